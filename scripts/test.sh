@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Sets up what is needed, then runs every check: lint, types, lessons, translations, tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+# The browser test drives Debian's Chromium; install it when it is missing and we may.
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) \
+    >/dev/null 2>&1 || echo "note: could not install chromium; the browser test will be skipped"
+fi
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+.venv/bin/mypy
+.venv/bin/python -m tutor validate lessons
+.venv/bin/python -m pytest "$@"
