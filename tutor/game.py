@@ -205,7 +205,7 @@ class DealError(ValueError):
 # Which switch of the RuleSet each rule id depends on ("" for rules every source shares).
 RULE_SWITCH: dict[str, str] = {
     "deal.over": "",
-    "turn.order": "",
+    "lead.free": "",
     "card.in_hand": "",
     "phase1.free": "",
     "phase2.follow": "phase2.duty",
@@ -524,8 +524,7 @@ def check(state: State, move: Move) -> Verdict:
             return verdict(False, Reason("card.in_hand", (player, ("card", c))))
         if leading or not state.phase2:
             return verdict(
-                True,
-                Reason("phase1.free" if not state.phase2 else "turn.order", (player, ("card", c))),
+                True, Reason("lead.free" if leading else "phase1.free", (player, ("card", c)))
             )
         return _check_follow(state, move, hand)
     if isinstance(move, Marriage):

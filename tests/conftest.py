@@ -1,0 +1,34 @@
+"""Shared helpers: build positions from short notation."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.game import State, new_deal, play_moves
+from tutor.rules import preset
+
+# Example 1 of 000: A leads, trump ace of hearts.
+EX1 = dict(
+    hands=("10h Kh 9h 10c Kc Qc", "Jh As Ks Qs Ad Kd"),
+    trump_card="Ah",
+    stock="10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd",
+)
+EX1_MOVES = ["10h", "Kd", "exchange", "marry Qc", "Jh", "marry Qs", "10s", "out", "marry Kh", "9d"]
+# Example 2 of 000: A deals, B leads, trump king of diamonds.
+EX2 = dict(
+    hands=("Ah 10h Kc Qc Ks Qs", "Ad Jd 9d As Js Jh"),
+    trump_card="Kd",
+    stock="Qd Qh 9s 10s 9h Kh 9c Jc 10c Ac 10d",
+    dealer=0,
+)
+EX2_MOVES = ["As", "Qs", "exchange", "close", "marry Qd", "Ks", "out", "Ad", "Qh"]
+
+
+def position(name: str, moves: list[str] | tuple[str, ...] = (), **deal: object) -> State:
+    state = new_deal(preset(name), **deal)  # type: ignore[arg-type]
+    return play_moves(state, moves)
+
+
+@pytest.fixture
+def ex1() -> dict[str, object]:
+    return dict(EX1)

@@ -1,0 +1,134 @@
+"""The two worked deals of 000, error types, and the deal's bookkeeping."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import EX1, EX1_MOVES, EX2, EX2_MOVES, position
+
+from tutor.cards import Card
+from tutor.game import (
+    DealError,
+    EndKind,
+    IllegalMoveError,
+    Marriage,
+    MoveError,
+    Play,
+    apply,
+    check,
+    legal_moves,
+    new_deal,
+    parse_move,
+    play_moves,
+)
+from tutor.rules import UnknownPresetError, parse_rules, preset
+
+
+def test_example_1_ends_91_to_25_with_2_game_points() -> None:
+    s = position("classic", EX1_MOVES, **EX1)
+    assert s.result is not None
+    assert s.result.scores == (91, 25)
+    assert s.result.game_points == (2, 0)
+    assert s.result.kind is EndKind.OUT and s.result.rule_id == "score.schneider"
+
+
+def test_example_1_step_by_step_counts() -> None:
+    s = position("classic", EX1_MOVES[:2], **EX1)
+    assert s.points == (14, 0) and Card.parse("10s") in s.hand(0)
+    assert Card.parse("9d") in s.hand(1)
+    s = play_moves(s, EX1_MOVES[2:4])  # exchange, 20 with the queen of clubs
+    assert s.score(0) == 34 and str(s.trump_card_value) == "9h"
+    s = play_moves(s, EX1_MOVES[4:7])
+    assert s.score(1) == 25 and s.score(0) == 47
+
+
+def test_example_2_ends_75_to_0_schwarz() -> None:
+    s = position("classic", EX2_MOVES, **EX2)
+    assert s.result is not None
+    assert s.result.scores == (0, 75)
+    assert s.tricks[0] == 0
+    assert s.result.game_points == (0, 3)
+    assert s.result.rule_id == "score.schwarz"
+
+
+def test_example_2_under_kurnik_fails_at_the_marriage_after_closing() -> None:
+    with pytest.raises(IllegalMoveError) as err:
+        position("kurnik", EX2_MOVES, **EX2)
+    assert err.value.move == Marriage(Card.parse("Qd"))
+    assert err.value.rule_ids == ("marriage.in_phase2",)
+
+
+def test_example_1_under_kurnik_needs_no_trick_for_the_marriage_but_no_out_before_lead() -> None:
+    # Under kurnik the declaration is judged at once: after 47 points A declares falsely.
+    s = position("kurnik", EX1_MOVES[:7], **EX1)
+    assert s.score(0) == 47
+    end = apply(s, parse_move("out"))
+    assert end.result is not None and end.result.kind is EndKind.FALSE_OUT
+
+
+def test_illegal_move_error_carries_rule_ids() -> None:
+    s = position("classic", **EX1)
+    with pytest.raises(IllegalMoveError) as err:
+        apply(s, Play(Card.parse("As")))  # B's card
+    assert err.value.rule_ids == ("card.in_hand",)
+    assert isinstance(err.value, ValueError)
+
+
+def test_move_notation_round_trips_and_errors() -> None:
+    for text in ("Qh", "10c", "marry Kc", "marry Qs out", "exchange", "close", "out"):
+        assert str(parse_move(text)) == text
+    for bad in ("Zz", "marry", "marry Qh now", "draw"):
+        with pytest.raises(MoveError) as err:
+            parse_move(bad)
+        assert "marry Qh" in str(err.value)
+
+
+def test_unknown_preset_lists_valid_ones() -> None:
+    with pytest.raises(UnknownPresetError) as err:
+        preset("sixty")
+    for name in ("classic", "kurnik", "pagat", "sharpened", "pack32", "schnapsen"):
+        assert name in str(err.value)
+    with pytest.raises(UnknownPresetError) as err2:
+        parse_rules("classic(no.such=1)")
+    assert "phase2.duty" in str(err2.value)
+
+
+def test_bad_deals_are_refused_with_details() -> None:
+    with pytest.raises(DealError, match="9s is dealt twice"):
+        new_deal(
+            preset("classic"),
+            hands=("10h Kh 9h 10c Kc Qc", "Jh As Ks Qs Ad 9s"),
+            trump_card="Ah",
+            stock="10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd",
+        )
+    with pytest.raises(DealError, match="not in the classic pack"):
+        new_deal(
+            preset("classic"),
+            hands=("10h Kh 9h 10c Kc Qc", "Jh As Ks Qs Ad 8s"),
+            trump_card="Ah",
+            stock="10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd",
+        )
+
+
+def test_check_agrees_with_legal_moves_on_the_examples() -> None:
+    from tutor.cards import CARDS
+    from tutor.game import CLOSE, DECLARE_OUT, EXCHANGE
+
+    for setup, moves in ((EX1, EX1_MOVES), (EX2, EX2_MOVES)):
+        s = position("classic", **setup)
+        for m in moves:
+            everything = (
+                [Play(c) for c in CARDS]
+                + [Marriage(c) for c in CARDS]
+                + [Marriage(c, True) for c in CARDS]
+                + [EXCHANGE, CLOSE, DECLARE_OUT]
+            )
+            legal = set(legal_moves(s))
+            for candidate in everything:
+                assert check(s, candidate).legal == (candidate in legal), (candidate, s)
+            s = apply(s, parse_move(m))
+
+
+def test_known_cards_follow_marriages_and_the_drawn_trump() -> None:
+    s = position("classic", EX1_MOVES[:4], **EX1)  # A exchanged 9h and showed Kc with 20
+    assert s.known[0] & Card.parse("Kc").bit  # B saw the king of clubs
+    assert s.known[0] & Card.parse("Ah").bit  # and the ace of hearts A took

@@ -1,0 +1,55 @@
+import random
+
+from tutor.game import EndKind, Outcome
+from tutor.match import Match, cut_for_dealer
+from tutor.rules import MatchMode, NextDealer, preset
+
+
+def outcome(winner: int | None, gp: int, scores: tuple[int, int]) -> Outcome:
+    points = (0, 0) if winner is None else ((gp, 0) if winner == 0 else (0, gp))
+    return Outcome(EndKind.OUT, winner, points, scores, winner, "score.simple")
+
+
+def test_match_to_seven_game_points_and_alternating_dealer() -> None:
+    m = Match.start(preset("kurnik"), dealer=0)
+    for _ in range(2):
+        m = m.record(outcome(1, 3, (30, 70)))
+    assert m.scores == (0, 6) and m.winner is None and m.dealer == 0
+    m = m.record(outcome(1, 1, (40, 66)))
+    assert m.winner == 1 and m.scores == (0, 7)
+
+
+def test_winner_deals_next_under_classic() -> None:
+    assert preset("classic").next_dealer is NextDealer.WINNER
+    m = Match.start(preset("classic"), dealer=0).record(outcome(1, 1, (40, 70)))
+    assert m.dealer == 1
+    m = m.record(outcome(0, 1, (70, 40)))
+    assert m.dealer == 0
+
+
+def test_five_deals_by_card_points() -> None:
+    rules = preset("classic").with_changes(match_mode=MatchMode.FIVE_DEALS)
+    m = Match.start(rules, dealer=0)
+    for i in range(4):
+        m = m.record(outcome(0, 3, (70, 20 + i)))
+    assert m.winner is None
+    m = m.record(outcome(1, 1, (40, 90)))
+    assert m.scores == (320, 176) and m.winner == 0
+
+
+def test_first_to_a_thousand_card_points() -> None:
+    rules = preset("classic").with_changes(match_mode=MatchMode.THOUSAND)
+    m = Match.start(rules, dealer=0)
+    deals = 0
+    while m.winner is None:
+        m = m.record(outcome(0, 1, (90, 40)))
+        deals += 1
+    assert deals == 12 and m.scores[0] == 1080
+
+
+def test_cut_for_dealer_is_the_higher_card() -> None:
+    for seed in range(50):
+        a, b, dealer = cut_for_dealer(preset("classic"), random.Random(seed))
+        assert a != b
+        higher = a if (a.rank, a.suit) < (b.rank, b.suit) else b
+        assert (a, b)[dealer] == higher

@@ -1,0 +1,283 @@
+"""Every rule switch on a concrete position: its effect in one preset, the opposite in another."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import EX2, EX2_MOVES, position
+
+from tutor.cards import Card
+from tutor.game import (
+    CLOSE,
+    DECLARE_OUT,
+    EXCHANGE,
+    EndKind,
+    IllegalMoveError,
+    Marriage,
+    Play,
+    apply,
+    check,
+    legal_moves,
+    new_deal,
+    parse_move,
+    play_moves,
+    random_deal,
+)
+from tutor.rules import PRESETS, Credit, Penalty, parse_rules, preset, switch_ids
+
+# Trump diamonds; A leads. A holds a heart marriage and the trump nine.
+D1 = dict(
+    hands=("Kh Qh 9d Ac 10c 9s", "Ah Jh Kc Qc 10s Js"),
+    trump_card="Ad",
+    stock="Jc 9c As Ks Qs 10h 10d Kd Qd Jd 9h",
+)
+# A closes at once and cannot reach 66; B takes the first two tricks.
+CLOSED_FAIL = ["close", "Kh", "Ah", "Js", "9s", "10s", "9d", "Ac", "Kc", "10c", "Qc", "Qh", "Jh"]
+# B takes three tricks (40 points), A trumps the fourth and is on lead with 3 points.
+B_AHEAD = ["Kh", "Ah", "10s", "9s", "As", "Ks", "Qs", "9d"]
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def test_phase2_duty_follow_versus_head() -> None:
+    for name, jack_ok in (("classic", True), ("kurnik", False), ("pagat", False)):
+        s = position(name, ["close", "Kh"], **D1)
+        v = check(s, Play(c("Jh")))
+        assert v.legal is jack_ok, name
+        assert v.rule_ids == (("phase2.follow",) if jack_ok else ("phase2.head",))
+        assert check(s, Play(c("Ah"))).legal
+        assert not check(s, Play(c("Kc"))).legal  # a heart must be played in every preset
+
+
+def test_phase1_is_free_in_every_preset() -> None:
+    for name in ("classic", "kurnik", "pagat"):
+        s = position(name, ["Kh"], **D1)
+        assert {str(m) for m in legal_moves(s)} == {"Ah", "Jh", "Kc", "Qc", "10s", "Js"}
+        assert check(s, Play(c("Js"))).rule_ids == ("phase1.free",)
+
+
+def test_marriage_needs_trick() -> None:
+    s = position("classic", **D1)
+    assert check(s, Marriage(c("Kh"))).rule_ids == ("marriage.needs_trick",)
+    assert not check(s, Marriage(c("Kh"))).legal
+    assert check(position("kurnik", **D1), Marriage(c("Kh"))).legal
+
+
+def test_marriage_in_closed_phase() -> None:
+    after = EX2_MOVES[:4]  # B exchanged and closed
+    classic = position("classic", after, **EX2)
+    kurnik = position("kurnik", after, **EX2)
+    assert check(classic, Marriage(c("Qd"))).legal
+    verdict = check(kurnik, Marriage(c("Qd")))
+    assert not verdict.legal and verdict.rule_ids == ("marriage.in_phase2",)
+    with pytest.raises(IllegalMoveError) as err:
+        play_moves(kurnik, EX2_MOVES[4:])
+    assert err.value.rule_ids == ("marriage.in_phase2",)
+
+
+def test_marriage_credit() -> None:
+    # A wins a trick first, then announces 20 in hearts and loses that trick to the ace.
+    moves = ["Ac", "Js", "marry Kh", "Ah"]
+    classic = position("classic", moves, **D1)
+    pagat = position("pagat", moves, **D1)
+    kurnik = position("kurnik", moves, **D1)
+    assert classic.melds == (20, 0) and classic.pending == (0, 0)
+    assert pagat.melds == (20, 0) and pagat.pending == (0, 0)  # A had won a trick before
+    assert kurnik.melds == (0, 0) and kurnik.pending == (20, 0)  # needs a trick after announcing
+    assert preset("kurnik").marriage_credit is Credit.AFTER_TRICK
+
+
+def test_marriage_credit_waits_for_first_trick_under_pagat() -> None:
+    s = position("pagat", ["marry Kh"], **D1)
+    assert s.melds == (0, 0) and s.pending == (20, 0)
+    s = apply(s, Play(c("Jh")))  # A wins with the king
+    assert s.melds == (20, 0) and s.pending == (0, 0)
+
+
+def test_trump_marriage_is_40() -> None:
+    s = position(
+        "kurnik",
+        **{
+            **D1,
+            "trump_card": "Ah",
+            "hands": ("Kd Qd 9h Ac 10c 9s", "Ad Jh Kc Qc 10s Js"),
+            "stock": "Jc 9c As Ks Qs 10h 10d Kh Qh Jd 9d",
+        },
+    )
+    assert check(s, Marriage(c("Qd"))).legal
+    v = check(s, Marriage(c("Qd")))
+    assert v.reasons[0].param("points") == 20  # diamonds are not trumps here
+    s2 = position(
+        "kurnik",
+        **{
+            **D1,
+            "trump_card": "Ad",
+            "hands": ("Kd Qd 9h Ac 10c 9s", "Ah Jh Kc Qc 10s Js"),
+            "stock": "Jc 9c As Ks Qs 10h 10d Kh Qh Jd 9d",
+        },
+    )
+    assert check(s2, Marriage(c("Qd"))).reasons[0].param("points") == 40
+
+
+def test_exchange_needs_trick() -> None:
+    s = position("classic", **D1)
+    v = check(s, EXCHANGE)
+    assert not v.legal and v.rule_ids == ("exchange.needs_trick",)
+    loose = new_deal(preset("classic").with_changes(exchange_needs_trick=False), **D1)
+    assert EXCHANGE in legal_moves(loose)
+    after = apply(loose, EXCHANGE)
+    assert str(after.trump_card_value) == "9d" and c("Ad") in after.hand(0)
+
+
+def test_exchange_rank_nine_or_jack() -> None:
+    import random
+
+    assert check(position("classic", **D1), EXCHANGE).reasons[0].param("card") == c("9d")
+    s = random_deal(preset("schnapsen"), random.Random(3))
+    assert check(s, EXCHANGE).reasons[-1].param("card") == Card.of(
+        preset("schnapsen").exchange_rank, s.trump
+    )
+    assert str(preset("schnapsen").exchange_rank) == "J"
+    assert str(preset("pack32").exchange_rank) == "7"
+
+
+def _closed_fail(name: str, **changes: object) -> tuple[int, ...]:
+    rules = preset(name).with_changes(**changes) if changes else preset(name)
+    s = play_moves(new_deal(rules, **D1), CLOSED_FAIL)  # type: ignore[arg-type]
+    assert s.result is not None and s.result.kind is EndKind.CLOSER_FAILED
+    assert s.result.scores == (43, 17) and s.tricks == (4, 2)
+    return s.result.game_points
+
+
+def test_failed_closer_scores() -> None:
+    assert _closed_fail("classic") == (0, 3)  # 000 rule 5: always 3
+    assert _closed_fail("kurnik") == (0, 2)  # B took tricks by the end
+    assert _closed_fail("pagat") == (0, 3)  # B had no trick when A closed
+    # scale: B wins as after a normal deal; A has 43 >= 33, so 1
+    assert _closed_fail("kurnik", closer_penalty=Penalty.SCALE) == (0, 1)
+    assert preset("pack32").closer_penalty is Penalty.SCALE
+
+
+def test_no_last_trick_bonus_after_closing() -> None:
+    s = play_moves(new_deal(preset("classic"), **D1), CLOSED_FAIL)  # type: ignore[arg-type]
+    assert sum(s.points) == 60  # the twelve cards only
+    bonus = preset("classic").with_changes(bonus_when_closed=True)
+    s2 = play_moves(new_deal(bonus, **D1), CLOSED_FAIL)  # type: ignore[arg-type]
+    assert s2.points == (53, 17)
+
+
+def test_out_resolution_and_false_declaration() -> None:
+    kurnik = position("kurnik", [*B_AHEAD, "out"], **D1)
+    assert kurnik.result is not None and kurnik.result.kind is EndKind.FALSE_OUT
+    assert kurnik.result.game_points == (0, 2)  # fixed 2: B has tricks
+    classic = position("classic", [*B_AHEAD, "out"], **D1)
+    assert classic.result is None and classic.out_by == 0  # ends after the trick
+    assert DECLARE_OUT not in legal_moves(classic) and CLOSE not in legal_moves(classic)
+    classic = play_moves(classic, ["Ac", "Jc"])
+    assert classic.result is not None and classic.result.kind is EndKind.FALSE_OUT
+    assert classic.result.scores == (16, 40)
+    assert classic.result.game_points == (0, 1)  # what A would have won: B has 40, so 1
+
+
+def test_false_declaration_without_opponent_trick() -> None:
+    s = position("kurnik", ["out"], **D1)
+    assert s.result is not None and s.result.game_points == (0, 3)
+
+
+def test_out_after_marriage() -> None:
+    kurnik = position("kurnik", **D1)
+    move = parse_move("marry Kh out")
+    assert move in legal_moves(kurnik)
+    end = apply(kurnik, move)  # 20 counts at once but 20 < 66: a false declaration
+    assert end.result is not None and end.result.kind is EndKind.FALSE_OUT
+    assert end.melds == (20, 0)
+    classic = position("classic", **D1)
+    assert "out.after_marriage" in check(classic, move).rule_ids
+
+
+def test_closer_opponent_may_declare() -> None:
+    moves = ["close", "Kh", "Ah"]  # B wins the first trick and is on lead
+    classic = position("classic", moves, **D1)
+    kurnik = position("kurnik", moves, **D1)
+    assert DECLARE_OUT in legal_moves(classic)
+    v = check(kurnik, DECLARE_OUT)
+    assert not v.legal and v.rule_ids == ("out.closer_opponent",)
+
+
+def test_schwarz_by_tricks_or_points() -> None:
+    # A on lead with 70 points; B took one trick but no card points.
+    base = position("kurnik", **D1)
+    s = base._replace(points=(70, 0), tricks=(5, 1))
+    assert apply(s, DECLARE_OUT).result.game_points == (3, 0)  # type: ignore[union-attr]
+    p = position("pagat", **D1)._replace(points=(70, 0), tricks=(5, 1))
+    assert apply(p, DECLARE_OUT).result.game_points == (2, 0)  # type: ignore[union-attr]
+
+
+def test_schneider_threshold() -> None:
+    base = position("pagat", **D1)
+    for b_points, gp in ((32, 2), (33, 1)):
+        s = base._replace(points=(70, b_points), tricks=(5, 1))
+        assert apply(s, DECLARE_OUT).result.game_points == (gp, 0)  # type: ignore[union-attr]
+
+
+def test_target_switch() -> None:
+    s = position("kurnik", **D1)._replace(points=(62, 10), tricks=(4, 1))
+    assert apply(s, DECLARE_OUT).result.kind is EndKind.FALSE_OUT  # type: ignore[union-attr]
+    low = s._replace(rules=parse_rules("kurnik(deal.target=61)"))
+    assert apply(low, DECLARE_OUT).result.kind is EndKind.OUT  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("name", "pack_size", "hand"),
+    [
+        ("classic", 24, 6),
+        ("kurnik", 24, 6),
+        ("pagat", 24, 6),
+        ("sharpened", 20, 6),
+        ("pack32", 32, 6),
+        ("schnapsen", 20, 5),
+    ],
+)
+def test_packs_and_hands(name: str, pack_size: int, hand: int) -> None:
+    import random
+
+    rules = preset(name)
+    assert rules.pack_size == pack_size and rules.hand_size == hand
+    assert rules.total_card_points == 120
+    s = random_deal(rules, random.Random(1))
+    assert len(s.hand(0)) == len(s.hand(1)) == hand
+    assert s.stock_size == pack_size - 2 * hand
+
+
+def test_every_switch_has_a_source_and_presets_cite_real_sources() -> None:
+    from tutor.rules import SOURCES
+
+    ids = switch_ids()
+    assert len(ids) == len(set(ids)) >= 25
+    for rules in PRESETS.values():
+        for sw in rules.switches():
+            assert sw.source in SOURCES, (rules.name, sw.id)
+
+
+def test_presets_differ_where_the_sources_do() -> None:
+    differing = {
+        sid for sid in switch_ids() if len({preset(n).switch(sid).value for n in PRESETS}) > 1
+    }
+    assert {
+        "phase2.duty",
+        "marriage.needs_trick",
+        "marriage.credit",
+        "marriage.in_phase2",
+        "exchange.rank",
+        "close.penalty",
+        "close.penalty_points",
+        "close.no_trick_at",
+        "out.resolution",
+        "out.after_marriage",
+        "out.closer_opponent",
+        "out.false_penalty",
+        "score.schwarz_by",
+        "pack.ranks",
+        "deal.hand_size",
+    } <= differing
