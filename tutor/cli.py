@@ -15,7 +15,10 @@ from collections.abc import Sequence
 from .i18n import LANGUAGES, UnknownLanguageError, get_translator
 
 # Modules that add sub-commands, in the order of --help.
-COMMAND_MODULES = ("tutor.selfplay",)
+COMMAND_MODULES = (
+    "tutor.selfplay",
+    "tutor.rules_cmd",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
