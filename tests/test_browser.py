@@ -1,0 +1,168 @@
+"""The app in a real browser: headless Chromium drives ``streamlit run``.
+
+Opens a lesson, presses Next and the presenter keys (PageDown, arrows), checks the step on the
+screen and in the address, and saves screenshots of the lesson player (normal and projector
+mode, in several languages, 1920x1080) to ``artifacts/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tutor.lessons import load_lessons
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LESSONS, _ = load_lessons(ROOT / "lessons")
+
+pytestmark = [
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists(), reason=f"Chromium is not installed ({CHROMIUM} not found)"
+    ),
+    pytest.mark.skipif(not LESSONS, reason="no lessons in lessons/"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """``streamlit run`` on a free localhost port; yields the base address."""
+    port = free_port()
+    env = dict(os.environ, TUTOR_LESSONS_DIR=str(ROOT / "lessons"))
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(ROOT / "streamlit_app.py"),
+            "--server.headless=true",
+            f"--server.port={port}",
+            "--server.address=127.0.0.1",
+            "--browser.gatherUsageStats=false",
+            "--server.fileWatcherType=none",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                err = proc.stderr.read().decode() if proc.stderr else ""
+                pytest.fail(f"streamlit did not start: {err[-2000:]}")
+            time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def _page(browser: Browser, width: int = 1920, height: int = 1080) -> Page:
+    return browser.new_page(viewport={"width": width, "height": height})
+
+
+def _wait_step(page: Page, step: int) -> None:
+    page.wait_for_selector(f'.t66-counter[data-step="{step}"]', timeout=20_000)
+
+
+def _settle(page: Page) -> None:
+    """Wait until Streamlit has finished the run (no stale elements left)."""
+    page.wait_for_function(
+        "() => !document.querySelector('[data-stale=\"true\"]') && "
+        "!document.querySelector('[data-testid=\"stStatusWidget\"]')",
+        timeout=20_000,
+    )
+    page.wait_for_timeout(300)
+
+
+def test_next_button_and_presenter_keys(server: str, browser: Browser) -> None:
+    lesson = LESSONS[0]
+    page = _page(browser)
+    page.goto(f"{server}/?lesson={lesson.id}&step=0&lang=en")
+    _wait_step(page, 0)
+    page.locator(".st-key-next button").click()
+    _wait_step(page, 1)
+    page.evaluate("document.activeElement && document.activeElement.blur()")  # focus nowhere
+    page.keyboard.press("PageDown")
+    _wait_step(page, 2)
+    page.keyboard.press("ArrowRight")
+    _wait_step(page, 3)
+    page.keyboard.press("PageUp")
+    _wait_step(page, 2)
+    _settle(page)
+    assert "step=2" in page.url
+    assert f"lesson={lesson.id}" in page.url
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-keys.png"))
+    page.close()
+
+
+@pytest.mark.parametrize("projector", [False, True], ids=["normal", "projector"])
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_screenshots(server: str, browser: Browser, lang: str, projector: bool) -> None:
+    lesson = LESSONS[0]
+    page = _page(browser)
+    step = 3
+    proj = "&projector=1" if projector else ""
+    page.goto(f"{server}/?lesson={lesson.id}&step={step}&lang={lang}{proj}")
+    _wait_step(page, step)
+    _settle(page)
+    board = page.locator(".t66-board")
+    assert board.count() == 1
+    imgs = page.locator(".t66-board img")
+    assert imgs.count() > 10
+    for i in range(imgs.count()):
+        assert imgs.nth(i).get_attribute("alt")
+        assert imgs.nth(i).evaluate("e => e.naturalWidth > 0")
+    sidebar = page.locator('section[data-testid="stSidebar"]')
+    assert (sidebar.count() == 0 or not sidebar.is_visible()) == projector
+    ARTIFACTS.mkdir(exist_ok=True)
+    mode = "projector" if projector else "normal"
+    page.screenshot(path=str(ARTIFACTS / f"lesson-{mode}-{lang}.png"))
+    page.close()

@@ -1,0 +1,312 @@
+"""The app's presentation helpers, without Streamlit: deep links, keys, rooms, HTML."""
+
+from __future__ import annotations
+
+import random
+import re
+from html.parser import HTMLParser
+from typing import ClassVar
+
+import pytest
+from tutor.i18n import LANGUAGES, get_translator
+
+from tutor import present
+from tutor.cards import Card
+from tutor.game import new_deal, play_moves
+from tutor.present import BoardOptions, RoomStore
+from tutor.rules import PRESETS, preset
+
+EX1 = dict(
+    hands=("10h Kh 9h 10c Kc Qc", "Jh As Ks Qs Ad Kd"),
+    trump_card="Ah",
+    stock="10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd",
+)
+
+
+class _Checker(HTMLParser):
+    """Collects text and checks that every opened element is closed in order."""
+
+    VOID: ClassVar[set[str]] = {
+        "br",
+        "img",
+        "input",
+        "meta",
+        "hr",
+        "path",
+        "rect",
+        "circle",
+        "use",
+        "line",
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.text: list[str] = []
+        self.labels: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name in ("aria-label", "alt") and value:
+                self.labels.append(value)
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name in ("aria-label", "alt") and value:
+                self.labels.append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.VOID:
+            return
+        assert self.stack, f"</{tag}> closes nothing"
+        assert self.stack[-1] == tag, f"</{tag}> closes <{self.stack[-1]}>"
+        self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse(html: str) -> _Checker:
+    checker = _Checker()
+    checker.feed(html)
+    checker.close()
+    assert not checker.stack, f"unclosed: {checker.stack}"
+    return checker
+
+
+# ----------------------------------------------------------------------------- deep links
+
+
+def test_link_read_and_written_back() -> None:
+    link = present.parse_link({"lesson": "example-1", "step": "5", "lang": "PL"})
+    assert (link.lesson, link.step, link.lang, link.bad_step) == ("example-1", 5, "pl", False)
+    params = present.link_params(lesson=link.lesson, step=5, lang="pl")
+    assert present.parse_link(params) == link
+
+
+@pytest.mark.parametrize("text", ["five", "-1", "2.5", "1e3"])
+def test_link_with_a_step_that_is_not_a_number(text: str) -> None:
+    link = present.parse_link({"lesson": "x", "step": text})
+    assert link.step is None and link.bad_step and link.step_text == text
+
+
+def test_link_lists_blank_values_and_unknown_keys() -> None:
+    link = present.parse_link({"lesson": ["", " a "], "lang": "", "style": "GERMAN", "zz": "1"})
+    assert link.lesson == "a" and link.lang is None and link.style == "german"
+    assert present.parse_link({"style": "tarot"}).style is None
+
+
+@pytest.mark.parametrize(("text", "value"), [("1", True), ("yes", True), ("0", False), ("x", None)])
+def test_link_projector(text: str, value: bool | None) -> None:
+    assert present.parse_link({"projector": text}).projector is value
+
+
+def test_link_params_leave_out_defaults() -> None:
+    assert present.link_params(lesson=None, step=3, lang="de") == {"lang": "de"}
+    full = present.link_params(lesson="a", step=0, lang="en", style="german", projector=True)
+    assert full == {"lesson": "a", "step": "0", "lang": "en", "style": "german", "projector": "1"}
+
+
+@pytest.mark.parametrize(
+    ("requested", "bad", "expected"),
+    [
+        (None, False, (0, False)),
+        (None, True, (0, True)),
+        (4, False, (4, False)),
+        (12, False, (12, False)),
+        (13, False, (12, True)),
+        (-2, False, (0, True)),
+    ],
+)
+def test_choose_step(requested: int | None, bad: bool, expected: tuple[int, bool]) -> None:
+    choice = present.choose_step(requested, 12, bad=bad)
+    assert (choice.step, choice.corrected) == expected
+
+
+# ----------------------------------------------------------------------------- keys
+
+
+def test_key_script_maps_clicker_and_arrow_keys_to_button_classes() -> None:
+    script = present.key_script({"next": "next", "back": "back"})
+    table = re.search(r"var map=(\{.*?\});", script)
+    assert table is not None
+    import json
+
+    mapping = json.loads(table.group(1))
+    assert mapping == {
+        "ArrowRight": "st-key-next",
+        "PageDown": "st-key-next",
+        "ArrowLeft": "st-key-back",
+        "PageUp": "st-key-back",
+    }
+    assert script.startswith("<script>") and script.endswith("</script>")
+    assert "http" not in script  # nothing is downloaded
+
+
+def test_button_class_follows_streamlit() -> None:
+    assert present.button_class("next") == "st-key-next"
+    assert present.button_class("open lesson/1") == "st-key-open-lesson-1"
+
+
+# ----------------------------------------------------------------------------- rooms
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_room_open_publish_get() -> None:
+    store = RoomStore()
+    code = store.open(random.Random(1))
+    assert len(code) == present.ROOM_LENGTH and set(code) <= set(present.ROOM_ALPHABET)
+    assert store.exists(code) and store.get(code) is None
+    v1 = store.publish(code, "example-1", 3, (True, False))
+    assert store.get(code.lower()) == v1 and v1.version == 1
+    again = store.publish(code, "example-1", 3, (True, False))
+    assert again.version == 1
+    v2 = store.publish(code, "example-1", 4, (True, False))
+    assert v2.version == 2 and store.get(code) == v2
+    assert store.get("ZZZZ") is None and not store.exists("ZZZZ")
+
+
+def test_room_codes_are_unique_and_rooms_expire() -> None:
+    clock = FakeClock()
+    store = RoomStore(ttl=10, clock=clock)
+    codes = {store.open(random.Random(7)) for _ in range(20)}
+    assert len(codes) == 20
+    code = next(iter(codes))
+    store.publish(code, "a", 1, (True, True))
+    clock.now = 5
+    assert store.get(code) is not None
+    clock.now = 16
+    assert store.get(code) is None and not store.exists(code)
+
+
+def test_normalize_room() -> None:
+    assert present.normalize_room(" k7-qf ") == "K7QF"
+
+
+# ----------------------------------------------------------------------------- rules pages
+
+
+def test_grouped_switches_cover_every_switch_once() -> None:
+    for rules in PRESETS.values():
+        groups = present.grouped_switches(rules)
+        ids = [s.id for _, members in groups for s in members]
+        assert sorted(ids) == sorted(s.id for s in rules.switches())
+
+
+def test_compare_rows_mark_the_minority() -> None:
+    rows = {r.switch_id: r for r in present.compare_rows(list(PRESETS.values()))}
+    names = list(PRESETS)
+    ranks = rows["pack.ranks"]
+    # 24 cards in classic, kurnik, pagat; 20 in sharpened and schnapsen; 32 in pack32
+    odd = {n for n, o in zip(names, ranks.odd, strict=True) if o}
+    assert odd == {"sharpened", "pack32", "schnapsen"}
+    assert not rows["deal.target"].differs
+    for row in rows.values():
+        assert row.differs == (len({v.text_value for v in row.values}) > 1)
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_rules_reference_names_every_switch_with_its_source(lang: str) -> None:
+    tr = get_translator(lang)
+    for name, rules in PRESETS.items():
+        html = present.rules_reference_html(rules, tr)
+        checker = parse(html)
+        for sw in rules.switches():
+            assert f'data-switch="{sw.id}"' in html, (name, sw.id)
+            assert sw.source in html
+        assert checker.text
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_compare_html_marks_differences(lang: str) -> None:
+    tr = get_translator(lang)
+    presets = list(PRESETS.values())
+    full = present.compare_html(presets, tr)
+    parse(full)
+    rows = present.compare_rows(presets)
+    assert full.count('class="t66-diff"') == sum(r.differs for r in rows)
+    assert full.count('class="t66-same"') == sum(not r.differs for r in rows)
+    odd = sum(o for r in rows if r.differs for o in r.odd)
+    assert full.count('class="t66-odd"') == odd
+    only = present.compare_html(presets, tr, only_differences=True)
+    assert 'class="t66-same"' not in only
+    assert only.count('class="t66-diff"') == sum(r.differs for r in rows)
+
+
+# ----------------------------------------------------------------------------- the table
+
+
+def test_trick_on_table_shows_the_lead_then_the_completed_trick() -> None:
+    s0 = new_deal(preset("classic"), **EX1)  # type: ignore[arg-type]
+    assert present.trick_on_table(s0, ()) == ()
+    s1 = play_moves(s0, ["10h"])
+    (led,) = present.trick_on_table(s1, (Card.parse("10h"),))
+    assert (led.player, str(led.card), led.wins) == (0, "10h", False)
+    s2 = play_moves(s1, ["Kd"])
+    both = present.trick_on_table(s2, (Card.parse("10h"), Card.parse("Kd")))
+    assert [(c.player, str(c.card), c.wins) for c in both] == [(0, "10h", True), (1, "Kd", False)]
+    assert present.trick_on_table(s2, ()) == ()  # the trick has been gathered
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("style", present.STYLES)
+def test_board_names_every_visible_card_and_hides_the_rest(lang: str, style: str) -> None:
+    tr = get_translator(lang, style=style)
+    state = play_moves(new_deal(preset("classic"), **EX1), ["10h"])  # type: ignore[arg-type]
+    opts = BoardOptions(style=style, show=(True, False))
+    html = present.board_html(state, (Card.parse("10h"),), tr, opts)
+    checker = parse(html)
+    labels = " | ".join(checker.labels)
+    for card in state.hand(0):
+        assert tr.card(card) in labels
+    for card in state.hand(1):
+        assert tr.card(card) not in labels
+    assert tr.card(Card.parse("10h")) in labels  # on the table
+    assert tr.card(Card.parse("Ah")) in labels  # the face-up trump
+    back = tr._("a face-down card")
+    assert labels.count(back) == len(state.hand(1)) + 1  # B's hand and the stock
+
+
+def test_board_shows_a_card_a_hidden_player_has_shown() -> None:
+    tr = get_translator("en")
+    moves = ["10h", "Kd", "exchange"]
+    state = play_moves(new_deal(preset("classic"), **EX1), moves)  # type: ignore[arg-type]
+    html = present.board_html(state, (), tr, BoardOptions(show=(False, True)))
+    # A took the face-up ace of hearts in exchange for the nine: B has seen it
+    assert tr.card(Card.parse("Ah")) in " ".join(parse(html).labels)
+    assert tr.card(Card.parse("10c")) not in " ".join(parse(html).labels)
+
+
+def test_board_scores_and_marriages() -> None:
+    tr = get_translator("en")
+    moves = ["10h", "Kd", "exchange", "marry Qc"]
+    state = play_moves(new_deal(preset("classic"), **EX1), moves)  # type: ignore[arg-type]
+    html = present.board_html(state, (), tr)
+    text = " ".join(parse(html).text)
+    assert str(state.points[0]) in text and str(state.score(0)) in text
+    assert "t66-meld" in html and "20" in text
+
+
+def test_step_html_counts_steps() -> None:
+    tr = get_translator("en")
+    text = present.StepText(narration="Hello", happened=("A leads.",), rules=("Rule.",))
+    html = present.step_html(text, tr, step=3, last=9)
+    parse(html)
+    assert 'data-step="3"' in html and "Hello" in html and "Rule." in html
+    assert "3" in html and "9" in html
+
+
+def test_text_is_escaped() -> None:
+    assert present.esc('<b a="1">') == "&lt;b a=&quot;1&quot;&gt;"
+    tr = get_translator("en")
+    html = present.step_html(present.StepText(narration="<script>x</script>"), tr, step=0, last=1)
+    assert "<script>" not in html
