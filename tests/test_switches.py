@@ -281,3 +281,10 @@ def test_presets_differ_where_the_sources_do() -> None:
         "pack.ranks",
         "deal.hand_size",
     } <= differing
+
+
+def test_switch_values_read_as_text() -> None:
+    assert preset("schnapsen").switch("exchange.rank").text_value == "J"
+    assert preset("classic").switch("phase2.duty").text_value == "follow"
+    assert preset("classic").switch("marriage.needs_trick").text_value == "true"
+    assert preset("pack32").switch("pack.ranks").text_value == "A 10 K Q J 9 8 7"

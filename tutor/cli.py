@@ -54,6 +54,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args, tr))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return 0
     except (ValueError, OSError) as exc:
         print(tr._("Error: {message}", message=str(exc)), file=sys.stderr)
         return 2

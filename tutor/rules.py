@@ -229,12 +229,12 @@ class SwitchValue:
     @property
     def text_value(self) -> str:
         v = self.value
+        if isinstance(v, Rank):
+            return v.symbol
         if isinstance(v, Enum):
             return str(v.value)
         if isinstance(v, tuple):
             return " ".join(x.symbol if isinstance(x, Rank) else str(x) for x in v)
-        if isinstance(v, Rank):
-            return v.symbol
         return str(v).lower() if isinstance(v, bool) else str(v)
 
 
