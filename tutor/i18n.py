@@ -185,14 +185,19 @@ class Translator:
     """Translates messages into one language and names cards in one pack style.
 
     Do not construct: use :func:`get_translator`. Immutable, so one object can be shared.
+
+    A message that this language's catalog lacks, or whose translation cannot be filled in
+    (a misspelt placeholder), is given whole in English, card names included, rather than
+    half in one language and half in another.
     """
 
-    __slots__ = ("_names", "_translations", "lang", "style")
+    __slots__ = ("_english", "_names", "_translations", "lang", "style")
 
     lang: str
     style: str
     _translations: gettext.NullTranslations
     _names: Mapping[tuple[str, int, str], str]
+    _english: Translator | None
 
     def __init__(
         self,
@@ -200,11 +205,13 @@ class Translator:
         style: str,
         translations: gettext.NullTranslations,
         names: Mapping[tuple[str, int, str], str],
+        english: Translator | None,
     ) -> None:
         object.__setattr__(self, "lang", lang)
         object.__setattr__(self, "style", style)
         object.__setattr__(self, "_translations", translations)
         object.__setattr__(self, "_names", MappingProxyType(dict(names)))
+        object.__setattr__(self, "_english", english)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Translator is immutable")
@@ -216,23 +223,45 @@ class Translator:
 
     def _(self, msgid: str, **params: object) -> str:
         """Translate a message and fill in its named placeholders."""
-        text = self._translations.gettext(msgid)
-        return self._format(text, msgid, params) if params else text
+        try:
+            text = self._translations.gettext(msgid)
+        except _NotTranslated:
+            return self._in_english()._(msgid, **params)
+        if not params:
+            return text
+        return self._format(text, params, msgid, lambda en: en._(msgid, **params))
 
     def p_(self, context: str, msgid: str, **params: object) -> str:
         """Translate a message that has a context (the same English words, another meaning)."""
-        text = self._translations.pgettext(context, msgid)
-        return self._format(text, msgid, params) if params else text
+        try:
+            text = self._translations.pgettext(context, msgid)
+        except _NotTranslated:
+            return self._in_english().p_(context, msgid, **params)
+        if not params:
+            return text
+        return self._format(text, params, msgid, lambda en: en.p_(context, msgid, **params))
 
     def n_(self, singular: str, plural: str, n: int, **params: object) -> str:
         """Translate a message whose form depends on the number ``n`` (``{n}`` in the text)."""
-        text = self._translations.ngettext(singular, plural, n)
-        return self._format(text, singular if n == 1 else plural, {"n": n, **params})
+        try:
+            text = self._translations.ngettext(singular, plural, n)
+        except _NotTranslated:
+            return self._in_english().n_(singular, plural, n, **params)
+        source = singular if n == 1 else plural
+        values = {"n": n, **params}
+        return self._format(text, values, source, lambda en: en.n_(singular, plural, n, **params))
 
     def np_(self, context: str, singular: str, plural: str, n: int, **params: object) -> str:
         """``n_`` with a context."""
-        text = self._translations.npgettext(context, singular, plural, n)
-        return self._format(text, singular if n == 1 else plural, {"n": n, **params})
+        try:
+            text = self._translations.npgettext(context, singular, plural, n)
+        except _NotTranslated:
+            return self._in_english().np_(context, singular, plural, n, **params)
+        source = singular if n == 1 else plural
+        values = {"n": n, **params}
+        return self._format(
+            text, values, source, lambda en: en.np_(context, singular, plural, n, **params)
+        )
 
     # -- names ------------------------------------------------------------------------------
 
@@ -270,9 +299,25 @@ class Translator:
 
     # -- formatting -------------------------------------------------------------------------
 
-    def _format(self, text: str, fallback: str, params: Mapping[str, object]) -> str:
-        """Fill in a translation; if the translation is broken, use the English text."""
-        return _render(text, fallback, params, self._lookup)
+    def _in_english(self) -> Translator:
+        return self if self._english is None else self._english
+
+    def _format(
+        self,
+        text: str,
+        params: Mapping[str, object],
+        source: str,
+        in_english: Callable[[Translator], str],
+    ) -> str:
+        """Fill in a translation. If it cannot be filled in, the English message is used."""
+        try:
+            return text.format_map(_Params(params, self._lookup))
+        except (KeyError, IndexError, ValueError, AttributeError):
+            if self._english is not None:
+                return in_english(self._english)
+            if text == source:
+                raise
+        return source.format_map(_Params(params, self._lookup))
 
     def _lookup(self, value: object, case: str) -> str | None:
         if isinstance(value, Card | Suit | Rank):
@@ -308,19 +353,24 @@ class _Params(dict[str, object]):
         raise KeyError(key)
 
 
-def _render(
-    text: str,
-    fallback: str,
-    params: Mapping[str, object],
-    lookup: Callable[[object, str], str | None],
-) -> str:
-    values = _Params(params, lookup)
-    try:
-        return text.format_map(values)
-    except (KeyError, IndexError, ValueError, AttributeError):
-        if text == fallback:
-            raise
-    return fallback.format_map(values)
+class _NotTranslated(LookupError):
+    """Raised by :class:`_Untranslated`: the catalog has no translation for a message."""
+
+
+class _Untranslated(gettext.NullTranslations):
+    """The last fallback of a catalog other than English: tells that a message is missing."""
+
+    def gettext(self, message: str) -> str:
+        raise _NotTranslated(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        raise _NotTranslated(msgid1)
+
+    def pgettext(self, context: str, message: str) -> str:
+        raise _NotTranslated(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        raise _NotTranslated(msgid1)
 
 
 # -- catalogs ---------------------------------------------------------------------------------
@@ -332,24 +382,23 @@ def po_path(lang: str) -> Path:
 
 
 def load_po(path: Path, lang: str) -> gettext.NullTranslations:
-    """Compile a ``.po`` file in memory. Untranslated and fuzzy messages are left out, so
-    they fall back (to English). A missing file gives the untranslated English messages."""
-    if not path.is_file():
-        return gettext.NullTranslations()
-    with path.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=DOMAIN)
-    buf = BytesIO()
-    write_mo(buf, catalog, use_fuzzy=False)
-    buf.seek(0)
-    return gettext.GNUTranslations(buf)
+    """Compile a ``.po`` file in memory. Untranslated and fuzzy messages are left out.
 
-
-@cache
-def _translations(lang: str) -> gettext.NullTranslations:
-    translations = load_po(po_path(lang), lang)
+    For a language other than English, a message the catalog lacks raises internally and is
+    then given in English by the translator. A missing file counts as an empty catalog.
+    """
+    translations: gettext.NullTranslations
+    if path.is_file():
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=lang, domain=DOMAIN)
+        buf = BytesIO()
+        write_mo(buf, catalog, use_fuzzy=False)
+        buf.seek(0)
+        translations = gettext.GNUTranslations(buf)
+    else:
+        translations = gettext.NullTranslations()
     if lang != DEFAULT_LANGUAGE:
-        # A message that is not translated yet is shown in English rather than not at all.
-        translations.add_fallback(load_po(po_path(DEFAULT_LANGUAGE), DEFAULT_LANGUAGE))
+        translations.add_fallback(_Untranslated())
     return translations
 
 
@@ -367,30 +416,53 @@ def get_translator(lang: str = DEFAULT_LANGUAGE, style: str = DEFAULT_PACK_STYLE
 
 @cache
 def _translator(lang: str, style: str) -> Translator:
-    translations = _translations(lang)
+    return build_translator(lang, style, load_po(po_path(lang), lang))
+
+
+def build_translator(lang: str, style: str, translations: gettext.NullTranslations) -> Translator:
+    """A translator over given translations (e.g. a catalog being edited, see ``load_po``);
+    the application uses :func:`get_translator`."""
+    if style not in PACK_STYLES:
+        raise UnknownPackStyleError(style)
+    english = None if lang == DEFAULT_LANGUAGE else _translator(DEFAULT_LANGUAGE, style)
+
+    def from_english(key: tuple[str, int, str]) -> str:
+        if english is None:
+            raise LookupError(key)
+        return english._names[key]
+
+    def translate(entry: tuple[str, str], key: tuple[str, int, str]) -> str:
+        try:
+            return translations.pgettext(*entry)
+        except _NotTranslated:
+            return from_english(key)
+
     names: dict[tuple[str, int, str], str] = {}
     rank_keys = _RANK_KEYS[style]
     for i, case in enumerate(CASES):
         for suit in Suit:
-            names[("suit", int(suit), case)] = translations.pgettext(*_SUIT_NAMES[style][suit][i])
+            key = ("suit", int(suit), case)
+            names[key] = translate(_SUIT_NAMES[style][suit][i], key)
         for rank in Rank:
-            names[("rank", int(rank), case)] = translations.pgettext(
-                *_RANK_NAMES[rank_keys[rank]][i]
-            )
+            key = ("rank", int(rank), case)
+            names[key] = translate(_RANK_NAMES[rank_keys[rank]][i], key)
 
     def suit_name(value: object, case: str) -> str | None:
-        if isinstance(value, Suit):
-            return names[("suit", int(value), case)]
-        return None
+        return names[("suit", int(value), case)] if isinstance(value, Suit) else None
 
+    # A card's name is its rank's template (in the case) with the suit's name filled in.
     for card in CARDS:
+        values = _Params({"suit": card.suit}, suit_name)
         for i, case in enumerate(CASES):
-            context, template = _CARD_NAMES[rank_keys[card.rank]][i]
-            text = translations.pgettext(context, template)
-            names[("card", card.index, case)] = _render(
-                text, template, {"suit": card.suit}, suit_name
-            )
-    return Translator(lang, style, translations, names)
+            key = ("card", card.index, case)
+            entry = _CARD_NAMES[rank_keys[card.rank]][i]
+            try:
+                names[key] = translations.pgettext(*entry).format_map(values)
+            except _NotTranslated:
+                names[key] = from_english(key)
+            except (KeyError, IndexError, ValueError, AttributeError):
+                names[key] = entry[1].format_map(values) if english is None else from_english(key)
+    return Translator(lang, style, translations, names, english)
 
 
 # -- name tables ------------------------------------------------------------------------------
