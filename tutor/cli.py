@@ -18,6 +18,7 @@ from .i18n import LANGUAGES, UnknownLanguageError, get_translator
 COMMAND_MODULES = (
     "tutor.selfplay",
     "tutor.rules_cmd",
+    "tutor.replay_cmd",
 )
 
 
