@@ -2,6 +2,7 @@
 # The translation loop (see docs/translating.md):
 #   scripts/i18n.sh extract   collect every message from the code and the lessons into locales/tutor.pot
 #   scripts/i18n.sh update    extract, then merge the template into every locales/<lang>/LC_MESSAGES/tutor.po
+#                             (the English catalog copies new messages from their msgids)
 #   scripts/i18n.sh check     count translated messages per language and run the catalog tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,8 @@ extract() {
 update() {
   extract
   .venv/bin/pybabel update -i locales/tutor.pot -d locales -D tutor --ignore-obsolete --previous
+  # English is the language the messages are written in: new entries copy their msgid.
+  .venv/bin/python -m tutor.babel_extract fill-english locales/en/LC_MESSAGES/tutor.po
 }
 
 check() {

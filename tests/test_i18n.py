@@ -355,7 +355,7 @@ def test_translators_in_different_languages_coexist() -> None:
 def test_translator_is_immutable() -> None:
     tr = get_translator("pl")
     with pytest.raises(AttributeError):
-        tr.lang = "de"  # type: ignore[misc]
+        tr.lang = "de"
     assert repr(tr) == "get_translator('pl', style='french')"
 
 

@@ -1,4 +1,5 @@
-"""Babel extraction of the texts in lesson YAML files, and the keywords of the Python code.
+"""Babel extraction of the texts in lesson YAML files, the keywords of the Python code, and
+the English catalog's upkeep (``python -m tutor.babel_extract fill-english PO``).
 
 Registered in ``babel.cfg`` (section ``[extractors]``), so ``pybabel extract`` finds it without
 installing anything. The YAML is only *composed* with the safe loader (no tags resolved into
@@ -11,10 +12,13 @@ finds them under the same msgid.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+import sys
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import IO, Any, Final
 
 import yaml
+from babel.messages.pofile import read_po, write_po
 
 #: Keys whose string values are shown to the learner and so are translated.
 TEXT_KEYS: Final = frozenset(
@@ -72,3 +76,50 @@ def _texts(node: yaml.Node, key: str | None) -> Iterator[Extracted]:
         for key_node, value_node in node.value:
             name = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             yield from _texts(value_node, name if name in TEXT_KEYS else None)
+
+
+def fill_source_catalog(path: Path) -> int:
+    """Give every new or changed message of the English catalog its English text.
+
+    English is the language the messages are written in, so its catalog starts as a copy
+    of the msgids; an entry reworded on purpose (translated and not fuzzy) is kept. Returns
+    how many entries were filled.
+    """
+    with path.open("rb") as f:
+        catalog = read_po(f, domain=path.stem)
+    filled = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple | list) else None
+        strings = message.string if isinstance(message.string, tuple | list) else None
+        empty = not all(strings) if strings is not None else not message.string
+        if not (empty or message.fuzzy):
+            continue
+        if ids is not None:
+            n = max(catalog.num_plurals, 2)
+            message.string = (ids[0], *[ids[1]] * (n - 1))
+        else:
+            message.string = message.id
+        message.flags.discard("fuzzy")
+        message.previous_id = []
+        filled += 1
+    if filled:
+        with path.open("wb") as f:
+            write_po(f, catalog, ignore_obsolete=True, include_previous=True)
+    return filled
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tutor.babel_extract fill-english PO``: see ``fill_source_catalog``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 2 or args[0] != "fill-english":
+        print("usage: python -m tutor.babel_extract fill-english PATH.po", file=sys.stderr)
+        return 2
+    filled = fill_source_catalog(Path(args[1]))
+    print(f"{args[1]}: {filled} English entries filled from their msgids")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
