@@ -1,0 +1,269 @@
+"""The exact solver against brute-force minimax over ``game.apply`` on small random positions of
+every kind (open stock with draws, exchange, closing, marriages, declarations; closed or
+exhausted stock), per preset; a hand-built forced win; the principal line and move ranking."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.cards import CARDS, Card, parse_cards
+from tutor.game import (
+    CLOSE,
+    DECLARE_OUT,
+    Play,
+    State,
+    apply,
+    legal_moves,
+    new_deal,
+    play_moves,
+)
+from tutor.rules import Credit, OutResolution, RuleSet, preset
+from tutor.solver import (
+    Solver,
+    max_game_points,
+    plain_minimax,
+    rank_moves,
+    solve,
+    terminal_value,
+)
+
+PRESETS = ("classic", "kurnik", "pack32", "pagat", "schnapsen")
+
+
+class Brute:
+    """Net game points for the player to move, by memoised minimax over ``game.apply``."""
+
+    def __init__(self) -> None:
+        self.memo: dict[State, int] = {}
+
+    def __call__(self, s: State) -> int:
+        if s in self.memo:
+            return self.memo[s]
+        p = s.to_move
+        assert p is not None
+        best = -99
+        for m in legal_moves(s):
+            c = apply(s, m)
+            if c.result is not None:
+                v = terminal_value(c.result, p)
+            else:
+                v = self(c) if c.to_move == p else -self(c)
+            best = max(best, v)
+        self.memo[s] = best
+        return best
+
+
+def brute(state: State) -> int:
+    return Brute()(state)
+
+
+def mini_position(rules: RuleSet, rng: random.Random) -> State:
+    """A random position with few cards left: 1-3 cards a hand, a stock of 0, 1 or 3 cards
+    (open or closed), scores near the target, sometimes a card already led or pending points."""
+    cards = [c.index for c in (Card.parse(x) for x in _pack_text(rules))]
+    rng.shuffle(cards)
+    trump_card = cards.pop()
+    trump = trump_card >> 3
+    leader = rng.randrange(2)
+    # Often give the leader a king-queen pair or the trump to exchange, so those moves occur.
+    wanted = []
+    if rng.random() < 0.4:
+        king = rng.randrange(4) * 8 + 2
+        wanted += [king, king + 1]
+    if rng.random() < 0.3:
+        wanted.append(trump * 8 + rules.exchange_rank)
+    wanted = [c for c in dict.fromkeys(wanted) if c in cards][:3]
+    per_hand = max(len(wanted), rng.choice((1, 2, 2, 3)))
+    for c in wanted:
+        cards.remove(c)
+    kind = rng.choice(("open", "open", "closed", "gone"))
+    stock_len = rng.choice((1, 3)) if kind != "gone" else 0
+    stock = tuple(cards[:stock_len])
+    del cards[:stock_len]
+    hands = [0, 0]
+    for c in wanted:
+        hands[leader] |= 1 << c
+    for p in (leader, 1 - leader):
+        while hands[p].bit_count() < per_hand:
+            hands[p] |= 1 << cards.pop()
+    lead = -1
+    if rng.random() < 0.3:  # a card already led from the leader's hand
+        lead = rng.choice([c for c in range(32) if hands[leader] >> c & 1])
+        hands[leader] &= ~(1 << lead)
+    tricks = (rng.choice((0, 1, 2, 3)), rng.choice((0, 1, 2, 3)))
+    points = tuple(0 if t == 0 else rng.randrange(10, 62) for t in tricks)
+    melds = tuple(0 if rng.random() < 0.7 else 20 for _ in range(2))
+    pending = (0, 0)
+    if rules.marriage_credit is not Credit.IMMEDIATE and rng.random() < 0.2:
+        pending = (20, 0) if rng.random() < 0.5 else (0, 40)
+    closed_by = rng.randrange(2) if kind == "closed" else -1
+    closed_opp = rng.choice((0, tricks[1 - closed_by])) if closed_by >= 0 else 0
+    out_by = -1
+    if rules.out_resolution is OutResolution.AFTER_TRICK and lead >= 0 and rng.random() < 0.3:
+        out_by = leader
+    return State(
+        rules=rules,
+        trump=CARDS[trump_card].suit,
+        hands=(hands[0], hands[1]),
+        stock=stock if kind != "gone" else (),
+        trump_card=trump_card if kind != "gone" else -1,
+        dealer=1 - leader,
+        leader=leader,
+        lead=lead,
+        lead_marriage=False,
+        closed_by=closed_by,
+        closed_opp_tricks=closed_opp,
+        points=(points[0], points[1]),
+        melds=(melds[0], melds[1]),
+        pending=pending,
+        tricks=tricks,
+        known=(0, 0),
+        marriages=(),
+        out_by=out_by,
+        last_trick=None,
+        result=None,
+    )
+
+
+def _pack_text(rules: RuleSet) -> list[str]:
+    return [f"{r.symbol}{s}" for r in rules.ranks for s in "cshd"]
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_solver_agrees_with_brute_force_on_small_positions(name: str) -> None:
+    rules = preset(name)
+    rng = random.Random(f"mini:{name}")
+    kinds = set()
+    for _ in range(120):
+        s = mini_position(rules, rng)
+        kinds.add((s.stock_open, s.lead >= 0))
+        exact = Brute()
+        expected = exact(s)
+        solver = Solver(s)
+        assert solver.value(s) == expected, s
+        assert plain_minimax(s)[0] == expected, s
+        for move in legal_moves(s):
+            v, child = solver.child_value(s, move)
+            if child.result is not None:
+                assert v == terminal_value(child.result, s.to_move or 0)
+            else:
+                b = exact(child)
+                assert v == (b if child.to_move == s.to_move else -b), (s, move)
+    assert len(kinds) == 4  # open and closed/gone stock, on lead and following
+
+
+def _endgame(rules: RuleSet, rng: random.Random, cards_left: int) -> State:
+    """Random play (no closing) until the stock is gone and each hand holds ``cards_left``."""
+    while True:
+        s = new_random(rules, rng)
+        while s.result is None:
+            if s.phase2 and s.lead < 0 and s.hands[s.leader].bit_count() <= cards_left:
+                return s
+            moves = [m for m in legal_moves(s) if m != CLOSE]
+            s = apply(s, rng.choice(moves))
+
+
+def new_random(rules: RuleSet, rng: random.Random) -> State:
+    from tutor.game import random_deal
+
+    return random_deal(rules, rng, dealer=rng.randrange(2))
+
+
+@pytest.mark.parametrize("name", ("classic", "kurnik", "pack32"))
+def test_solver_agrees_with_brute_force_on_real_endgames(name: str) -> None:
+    rules = preset(name)
+    rng = random.Random(f"end:{name}")
+    for _ in range(12):
+        s = _endgame(rules, rng, 3)
+        if rng.random() < 0.5:
+            s = apply(s, rng.choice(legal_moves(s)))
+            if s.result is not None:
+                continue
+        assert Solver(s).value(s) == brute(s)
+
+
+@pytest.mark.parametrize("name", ("classic", "kurnik"))
+def test_solver_matches_plain_minimax_on_six_card_endgames(name: str) -> None:
+    rules = preset(name)
+    rng = random.Random(f"six:{name}")
+    for _ in range(4):
+        s = _endgame(rules, rng, rules.hand_size)
+        assert solve(s).game_points == plain_minimax(s)[0]
+
+
+def test_principal_line_reaches_the_value() -> None:
+    rng = random.Random(3)
+    for name in ("classic", "kurnik"):
+        s = _endgame(preset(name), rng, 5)
+        v = solve(s)
+        end = play_moves(s, v.line)  # the line is legal move by move
+        assert end.result is not None and end.result == v.outcome
+        assert terminal_value(v.outcome, v.player) == v.game_points
+        assert v.nodes > 0
+
+
+def test_rank_moves_orders_every_legal_move() -> None:
+    rng = random.Random(5)
+    s = _endgame(preset("kurnik"), rng, 4)
+    ranked = rank_moves(s)
+    assert sorted(map(str, (m.move for m in ranked))) == sorted(map(str, legal_moves(s)))
+    values = [m.game_points for m in ranked]
+    assert values == sorted(values, reverse=True)
+    assert values[0] == solve(s).game_points
+    for mv in ranked:
+        assert mv.line[0] == mv.move
+        end = play_moves(s, mv.line)
+        assert end.result == mv.outcome
+
+
+# A hand-built endgame under kurnik rules: hearts are trumps, the stock is gone, A leads with
+# 20 points against B's 55. Drawing trumps first, A takes every trick and wins. Leading the
+# ace of clubs first lets B trump it, reach 66 and declare: A loses, and A is Schneider.
+def _forced_position() -> State:
+    base = new_deal(
+        preset("kurnik"),
+        hands=("Ah 10h Kh Ac 9c 9s", "Qh Jh 10s Ks Qc 9d"),
+        trump_card="9h",
+        stock="As Kc Qs Js Ad 10d Kd Qd Jd Jc 10c",
+    )
+    hands = tuple(sum(c.bit for c in parse_cards(h)) for h in ("Ah 10h Kh Ac", "Qh Jh 10s Ks"))
+    return base._replace(
+        hands=(hands[0], hands[1]), stock=(), trump_card=-1, points=(20, 55), tricks=(3, 3)
+    )
+
+
+def test_forced_win_is_found() -> None:
+    s = _forced_position()
+    ranked = {str(m.move): m for m in rank_moves(s)}
+    assert ranked["Ah"].game_points == ranked["10h"].game_points == ranked["Kh"].game_points == 1
+    assert ranked["Ac"].game_points == -2
+    assert ranked["Ac"].outcome.winner == 1
+    best = solve(s)
+    assert best.game_points == 1 == brute(s)
+    assert best.line[0] in {Play(Card.parse(c)) for c in ("Ah", "10h", "Kh")}
+    assert best.outcome.winner == 0 and best.scores == (85, 55)
+
+
+def test_solver_refuses_a_finished_deal_and_a_foreign_state() -> None:
+    s = _forced_position()
+    end = play_moves(s, solve(s).line)
+    with pytest.raises(ValueError):
+        solve(end)
+    other = _forced_position()._replace(stock=(5,))
+    with pytest.raises(ValueError):
+        Solver(s).value(other)
+
+
+def test_declaring_at_once_is_valued_like_the_engine() -> None:
+    # A has 70 and may declare: under kurnik the deal ends with B at 55, one game point.
+    s = _forced_position()._replace(points=(70, 55))
+    v, child = Solver(s).child_value(s, DECLARE_OUT)
+    assert child.result is not None and v == 1
+    assert solve(s).game_points >= 1
+
+
+def test_max_game_points() -> None:
+    assert max_game_points(preset("classic")) == 3
+    assert max_game_points(preset("classic").with_changes(game_points=(1, 2, 4))) == 4
