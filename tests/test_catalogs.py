@@ -19,7 +19,7 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from tutor.babel_extract import COMMENT_TAG, KEYWORDS, extract_lessons
+from tutor.babel_extract import COMMENT_TAG, KEYWORDS, extract_lessons, fill_source_catalog
 from tutor.i18n import DOMAIN, LANGUAGES, LOCALES_DIR, is_declinable, po_path, split_case
 
 ROOT = LOCALES_DIR.parent
@@ -296,3 +296,48 @@ def test_lesson_extractor_finds_every_text_with_its_line() -> None:
         (18, "Deep hint"),
         (23, "Second document"),
     ]
+
+
+def test_lessons_are_extracted_through_babel_cfg(extracted: Catalog) -> None:
+    lesson_files = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("lessons/**/*.yaml"))
+    located = {f for m in _messages(extracted) for f, _ in m.locations}
+    assert [f for f in lesson_files if f not in located] == []
+
+
+# -- the English catalog follows the msgids ---------------------------------------------------
+
+ENGLISH_PO = """\
+msgid ""
+msgstr ""
+"Language: en\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+msgid "New message"
+msgstr ""
+
+#, fuzzy
+#| msgid "Old wording"
+msgid "New wording"
+msgstr "Old wording"
+
+msgid "Reworded on purpose"
+msgstr "Polished wording"
+
+msgid "{n} card"
+msgid_plural "{n} cards"
+msgstr[0] ""
+msgstr[1] ""
+"""
+
+
+def test_fill_english_copies_msgids_and_keeps_deliberate_wording(tmp_path: Path) -> None:
+    po = tmp_path / "tutor.po"
+    po.write_text(ENGLISH_PO, encoding="utf-8")
+    assert fill_source_catalog(po) == 3
+    catalog = _read(po, "en")
+    assert catalog["New message"].string == "New message"
+    assert catalog["New wording"].string == "New wording"
+    assert not catalog["New wording"].fuzzy
+    assert catalog["Reworded on purpose"].string == "Polished wording"
+    assert catalog["{n} card"].string == ("{n} card", "{n} cards")
+    assert fill_source_catalog(po) == 0
