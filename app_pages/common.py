@@ -16,9 +16,17 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
-from tutor.i18n import LANGUAGES, N_, get_translator, negotiate
 
 from tutor import present
+from tutor.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    Translator,
+    get_translator,
+    negotiate,
+    normalize_language,
+)
 from tutor.present import DeepLink, Library, RoomStore
 
 LOG = logging.getLogger("tutor.app")
@@ -55,15 +63,10 @@ def rooms() -> RoomStore:
     return RoomStore()
 
 
-@st.cache_resource(show_spinner=False, max_entries=16)
-def _translator(lang: str, style: str) -> Any:
-    return get_translator(lang, style=style)
-
-
-def tr() -> Any:
-    """The translator for this session's language and pack style."""
+def tr() -> Translator:
+    """The translator for this session's language and pack style (cached by tutor.i18n)."""
     ss = st.session_state
-    return _translator(ss.get("lang", "en"), ss.get("style", present.DEFAULT_STYLE))
+    return get_translator(ss.get("lang", "en"), ss.get("style", present.DEFAULT_STYLE))
 
 
 # ----------------------------------------------------------------------------- session
@@ -92,7 +95,7 @@ def init_session() -> None:
         return
     link = present.parse_link(st.query_params.to_dict())
     notices: list[tuple[str, dict[str, object]]] = []
-    explicit = link.lang if link.lang in LANGUAGES else None
+    explicit = normalize_language(link.lang) if link.lang else None
     if link.lang and explicit is None:
         notices.append(
             (
@@ -160,7 +163,7 @@ def settings(where: Any) -> None:
     where.selectbox(
         t._("Language"),
         options=list(LANGUAGES),
-        format_func=lambda code: str(LANGUAGES[code]),
+        format_func=lambda code: LANGUAGE_NAMES[code],
         key="w_lang",
         on_change=copy_to("lang", "w_lang"),
     )

@@ -6,13 +6,14 @@ sessions of the server); this page looks at the room every two seconds.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 import streamlit as st
-from tutor.i18n import N_
 
 from app_pages import common
 from tutor import present
+from tutor.i18n import N_, Translator
+from tutor.lessons import Frame, Lesson
 from tutor.present import BoardOptions
 
 POLL_SECONDS = 2.0
@@ -83,7 +84,7 @@ def _show_room(code: str) -> None:
     _show(t, lesson, frames, view)
 
 
-def _show(t: Any, lesson: Any, frames: Any, view: present.SharedView) -> None:
+def _show(t: Translator, lesson: Lesson, frames: Sequence[Frame], view: present.SharedView) -> None:
     ss = st.session_state
     last = len(frames) - 1
     step = max(0, min(view.step, last))
@@ -99,7 +100,12 @@ def _show(t: Any, lesson: Any, frames: Any, view: present.SharedView) -> None:
                 frame.state,
                 present.frame_table(frame),
                 t,
-                BoardOptions(style=ss.style, show=view.show, projector=bool(ss.projector)),
+                BoardOptions(
+                    style=ss.style,
+                    show=view.show,
+                    projector=bool(ss.projector),
+                    hidden=lesson.unnamed,
+                ),
             )
         )
     with text:

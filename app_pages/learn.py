@@ -7,13 +7,12 @@ happens in callbacks; the address follows the step (``?lesson=...&step=...&lang=
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
 from app_pages import common
 from tutor import present
-from tutor.i18n import N_
+from tutor.i18n import N_, Translator
+from tutor.lessons import Lesson
 from tutor.present import BoardOptions
 
 LEVEL_NAMES = {
@@ -25,11 +24,6 @@ KEY_BUTTONS = {"next": "next", "back": "back", "restart": "restart"}
 
 
 # ----------------------------------------------------------------------------- callbacks
-
-
-def _default_show(lesson: Any) -> tuple[bool, bool]:
-    show = str(getattr(lesson, "show", "both"))
-    return (show in ("A", "both"), show in ("B", "both"))
 
 
 def _set_step(lesson_id: str, step: int) -> None:
@@ -50,7 +44,7 @@ def open_lesson(lesson_id: str) -> None:
     if lesson is None:
         return
     ss.lesson = lesson_id
-    ss.show_a, ss.show_b = _default_show(lesson)
+    ss.show_a, ss.show_b = lesson.shows
     _set_step(lesson_id, 0)
 
 
@@ -114,7 +108,7 @@ def _apply_link(link: present.DeepLink) -> None:
     last = len(frames) - 1
     choice = present.choose_step(link.step, last, bad=link.bad_step)
     ss.lesson = link.lesson
-    ss.show_a, ss.show_b = _default_show(lesson)
+    ss.show_a, ss.show_b = lesson.shows
     _set_step(link.lesson, choice.step)
     if choice.corrected:
         common.notice(
@@ -180,6 +174,7 @@ def _catalogue() -> None:
             for col, les in zip(cols, lessons[row : row + 3], strict=False):
                 with col, st.container(border=True):
                     done = les.id in finished
+                    steps = max(len(lib.frames(les.id)) - 1, 0)
                     mark = (
                         f' <span class="t66-done">✓ {present.esc(t._("finished"))}</span>'
                         if done
@@ -189,6 +184,7 @@ def _catalogue() -> None:
                         f"<h4 style='margin:0 0 .3em'>{present.esc(t._(les.title))}{mark}</h4>"
                         f"<p style='margin:0 0 .4em'>{present.esc(t._(les.summary))}</p>"
                         f"<p style='margin:0;color:#555;font-size:.9em'>"
+                        f"{present.esc(t.n_('{n} step', '{n} steps', steps))} · "
                         f"{present.esc(t._('Rules'))}: "
                         f"{present.esc(present.preset_title(les.preset, t))}</p>"
                     )
@@ -202,7 +198,7 @@ def _catalogue() -> None:
                     )
 
 
-def _player(lesson: Any) -> None:
+def _player(lesson: Lesson) -> None:
     ss = st.session_state
     t = common.tr()
     lib = common.library()
@@ -220,10 +216,15 @@ def _player(lesson: Any) -> None:
         head, right = st.columns([5, 1.3], vertical_alignment="center")
     with head:
         title_cls = "t66-title" if projector else ""
+        summary = (
+            ""
+            if projector or not lesson.summary
+            else f'<p class="t66-summary">{present.esc(t._(lesson.summary))}</p>'
+        )
         st.html(
             f'<h1 class="{title_cls}" style="margin:0;padding:0">{present.esc(t._(lesson.title))}'
             f' <span class="t66-level">{present.esc(t._("Level {level}", level=lesson.level))}'
-            "</span></h1>"
+            f"</span></h1>{summary}"
         )
     with right:
         st.button(
@@ -241,7 +242,7 @@ def _player(lesson: Any) -> None:
                 frame.state,
                 present.frame_table(frame),
                 t,
-                BoardOptions(style=ss.style, show=show, projector=projector),
+                BoardOptions(style=ss.style, show=show, projector=projector, hidden=lesson.unnamed),
             )
         )
         c_restart, c_back, c_slider, c_next = st.columns(
@@ -299,7 +300,7 @@ def _player(lesson: Any) -> None:
     st.html(present.key_script(KEY_BUTTONS), unsafe_allow_javascript=True)
 
 
-def _seat_controls(t: Any) -> None:
+def _seat_controls(t: Translator) -> None:
     a, b = st.columns(2)
     with a:
         common.bind("w_show_a", "show_a")
@@ -317,7 +318,7 @@ def _seat_controls(t: Any) -> None:
         )
 
 
-def _share_controls(t: Any, lesson_id: str, step: int, show: tuple[bool, bool]) -> None:
+def _share_controls(t: Translator, lesson_id: str, step: int, show: tuple[bool, bool]) -> None:
     ss = st.session_state
     ss.w_share = ss.get("room") is not None
     st.toggle(

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from tutor.i18n import LANGUAGES, get_translator
 
 from tutor import present
 from tutor.cards import Card
-from tutor.game import new_deal, play_moves
+from tutor.game import Marriage, Play, new_deal, play_moves
+from tutor.i18n import LANGUAGES, get_translator
+from tutor.lessons import load_lesson, replay
 from tutor.present import BoardOptions, RoomStore
 from tutor.rules import PRESETS, preset
 
+EXAMPLE = Path(__file__).resolve().parent.parent / "lessons" / "example-1.yaml"
 EX1 = dict(
     hands=("10h Kh 9h 10c Kc Qc", "Jh As Ks Qs Ad Kd"),
     trump_card="Ah",
@@ -245,16 +249,26 @@ def test_compare_html_marks_differences(lang: str) -> None:
 # ----------------------------------------------------------------------------- the table
 
 
-def test_trick_on_table_shows_the_lead_then_the_completed_trick() -> None:
-    s0 = new_deal(preset("classic"), **EX1)  # type: ignore[arg-type]
-    assert present.trick_on_table(s0, ()) == ()
-    s1 = play_moves(s0, ["10h"])
-    (led,) = present.trick_on_table(s1, (Card.parse("10h"),))
-    assert (led.player, str(led.card), led.wins) == (0, "10h", False)
-    s2 = play_moves(s1, ["Kd"])
-    both = present.trick_on_table(s2, (Card.parse("10h"), Card.parse("Kd")))
-    assert [(c.player, str(c.card), c.wins) for c in both] == [(0, "10h", True), (1, "Kd", False)]
-    assert present.trick_on_table(s2, ()) == ()  # the trick has been gathered
+def test_frame_table_shows_the_lead_then_the_completed_trick() -> None:
+    frames = replay(load_lesson(EXAMPLE))
+    seen_lead = seen_trick = False
+    for before, frame in itertools.pairwise(frames):
+        table = present.frame_table(frame)
+        if isinstance(frame.move, Play) and before.state.lead < 0:
+            (led,) = table
+            assert (led.player, led.card, led.wins) == (before.state.leader, frame.move.card, False)
+            seen_lead = True
+        elif isinstance(frame.move, Play):
+            leader, lead, follow, winner = frame.state.last_trick or (0, 0, 0, 0)
+            assert [(c.player, c.card.index) for c in table] == [
+                (leader, lead),
+                (1 - leader, follow),
+            ]
+            assert [c.wins for c in table] == [winner == leader, winner != leader]
+            seen_trick = True
+        elif frame.move is not None and not isinstance(frame.move, Marriage):
+            assert table == ()
+    assert seen_lead and seen_trick
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
@@ -263,7 +277,7 @@ def test_board_names_every_visible_card_and_hides_the_rest(lang: str, style: str
     tr = get_translator(lang, style=style)
     state = play_moves(new_deal(preset("classic"), **EX1), ["10h"])  # type: ignore[arg-type]
     opts = BoardOptions(style=style, show=(True, False))
-    html = present.board_html(state, (Card.parse("10h"),), tr, opts)
+    html = present.board_html(state, (present.TableCard(0, Card.parse("10h")),), tr, opts)
     checker = parse(html)
     labels = " | ".join(checker.labels)
     for card in state.hand(0):

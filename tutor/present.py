@@ -31,7 +31,6 @@ from pathlib import Path
 from .cardart import back_svg, card_svg
 from .cards import Card, Suit
 from .explain import (
-    Translator,
     describe_move,
     describe_outcome,
     describe_trick,
@@ -42,13 +41,13 @@ from .explain import (
     switch_value_text,
 )
 from .game import PLAYER_NAMES, Move, Play, State, Verdict
-from .i18n import N_
+from .i18n import N_, PACK_STYLES, Translator
 from .lessons import Frame, Lesson, LessonError, load_lessons, replay
-from .rules import RuleSet, SwitchValue
+from .rules import RuleSet, SwitchValue, switch_ids
 
 _LOG = logging.getLogger(__name__)
 
-STYLES = ("french", "german")
+STYLES = PACK_STYLES
 DEFAULT_STYLE = "french"
 
 # ----------------------------------------------------------------------------- deep links
@@ -363,7 +362,7 @@ def source_short(source: str) -> str:
 
 def rules_reference_html(rules: RuleSet, tr: Translator) -> str:
     """Every switch of a preset in words, grouped, each with its value and its source."""
-    parts = [f'<div class="t66-ref" lang="{esc(_lang_of(tr))}">']
+    parts = [f'<div class="t66-ref" lang="{esc(tr.lang)}">']
     for title, members in grouped_switches(rules):
         parts.append(f"<h3>{esc(tr._(title))}</h3><dl>")
         for sw in members:
@@ -461,31 +460,19 @@ def compare_html(
     )
 
 
-def _lang_of(tr: Translator) -> str:
-    return str(getattr(tr, "lang", "en"))
-
-
 # ----------------------------------------------------------------------------- the card table
 
 STYLE_NAMES: Mapping[str, str] = {
     "french": N_("French-suited (clubs, spades, hearts, diamonds)"),
     "german": N_("German-suited (acorns, leaves, hearts, bells)"),
 }
-SUIT_NAMES: Mapping[str, tuple[str, str, str, str]] = {
-    "french": (N_("clubs"), N_("spades"), N_("hearts"), N_("diamonds")),
-    "german": (N_("acorns"), N_("leaves"), N_("hearts"), N_("bells")),
-}
 SUIT_GLYPHS = ("♣", "♠", "♥", "♦")
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
 
 
-def suit_name(suit: Suit, style: str, tr: Translator) -> str:
-    return tr._(SUIT_NAMES.get(style, SUIT_NAMES[DEFAULT_STYLE])[suit])
-
-
 def suit_badge(suit: Suit, style: str, tr: Translator) -> str:
     """A suit as HTML: the glyph (French pack) and the name."""
-    name = esc(suit_name(suit, style, tr))
+    name = esc(tr.suit(suit))
     red = " t66-red" if suit in RED_SUITS else ""
     if style == "french":
         return (
@@ -504,27 +491,6 @@ class TableCard:
     wins: bool = False
 
 
-def trick_on_table(state: State, table: Sequence[Card]) -> tuple[TableCard, ...]:
-    """The trick to show: the card led so far, or the trick just completed (``table`` holds
-    two cards then), with its winner."""
-    if state.lead >= 0:
-        card = state.lead_card
-        return (TableCard(state.leader, card),) if card is not None else ()
-    if len(table) >= 2 and state.last_trick is not None:
-        leader, lead, follow, winner = state.last_trick
-        return (
-            TableCard(leader, _card(lead), winner == leader),
-            TableCard(1 - leader, _card(follow), winner != leader),
-        )
-    return ()
-
-
-def _card(index: int) -> Card:
-    from .cards import CARDS
-
-    return CARDS[index]
-
-
 @dataclass(frozen=True)
 class BoardOptions:
     """How to draw the table: pack style, the hands face up, projector size."""
@@ -532,6 +498,7 @@ class BoardOptions:
     style: str = DEFAULT_STYLE
     show: tuple[bool, bool] = (True, True)
     projector: bool = False
+    hidden: frozenset[Card] = frozenset()  # cards never shown face up (a lesson's unnamed ones)
 
 
 def svg_img(svg: str, label: str, cls: str = "t66-card") -> str:
@@ -545,6 +512,9 @@ def svg_img(svg: str, label: str, cls: str = "t66-card") -> str:
     )
 
 
+_SVG_HEIGHT = 300  # the drawing's own size; the page scales it (it stays sharp)
+
+
 @functools.lru_cache(maxsize=2048)
 def _card_img(card: Card, style: str, label: str, selected: bool, high_contrast: bool) -> str:
     svg = card_svg(card, style=style, label=label, selected=selected, high_contrast=high_contrast)
@@ -554,7 +524,7 @@ def _card_img(card: Card, style: str, label: str, selected: bool, high_contrast:
 
 @functools.lru_cache(maxsize=64)
 def _back_img(label: str, high_contrast: bool) -> str:
-    return svg_img(back_svg(label=label, high_contrast=high_contrast), label)
+    return svg_img(back_svg(label=label, height=_SVG_HEIGHT, high_contrast=high_contrast), label)
 
 
 def _card_html(card: Card, tr: Translator, opts: BoardOptions, *, selected: bool = False) -> str:
@@ -577,7 +547,9 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
         shown_partner = state.lead ^ 1  # the marriage partner shown with the lead
     cards = []
     for card in hand:
-        if visible or (state.known[player] >> card.index) & 1:
+        if card in opts.hidden:
+            cards.append(_back_html(tr, opts))
+        elif visible or (state.known[player] >> card.index) & 1:
             cards.append(_card_html(card, tr, opts, selected=card.index == shown_partner))
         else:
             cards.append(_back_html(tr, opts))
@@ -652,10 +624,9 @@ def _stock_html(state: State, tr: Translator, opts: BoardOptions) -> str:
     return "".join(parts)
 
 
-def _trick_html(state: State, table: Sequence[Card], tr: Translator, opts: BoardOptions) -> str:
-    cards = trick_on_table(state, table)
+def _trick_html(table: Sequence[TableCard], tr: Translator, opts: BoardOptions) -> str:
     slots = []
-    for tc in cards:
+    for tc in table:
         who = esc(PLAYER_NAMES[tc.player])
         win = ""
         cls = "t66-played"
@@ -685,7 +656,10 @@ def _info_html(state: State, tr: Translator, opts: BoardOptions) -> str:
 
 
 def board_html(
-    state: State, table: Sequence[Card], tr: Translator, opts: BoardOptions = BoardOptions()
+    state: State,
+    table: Sequence[TableCard],
+    tr: Translator,
+    opts: BoardOptions = BoardOptions(),
 ) -> str:
     """The whole table in one block: B's hand, stock and trump, the trick, A's hand, with each
     player's card points, tricks, marriages and score."""
@@ -694,7 +668,7 @@ def board_html(
         f'<div class="{cls}" role="group" aria-label="{esc(tr._("Card table"))}">'
         f"{_seat_html(state, 1, tr, opts)}"
         f'<div class="t66-mid">{_stock_html(state, tr, opts)}'
-        f"{_trick_html(state, table, tr, opts)}{_info_html(state, tr, opts)}</div>"
+        f"{_trick_html(table, tr, opts)}{_info_html(state, tr, opts)}</div>"
         f"{_seat_html(state, 0, tr, opts)}</div>"
     )
 
@@ -712,6 +686,33 @@ class StepText:
     reasons: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
     outcome: str = ""
+
+
+# Scoring rule ids (an outcome's ``rule_id``) and the switch that sets each.
+_SCORING_SWITCH = {
+    "score.simple": "score.game_points",
+    "score.schneider": "score.schneider_below",
+    "score.schwarz": "score.schwarz_by",
+}
+
+
+def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
+    """A rule in words with its source: an engine rule, or a rule switch with its value under
+    ``rules``; empty for an id that names neither."""
+    try:
+        return rule_text(rule_id, rules, tr)
+    except KeyError:
+        pass
+    switch_id = _SCORING_SWITCH.get(rule_id, rule_id)
+    if switch_id not in switch_ids():
+        return ""
+    sw = rules.switch(switch_id)
+    return tr._(
+        "{name}: {value}. Source: {source}.",
+        name=switch_name(sw.id, tr),
+        value=switch_value_text(sw, tr),
+        source=source_label(sw.source, tr),
+    )
 
 
 def step_text(
@@ -740,12 +741,7 @@ def step_text(
     for rid in rule_ids:
         if rid not in ids:
             ids.append(rid)
-    rule_lines = []
-    for rid in ids:
-        try:
-            rule_lines.append(rule_text(rid, after.rules, tr))
-        except KeyError:
-            continue
+    rule_lines = [line for rid in ids if (line := rule_line(rid, after.rules, tr))]
     outcome = describe_outcome(after.result, after.rules, tr) if after.result else ""
     return StepText(
         narration=tr._(narration) if narration else "",
@@ -860,9 +856,11 @@ _CSS = """
  font-weight:700;padding:0 .7em;font-size:.9em}
 .t66-done{color:#17512f;font-weight:700}
 .t66-ref h3{margin-top:1.1em;padding-bottom:.2em;border-bottom:2px solid #e0e0e0}
-.t66-ref dl{margin:0}
+.t66-ref dl{margin:0;padding:0}
+.t66-summary{margin:.3em 0 0;color:#444;font-size:1.05rem}
+[data-testid="stMainBlockContainer"]{padding-top:4.2rem}
 .t66-sw{display:grid;grid-template-columns:minmax(14em,2fr) 3fr;gap:.2em 1.2em;
- padding:.45em 0;border-bottom:1px solid #eee}
+ padding:.45em 0;margin:0;border-bottom:1px solid #eee}
 .t66-sw dt{font-weight:600}
 .t66-sw dd{margin:0}
 .t66-val{font-weight:700;display:block}
@@ -894,8 +892,9 @@ section[data-testid="stSidebar"],[data-testid="stSidebarCollapsedControl"],
 [data-testid="stAppViewContainer"]{background:#fff}
 .stButton button,.stButton button p{font-size:1.35rem !important;font-weight:700}
 .stButton button{min-height:3.2rem;padding:.4rem 1.3rem}
-[data-testid="stWidgetLabel"] p{font-size:1.15rem !important}
-.t66-board.t66-proj{--card-h:188px;--gap:14px;font-size:1.45rem;
+[data-testid="stWidgetLabel"] p,[data-testid="stCheckbox"] p,[data-testid="stPopover"] button p
+{font-size:1.2rem !important}
+.t66-board.t66-proj{--card-h:208px;--gap:14px;font-size:1.45rem;
  background:radial-gradient(ellipse at 50% 40%,#176b3f 0%,#0f4f2d 60%,#0a3b21 100%);
  box-shadow:inset 0 0 0 4px #000}
 .t66-proj .t66-name{background:#000;font-size:1.2em}
@@ -969,9 +968,14 @@ class Library:
             return frames
 
 
-def frame_table(frame: Frame) -> tuple[Card, ...]:
-    """The cards on the table in a frame (the trick being played or just completed)."""
-    return tuple(frame.table)
+def frame_table(frame: Frame) -> tuple[TableCard, ...]:
+    """The cards on the table in a frame (the trick being played, or the one just completed
+    with the card that took it)."""
+    complete = len(frame.table) == 2
+    return tuple(
+        TableCard(player, card, complete and frame.trick_winner == player)
+        for card, player in zip(frame.table, frame.table_players, strict=True)
+    )
 
 
 def frame_text(frames: Sequence[Frame], index: int, tr: Translator) -> StepText:
