@@ -373,6 +373,16 @@ def test_catalog_is_read_from_the_po_file(tmp_path: Path) -> None:
     assert english.n_("{n} point", "{n} points", 5) == "5 points"
 
 
+def test_plural_message_without_all_forms_is_given_in_english(tmp_path: Path) -> None:
+    po = tmp_path / "tutor.po"
+    text = i18n.po_path("pl").read_text(encoding="utf-8")
+    assert 'msgstr[2] "{n} lew"' in text
+    po.write_text(text.replace('msgstr[2] "{n} lew"', 'msgstr[2] ""'), encoding="utf-8")
+    tr = build_translator("pl", "french", i18n.load_po(po, "pl"))
+    assert tr.quantity("tricks", 2) == "2 tricks"
+    assert tr.quantity("cards", 5) == "5 kart"
+
+
 def test_i18n_does_not_use_global_gettext_or_streamlit() -> None:
     source = Path(i18n.__file__).read_text(encoding="utf-8")
     assert "streamlit" not in source

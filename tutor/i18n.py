@@ -391,6 +391,10 @@ def load_po(path: Path, lang: str) -> gettext.NullTranslations:
     if path.is_file():
         with path.open("rb") as f:
             catalog = read_po(f, locale=lang, domain=DOMAIN)
+        for message in list(catalog):
+            # A plural message counts as translated only with all its forms.
+            if message.id and isinstance(message.string, tuple) and not all(message.string):
+                catalog.delete(message.id, context=message.context)
         buf = BytesIO()
         write_mo(buf, catalog, use_fuzzy=False)
         buf.seek(0)
