@@ -1,0 +1,153 @@
+"""Propose puzzle candidates from random deals, checked by the exact solver.
+
+Deals are played by simple computer players until they reach a kind of position (a stage:
+the endgame after the stock is used up, a closed stock, the last chance to close, exchange or
+marry, a moment to go out); the position is kept when exactly one move reaches the goal
+against every deal the learner cannot tell apart from it. Each candidate is printed as a
+puzzle entry for ``puzzles/*.yaml`` with empty texts: review it, give it a title, a theme and
+an explanation of your own, then run ``tutor validate puzzles``.
+
+    .venv/bin/python scripts/propose_puzzles.py --stage endgame --goal "win 2" --count 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tutor.game import (  # noqa: E402
+    CLOSE,
+    DECLARE_OUT,
+    EXCHANGE,
+    Marriage,
+    Move,
+    State,
+    apply,
+    legal_moves,
+    random_deal,
+)
+from tutor.players import greedy_player, random_player  # noqa: E402
+from tutor.puzzles import (  # noqa: E402
+    Analysis,
+    Goal,
+    GoalKind,
+    TooManyDealsError,
+    analyse,
+    puzzle_yaml,
+)
+from tutor.rules import parse_rules  # noqa: E402
+
+
+def _hand_size(s: State) -> int:
+    return max(s.hands[0].bit_count(), s.hands[1].bit_count())
+
+
+def _on_lead(s: State) -> bool:
+    return s.lead < 0 and s.result is None
+
+
+# A stage says whether a position is the kind wanted, and which accepted move makes it
+# interesting (None: any).
+Stage = tuple[Callable[[State], bool], Callable[[Move], bool] | None]
+
+STAGES: dict[str, Stage] = {
+    # The stock is used up: the learner sees every card. Leading.
+    "endgame": (lambda s: _on_lead(s) and s.trump_card < 0 and 3 <= _hand_size(s) <= 5, None),
+    # The stock is used up, the learner answers a lead.
+    "follow": (lambda s: s.lead >= 0 and s.trump_card < 0 and 3 <= _hand_size(s) <= 5, None),
+    # Somebody closed the stock; the learner leads.
+    "closed": (lambda s: _on_lead(s) and s.closed_by >= 0 and _hand_size(s) <= 5, None),
+    # The last moment to close: one face-down card left.
+    "close": (lambda s: _on_lead(s) and len(s.stock) == 1 and CLOSE in legal_moves(s), None),
+    "exchange": (
+        lambda s: _on_lead(s) and len(s.stock) <= 1 and EXCHANGE in legal_moves(s),
+        lambda m: m == EXCHANGE,
+    ),
+    "marriage": (
+        lambda s: _on_lead(s)
+        and len(s.stock) <= 1
+        and any(isinstance(m, Marriage) for m in legal_moves(s)),
+        lambda m: isinstance(m, Marriage),
+    ),
+    "out": (
+        lambda s: _on_lead(s)
+        and (s.trump_card < 0 or len(s.stock) <= 1)
+        and 45 <= s.score(s.leader) < 66,
+        None,
+    ),
+    "declare": (
+        lambda s: _on_lead(s) and DECLARE_OUT in legal_moves(s) and s.trump_card < 0,
+        lambda m: m == DECLARE_OUT,
+    ),
+}
+
+
+def candidates(
+    rules_spec: str, stage: str, goal: Goal, count: int, seed: int, budget: float
+) -> list[tuple[State, Analysis]]:
+    rules = parse_rules(rules_spec)
+    want, interesting = STAGES[stage]
+    rng = random.Random(seed)
+    found: list[tuple[State, Analysis]] = []
+    deadline = time.monotonic() + budget
+    while len(found) < count and time.monotonic() < deadline:
+        s = random_deal(rules, rng)
+        hit = None
+        while s.result is None:
+            if want(s):
+                hit = s
+                break
+            player = greedy_player if rng.random() < 0.6 else random_player
+            s = apply(s, player(s, rng))
+        if hit is None:
+            continue
+        learner = hit.to_move
+        assert learner is not None
+        try:
+            a = analyse(hit, learner, goal)
+        except TooManyDealsError:
+            continue
+        if not a.exact or len(a.scores) < 3:
+            continue
+        if goal.kind is not GoalKind.DECIDE_CLOSE and len(a.accepted) != 1:
+            continue
+        if goal.kind is GoalKind.DECIDE_CLOSE and len(a.best) != 1:
+            continue
+        if interesting is not None and not interesting(a.accepted[0]):
+            continue
+        found.append((hit, a))
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rules", default="pagat", help="rules preset, e.g. pagat or classic")
+    ap.add_argument("--stage", default="endgame", choices=sorted(STAGES))
+    ap.add_argument("--goal", default="win", help="'win', 'win 2', 'reach 66', ...")
+    ap.add_argument("--count", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seconds", type=float, default=60.0, help="give up after this long")
+    args = ap.parse_args(argv)
+    goal = Goal.parse(args.goal)
+    found = candidates(args.rules, args.stage, goal, args.count, args.seed, args.seconds)
+    for i, (state, a) in enumerate(found, start=1):
+        scores = ", ".join(
+            f"{s.move}: {s.reached}/{s.deals} reach, worst {s.worst}, mean {float(s.mean):+.2f}"
+            for s in a.scores
+        )
+        print(f"# candidate {i}: {a.deals} deal(s); {scores}")
+        print(puzzle_yaml(state, goal, a.accepted, f"{args.stage}-{args.seed}-{i}"))
+    if not found:
+        print("# no candidate found; try another seed, stage or goal", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
