@@ -109,7 +109,7 @@ def _show(t: Translator, lesson: Lesson, frames: Sequence[Frame], view: present.
             )
         )
     with text:
-        st.html(present.step_html(present.frame_text(frames, step, t), t, step=step, last=last))
+        st.html(present.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
 
 
 if __name__ == "__main__":

@@ -291,8 +291,7 @@ def _player(lesson: Lesson) -> None:
                 width="stretch",
             )
     with text_col:
-        text = present.frame_text(frames, step, t)
-        st.html(present.step_html(text, t, step=step, last=last))
+        st.html(present.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
         if step >= last:
             st.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
         _seat_controls(t)

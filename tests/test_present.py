@@ -324,3 +324,26 @@ def test_text_is_escaped() -> None:
     tr = get_translator("en")
     html = present.step_html(present.StepText(narration="<script>x</script>"), tr, step=0, last=1)
     assert "<script>" not in html
+
+
+def test_step_panel_names_the_preset_of_a_compared_run() -> None:
+    tr = get_translator("en")
+    text = present.StepText(narration="Again, under other rules.")
+    html = present.step_html(text, tr, step=14, last=20, deal=True, preset="kurnik")
+    parse(html)
+    assert tr._("The deal") in html and 'data-step="14"' in html
+    assert present.esc(present.preset_title("kurnik", tr)) in html
+    assert "t66-run" not in present.step_html(text, tr, step=3, last=20)
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_frame_of_a_lesson_has_a_panel(lang: str) -> None:
+    tr = get_translator(lang)
+    frames = replay(load_lesson(EXAMPLE))
+    for i in range(len(frames)):
+        html = present.frame_step_html(frames, i, tr, compare=False)
+        parse(html)
+        assert f'data-step="{i}"' in html
+        if frames[i].narration:
+            assert present.esc(tr._(frames[i].narration)) in html
+    assert "t66-outcome" in present.frame_step_html(frames, len(frames) - 1, tr, compare=False)

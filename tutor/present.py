@@ -746,19 +746,38 @@ def step_text(
     return StepText(
         narration=tr._(narration) if narration else "",
         happened=tuple(h for h in happened if h),
-        reasons=tuple(dict.fromkeys(r for r in reasons if r)),
+        reasons=tuple(
+            dict.fromkeys(r for r in reasons if r and not any(r in line for line in rule_lines))
+        ),
         rules=tuple(dict.fromkeys(rule_lines)),
         outcome=outcome,
     )
 
 
-def step_html(text: StepText, tr: Translator, *, step: int, last: int) -> str:
-    """The narration panel: the step counter, the narration, what happened, the rule."""
-    counter = tr._("The deal") if step == 0 else tr._("Step {step} of {last}", step=step, last=last)
+def step_html(
+    text: StepText,
+    tr: Translator,
+    *,
+    step: int,
+    last: int,
+    deal: bool | None = None,
+    preset: str = "",
+) -> str:
+    """The narration panel: the step counter, the narration, what happened, the rule.
+
+    ``deal`` marks a deal frame (by default step 0); a lesson that compares presets deals
+    again for each, and ``preset`` names the rules the frame is played under."""
+    if deal is None:
+        deal = step == 0
+    counter = tr._("The deal") if deal else tr._("Step {step} of {last}", step=step, last=last)
     parts = [
         '<div class="t66-step" aria-live="polite">',
         f'<div class="t66-counter" data-step="{step}">{esc(counter)}</div>',
     ]
+    if preset:
+        parts.append(
+            f'<div class="t66-run">{esc(tr._("Rules"))}: {esc(preset_title(preset, tr))}</div>'
+        )
     if text.narration:
         parts.append(f'<p class="t66-narr">{esc(text.narration)}</p>')
     if text.happened:
@@ -782,7 +801,7 @@ def step_html(text: StepText, tr: Translator, *, step: int, last: int) -> str:
 _CSS = """
 .t66-board p,.t66-step p,.t66-ref p,.t66-ref dl,.t66-cmp-wrap p,.t66-cmp-wrap ul,
 .t66-cmp-wrap li{font-size:inherit}
-.t66-board{--card-h:150px;--gap:12px;position:relative;color:#fff;
+.t66-board{--card-h:160px;--gap:12px;position:relative;color:#fff;
  background:radial-gradient(ellipse at 50% 40%,#2f8a57 0%,#1f6a42 55%,#17512f 100%);
  border-radius:22px;padding:14px 20px;box-shadow:inset 0 0 0 3px #14462a,0 6px 18px #0003;
  font-size:1.05rem;line-height:1.3}
@@ -840,6 +859,8 @@ _CSS = """
  border:1px solid #d9d9d9;box-shadow:0 4px 14px #0001;font-size:1.1rem;line-height:1.45}
 .t66-counter{font-weight:800;font-size:1.3em;color:#17512f;margin-bottom:.4em}
 .t66-narr{font-size:1.2em;margin:.2em 0 .6em}
+.t66-run{display:inline-block;background:#e8f5e9;color:#17512f;border-radius:8px;
+ padding:.1em .6em;font-weight:700;margin-bottom:.4em}
 .t66-what{font-weight:600;margin:.3em 0 .8em}
 .t66-rule{background:#f3f7ff;border-left:5px solid #1e5bb8;border-radius:8px;
  padding:.6em .9em;margin-top:.6em}
@@ -990,4 +1011,18 @@ def frame_text(frames: Sequence[Frame], index: int, tr: Translator) -> StepText:
         rule_ids=tuple(frame.rule_ids or ()),
         verdict=frame.verdict,
         tr=tr,
+    )
+
+
+def frame_step_html(frames: Sequence[Frame], index: int, tr: Translator, *, compare: bool) -> str:
+    """The narration panel for frame ``index``; ``compare`` names each frame's preset (a lesson
+    that compares presets replays the deal under each)."""
+    frame = frames[index]
+    return step_html(
+        frame_text(frames, index, tr),
+        tr,
+        step=index,
+        last=len(frames) - 1,
+        deal=frame.step == 0,
+        preset=frame.preset if compare else "",
     )
