@@ -1788,7 +1788,8 @@ def validate_paths(paths: Sequence[str | Path]) -> tuple[list[Lesson], list[Less
             files.extend(found)
         else:
             files.append(p)
-    lessons, errs = _gather(files)
+    unique = list({str(f.resolve()): f for f in files}.values())
+    lessons, errs = _gather(unique)
     return lessons, errors + errs
 
 

@@ -113,10 +113,12 @@ def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
     named_stock = [c for c in stock if c not in lesson.unnamed]
     hidden = len(stock) - len(named_stock)
     text = _cards(named_stock)
-    if hidden:
-        text = (text + " " if text else "") + tr.n_(
-            "and {n} card face down", "and {n} cards face down", hidden
-        )
+    if hidden and text:
+        text += " " + tr.n_("and {n} card face down", "and {n} cards face down", hidden)
+    elif hidden:
+        text = tr.n_("{n} card, face down", "{n} cards, face down", hidden)
+    elif not text:
+        text = "-"
     lines.append(tr._("Stock, top first: {cards}", cards=text))
     lead = state.leader
     lines.append(tr._("{player} plays first.", player=PLAYER_NAMES[lead]))
