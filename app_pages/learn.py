@@ -162,7 +162,7 @@ def _catalogue() -> None:
         )
     )
     for err in lib.errors:
-        st.error(err.render(t), icon=":material/error:")
+        st.error(err.render(present.words(t)), icon=":material/error:")
     if not lib.lessons:
         st.info(t._("There are no lessons yet."))
         return
