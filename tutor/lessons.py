@@ -95,7 +95,7 @@ def valid_rule_ids() -> tuple[str, ...]:
 
 
 class _Gettext(Protocol):
-    def _(self, msgid: str, /, **params: object) -> str: ...
+    def _(self, msgid: str, **params: object) -> str: ...
 
 
 # ----------------------------------------------------------------------------- errors
@@ -139,11 +139,9 @@ E_CARD = N_(
     "unknown card '{notation}': write rank then suit; ranks {ranks}; suits {suits} "
     "(for example Qh, 10c, As)"
 )
-E_NOT_IN_PACK = N_(
-    "the card {notation} is not in the {preset} pack, which has {ranks} in each suit"
-)
+E_NOT_IN_PACK = N_("the card {notation} is not in the {rules} pack, which has {ranks} in each suit")
 E_CARD_TWICE = N_("the card {notation} is dealt twice (also at line {other_line})")
-E_HAND_SIZE = N_("{player}'s hand has {count} cards, but the {preset} rules deal {size}")
+E_HAND_SIZE = N_("{player}'s hand has {count} cards, but the {rules} rules deal {size}")
 E_MOVE = N_(
     "unknown move '{text}': write a card (Qh), 'marry Qh', 'marry Qh out', 'exchange', "
     "'close' or 'out'"
@@ -154,11 +152,12 @@ E_CHECK = N_("unknown check '{name}'; valid checks: {valid}")
 E_NO_STEPS = N_("a lesson needs at least one step")
 E_PAUSE_NARRATION = N_("a step without a move is a pause and needs a narration")
 E_ILLEGAL = N_(
-    "{player} may not make the move '{move}' here under the {preset} rules; "
+    "{player} may not make the move '{move}' here under the {rules} rules; "
     "deciding rule: {rule_ids}"
 )
 E_AFTER_END = N_("the deal is already over, so the move '{move}' cannot be made")
 E_DEAL = N_("the deal cannot be made: {problem}")
+E_INTERNAL = N_("this lesson could not be checked: {problem}")
 # Failed checks: what was expected and what the replay shows.
 C_POINTS = N_("card points in tricks: expected {expected}, but the replay has {actual}")
 C_SCORE = N_("score (card points and marriages): expected {expected}, but the replay has {actual}")
@@ -615,7 +614,7 @@ class _Reader:
             value = self.scalar(node)
             if value is None:
                 return out
-            words = [(w, node) for w in str(value).replace(",", " ").split()]
+            words = _words(node, str(value))
         elif isinstance(node, yaml.SequenceNode):
             words = []
             for item in node.value:
@@ -623,7 +622,7 @@ class _Reader:
                 if not isinstance(value, str | int) or isinstance(value, bool):
                     self.error(item, E_NOT_TEXT, step=step, field=name)
                     continue
-                words.extend((w, item) for w in str(value).replace(",", " ").split())
+                words.extend(_words(item, str(value)))
         else:
             self.error(node, E_NOT_LIST, step=step, field=name)
             return out
@@ -818,7 +817,7 @@ class _Reader:
                                     E_HAND_SIZE,
                                     player=p,
                                     count=len(hands[i]),
-                                    preset=rules.name,
+                                    rules=rules.name,
                                     size=rules.hand_size,
                                 )
                                 break
@@ -885,7 +884,7 @@ class _Reader:
                         where,
                         E_NOT_IN_PACK,
                         notation=str(card),
-                        preset=rules.name,
+                        rules=rules.name,
                         ranks=" ".join(r.symbol for r in rules.ranks),
                     )
                     break
@@ -1073,6 +1072,23 @@ def _where(node: yaml.Node | None) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
+def _words(node: yaml.Node, text: str) -> list[tuple[str, yaml.Node]]:
+    """The words of a scalar, each with a node that points at the word itself when the
+    scalar is written on one line (so an error names the card's own column)."""
+    out: list[tuple[str, yaml.Node]] = []
+    start, end = node.start_mark, node.end_mark
+    one_line = start is not None and end is not None and start.line == end.line
+    quote = 1 if isinstance(node, yaml.ScalarNode) and node.style in ("'", '"') else 0
+    for m in re.finditer(r"[^\s,]+", text):
+        where = node
+        if one_line and start is not None and not (quote and "\\" in text):
+            col = start.column + quote + m.start()
+            mark = yaml.Mark(start.name, start.index + quote + m.start(), start.line, col, None, 0)
+            where = yaml.ScalarNode(_STR, m.group(), start_mark=mark, end_mark=mark)
+        out.append((m.group(), where))
+    return out
+
+
 def _show_value(value: object) -> str:
     if isinstance(value, yaml.Node):
         return "..."
@@ -1096,7 +1112,8 @@ def _check_nodes(root: yaml.Node, path: str) -> None:
             raise LessonError(path, line, col, E_TOO_COMPLEX, limit=MAX_NODES)
         if node.tag not in _ALLOWED_TAGS:
             line, col = _where(node)
-            raise LessonError(path, line, col, E_TAG, tag=node.tag)
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise LessonError(path, line, col, E_TAG, tag=tag)
         if isinstance(node, yaml.SequenceNode):
             stack.extend(reversed(node.value))
         elif isinstance(node, yaml.MappingNode):
@@ -1335,7 +1352,7 @@ class _Run:
                 E_ILLEGAL,
                 player=PLAYER_NAMES[before.to_move or 0],
                 move=spec.move_text,
-                preset=self.preset,
+                rules=self.preset,
                 rule_ids=", ".join(exc.rule_ids),
             )
             return None
@@ -1691,7 +1708,10 @@ def check_lesson(path: str | Path) -> tuple[Lesson | None, tuple[LessonError, ..
     cached = _LOADED.get(name)
     if cached is not None and cached[:2] == (st.st_mtime_ns, st.st_size):
         return cached[2], cached[3]
-    lesson, errors = _check_uncached(name, p, st.st_size)
+    try:
+        lesson, errors = _check_uncached(name, p, st.st_size)
+    except Exception as exc:  # a bug must not hide the other files' problems
+        lesson, errors = None, (LessonError(name, 1, 1, E_INTERNAL, problem=repr(exc)),)
     _LOADED[name] = (st.st_mtime_ns, st.st_size, lesson, errors)
     return lesson, errors
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
+from . import explain
 from .cards import Card
-from .explain import Translator, describe_move, describe_outcome, describe_trick, rule_text
 from .game import PLAYER_NAMES, State
+from .i18n import Translator
 from .lessons import (
     EventKind,
     Frame,
@@ -78,6 +79,11 @@ def run_replay(args: argparse.Namespace, tr: Translator) -> int:
 
 
 # ----------------------------------------------------------------------------- text
+
+
+def _ex(tr: Translator) -> explain.Translator:
+    """The translator as the explanation module types it (the same object)."""
+    return cast(explain.Translator, tr)
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -181,22 +187,22 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
                 lines.append(f"-- {tr._('Step {step}', step=frame.step)} --")
                 before = run[i - 1].state
                 if frame.move is not None:
-                    lines.append("  " + describe_move(before, frame.move, tr))
+                    lines.append("  " + explain.describe_move(before, frame.move, _ex(tr)))
                     if len(frame.table) == 2:
-                        lines.append("  " + describe_trick(frame.state, tr))
+                        lines.append("  " + explain.describe_trick(frame.state, _ex(tr)))
                     lines.extend("  " + x for x in _event_lines(frame, tr))
             if frame.narration:
                 lines.append("  > " + tr._(frame.narration))
             for rid in frame.rule_ids:
                 try:
-                    lines.append("  * " + rule_text(rid, frame.state.rules, tr))
+                    lines.append("  * " + explain.rule_text(rid, frame.state.rules, _ex(tr)))
                 except KeyError:
                     continue
             if frame.move is not None:
                 lines.append("  " + _scores(frame.state, tr))
             result = frame.state.result
             if result is not None and frame.move is not None:
-                lines.append("  " + describe_outcome(result, frame.state.rules, tr))
+                lines.append("  " + explain.describe_outcome(result, frame.state.rules, _ex(tr)))
     return lines
 
 
