@@ -329,3 +329,14 @@ def test_json_output_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(obj, dict) and out[end:].strip() == ""
     assert set(obj) >= {"id", "rules", "steps", "result"}
     assert set(obj["result"]) >= {"card_points", "game_points", "winner"}
+
+
+def test_the_documented_example_is_a_valid_lesson(tmp_path: Path) -> None:
+    doc = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
+    block = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "doc-example.yaml"
+    path.write_text(block, encoding="utf-8")
+    lesson = load_lesson(path)
+    assert lesson.id == "06-trump-exchange" and len(lesson.steps) == 4
+    frames = replay(lesson)
+    assert frames[-1].state.trump_card_value == Card.parse("9h")
