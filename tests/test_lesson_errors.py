@@ -345,3 +345,19 @@ def test_unknown_variant_preset(tmp_path: Path) -> None:
     )
     [err] = errors_of(tmp_path, text)
     assert err.template == L.E_VARIANT and err.params["valid"] == "kurnik"
+
+
+def test_errors_survive_pickling() -> None:
+    import pickle
+
+    err = only_error(BROKEN / "illegal_move.yaml")
+    copy = pickle.loads(pickle.dumps(err))
+    assert isinstance(copy, LessonError)
+    assert (copy.path, copy.line, copy.column, copy.step, copy.template) == (
+        err.path,
+        err.line,
+        err.column,
+        err.step,
+        err.template,
+    )
+    assert copy.params == err.params and str(copy) == str(err)

@@ -69,10 +69,16 @@ __all__ = [
     "Step",
     "StepVariant",
     "check_lesson",
+    "frame_json",
+    "lesson_files",
     "load_lesson",
     "load_lessons",
     "replay",
+    "replay_json",
+    "result_json",
+    "runs",
     "valid_rule_ids",
+    "validate_paths",
 ]
 
 #: Files larger than this are refused before they are parsed.
@@ -251,31 +257,21 @@ class LessonError(ValueError):
         """The message in English, without the location."""
         return self.template.format(**self.params)
 
-    def __reduce__(self) -> tuple[object, ...]:  # pragma: no cover - pickling support
-        return (
-            _rebuild_error,
-            (
-                self.path,
-                self.line,
-                self.column,
-                self.template,
-                self.step,
-                self.preset,
-                dict(self.params),
-            ),
-        )
+    def __reduce__(self) -> tuple[object, ...]:
+        state = (self.path, self.line, self.column, self.template, self.step, self.preset)
+        return (_rebuild_error, (type(self), state, dict(self.params)))
 
 
 def _rebuild_error(
-    path: str,
-    line: int,
-    column: int,
-    template: str,
-    step: int | None,
-    preset: str | None,
+    cls: type[LessonError],
+    state: tuple[str, int, int, str, int | None, str | None],
     params: dict[str, object],
-) -> LessonError:  # pragma: no cover - pickling support
-    return LessonError(path, line, column, template, step=step, preset=preset, **params)
+) -> LessonError:
+    """Unpickle an error of any subclass without calling the subclass's constructor."""
+    path, line, column, template, step, preset = state
+    err = cls.__new__(cls)
+    LessonError.__init__(err, path, line, column, template, step=step, preset=preset, **params)
+    return err
 
 
 # ----------------------------------------------------------------------------- the lesson
@@ -844,13 +840,12 @@ class _Reader:
                 match = (pp[0] or 0, pp[1] or 0)
         narrations: list[tuple[str, str]] = []
         if "variants" in m:
-            for name, (vkey, vnode) in self.variant_nodes(m["variants"][1], compare, None):
+            for name, (_key, vnode) in self.variant_nodes(m["variants"][1], compare, None):
                 vm = self.mapping(vnode, f"variants.{name}", DEAL_VARIANT_FIELDS)
                 if vm and "narration" in vm:
                     t = self.text(vm["narration"][1], "narration", translatable=True)
                     if t:
                         narrations.append((name, t))
-                del vkey
         if trump is None or len(self.errors) > n_errors:
             return None
         line, col = _where(node)
@@ -1821,6 +1816,3 @@ def _id_line(lesson: Lesson) -> int:
     except OSError:  # pragma: no cover
         pass
     return 1
-
-
-__all__ += ["frame_json", "lesson_files", "replay_json", "result_json", "runs", "validate_paths"]
