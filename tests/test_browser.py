@@ -174,3 +174,26 @@ def test_screenshots(server: str, browser: Browser, lang: str, projector: bool) 
     mode = "projector" if projector else "normal"
     page.screenshot(path=str(ARTIFACTS / f"lesson-{mode}-{lang}.png"))
     page.close()
+
+
+def test_a_student_follows_the_teacher(server: str, browser: Browser) -> None:
+    lesson = LESSONS[0]
+    teacher = _page(browser)
+    teacher.goto(f"{server}/?lesson={lesson.id}&step=1&lang=en")
+    _wait_step(teacher, 1)
+    teacher.locator(".st-key-w_share label").click()
+    room = teacher.locator(".t66-room")
+    room.wait_for(timeout=20_000)
+    code = room.inner_text().strip()
+    student = _page(browser, 1600, 1000)
+    student.goto(f"{server}/follow?room={code}&lang=pl")
+    _wait_step(student, 1)
+    # the switch just clicked keeps the focus: the presenter keys still work
+    teacher.bring_to_front()
+    teacher.keyboard.press("PageDown")
+    _wait_step(teacher, 2)
+    _wait_step(student, 2)  # the student's page looks again every two seconds
+    ARTIFACTS.mkdir(exist_ok=True)
+    student.screenshot(path=str(ARTIFACTS / "follow-student-pl.png"))
+    student.close()
+    teacher.close()

@@ -147,6 +147,8 @@ def test_key_script_maps_clicker_and_arrow_keys_to_button_classes() -> None:
     }
     assert script.startswith("<script>") and script.endswith("</script>")
     assert "http" not in script  # nothing is downloaded
+    body = script.removeprefix("<script>").removesuffix("</script>")
+    assert not re.search(r"<[/\w!]", body)  # the HTML sanitiser would drop the script
 
 
 def test_button_class_follows_streamlit() -> None:

@@ -198,8 +198,8 @@ def key_script(buttons: Mapping[str, str], keys: Mapping[str, str] = KEY_ACTIONS
 
     ``buttons`` maps an action ("next", "back", "restart") to a widget key. The listener is
     installed once on the top document (the script may run inside a component's frame) and
-    only updated on later runs; typing into a field, or a focused slider or select box, is
-    left alone.
+    only updated on later runs. Keys meant for a focused field are left alone: typing, a
+    slider, a select box or radio buttons; a focused button or switch does not stop them.
     """
     table = {k: button_class(buttons[a]) for k, a in keys.items() if a in buttons}
     return (
@@ -213,8 +213,11 @@ def key_script(buttons: Mapping[str, str], keys: Mapping[str, str] = KEY_ACTIONS
         "d.addEventListener('keydown',function(ev){"
         "if(ev.defaultPrevented||ev.altKey||ev.ctrlKey||ev.metaKey)return;"
         "var t=ev.target;"
-        "if(t&&t.closest&&t.closest('input,textarea,select,[contenteditable=true],"
-        "[role=slider],[role=combobox],[role=listbox],[role=option],[role=switch]'))return;"
+        'if(t&&t.closest&&t.closest(\'textarea,select,[contenteditable=""],'
+        "[contenteditable=true],[role=slider],[role=combobox],[role=listbox],[role=option],"
+        "[role=spinbutton],[role=textbox],[role=radiogroup]'))return;"
+        "if(t&&t.tagName==='INPUT'&&['checkbox','button','submit','reset']"
+        ".indexOf((t.type||'').toLowerCase())===-1)return;"
         "var cls=d.__tutorKeys.map[ev.key];if(!cls)return;"
         "var b=d.querySelector('.'+cls+' button');"
         "if(!b||b.disabled)return;"
@@ -676,11 +679,12 @@ def board_html(
     player's card points, tricks, marriages and score."""
     cls = "t66-board t66-proj" if opts.projector else "t66-board"
     return (
-        f'<div class="{cls}" role="group" aria-label="{esc(tr._("Card table"))}">'
+        f'<div class="t66-wrap"><div class="{cls}" role="group" '
+        f'aria-label="{esc(tr._("Card table"))}">'
         f"{_seat_html(state, 1, tr, opts)}"
         f'<div class="t66-mid">{_stock_html(state, tr, opts)}'
         f"{_trick_html(table, tr, opts)}{_info_html(state, tr, opts)}</div>"
-        f"{_seat_html(state, 0, tr, opts)}</div>"
+        f"{_seat_html(state, 0, tr, opts)}</div></div>"
     )
 
 
@@ -814,7 +818,8 @@ def step_html(
 _CSS = """
 .t66-board p,.t66-step p,.t66-ref p,.t66-ref dl,.t66-cmp-wrap p,.t66-cmp-wrap ul,
 .t66-cmp-wrap li{font-size:inherit}
-.t66-board{--card-h:160px;--gap:12px;position:relative;color:#fff;
+.t66-wrap{container-type:inline-size}
+.t66-board{--card-h:min(160px,20cqi);--gap:min(12px,1.4cqi);position:relative;color:#fff;
  background:radial-gradient(ellipse at 50% 40%,#2f8a57 0%,#1f6a42 55%,#17512f 100%);
  border-radius:22px;padding:14px 20px;box-shadow:inset 0 0 0 3px #14462a,0 6px 18px #0003;
  font-size:1.05rem;line-height:1.3}
@@ -928,7 +933,7 @@ section[data-testid="stSidebar"],[data-testid="stSidebarCollapsedControl"],
 .stButton button{min-height:3.2rem;padding:.4rem 1.3rem}
 [data-testid="stWidgetLabel"] p,[data-testid="stCheckbox"] p,[data-testid="stPopover"] button p
 {font-size:1.2rem !important}
-.t66-board.t66-proj{--card-h:208px;--gap:14px;font-size:1.45rem;
+.t66-board.t66-proj{--card-h:min(208px,20.5cqi);--gap:min(14px,1.4cqi);font-size:1.45rem;
  background:radial-gradient(ellipse at 50% 40%,#176b3f 0%,#0f4f2d 60%,#0a3b21 100%);
  box-shadow:inset 0 0 0 4px #000}
 .t66-proj .t66-name{background:#000;font-size:1.2em}
