@@ -340,3 +340,14 @@ def test_the_documented_example_is_a_valid_lesson(tmp_path: Path) -> None:
     assert lesson.id == "06-trump-exchange" and len(lesson.steps) == 4
     frames = replay(lesson)
     assert frames[-1].state.trump_card_value == Card.parse("9h")
+
+
+def test_text_replay_shows_switch_rules_with_value_and_source() -> None:
+    from tutor.replay_cmd import rule_line
+
+    tr = get_translator("en")
+    classic = PRESETS["classic"]
+    bonus = rule_line("deal.last_trick_bonus", classic, tr)
+    assert ": 10." in bonus and "000_d036f4009e89b883.txt" in bonus
+    assert "001_a572ca60a45a7f6f.txt" in rule_line("phase2.head", PRESETS["kurnik"], tr)
+    assert rule_line("score.schwarz", classic, tr) == ""

@@ -29,6 +29,7 @@ from .lessons import (
     runs,
     validate_paths,
 )
+from .rules import RuleSet, switch_ids
 
 
 def register(sub: Any) -> None:
@@ -167,6 +168,25 @@ def _event_lines(frame: Frame, tr: Translator) -> list[str]:
     return out
 
 
+def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
+    """A rule in words with its source: the engine's rules as the explanation module says
+    them, a rule switch as its name and value under ``rules``; "" for the scoring rules,
+    which the outcome of the deal explains."""
+    try:
+        return explain.rule_text(rule_id, rules, _ex(tr))
+    except KeyError:
+        pass
+    if rule_id not in switch_ids():
+        return ""
+    sw = rules.switch(rule_id)
+    return tr._(
+        "{name}: {value}. Source: {source}.",
+        name=explain.switch_name(rule_id, _ex(tr)),
+        value=explain.switch_value_text(sw, _ex(tr)),
+        source=explain.source_label(sw.source, _ex(tr)),
+    )
+
+
 def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list[str]:
     """The replay as lines of text for a person."""
     lines = [
@@ -194,10 +214,9 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
             if frame.narration:
                 lines.append("  > " + tr._(frame.narration))
             for rid in frame.rule_ids:
-                try:
-                    lines.append("  * " + explain.rule_text(rid, frame.state.rules, _ex(tr)))
-                except KeyError:
-                    continue
+                text = rule_line(rid, frame.state.rules, tr)
+                if text:
+                    lines.append("  * " + text)
             if frame.move is not None:
                 lines.append("  " + _scores(frame.state, tr))
             result = frame.state.result
@@ -206,4 +225,4 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
     return lines
 
 
-__all__ = ["register", "replay_json", "replay_text", "run_replay", "run_validate"]
+__all__ = ["register", "replay_json", "replay_text", "rule_line", "run_replay", "run_validate"]
