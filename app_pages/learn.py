@@ -162,7 +162,11 @@ def _catalogue() -> None:
         )
     )
     for err in lib.errors:
-        st.error(err.render(present.words(t)), icon=":material/error:")
+        st.error(
+            f"**{present.md_escape(t._('A lesson file could not be read:'))}**  \n"
+            + present.md_escape(err.render(present.words(t))),
+            icon=":material/error:",
+        )
     if not lib.lessons:
         st.info(t._("There are no lessons yet."))
         return

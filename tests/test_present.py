@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import random
 import re
@@ -78,6 +79,10 @@ def parse(html: str) -> _Checker:
     checker.close()
     assert not checker.stack, f"unclosed: {checker.stack}"
     return checker
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(present).failed == 0
 
 
 # ----------------------------------------------------------------------------- deep links

@@ -314,6 +314,18 @@ def words(tr: Translator) -> explain.Translator:
     return cast("explain.Translator", tr)
 
 
+_MD_SPECIAL = frozenset("\\`*_{}[]()#+-.!|<>~$")
+
+
+def md_escape(text: str) -> str:
+    r"""Text for a Markdown element, shown as written (no emphasis, links or HTML).
+
+    >>> md_escape("lessons/a_b.yaml:3:1: [x]")
+    'lessons/a\\_b\\.yaml:3:1: \\[x\\]'
+    """
+    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in text)
+
+
 def esc(text: object) -> str:
     """Text for HTML: escaped, quotes included."""
     return html.escape(str(text), quote=True)
@@ -408,6 +420,7 @@ class CompareRow:
 def compare_rows(presets: Sequence[RuleSet]) -> tuple[CompareRow, ...]:
     """Each switch of the presets side by side; ``odd`` marks the values outside the majority.
 
+    >>> from tutor.rules import PRESETS
     >>> rows = compare_rows([PRESETS["classic"], PRESETS["kurnik"]])
     >>> [r.switch_id for r in rows if r.differs][:2]
     ['phase2.duty', 'marriage.needs_trick']
