@@ -101,6 +101,13 @@ def _move_to_code(move: Move) -> int:
     return {EXCHANGE: _EXCHANGE, CLOSE: _CLOSE, DECLARE_OUT: _OUT}[move]
 
 
+def _beats(lead: int, card: int, trump: int) -> bool:
+    """The card played to ``lead`` takes the trick."""
+    if lead >> 3 == card >> 3:
+        return card < lead
+    return card >> 3 == trump
+
+
 def terminal_value(outcome: Outcome, player: int) -> int:
     """Net game points of a finished deal for ``player``."""
     gp = outcome.game_points
@@ -279,6 +286,7 @@ class _Engine:
             beta: int,
         ) -> int:
             """Value for the leader ``ld`` once ``lc`` is led (already out of the hand)."""
+            engine.nodes += 1
             fh = h0 if ld else h1
             open_stock = cb < 0 and tc >= 0
             lsuit = lc >> 3
@@ -552,30 +560,10 @@ class _Engine:
 
         memo: dict[tuple[int, ...], int] = {}
 
-        def lead_moves(hand: int, ld: int, tr: int, tc: int, cb: int, ob: int) -> list[int]:
-            phase2 = cb >= 0 or tc < 0
-            may_out = ob < 0 and (cb < 0 or cb == ld or closer_opp)
-            moves = [c for c in range(32) if hand >> c & 1]
-            if (m_phase2 or not phase2) and (not m_needs or tr >> ld & 1):
-                for k in (2, 10, 18, 26):
-                    if hand >> k & 3 == 3:
-                        moves += [k + 32, k + 33]
-                        if may_out and out_marriage:
-                            moves += [k + 64, k + 65]
-            if not phase2:
-                if hand >> ex_card & 1 and (not ex_needs or tr >> ld & 1):
-                    moves.append(_EXCHANGE)
-                if closing and ob < 0:
-                    moves.append(_CLOSE)
-            if may_out:
-                moves.append(_OUT)
-            return moves
-
-        def plain(
+        def plain_lead(
             h0: int,
             h1: int,
             ld: int,
-            lc: int,
             s0: int,
             s1: int,
             q0: int,
@@ -587,41 +575,48 @@ class _Engine:
             cn: int,
             ob: int,
         ) -> int:
-            """Value for player 0, by plain memoised minimax one ply at a time."""
-            key = (h0, h1, ld, lc, s0, s1, q0, q1, tr, si, tc, cb, cn, ob)
+            """Value for the leader by plain memoised minimax: every lead and every reply."""
+            key = (h0, h1, ld, s0, s1, q0, q1, tr, si, tc, cb, cn, ob)
             known = memo.get(key)
             if known is not None:
                 return known
             engine.plain_nodes += 1
-            values = []
-            if lc < 0:
-                mover = ld
-                hand = h1 if ld else h0
-                for mv in lead_moves(hand, ld, tr, tc, cb, ob):
-                    if mv < 32:
-                        n0, n1 = (h0, h1 ^ (1 << mv)) if ld else (h0 ^ (1 << mv), h1)
-                        values.append(plain(n0, n1, ld, mv, s0, s1, q0, q1, tr, si, tc, cb, cn, ob))
-                    elif mv < 96:
-                        out = mv >= 64
-                        c = mv - 64 if out else mv - 32
-                        value = tm_pts if c >> 3 == trump else m_pts
-                        now = (
-                            out
-                            or credit is Credit.IMMEDIATE
-                            or (credit is Credit.WITH_TRICK and tr >> ld & 1)
-                        )
-                        sc = [s0, s1]
-                        pe = [q0, q1]
-                        if now:
-                            sc[ld] += value
-                        else:
-                            pe[ld] += value
+            hand = h1 if ld else h0
+            phase2 = cb >= 0 or tc < 0
+            may_out = ob < 0 and (cb < 0 or cb == ld or closer_opp)
+            best = -inf
+            m = hand
+            while m:  # plain leads
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                n0, n1 = (h0, h1 ^ low) if ld else (h0 ^ low, h1)
+                v = plain_follow(n0, n1, ld, c, s0, s1, q0, q1, tr, si, tc, cb, cn, ob)
+                best = max(best, v)
+            if (m_phase2 or not phase2) and (not m_needs or tr >> ld & 1):
+                for k in (2, 10, 18, 26):
+                    if hand >> k & 3 != 3:
+                        continue
+                    value = tm_pts if k >> 3 == trump else m_pts
+                    for c in (k, k + 1):
                         n0, n1 = (h0, h1 ^ (1 << c)) if ld else (h0 ^ (1 << c), h1)
-                        if out and not out_after:
-                            values.append(declare(ld, sc[0], sc[1], tr, cb, cn))
-                        else:
-                            values.append(
-                                plain(
+                        for out in (False, True) if may_out and out_marriage else (False,):
+                            now = (
+                                out
+                                or credit is Credit.IMMEDIATE
+                                or (credit is Credit.WITH_TRICK and tr >> ld & 1)
+                            )
+                            sc = [s0, s1]
+                            pe = [q0, q1]
+                            if now:
+                                sc[ld] += value
+                            else:
+                                pe[ld] += value
+                            if out and not out_after:
+                                v = declare(ld, sc[0], sc[1], tr, cb, cn)
+                                v = -v if ld else v
+                            else:
+                                v = plain_follow(
                                     n0,
                                     n1,
                                     ld,
@@ -637,90 +632,108 @@ class _Engine:
                                     cn,
                                     ld if out else ob,
                                 )
-                            )
-                    elif mv == _OUT:
-                        if out_after:
-                            values.append(
-                                plain(h0, h1, ld, -1, s0, s1, q0, q1, tr, si, tc, cb, cn, ld)
-                            )
-                        else:
-                            values.append(declare(ld, s0, s1, tr, cb, cn))
-                    elif mv == _EXCHANGE:
-                        nh = (hand ^ (1 << ex_card)) | (1 << tc)
-                        n0, n1 = (h0, nh) if ld else (nh, h1)
-                        values.append(
-                            plain(n0, n1, ld, -1, s0, s1, q0, q1, tr, si, ex_card, cb, cn, ob)
-                        )
-                    else:
-                        ncn = (0 if tr >> (1 - ld) & 1 else 1) if nt_at_close else 0
-                        values.append(
-                            plain(h0, h1, ld, -1, s0, s1, q0, q1, tr, si, tc, ld, ncn, ob)
-                        )
-            else:
-                mover = 1 - ld
-                fh = h0 if ld else h1
-                open_stock = cb < 0 and tc >= 0
-                allowed = fh
-                if not open_stock:
-                    same = fh & suit_masks[lc >> 3]
-                    if same:
-                        allowed = (same & ((1 << lc) - 1)) or same if head else same
-                    else:
-                        allowed = (fh & tmask) or fh
-                for fc in range(32):
-                    if not allowed >> fc & 1:
-                        continue
-                    if fc >> 3 == lc >> 3:
-                        w = mover if fc < lc else ld
-                    else:
-                        w = mover if fc >> 3 == trump else ld
-                    hands = [h0, h1]
-                    hands[mover] ^= 1 << fc
-                    sc = [s0, s1]
-                    pe = [q0, q1]
-                    sc[w] += pts[lc] + pts[fc] + pe[w]
-                    pe[w] = 0
-                    ntr = tr | (1 << w)
-                    nsi, ntc = si, tc
-                    if open_stock:
-                        hands[w] |= 1 << stock[si]
-                        if nstock - si >= 2:
-                            hands[1 - w] |= 1 << stock[si + 1]
-                            nsi = si + 2
-                        else:
-                            hands[1 - w] |= 1 << tc
-                            nsi, ntc = si + 1, -1
-                    last = not (hands[0] | hands[1])
-                    if last and (cb < 0 or bonus_closed):
-                        sc[w] += bonus
-                    if ob >= 0:
-                        values.append(declare(ob, sc[0], sc[1], ntr, cb, cn))
-                    elif last:
-                        values.append(end_of_cards(sc[0], sc[1], ntr, cb, cn))
-                    else:
-                        values.append(
-                            plain(
-                                hands[0],
-                                hands[1],
-                                w,
-                                -1,
-                                sc[0],
-                                sc[1],
-                                pe[0],
-                                pe[1],
-                                ntr,
-                                nsi,
-                                ntc,
-                                cb,
-                                cn,
-                                ob,
-                            )
-                        )
-            result = max(values) if mover == 0 else min(values)
-            memo[key] = result
-            return result
+                            best = max(best, v)
+            if not phase2:
+                if hand >> ex_card & 1 and (not ex_needs or tr >> ld & 1):
+                    nh = (hand ^ (1 << ex_card)) | (1 << tc)
+                    n0, n1 = (h0, nh) if ld else (nh, h1)
+                    v = plain_lead(n0, n1, ld, s0, s1, q0, q1, tr, si, ex_card, cb, cn, ob)
+                    best = max(best, v)
+                if closing and ob < 0:
+                    ncn = (0 if tr >> (1 - ld) & 1 else 1) if nt_at_close else 0
+                    v = plain_lead(h0, h1, ld, s0, s1, q0, q1, tr, si, tc, ld, ncn, ob)
+                    best = max(best, v)
+            if may_out:
+                if out_after:
+                    v = plain_lead(h0, h1, ld, s0, s1, q0, q1, tr, si, tc, cb, cn, ld)
+                else:
+                    v = declare(ld, s0, s1, tr, cb, cn)
+                    v = -v if ld else v
+                best = max(best, v)
+            memo[key] = best
+            return best
 
-        self.plain = plain
+        def plain_follow(
+            h0: int,
+            h1: int,
+            ld: int,
+            lc: int,
+            s0: int,
+            s1: int,
+            q0: int,
+            q1: int,
+            tr: int,
+            si: int,
+            tc: int,
+            cb: int,
+            cn: int,
+            ob: int,
+        ) -> int:
+            """Value for the leader once ``lc`` is led: the minimum over every reply."""
+            fh = h0 if ld else h1
+            open_stock = cb < 0 and tc >= 0
+            allowed = fh
+            if not open_stock:
+                same = fh & suit_masks[lc >> 3]
+                if same:
+                    allowed = (same & ((1 << lc) - 1)) or same if head else same
+                else:
+                    allowed = (fh & tmask) or fh
+            f = 1 - ld
+            worst = inf
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                fc = low.bit_length() - 1
+                w = f if _beats(lc, fc, trump) else ld
+                hands = [h0, h1]
+                hands[f] ^= low
+                sc = [s0, s1]
+                pe = [q0, q1]
+                sc[w] += pts[lc] + pts[fc] + pe[w]
+                pe[w] = 0
+                ntr = tr | (1 << w)
+                nsi, ntc = si, tc
+                if open_stock:
+                    hands[w] |= 1 << stock[si]
+                    if nstock - si >= 2:
+                        hands[1 - w] |= 1 << stock[si + 1]
+                        nsi = si + 2
+                    else:
+                        hands[1 - w] |= 1 << tc
+                        nsi, ntc = si + 1, -1
+                last = not (hands[0] | hands[1])
+                if last and (cb < 0 or bonus_closed):
+                    sc[w] += bonus
+                if ob >= 0:
+                    v = declare(ob, sc[0], sc[1], ntr, cb, cn)
+                    v = -v if ld else v
+                elif last:
+                    v = end_of_cards(sc[0], sc[1], ntr, cb, cn)
+                    v = -v if ld else v
+                else:
+                    v = plain_lead(
+                        hands[0],
+                        hands[1],
+                        w,
+                        sc[0],
+                        sc[1],
+                        pe[0],
+                        pe[1],
+                        ntr,
+                        nsi,
+                        ntc,
+                        cb,
+                        cn,
+                        ob,
+                    )
+                    if w != ld:
+                        v = -v
+                worst = min(worst, v)
+            return worst
+
+        self.plain_lead = plain_lead
+        self.plain_follow = plain_follow
         return lead_node, follow
 
 
@@ -857,14 +870,17 @@ def rank_moves(state: State) -> tuple[MoveValue, ...]:
 
 def plain_minimax(state: State) -> tuple[int, int]:
     """Net game points for the player to move by plain memoised minimax: every move of every
-    position searched, one ply at a time, exact values memoised; no pruning, no move ordering.
-    The same integer positions and rules as the solver; the yardstick of ``tutor bench``.
-    Returns (value, positions expanded)."""
+    position searched, a trick at a time, exact values of the positions on lead memoised; no
+    pruning, no move ordering. The same integer positions and rules as the solver; the
+    yardstick of ``tutor bench``. Returns (value, positions on lead expanded)."""
     player = state.to_move
     if player is None:
         raise ValueError("the deal is over")
     solver = Solver(state)
     e = solver._engine
     h0, h1, ld, s0, s1, q0, q1, tr, si, tc, cb, cn, ob = solver._pos(state)
-    v0 = e.plain(h0, h1, ld, state.lead, s0, s1, q0, q1, tr, si, tc, cb, cn, ob)
-    return (v0 if player == 0 else -v0), e.plain_nodes
+    if state.lead < 0:
+        v = e.plain_lead(h0, h1, ld, s0, s1, q0, q1, tr, si, tc, cb, cn, ob)
+    else:
+        v = -e.plain_follow(h0, h1, ld, state.lead, s0, s1, q0, q1, tr, si, tc, cb, cn, ob)
+    return v, e.plain_nodes
