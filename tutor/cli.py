@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "tutor.selfplay",
     "tutor.rules_cmd",
     "tutor.replay_cmd",
+    "tutor.bench",
 )
 
 
