@@ -164,7 +164,7 @@ def _catalogue() -> None:
     for err in lib.errors:
         st.error(
             f"**{present.md_escape(t._('A lesson file could not be read:'))}**  \n"
-            + present.md_escape(err.render(present.words(t))),
+            + present.md_escape(err.render(t)),
             icon=":material/error:",
         )
     if not lib.lessons:

@@ -27,9 +27,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
-from . import explain
 from .cardart import back_svg, card_svg
 from .cards import Card, Suit
 from .explain import (
@@ -307,13 +305,6 @@ class RoomStore:
 # ----------------------------------------------------------------------------- html helpers
 
 
-def words(tr: Translator) -> explain.Translator:
-    """The translator as ``tutor.explain`` types it. Its protocol takes the msgid
-    positionally only; ``i18n.Translator._`` also accepts it by name, which a type checker
-    counts as a mismatch although every call here passes it positionally."""
-    return cast("explain.Translator", tr)
-
-
 _MD_SPECIAL = frozenset("\\`*_{}[]()#+-.!|<>~$")
 
 
@@ -386,7 +377,6 @@ def source_short(source: str) -> str:
 
 def rules_reference_html(rules: RuleSet, tr: Translator) -> str:
     """Every switch of a preset in words, grouped, each with its value and its source."""
-    w = words(tr)
     parts = [f'<div class="t66-ref" lang="{esc(tr.lang)}">']
     for title, members in grouped_switches(rules):
         parts.append(f"<h3>{esc(tr._(title))}</h3><dl>")
@@ -394,10 +384,10 @@ def rules_reference_html(rules: RuleSet, tr: Translator) -> str:
             note = f'<div class="t66-note">{esc(tr._(sw.note))}</div>' if sw.note else ""
             parts.append(
                 f'<div class="t66-sw" data-switch="{esc(sw.id)}">'
-                f"<dt>{esc(switch_name(sw.id, w))}</dt>"
-                f'<dd><span class="t66-val">{esc(switch_value_text(sw, w))}</span>'
+                f"<dt>{esc(switch_name(sw.id, tr))}</dt>"
+                f'<dd><span class="t66-val">{esc(switch_value_text(sw, tr))}</span>'
                 f'<span class="t66-src">{esc(tr._("Source"))}: '
-                f"{esc(source_label(sw.source, w))}</span>{note}</dd></div>"
+                f"{esc(source_label(sw.source, tr))}</span>{note}</dd></div>"
             )
         parts.append("</dl>")
     parts.append("</div>")
@@ -447,7 +437,6 @@ def compare_html(
 ) -> str:
     """A table of the presets side by side; rows that differ are marked, and so is each value
     that differs from the most common one, with its source."""
-    w = words(tr)
     rows = compare_rows(presets)
     head = "".join(
         f'<th scope="col" title="{esc(preset_title(p.name, tr))}">{esc(p.name)}</th>'
@@ -464,19 +453,19 @@ def compare_html(
             )
             cells.append(
                 f'<td class="{"t66-odd" if row.differs and odd else ""}">'
-                f'<span class="t66-val">{esc(switch_value_text(sw, w))}</span>{mark}'
-                f'<span class="t66-src" title="{esc(source_label(sw.source, w))}">'
+                f'<span class="t66-val">{esc(switch_value_text(sw, tr))}</span>{mark}'
+                f'<span class="t66-src" title="{esc(source_label(sw.source, tr))}">'
                 f"{esc(source_short(sw.source))}</span></td>"
             )
         cls = "t66-diff" if row.differs else "t66-same"
         sign = '<span class="t66-ne" aria-hidden="true">≠</span>' if row.differs else ""
         body.append(
             f'<tr class="{cls}" data-switch="{esc(row.switch_id)}">'
-            f'<th scope="row">{sign}{esc(switch_name(row.switch_id, w))}</th>{"".join(cells)}</tr>'
+            f'<th scope="row">{sign}{esc(switch_name(row.switch_id, tr))}</th>{"".join(cells)}</tr>'
         )
     sources = sorted({sw.source for row in rows for sw in row.values})
     legend = "".join(
-        f"<li><b>{esc(source_short(s))}</b> {esc(source_label(s, w))}</li>" for s in sources
+        f"<li><b>{esc(source_short(s))}</b> {esc(source_label(s, tr))}</li>" for s in sources
     )
     return (
         '<div class="t66-cmp-wrap"><table class="t66-cmp">'
@@ -727,9 +716,8 @@ _SCORING_SWITCH = {
 def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
     """A rule in words with its source: an engine rule, or a rule switch with its value under
     ``rules``; empty for an id that names neither."""
-    w = words(tr)
     try:
-        return rule_text(rule_id, rules, w)
+        return rule_text(rule_id, rules, tr)
     except KeyError:
         pass
     switch_id = _SCORING_SWITCH.get(rule_id, rule_id)
@@ -738,9 +726,9 @@ def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
     sw = rules.switch(switch_id)
     return tr._(
         "{name}: {value}. Source: {source}.",
-        name=switch_name(sw.id, w),
-        value=switch_value_text(sw, w),
-        source=source_label(sw.source, w),
+        name=switch_name(sw.id, tr),
+        value=switch_value_text(sw, tr),
+        source=source_label(sw.source, tr),
     )
 
 
@@ -756,23 +744,22 @@ def step_text(
 ) -> StepText:
     """Words for one step: the narration (a msgid), the move and the trick it completed, the
     rules that decided the move (their text and source) and the outcome when the deal ended."""
-    w = words(tr)
     happened: list[str] = []
     if move is not None and before is not None:
-        happened.append(describe_move(before, move, w))
+        happened.append(describe_move(before, move, tr))
         if isinstance(move, Play) and before.lead >= 0:
-            happened.append(describe_trick(after, w))
+            happened.append(describe_trick(after, tr))
     reasons: list[str] = []
     ids: list[str] = []
     if verdict is not None:
         for reason in verdict.reasons:
-            reasons.append(reason_text(reason, verdict.legal, w))
+            reasons.append(reason_text(reason, verdict.legal, tr))
             ids.append(reason.rule_id)
     for rid in rule_ids:
         if rid not in ids:
             ids.append(rid)
     rule_lines = [line for rid in ids if (line := rule_line(rid, after.rules, tr))]
-    outcome = describe_outcome(after.result, after.rules, w) if after.result else ""
+    outcome = describe_outcome(after.result, after.rules, tr) if after.result else ""
     return StepText(
         narration=tr._(narration) if narration else "",
         happened=tuple(h for h in happened if h),
