@@ -8,7 +8,6 @@ text with a translator; the app and the CLI only display the text.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
 
 from .cards import CARDS, Card
 from .game import (
@@ -26,7 +25,7 @@ from .game import (
     State,
     Verdict,
 )
-from .i18n import N_
+from .i18n import N_, Translator
 from .rules import (
     SRC_000,
     SRC_001,
@@ -39,15 +38,6 @@ from .rules import (
     RuleSet,
     SwitchValue,
 )
-
-
-class Translator(Protocol):
-    def _(self, msgid: str, /, **params: object) -> str: ...
-
-    def n_(self, singular: str, plural: str, n: int, /, **params: object) -> str: ...
-
-    def card(self, card: Card, case: str = "nom") -> str: ...
-
 
 SOURCE_NAMES: dict[str, str] = {
     SRC_000: N_("German article with two worked deals"),
@@ -76,7 +66,8 @@ RULE_TEXTS: dict[str, str] = {
         "the suit led if you can, else a lower one of that suit, else a trump, else any card."
     ),
     "marriage.pair": N_(
-        "King and queen of one suit make a marriage: 20 points, or 40 in trumps. It is "
+        "King and queen of one suit make a marriage: {marriage} points, or {trump_marriage} in "
+        "trumps. It is "
         "announced by leading one of the two and showing the other."
     ),
     "marriage.on_lead": N_("Only the player on lead can announce a marriage."),
@@ -94,10 +85,13 @@ RULE_TEXTS: dict[str, str] = {
         "The exchange is possible only while the stock is open and the trump card still lies "
         "face up."
     ),
-    "close.allowed": N_("These rules do not allow closing the stock."),
+    "close.allowed": N_(
+        "The player on lead may close the stock: no more cards are drawn and the strict "
+        "duties apply."
+    ),
     "close.on_lead": N_(
         "Only the player on lead may close the stock, before leading; the closer then has to "
-        "reach 66."
+        "reach {target}."
     ),
     "close.stock": N_("The stock can only be closed while it is open."),
     "out.on_lead": N_("The player on lead may declare 66 and end the deal at once."),
@@ -109,8 +103,37 @@ RULE_TEXTS: dict[str, str] = {
         "The opponent of the player who closed the stock may not declare 66."
     ),
     "out.declared": N_("66 has already been declared in this trick."),
+    "score.schwarz": N_(
+        "A loser who took no trick is Schwarz: the winner scores {schwarz_gp} game points."
+    ),
+    "score.schneider": N_(
+        "A loser with fewer than {limit} points is Schneider: the winner scores {schneider_gp} "
+        "game points."
+    ),
+    "score.simple": N_(
+        "A loser with {limit} points or more gives the winner {simple_gp} game point(s)."
+    ),
+    "close.penalty": N_(
+        "A player who closes the stock must reach {target}; if not, the opponent scores game "
+        "points."
+    ),
+    "out.false_penalty": N_(
+        "A player who declares 66 without having it loses the deal; the opponent scores."
+    ),
+    "deal.last_trick_bonus": N_(
+        "If nobody declares 66, the winner of the last trick gets {bonus} more points and the "
+        "higher score wins the deal."
+    ),
 }
 RULE_TEXTS_ALT: dict[tuple[str, object], str] = {
+    ("close.allowed", False): N_("These rules do not allow closing the stock."),
+    ("marriage.in_phase2", True): N_(
+        "Marriages may still be announced after the stock is closed or used up."
+    ),
+    ("score.schwarz", "points"): N_(
+        "A loser without a single card point is Schwarz: the winner scores {schwarz_gp} game "
+        "points."
+    ),
     ("out.on_lead", OutResolution.AFTER_TRICK): N_(
         'The player on lead may declare 66 ("Aus!"); the deal ends once the trick being led '
         "is complete."
@@ -135,13 +158,21 @@ def _rule_statement(rule_id: str, rules: RuleSet) -> str:
         return RULE_TEXTS_ALT[(rule_id, False)]
     if rule_id == "out.closer_opponent" and rules.closer_opponent_may_declare:
         return RULE_TEXTS_ALT[(rule_id, True)]
+    if rule_id == "close.allowed" and not rules.closing_allowed:
+        return RULE_TEXTS_ALT[(rule_id, False)]
+    if rule_id == "marriage.in_phase2" and rules.marriage_in_phase2:
+        return RULE_TEXTS_ALT[(rule_id, True)]
+    if rule_id == "score.schwarz" and rules.schwarz_by.value == "points":
+        return RULE_TEXTS_ALT[(rule_id, "points")]
     return RULE_TEXTS[rule_id]
 
 
 def rule_source(rule_id: str, rules: RuleSet) -> str:
     """The source file (or "pagat") the rule follows under ``rules``."""
-    switch = RULE_SWITCH.get(rule_id, "")
-    return rules.source_of(switch) if switch else SRC_000
+    if rule_id in SWITCH_NAMES:
+        return rules.source_of(rule_id)
+    switch = RULE_SWITCH.get(rule_id, "") or _SCORE_SWITCH.get(rule_id, "")
+    return rules.source_of(switch) if switch else rules.default_source
 
 
 def source_label(source: str, tr: Translator) -> str:
@@ -151,11 +182,44 @@ def source_label(source: str, tr: Translator) -> str:
     return tr._("{name} ({source})", name=tr._(name), source=source)
 
 
+def rule_numbers(rules: RuleSet) -> dict[str, object]:
+    """The numbers of a rule set that rule texts may quote."""
+    simple, schneider, schwarz = rules.game_points
+    return {
+        "target": rules.target,
+        "limit": rules.schneider_below,
+        "bonus": rules.last_trick_bonus,
+        "marriage": rules.marriage_points,
+        "trump_marriage": rules.trump_marriage_points,
+        "simple_gp": simple,
+        "schneider_gp": schneider,
+        "schwarz_gp": schwarz,
+    }
+
+
+_SCORE_SWITCH = {
+    "score.schwarz": "score.schwarz_by",
+    "score.schneider": "score.schneider_below",
+    "score.simple": "score.game_points",
+    "close.penalty": "close.penalty",
+    "out.false_penalty": "out.false_penalty",
+    "deal.last_trick_bonus": "deal.last_trick_bonus",
+}
+
+
 def rule_text(rule_id: str, rules: RuleSet, tr: Translator) -> str:
-    """The rule in words, followed by the source it comes from."""
+    """The rule in words, followed by the source it comes from. A switch id is shown as the
+    switch's name and its value under ``rules``."""
+    if rule_id in SWITCH_NAMES and rule_id not in RULE_TEXTS:
+        return tr._(
+            "{name}: {value}. Source: {source}.",
+            name=switch_name(rule_id, tr),
+            value=switch_value_text(rules.switch(rule_id), tr),
+            source=source_label(rules.source_of(rule_id), tr),
+        )
     return tr._(
         "{rule} Source: {source}.",
-        rule=tr._(_rule_statement(rule_id, rules)),
+        rule=tr._(_rule_statement(rule_id, rules), **rule_numbers(rules)),
         source=source_label(rule_source(rule_id, rules), tr),
     )
 
@@ -166,8 +230,21 @@ def _cards(cards: object, tr: Translator) -> str:
     return ""
 
 
-def reason_text(reason: Reason, legal: bool, tr: Translator) -> str:
-    """What the rule means for this move, in one sentence (without the source)."""
+def reason_text(reason: Reason, legal: bool, tr: Translator, rules: RuleSet | None = None) -> str:
+    """What the rule means for this move, in one sentence (without the source): a sentence
+    about this very move where there is one, else the rule's own statement."""
+    specific = _specific_reason(reason, legal, tr)
+    if specific:
+        return specific
+    rid = reason.rule_id
+    if rid not in RULE_TEXTS:
+        return rid
+    numbers = rule_numbers(rules) if rules is not None else {}
+    text = _rule_statement(rid, rules) if rules is not None else RULE_TEXTS[rid]
+    return tr._(text, **{**numbers, **dict(reason.params)})
+
+
+def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
     p = dict(reason.params)
     rid = reason.rule_id
     player = p.get("player", "")
@@ -176,12 +253,19 @@ def reason_text(reason: Reason, legal: bool, tr: Translator) -> str:
         return tr._("{player} does not hold {card}.", player=player, card=card)
     if rid == "phase2.head":
         if legal:
-            return tr._("{card} heads the trick, as the rules demand.", card=card)
-        return tr._(
+            return tr._(
+                "{player} heads the trick with {card}, as the rules demand.",
+                player=player,
+                card=card,
+            )
+        better = p.get("better")
+        return tr.n_(
+            "{player} must head {led}: play {options}.",
             "{player} must head {led}: play one of {options}.",
+            len(better) if isinstance(better, tuple) else 2,
             player=player,
             led=p.get("led"),
-            options=_cards(p.get("better"), tr),
+            options=_cards(better, tr),
         )
     if rid == "phase2.lower":
         if legal:
@@ -197,7 +281,11 @@ def reason_text(reason: Reason, legal: bool, tr: Translator) -> str:
         )
     if rid == "phase2.follow":
         if legal:
-            return tr._("{card} follows suit, as the rules demand.", card=card)
+            return tr._(
+                "{player} follows suit with {card}, as the rules demand.",
+                player=player,
+                card=card,
+            )
         return tr._(
             "{player} must follow suit with one of {options}.",
             player=player,
@@ -232,7 +320,7 @@ def reason_text(reason: Reason, legal: bool, tr: Translator) -> str:
             player=player,
             score=p.get("score", 0),
         )
-    return tr._(RULE_TEXTS[rid]) if rid in RULE_TEXTS else rid
+    return ""
 
 
 def explain_verdict(verdict: Verdict, rules: RuleSet, tr: Translator) -> str:
@@ -244,7 +332,9 @@ def explain_verdict(verdict: Verdict, rules: RuleSet, tr: Translator) -> str:
     )
     parts = [head]
     for reason in verdict.reasons:
-        parts.append(reason_text(reason, verdict.legal, tr))
+        specific = _specific_reason(reason, verdict.legal, tr)
+        if specific:
+            parts.append(specific)
         parts.append(rule_text(reason.rule_id, rules, tr))
     return " ".join(parts)
 
@@ -290,7 +380,7 @@ def describe_move(before: State, move: Move, tr: Translator) -> str:
     if isinstance(move, Exchange):
         ex = CARDS[before.trump * 8 + rules.exchange_rank]
         return tr._(
-            "{player} exchanges {card} for the face-up {trump_card}.",
+            "{player} exchanges {card} for {trump_card}, the face-up trump card.",
             player=player,
             card=ex,
             trump_card=before.trump_card_value,

@@ -1,0 +1,92 @@
+"""Every rule id of the engine has words in every language, citing the preset's source."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import EX2, EX2_MOVES, position
+
+from tutor.cards import Card
+from tutor.explain import (
+    RULE_TEXTS,
+    SWITCH_NAMES,
+    VALUE_TEXTS,
+    describe_move,
+    describe_outcome,
+    explain_verdict,
+    rule_source,
+    rule_text,
+    switch_value_text,
+)
+from tutor.game import RULE_SWITCH, Play, check, legal_moves, parse_move, play_moves
+from tutor.i18n import LANGUAGES, get_translator
+from tutor.rules import PRESETS, preset, switch_ids
+
+D1 = dict(
+    hands=("Kh Qh 9d Ac 10c 9s", "Ah Jh Kc Qc 10s Js"),
+    trump_card="Ad",
+    stock="Jc 9c As Ks Qs 10h 10d Kd Qd Jd 9h",
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_rule_id_renders_with_its_source(lang: str, name: str) -> None:
+    tr = get_translator(lang)
+    rules = preset(name)
+    for rid in RULE_SWITCH:
+        text = rule_text(rid, rules, tr)
+        assert rule_source(rid, rules) in text
+        assert "{" not in text and len(text) > 20
+
+
+def test_every_switch_has_a_name_and_its_values_have_words() -> None:
+    assert set(SWITCH_NAMES) == set(switch_ids())
+    tr = get_translator("en")
+    for rules in PRESETS.values():
+        for sw in rules.switches():
+            if sw.text_value in VALUE_TEXTS:
+                assert switch_value_text(sw, tr) != sw.text_value
+
+
+def test_a_switch_id_as_rule_reads_as_name_and_value() -> None:
+    text = rule_text("phase2.duty", preset("classic"), get_translator("en"))
+    assert "follow suit, else trump" in text and "000_d036f4009e89b883.txt" in text
+
+
+def test_heading_duty_names_the_card_that_must_be_played() -> None:
+    s = position("kurnik", ["close", "Kh"], **D1)
+    text = explain_verdict(check(s, Play(Card.parse("Jh"))), s.rules, get_translator("en"))
+    assert "not allowed" in text and "the ace of hearts" in text
+    assert "001_a572ca60a45a7f6f.txt" in text
+    classic = position("classic", ["close", "Kh"], **D1)
+    ok = explain_verdict(
+        check(classic, Play(Card.parse("Jh"))), classic.rules, get_translator("en")
+    )
+    assert "is legal" in ok and "000_d036f4009e89b883.txt" in ok
+
+
+def test_marriage_after_closing_under_kurnik_cites_kurnik() -> None:
+    s = position("kurnik", EX2_MOVES[:4], **EX2)
+    text = explain_verdict(check(s, parse_move("marry Qd")), s.rules, get_translator("en"))
+    assert "closed" in text and "001_a572ca60a45a7f6f.txt" in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_moves_and_outcomes_are_described_in_every_language(lang: str) -> None:
+    tr = get_translator(lang)
+    s = position("classic", **EX2)
+    for m in EX2_MOVES:
+        move = parse_move(m)
+        assert move in legal_moves(s)
+        line = describe_move(s, move, tr)
+        assert line and "{" not in line
+        s = play_moves(s, [m])
+    assert s.result is not None
+    text = describe_outcome(s.result, s.rules, tr)
+    assert "75" in text and "3" in text
+
+
+def test_no_rule_text_is_left_without_a_rule_id() -> None:
+    assert set(RULE_TEXTS) >= {
+        r for r in RULE_SWITCH if r not in ("phase2.lower", "phase2.trump", "phase2.any")
+    }
