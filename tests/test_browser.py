@@ -197,3 +197,13 @@ def test_a_student_follows_the_teacher(server: str, browser: Browser) -> None:
     student.screenshot(path=str(ARTIFACTS / "follow-student-pl.png"))
     student.close()
     teacher.close()
+
+
+def test_the_first_visit_follows_the_browser_language(server: str, browser: Browser) -> None:
+    context = browser.new_context(locale="pl-PL", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"{server}/")
+    page.wait_for_selector("h1", timeout=20_000)
+    _settle(page)
+    assert "lang=pl" in page.url
+    context.close()
