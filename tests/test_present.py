@@ -343,6 +343,21 @@ def test_step_panel_names_the_preset_of_a_compared_run() -> None:
     assert "t66-run" not in present.step_html(text, tr, step=3, last=20)
 
 
+LESSON_FILES = sorted(EXAMPLE.parent.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("path", LESSON_FILES, ids=[p.stem for p in LESSON_FILES])
+def test_every_frame_of_every_lesson_has_a_table_and_a_panel(path: Path, lang: str) -> None:
+    tr = get_translator(lang)
+    lesson = load_lesson(path)
+    frames = replay(lesson)
+    for i, frame in enumerate(frames):
+        opts = BoardOptions(show=lesson.shows, hidden=lesson.unnamed)
+        parse(present.board_html(frame.state, present.frame_table(frame), tr, opts))
+        parse(present.frame_step_html(frames, i, tr, compare=bool(lesson.compare)))
+
+
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_every_frame_of_a_lesson_has_a_panel(lang: str) -> None:
     tr = get_translator(lang)

@@ -753,7 +753,7 @@ def step_text(
     ids: list[str] = []
     if verdict is not None:
         for reason in verdict.reasons:
-            reasons.append(reason_text(reason, verdict.legal, tr))
+            reasons.append(reason_text(reason, verdict.legal, tr, after.rules))
             ids.append(reason.rule_id)
     for rid in rule_ids:
         if rid not in ids:
