@@ -230,7 +230,7 @@ def _cards(cards: object, tr: Translator) -> str:
     return ""
 
 
-def reason_text(reason: Reason, legal: bool, tr: Translator, rules: RuleSet | None = None) -> str:
+def reason_text(reason: Reason, legal: bool, tr: Translator, rules: RuleSet) -> str:
     """What the rule means for this move, in one sentence (without the source): a sentence
     about this very move where there is one, else the rule's own statement."""
     specific = _specific_reason(reason, legal, tr)
@@ -239,9 +239,8 @@ def reason_text(reason: Reason, legal: bool, tr: Translator, rules: RuleSet | No
     rid = reason.rule_id
     if rid not in RULE_TEXTS:
         return rid
-    numbers = rule_numbers(rules) if rules is not None else {}
-    text = _rule_statement(rid, rules) if rules is not None else RULE_TEXTS[rid]
-    return tr._(text, **{**numbers, **dict(reason.params)})
+    text = _rule_statement(rid, rules)
+    return tr._(text, **{**rule_numbers(rules), **dict(reason.params)})
 
 
 def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
