@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "tutor.rules_cmd",
     "tutor.replay_cmd",
     "tutor.bench",
+    "tutor.hint_cmd",
 )
 
 

@@ -30,13 +30,13 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import yaml
 
 from .cards import CARDS, Card, CardError, Rank, Suit, cards_of_mask, mask_of
 from .game import PLAYER_NAMES, A, B, State, other, trick_winner
-from .i18n import N_
+from .i18n import N_, Translator
 from .rules import Credit, OutResolution, RuleSet, UnknownPresetError, parse_rules
 from .view import View, ViewError, sample_state
 
@@ -173,10 +173,6 @@ OPPONENT_FIELDS = ("known", "unknown", "excluded")
 MAX_NODES = 5000
 
 
-class _Gettext(Protocol):
-    def _(self, msgid: str, /, **params: object) -> str: ...
-
-
 Path_ = tuple[str | int, ...]
 
 
@@ -207,11 +203,11 @@ class PositionError(ValueError):
         """The message in English, without the location."""
         return self.template.format(**self.params)
 
-    def render(self, tr: _Gettext) -> str:
+    def render(self, tr: Translator) -> str:
         """``source:line: field: message`` with the message translated."""
         return self._text(tr)
 
-    def _text(self, tr: _Gettext | None) -> str:
+    def _text(self, tr: Translator | None) -> str:
         msg = tr._(self.template, **self.params) if tr is not None else self.message
         where = self.source + (f":{self.line}" if self.line is not None else "")
         if self.field:
