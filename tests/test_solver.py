@@ -136,7 +136,7 @@ def test_solver_agrees_with_brute_force_on_small_positions(name: str) -> None:
     rules = preset(name)
     rng = random.Random(f"mini:{name}")
     kinds = set()
-    for _ in range(120):
+    for _ in range(70):
         s = mini_position(rules, rng)
         kinds.add((s.stock_open, s.lead >= 0))
         exact = Brute()

@@ -47,6 +47,7 @@ _EXCHANGE = 96
 _CLOSE = 97
 _OUT = 98
 _SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
+_KINGS = sum(1 << (8 * s + 2) for s in range(4))  # with hand >> 1: a king and queen pair
 
 
 class Value(NamedTuple):
@@ -184,6 +185,20 @@ class _Engine:
         # Lead order: trumps first, then the other suits; strongest card of a suit first.
         suit_order = (trump, *(s for s in range(4) if s != trump))
         inf = _INF
+
+        # The least a false declaration and a failed close cost the declarer.
+        false_out_bound = -g1 if fo_scale else -min(fo_pts, fo_nt)
+        closer_fail_bound = -g1 if cp_scale else -min(cp_pts, cp_nt)
+        rank_masks = tuple(sum(1 << (8 * st + r) for st in range(4)) for r in range(8))
+        rank_points = tuple(rules.card_points[r] for r in range(8))
+        ranks_by_points = sorted(range(8), key=lambda r: -rank_points[r])
+
+        def top_points(hand: int) -> int:
+            """The most points of one card in ``hand``."""
+            for r in ranks_by_points:
+                if hand & rank_masks[r]:
+                    return rank_points[r]
+            return 0
 
         def scale(loser: int, sl: int, tr: int) -> int:
             if (not tr >> loser & 1) if by_tricks else sl == 0:
@@ -408,7 +423,7 @@ class _Engine:
             phase2 = cb >= 0 or tc < 0
             may_out = ob < 0 and (cb < 0 or cb == ld or closer_opp)
             moves: list[int] = []
-            if may_out:
+            if may_out and not out_after:  # a declaration judged at once is a cheap leaf
                 moves.append(_OUT)
             if (m_phase2 or not phase2) and (not m_needs or tr >> ld & 1):
                 for k in (2, 10, 18, 26):
@@ -429,7 +444,22 @@ class _Engine:
                     low = m & -m
                     m ^= low
                     moves.append(low.bit_length() - 1)
-            if hint >= 0:
+            out_floor = -inf
+            if may_out and out_after:
+                # A declaration judged after the trick opens a one-trick subtree; searched
+                # first, its value is a useful floor. When neither this trick nor a marriage can
+                # bring 66 it is false, and it is skipped if even the smallest penalty cannot
+                # raise alpha.
+                sp = (s1 + q1) if ld else (s0 + q0)
+                gain = top_points(h0) + top_points(h1) + bonus
+                if hand & (hand >> 1) & _KINGS:
+                    gain += tm_pts
+                bound = closer_fail_bound if cb == ld else false_out_bound
+                if sp + gain < target and bound <= alpha:
+                    out_floor = bound
+                else:
+                    moves.insert(0, _OUT)
+            if hint >= 0 and hint in moves:
                 moves.remove(hint)
                 moves.insert(0, hint)
             best = -inf
@@ -549,6 +579,8 @@ class _Engine:
                         alpha = v
                         if alpha >= beta:
                             break
+            if out_floor > best:  # the skipped declaration may be worth up to this
+                best = out_floor
             if best <= a0:
                 hi = best
             elif best >= beta:
