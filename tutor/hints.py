@@ -168,6 +168,43 @@ IDEA_PLURALS: dict[str, tuple[str, str]] = {
 
 IDEAS: tuple[str, ...] = (*IDEA_TEXTS, *IDEA_PLURALS)
 
+#: The parameters of each idea. Names ending in ``card`` hold a card, ``suit`` a suit, ``cards``
+#: a tuple of cards; ``game_points`` and ``gain`` of ``idea.play_on`` may be fractions (means);
+#: the others are whole numbers.
+IDEA_PARAMS: dict[str, tuple[str, ...]] = {
+    "idea.only_move": (),
+    "idea.must_head": ("cards",),
+    "idea.must_follow": ("cards",),
+    "idea.must_trump": ("cards",),
+    "idea.safe_trick": ("card",),
+    "idea.safe_face_up": ("card", "face_up_card"),
+    "idea.count_to_66": ("gain", "total", "target"),
+    "idea.count_to_66_min": ("gain", "total", "target"),
+    "idea.count_points": ("gain", "total", "missing", "target"),
+    "idea.count_points_min": ("gain", "total", "target"),
+    "idea.marriage_credit": ("points",),
+    "idea.cheap_trick": ("card", "gain"),
+    "idea.catch_blank_ten": ("card", "ten_card"),
+    "idea.draws_trumps": ("n",),
+    "idea.guards_ten": ("guard_card", "ten_card"),
+    "idea.keeps_marriage": ("suit", "points"),
+    "idea.marriage": ("points",),
+    "idea.marriage_later": ("points",),
+    "idea.exchange": ("card", "trump_card"),
+    "idea.declare_now": ("score", "target"),
+    "idea.declare_after_trick": ("target",),
+    "idea.marriage_out": ("points", "score"),
+    "idea.play_on": ("score", "gain"),
+    "idea.close_wins": ("percent", "game_points"),
+    "idea.close_wins_exact": (),
+    "mistake.close_fails": ("percent",),
+    "mistake.close_fails_exact": (),
+    "mistake.false_out": ("score", "target"),
+    "mistake.breaks_marriage": ("card", "suit", "points"),
+    "mistake.blanks_ten": ("card", "ten_card"),
+    "mistake.gives_points": ("card", "points"),
+}
+
 
 @dataclass(frozen=True)
 class Idea:
@@ -191,7 +228,11 @@ class RankedMove:
     best_count: int  # deals in which this move was (one of) the best
     samples: int  # deals looked at (1 when exact)
     line: tuple[Move, ...] = ()  # exact only: the move and a best continuation
-    ideas: tuple[Idea, ...] = ()  # for the best move its ideas; for the others their mistakes
+    ideas: tuple[Idea, ...] = ()  # what the move does (idea.*), what is wrong with it (mistake.*)
+
+    @property
+    def mistakes(self) -> tuple[Idea, ...]:
+        return tuple(i for i in self.ideas if i.id.startswith("mistake."))
 
 
 @dataclass(frozen=True)
@@ -240,6 +281,7 @@ class Analysis:
 
     @property
     def ideas(self) -> tuple[Idea, ...]:
+        """The ideas behind the suggested move."""
         return self.best.ideas
 
     @property
@@ -410,6 +452,9 @@ class _Know:
             opp = subject.hands[other(player)]
             return _Know(subject, player, subject.hands[player], opp, opp, True)
         rep = _representative(subject)
+        if _determined(subject):  # the opponent holds exactly what the player cannot see
+            opp = rep.hands[other(player)]
+            return _Know(rep, player, subject.hand, opp, opp, True)
         hidden = subject.opponent_hand_size - subject.opponent_known.bit_count()
         maybe = subject.opponent_known
         if hidden:
@@ -439,6 +484,8 @@ class _Know:
 
 
 def _idea(idea_id: str, **params: object) -> Idea:
+    if tuple(params) != IDEA_PARAMS[idea_id]:  # pragma: no cover - a programming error
+        raise AssertionError(f"{idea_id} takes {IDEA_PARAMS[idea_id]}, not {tuple(params)}")
     return Idea(idea_id, tuple(params.items()))
 
 
@@ -477,10 +524,14 @@ def _lead_ideas(know: _Know, move: RankedMove) -> list[Idea]:
     pts = know.rules.points_by_index
     out: list[Idea] = []
     beaters = know.beaters(card)
+    suit_mask = _SUIT_MASKS[card >> 3]
+    if st.phase2 and know.opp_sure & suit_mask:
+        beaters &= suit_mask  # the opponent must follow suit, so cannot trump
     safe = not beaters & know.opp_maybe
     if safe:
         face_up = st.trump_card
-        if face_up >= 0 and beaters >> face_up & 1:
+        elsewhere = beaters & ~know.hand & ~st.played_mask
+        if st.stock_open and face_up >= 0 and elsewhere == 1 << face_up:
             out.append(_idea("idea.safe_face_up", card=CARDS[card], face_up_card=CARDS[face_up]))
         else:
             out.append(_idea("idea.safe_trick", card=CARDS[card]))
@@ -598,85 +649,107 @@ def _mistakes(know: _Know, move: RankedMove, method: str) -> list[Idea]:
     return out
 
 
-def _with_ideas(
-    know: _Know, sit: Situation, moves: tuple[RankedMove, ...], method: str
-) -> tuple[RankedMove, ...]:
-    if not moves:
-        return moves
-    best, rest = moves[0], moves[1:]
-    worse = [m for m in rest if m.game_points < best.game_points - _EPS]
-    mistakes = {m.move: tuple(_mistakes(know, m, method)) for m in worse}
+def _move_ideas(
+    know: _Know,
+    sit: Situation,
+    move: RankedMove,
+    moves: tuple[RankedMove, ...],
+    mistakes: dict[Move, tuple[Idea, ...]],
+    method: str,
+) -> list[Idea]:
+    """The ideas behind ``move``: what it does, and what it keeps that worse moves give away."""
     ideas: list[Idea] = []
     st = know.state
     rules = know.rules
-    bm = best.move
-    if len(moves) == 1:
+    m = move.move
+    others = [x for x in moves if x.move != m]
+    worse = [x for x in others if x.game_points < move.game_points - _EPS]
+    if not others:
         ideas.append(_idea("idea.only_move"))
     ideas += _duty_idea(sit, know)
     score = know.score()
-    if isinstance(bm, DeclareOut):
+    if isinstance(m, DeclareOut):
         if score >= rules.target:
             ideas.append(_idea("idea.declare_now", score=score, target=rules.target))
-        elif best.win_probability > 1 - _EPS:
+        elif move.win_probability > 1 - _EPS:
             ideas.append(_idea("idea.declare_after_trick", target=rules.target))
-    elif isinstance(bm, Marriage):
-        points = rules.trump_marriage_points if bm.suit == st.trump else rules.marriage_points
-        if bm.out:
-            ideas.append(_idea("idea.marriage_out", points=points, score=score + points))
+    elif isinstance(m, Marriage):
+        points = rules.trump_marriage_points if m.suit == st.trump else rules.marriage_points
+        if m.out:
+            if score + points >= rules.target:
+                ideas.append(_idea("idea.marriage_out", points=points, score=score + points))
         else:
             credit = rules.marriage_credit
             later = credit is Credit.AFTER_TRICK or (
                 credit is Credit.WITH_TRICK and not st.tricks[know.player]
             )
             ideas.append(_idea("idea.marriage_later" if later else "idea.marriage", points=points))
-    elif isinstance(bm, Exchange):
+    elif isinstance(m, Exchange):
         ex = CARDS[st.trump * 8 + rules.exchange_rank]
         ideas.append(_idea("idea.exchange", card=ex, trump_card=CARDS[st.trump_card]))
-    elif isinstance(bm, Close):
+    elif isinstance(m, Close):
         if method == METHOD_EXACT:
-            if best.game_points > 0:
+            if move.game_points > 0:
                 ideas.append(_idea("idea.close_wins_exact"))
-        else:
+        elif move.win_probability > 0.5:
             ideas.append(
                 _idea(
                     "idea.close_wins",
-                    percent=round(100 * best.win_probability),
-                    game_points=best.game_points,
+                    percent=round(100 * move.win_probability),
+                    game_points=move.game_points,
                 )
             )
-    elif isinstance(bm, Play):
+    elif isinstance(m, Play):
         if sit.leading:
-            ideas += _lead_ideas(know, best)
+            ideas += _lead_ideas(know, move)
         else:
-            ideas += _follow_ideas(know, best, rest)
-    # Declaring was possible and correct, but something else is better.
-    if sit.leading and not isinstance(bm, DeclareOut) and not (isinstance(bm, Marriage) and bm.out):
-        out = next((m for m in rest if isinstance(m.move, DeclareOut)), None)
-        if out is not None and score >= rules.target and out.game_points < best.game_points:
+            ideas += _follow_ideas(know, move, others)
+    # Declaring was possible and correct, but this is worth more.
+    if sit.leading and not isinstance(m, DeclareOut) and not (isinstance(m, Marriage) and m.out):
+        out = next((x for x in others if isinstance(x.move, DeclareOut)), None)
+        if out is not None and score >= rules.target and out.game_points < move.game_points:
             ideas.append(
-                _idea("idea.play_on", score=score, gain=best.game_points - out.game_points)
+                _idea("idea.play_on", score=score, gain=move.game_points - out.game_points)
             )
     # Keeping what a worse move gives away.
-    card = _plays(bm) if isinstance(bm, Play) else -2
-    for s in _pairs(know) if card != -2 else []:
-        breakers = [
-            m
-            for m in worse
+    if isinstance(m, Play):
+        card = m.card.index
+        for s in _pairs(know):
+            if card >> 3 == s and card & 7 in (Rank.KING, Rank.QUEEN):
+                continue
             if any(
-                i.id == "mistake.breaks_marriage" and i.param("suit") == s for i in mistakes[m.move]
-            )
-        ]
-        if breakers and card >> 3 != s:
-            points = rules.trump_marriage_points if s == st.trump else rules.marriage_points
-            ideas.append(_idea("idea.keeps_marriage", suit=Suit(s), points=points))
-    for ten, guard in _guarded_tens(know) if card != -2 else []:
-        if card not in (ten, guard) and any(
-            any(i.id == "mistake.blanks_ten" for i in mistakes[m.move]) for m in worse
-        ):
-            ideas.append(_idea("idea.guards_ten", guard_card=CARDS[guard], ten_card=CARDS[ten]))
-    return (
-        replace(best, ideas=tuple(ideas)),
-        *(replace(m, ideas=mistakes.get(m.move, ())) for m in rest),
+                i.id == "mistake.breaks_marriage" and i.param("suit") == s
+                for x in worse
+                for i in mistakes.get(x.move, ())
+            ):
+                points = rules.trump_marriage_points if s == st.trump else rules.marriage_points
+                ideas.append(_idea("idea.keeps_marriage", suit=Suit(s), points=points))
+        for ten, guard in _guarded_tens(know):
+            if card not in (ten, guard) and any(
+                i.id == "mistake.blanks_ten" and i.param("ten_card") == CARDS[ten]
+                for x in worse
+                for i in mistakes.get(x.move, ())
+            ):
+                ideas.append(_idea("idea.guards_ten", guard_card=CARDS[guard], ten_card=CARDS[ten]))
+    return ideas
+
+
+def _with_ideas(
+    know: _Know, sit: Situation, moves: tuple[RankedMove, ...], method: str
+) -> tuple[RankedMove, ...]:
+    """Each move with its ideas, and with its mistakes when it is worse than the best."""
+    if not moves:
+        return moves
+    top = moves[0].game_points
+    mistakes = {
+        m.move: tuple(_mistakes(know, m, method)) for m in moves if m.game_points < top - _EPS
+    }
+    return tuple(
+        replace(
+            m,
+            ideas=(*_move_ideas(know, sit, m, moves, mistakes, method), *mistakes.get(m.move, ())),
+        )
+        for m in moves
     )
 
 
@@ -918,16 +991,13 @@ def _compare_text(analysis: Analysis, move: RankedMove, tr: Translator) -> str:
 def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[str, ...]:
     """The full reasoning: ideas, the comparison with the alternatives, every move's value."""
     lines = [idea_text(i, tr) for i in analysis.ideas]
-    alternatives = analysis.moves[1:]
-    if alternatives:
-        lines.append(_compare(analysis, alternatives[0], tr))
-    for m in alternatives:
-        for i in m.ideas:
-            lines.append(
-                tr._(
-                    "{comparison} {why}", comparison=_compare(analysis, m, tr), why=idea_text(i, tr)
-                )
-            )
+    for k, m in enumerate(analysis.moves[1:]):
+        if not m.mistakes:
+            if k == 0:  # the best alternative is always compared
+                lines.append(_compare(analysis, m, tr))
+            continue
+        why = " ".join(idea_text(i, tr) for i in m.mistakes)
+        lines.append(tr._("{comparison} {why}", comparison=_compare(analysis, m, tr), why=why))
     if analysis.exact and state is not None and analysis.best.line:
         lines.append(tr._("The best line of play:"))
         s = state
@@ -941,27 +1011,27 @@ def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[
     lines.append(tr._("Every legal move:"))
     for m in analysis.moves:
         if analysis.exact:
-            lines.append(
-                tr._(
-                    "  {move}: {game_points} game points, {card_points} card points",
-                    move=move_name(m.move, tr),
-                    game_points=number(m.game_points, tr),
-                    card_points=number(m.card_points, tr),
-                )
+            gp = round(m.game_points)
+            text = tr.n_(
+                "{move}: {value} game point, {card_points} card points",
+                "{move}: {value} game points, {card_points} card points",
+                abs(gp),
+                move=move_name(m.move, tr),
+                value=gp,
+                card_points=round(m.card_points),
             )
         else:
-            lines.append(
-                tr._(
-                    "  {move}: {game_points} game points, {card_points} card points, "
-                    "won {percent}%, best in {k} of {n}",
-                    move=move_name(m.move, tr),
-                    game_points=number(m.game_points, tr),
-                    card_points=number(m.card_points, tr),
-                    percent=round(100 * m.win_probability),
-                    k=m.best_count,
-                    n=m.samples,
-                )
+            text = tr._(
+                "{move}: {game_points} game points on average, {card_points} card points, "
+                "won in {percent}%, best in {k} of {n}",
+                move=move_name(m.move, tr),
+                game_points=number(m.game_points, tr),
+                card_points=number(m.card_points, tr),
+                percent=round(100 * m.win_probability),
+                k=m.best_count,
+                n=m.samples,
             )
+        lines.append("  " + text)
     if not analysis.exact:
         lines.append(
             tr._(
@@ -1030,6 +1100,8 @@ def hint(
     if level >= 4:
         assert analysis is not None
         state = subject if isinstance(subject, State) else None
+        if state is None and analysis.exact:
+            state = _representative(subject, analysis.seed)
         parts.append(HintPart(4, tr._(HINT_TITLES[4]), reasoning(analysis, state, tr)))
     return Hint(level, tuple(parts), analysis if level >= 3 else None)
 
@@ -1089,6 +1161,7 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "HINT_TITLES",
     "IDEAS",
+    "IDEA_PARAMS",
     "IDEA_PLURALS",
     "IDEA_TEXTS",
     "METHOD_EXACT",
