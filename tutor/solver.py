@@ -182,14 +182,13 @@ class _Engine:
         ex_needs = rules.exchange_needs_trick
         closing = rules.closing_allowed
         nstock = len(stock)
-        # Lead order: trumps first, then the other suits; strongest card of a suit first.
-        suit_order = (trump, *(s for s in range(4) if s != trump))
         inf = _INF
 
         # The least a false declaration and a failed close cost the declarer.
         false_out_bound = -g1 if fo_scale else -min(fo_pts, fo_nt)
         closer_fail_bound = -g1 if cp_scale else -min(cp_pts, cp_nt)
         rank_masks = tuple(sum(1 << (8 * st + r) for st in range(4)) for r in range(8))
+        pack_rank_masks = tuple(rank_masks[r] for r in sorted(rules.ranks))
         rank_points = tuple(rules.card_points[r] for r in range(8))
         ranks_by_points = sorted(range(8), key=lambda r: -rank_points[r])
 
@@ -315,9 +314,19 @@ class _Engine:
                     allowed = (fh & tmask) or fh
             f = 1 - ld
             best = inf
-            while allowed:
-                low = allowed & -allowed
-                allowed ^= low
+            # Replies that take the trick first (strongest first), then the others (weakest
+            # first).
+            win = allowed & (
+                (suit_masks[lsuit] & ((1 << lc) - 1)) | (tmask if lsuit != trump else 0)
+            )
+            lose = allowed ^ win
+            while win or lose:
+                if win:
+                    low = win & -win
+                    win ^= low
+                else:
+                    low = 1 << (lose.bit_length() - 1)
+                    lose ^= low
                 fc = low.bit_length() - 1
                 fs = fc >> 3
                 if fs == lsuit:
@@ -438,8 +447,8 @@ class _Engine:
                     moves.append(_EXCHANGE)
                 if closing and ob < 0:
                     moves.append(_CLOSE)
-            for s in suit_order:
-                m = hand & suit_masks[s]
+            for rm in pack_rank_masks:  # leads by rank: aces first, then tens, ...
+                m = hand & rm
                 while m:
                     low = m & -m
                     m ^= low
