@@ -152,6 +152,10 @@ IDEA_TEXTS: dict[str, str] = {
     ),
     "mistake.close_fails_exact": N_("Closing now loses against the best defence."),
     "mistake.false_out": N_("Declaring now would be false: you have {score} points, not {target}."),
+    "mistake.false_out_trick": N_(
+        "Declaring now would be false: even the best trick brings you only {best} points, "
+        "not {target}."
+    ),
     "mistake.breaks_marriage": N_(
         "{card} breaks up your marriage in {suit}, worth {points} points."
     ),
@@ -200,6 +204,7 @@ IDEA_PARAMS: dict[str, tuple[str, ...]] = {
     "mistake.close_fails": ("percent",),
     "mistake.close_fails_exact": (),
     "mistake.false_out": ("score", "target"),
+    "mistake.false_out_trick": ("best", "target"),
     "mistake.breaks_marriage": ("card", "suit", "points"),
     "mistake.blanks_ten": ("card", "ten_card"),
     "mistake.gives_points": ("card", "points"),
@@ -612,6 +617,25 @@ def _guarded_tens(know: _Know) -> list[tuple[int, int]]:
     return out
 
 
+def _best_trick(know: _Know, move: Move) -> int:
+    """The most a declaration judged after the trick can still add: the trick (and, when
+    declaring before leading, a marriage announced with the lead)."""
+    st = know.state
+    rules = know.rules
+    pts = rules.points_by_index
+    opp = max((pts[i] for i in iter_bits(know.opp_maybe)), default=0)
+    if isinstance(move, Marriage):
+        return pts[move.card.index] + opp
+    own = max((pts[i] for i in iter_bits(know.hand)), default=0)
+    marriage = 0
+    if know.marriages_possible() and (st.tricks[know.player] or not rules.marriage_needs_trick):
+        for s in range(4):
+            if know.hand >> (s * 8 + Rank.KING) & 3 == 3:
+                value = rules.trump_marriage_points if s == st.trump else rules.marriage_points
+                marriage = max(marriage, value)
+    return own + opp + marriage
+
+
 def _mistakes(know: _Know, move: RankedMove, method: str) -> list[Idea]:
     m = move.move
     st = know.state
@@ -622,11 +646,13 @@ def _mistakes(know: _Know, move: RankedMove, method: str) -> list[Idea]:
         score = know.score()
         if isinstance(m, Marriage):
             score += rules.trump_marriage_points if m.suit == st.trump else rules.marriage_points
-        immediate = rules.out_resolution is OutResolution.IMMEDIATE or (
-            isinstance(m, Marriage) and rules.out_after_marriage
-        )
-        if score < target and immediate:
-            out.append(_idea("mistake.false_out", score=score, target=target))
+        if rules.out_resolution is OutResolution.IMMEDIATE:
+            if score < target:
+                out.append(_idea("mistake.false_out", score=score, target=target))
+        else:  # judged after the trick: false if even the best trick cannot bring 66
+            best = score + _best_trick(know, m) + st.pending[know.player]
+            if best < target:
+                out.append(_idea("mistake.false_out_trick", best=best, target=target))
     if isinstance(m, Close) and move.win_probability < 1 - _EPS:
         if method == METHOD_EXACT:
             out.append(_idea("mistake.close_fails_exact"))
@@ -879,7 +905,7 @@ def _status(sit: Situation, tr: Translator) -> list[str]:
     if sit.leading:
         out.append(tr._("You are on lead."))
     else:
-        out.append(tr._("{card} has been led; you play to it.", card=CARDS[sit.lead]))
+        out.append(sentence(tr._("{card} has been led; you play to it.", card=CARDS[sit.lead])))
     return out
 
 
