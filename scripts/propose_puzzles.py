@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.game import (  # noqa: E402
+from tutor.game import (
     CLOSE,
     DECLARE_OUT,
     EXCHANGE,
@@ -32,20 +32,35 @@ from tutor.game import (  # noqa: E402
     legal_moves,
     random_deal,
 )
-from tutor.players import greedy_player, random_player  # noqa: E402
-from tutor.puzzles import (  # noqa: E402
+from tutor.players import greedy_player, random_player
+from tutor.puzzles import (
     Analysis,
     Goal,
     GoalKind,
     TooManyDealsError,
     analyse,
+    best_line,
     puzzle_yaml,
 )
-from tutor.rules import parse_rules  # noqa: E402
+from tutor.rules import parse_rules
 
 
 def _hand_size(s: State) -> int:
     return max(s.hands[0].bit_count(), s.hands[1].bit_count())
+
+
+CARDS_IN_HAND = [3, 5]  # the endgame stages: fewest and most cards in the fuller hand
+
+
+def _fits(s: State) -> bool:
+    return CARDS_IN_HAND[0] <= _hand_size(s) <= CARDS_IN_HAND[1]
+
+
+def _idea(move: Move) -> str:
+    """A marriage is the same idea whichever of its two cards is led."""
+    if isinstance(move, Marriage):
+        return f"marry {move.suit} {move.out}"
+    return str(move)
 
 
 def _on_lead(s: State) -> bool:
@@ -58,11 +73,11 @@ Stage = tuple[Callable[[State], bool], Callable[[Move], bool] | None]
 
 STAGES: dict[str, Stage] = {
     # The stock is used up: the learner sees every card. Leading.
-    "endgame": (lambda s: _on_lead(s) and s.trump_card < 0 and 3 <= _hand_size(s) <= 5, None),
+    "endgame": (lambda s: _on_lead(s) and s.trump_card < 0 and _fits(s), None),
     # The stock is used up, the learner answers a lead.
-    "follow": (lambda s: s.lead >= 0 and s.trump_card < 0 and 3 <= _hand_size(s) <= 5, None),
+    "follow": (lambda s: s.lead >= 0 and s.trump_card < 0 and _fits(s), None),
     # Somebody closed the stock; the learner leads.
-    "closed": (lambda s: _on_lead(s) and s.closed_by >= 0 and _hand_size(s) <= 5, None),
+    "closed": (lambda s: _on_lead(s) and s.closed_by >= 0 and _fits(s), None),
     # The last moment to close: one face-down card left.
     "close": (lambda s: _on_lead(s) and len(s.stock) == 1 and CLOSE in legal_moves(s), None),
     "exchange": (
@@ -70,15 +85,17 @@ STAGES: dict[str, Stage] = {
         lambda m: m == EXCHANGE,
     ),
     "marriage": (
-        lambda s: _on_lead(s)
-        and len(s.stock) <= 1
-        and any(isinstance(m, Marriage) for m in legal_moves(s)),
+        lambda s: (
+            _on_lead(s)
+            and len(s.stock) <= 1
+            and any(isinstance(m, Marriage) for m in legal_moves(s))
+        ),
         lambda m: isinstance(m, Marriage),
     ),
     "out": (
-        lambda s: _on_lead(s)
-        and (s.trump_card < 0 or len(s.stock) <= 1)
-        and 45 <= s.score(s.leader) < 66,
+        lambda s: (
+            _on_lead(s) and (s.trump_card < 0 or len(s.stock) <= 1) and 45 <= s.score(s.leader) < 66
+        ),
         None,
     ),
     "declare": (
@@ -115,11 +132,13 @@ def candidates(
             continue
         if not a.exact or len(a.scores) < 3:
             continue
-        if goal.kind is not GoalKind.DECIDE_CLOSE and len(a.accepted) != 1:
+        if goal.kind is not GoalKind.DECIDE_CLOSE and len({_idea(m) for m in a.accepted}) != 1:
             continue
         if goal.kind is GoalKind.DECIDE_CLOSE and len(a.best) != 1:
             continue
         if interesting is not None and not interesting(a.accepted[0]):
+            continue
+        if hit.score(learner) >= hit.rules.target:  # declaring at once is no puzzle
             continue
         found.append((hit, a))
     return found
@@ -133,7 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=60.0, help="give up after this long")
+    ap.add_argument("--cards", default="3-5", help="endgames: cards in the fuller hand, e.g. 3-4")
     args = ap.parse_args(argv)
+    low, _, high = args.cards.partition("-")
+    CARDS_IN_HAND[:] = [int(low), int(high or low)]
     goal = Goal.parse(args.goal)
     found = candidates(args.rules, args.stage, goal, args.count, args.seed, args.seconds)
     for i, (state, a) in enumerate(found, start=1):
@@ -142,6 +164,15 @@ def main(argv: list[str] | None = None) -> int:
             for s in a.scores
         )
         print(f"# candidate {i}: {a.deals} deal(s); {scores}")
+        learner = state.to_move
+        assert learner is not None
+        for move in legal_moves(state):
+            line, end = best_line(apply(state, move), learner, goal)
+            assert end.result is not None
+            print(
+                f"#   {move}: {' '.join(str(m) for m in line)} -> {end.result.kind.value} "
+                f"{end.result.scores} gp {end.result.game_points}"
+            )
         print(puzzle_yaml(state, goal, a.accepted, f"{args.stage}-{args.seed}-{i}"))
     if not found:
         print("# no candidate found; try another seed, stage or goal", file=sys.stderr)

@@ -35,16 +35,24 @@ from __future__ import annotations
 
 import json
 import math
+import random
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, permutations
+from pathlib import Path
+from typing import Any
 
+import yaml
+
+from . import hints as hint_engine
 from .cards import cards_of_mask, iter_bits
-from .explain import Translator, describe_move, describe_outcome, describe_trick, rule_text
+from .explain import describe_move, describe_outcome, describe_trick, rule_text
 from .game import (
+    CLOSE,
     PLAYER_NAMES,
     Close,
     EndKind,
@@ -52,6 +60,7 @@ from .game import (
     IllegalMoveError,
     Marriage,
     Move,
+    MoveError,
     Outcome,
     Play,
     State,
@@ -61,10 +70,12 @@ from .game import (
     parse_move,
 )
 from .game import check as check_move
-from .i18n import N_
+from .i18n import N_, Translator
+from .lessons import LessonError
+from .positions import PositionError, position_from_data, position_to_dict
 from .rules import Duty, RuleSet
 from .solver import Solver, terminal_value
-from .view import View, track_excluded, view_of
+from .view import View, sample_state, track_excluded, view_of
 
 #: At most this many consistent deals are examined for one position; a puzzle that hides more
 #: is rejected (show more cards, or let the stock be smaller).
@@ -192,6 +203,7 @@ class Puzzle:
     moves: int | None = None  # learner moves the puzzle asks for; None: to the end of the deal
     probability: Fraction | None = None  # None: the goal must be reached in every deal
     hints: tuple[str, ...] = ()
+    excluded: int = 0  # cards the learner knows the opponent does not hold (from the position)
     goal_text: str = ""
     theme_text: str = ""
     note: str = ""
@@ -607,7 +619,7 @@ class Attempt:
 
 def start(puzzle: Puzzle) -> Attempt:
     """A fresh attempt at the puzzle."""
-    return Attempt(puzzle, puzzle.state)
+    return Attempt(puzzle, puzzle.state, excluded=puzzle.excluded)
 
 
 def play(attempt: Attempt, move: Move | str) -> Attempt:
@@ -948,17 +960,27 @@ def hint(attempt: Attempt, level: int, tr: Translator) -> str:
     if level <= len(p.hints):
         return tr._(p.hints[level - 1])
     state = attempt.state
-    if level == 1:
+    if level <= 2:
+        # The rule and the legal moves as the hint engine words them, for what the learner sees.
+        sit = hint_engine.situation(view_of(state, p.learner, attempt.excluded))
+        if level == 2:
+            return " ".join(hint_engine.level_two(sit, state.rules, tr))
+        lines = list(hint_engine.level_one(sit, state.rules, tr))
         rid = _rule_id(p, state)
-        if rid:
-            return rule_text(rid, state.rules, tr)
-        r = state.rules
-        return tr._(
-            SCHNEIDER_RULE, limit=r.schneider_below, two=r.game_points[1], three=r.game_points[2]
-        )
+        if rid and rid not in sit.rule_ids:
+            lines.append(rule_text(rid, state.rules, tr))
+        elif not rid:
+            r = state.rules
+            lines.append(
+                tr._(
+                    SCHNEIDER_RULE,
+                    limit=r.schneider_below,
+                    two=r.game_points[1],
+                    three=r.game_points[2],
+                )
+            )
+        return " ".join(lines)
     moves = legal_moves(state)
-    if level == 2:
-        return tr._("You may play: {moves}.", moves=_names(moves, tr))
     a = attempt.analysis()
     if not a.best:
         return tr._("No move reaches the goal any more.")
@@ -997,8 +1019,18 @@ def hint(attempt: Attempt, level: int, tr: Translator) -> str:
 MARKS_VERSION = 1
 
 
+M_TOO_LARGE = N_("The file is too large to be a file of solved puzzles.")
+M_NOT_TEXT = N_("The file is not a text file.")
+M_NOT_JSON = N_("The file is not a JSON file.")
+M_NOT_MARKS = N_("The file is not a file of solved puzzles from this tutor.")
+
+
 class MarksError(ValueError):
-    """An uploaded file of solved marks that cannot be read."""
+    """An uploaded file of solved marks that cannot be read; ``template`` is the msgid."""
+
+    def __init__(self, template: str) -> None:
+        self.template = template
+        super().__init__(template)
 
 
 def dump_marks(solved: Mapping[str, bool]) -> str:
@@ -1014,24 +1046,24 @@ def load_marks(data: bytes | str, known: Sequence[str] | None = None) -> dict[st
     given. Raises ``MarksError`` for anything else."""
     if isinstance(data, bytes):
         if len(data) > 200_000:
-            raise MarksError("the file is too large")
+            raise MarksError(M_TOO_LARGE)
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise MarksError("the file is not text") from None
+            raise MarksError(M_NOT_TEXT) from None
     try:
         doc = json.loads(data)
     except (ValueError, RecursionError):
-        raise MarksError("the file is not JSON") from None
+        raise MarksError(M_NOT_JSON) from None
     if not isinstance(doc, dict) or doc.get("version") != MARKS_VERSION:
-        raise MarksError("the file is not a file of solved puzzles")
+        raise MarksError(M_NOT_MARKS)
     solved = doc.get("solved")
     if not isinstance(solved, dict):
-        raise MarksError("the file is not a file of solved puzzles")
+        raise MarksError(M_NOT_MARKS)
     out: dict[str, bool] = {}
     for key, value in solved.items():
         if not isinstance(key, str) or not isinstance(value, bool):
-            raise MarksError("the file is not a file of solved puzzles")
+            raise MarksError(M_NOT_MARKS)
         if known is None or key in known:
             out[key] = value
     return out
@@ -1075,17 +1107,685 @@ __all__ = [
 ]
 
 
+# ----------------------------------------------------------------------------- positions
+
+
 def puzzle_yaml(state: State, goal: Goal, solution: Sequence[Move], puzzle_id: str) -> str:
-    """A puzzle entry for review (provisional position text)."""
-    s = state
+    """A puzzle entry for ``puzzles/*.yaml`` (an item of its ``puzzles`` list) with the texts
+    left to write."""
+    position = yaml.safe_dump(
+        position_to_dict(state), sort_keys=False, allow_unicode=True, default_flow_style=None
+    )
     lines = [
-        f"- id: {puzzle_id}",
-        f"  goal: {goal}",
-        f"  solution: [{', '.join(str(m) for m in solution)}]",
-        f"  # trump {s.trump_card_value} stock {' '.join(map(str, s.stock_cards))} "
-        f"closed {s.closed_by} leader {s.leader} lead {s.lead_card}",
-        f"  # A {' '.join(map(str, s.hand(0)))} | B {' '.join(map(str, s.hand(1)))}",
-        f"  # points {s.points} melds {s.melds} pending {s.pending} tricks {s.tricks} "
-        f"trumpsuit {s.trump}",
+        f"  - id: {puzzle_id}",
+        "    title: TODO",
+        "    theme: TODO",
+        "    level: 1",
+        f"    goal: {goal}",
+        f"    player: {PLAYER_NAMES[state.to_move or 0]}",
+        "    position:",
+        *(f"      {x}" for x in position.rstrip().splitlines()),
+        f"    solution: [{', '.join(str(m) for m in solution)}]",
+        "    explanation: >-",
+        "      TODO",
     ]
     return "\n".join(lines)
+
+
+def _field_path(field_text: str) -> list[str | int]:
+    """``hands.B[2]`` -> ["hands", "B", 2]."""
+    out: list[str | int] = []
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", field_text):
+        out.append(int(part[1:-1]) if part.startswith("[") else part)
+    return out
+
+
+def _node_at(node: yaml.Node, path: Sequence[str | int]) -> yaml.Node:
+    """The node a position error's field names, as far as it can be followed."""
+    for part in path:
+        if isinstance(node, yaml.MappingNode) and isinstance(part, str):
+            found = [v for k, v in node.value if getattr(k, "value", None) == part]
+            if not found:
+                break
+            node = found[0]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+            if part >= len(node.value):
+                break
+            node = node.value[part]
+        else:
+            break
+    return node
+
+
+# ----------------------------------------------------------------------------- reading files
+
+#: Files larger than this are refused before they are parsed.
+MAX_BYTES = 512 * 1024
+MAX_NODES = 50_000
+PUZZLE_FIELDS = (
+    "id",
+    "title",
+    "theme",
+    "theme_text",
+    "level",
+    "goal",
+    "goal_text",
+    "player",
+    "position",
+    "solution",
+    "moves",
+    "probability",
+    "hints",
+    "explanation",
+    "note",
+)
+REQUIRED_FIELDS = ("id", "title", "theme", "level", "goal", "position", "solution", "explanation")
+TEXT_FIELDS = ("title", "explanation", "goal_text", "theme_text", "note")
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_ALLOWED_TAGS = frozenset(
+    {
+        "tag:yaml.org,2002:str",
+        "tag:yaml.org,2002:int",
+        "tag:yaml.org,2002:float",
+        "tag:yaml.org,2002:bool",
+        "tag:yaml.org,2002:null",
+        "tag:yaml.org,2002:seq",
+        "tag:yaml.org,2002:map",
+    }
+)
+
+# One message per kind of problem; placeholders hold notation and numbers, never prose.
+E_READ = N_("cannot read the file: {reason}")
+E_TOO_LARGE = N_("the file has {size} bytes; a puzzle file may have at most {limit} bytes")
+E_ENCODING = N_("the file is not UTF-8 text")
+E_SYNTAX = N_("YAML syntax error: {problem}")
+E_SHAPE = N_(
+    "a puzzle file is a mapping with 'puzzle' (one puzzle) or 'puzzles' (a list of puzzles)"
+)
+E_YAML_EXTRA = N_("YAML anchors, aliases and tags are not allowed in a puzzle file")
+E_NOT_MAPPING = N_("'{field}' should be a mapping of names to values")
+E_NOT_TEXT = N_("'{field}' should be text")
+E_EMPTY_TEXT = N_("'{field}' must not be empty")
+E_BRACES = N_("'{field}' must not contain curly brackets")
+E_MISSING = N_("the required field '{field}' is missing")
+E_UNKNOWN_FIELD = N_("unknown field '{field}'; valid fields here: {valid}")
+E_DUPLICATE_KEY = N_("the field '{field}' is given twice")
+E_BAD_ID = N_("the id '{value}' may only contain lowercase letters, digits and hyphens")
+E_DUPLICATE_ID = N_("the puzzle id '{value}' is already used at {other}")
+E_LEVEL = N_("the level must be 1, 2 or 3, not {value}")
+E_THEME = N_("unknown theme '{value}'; valid themes: {valid}")
+E_GOAL = N_(
+    "unknown goal '{value}': write 'win', 'win 2', 'win 3', 'reach 66', 'avoid schneider', "
+    "'avoid schwarz' or 'decide close'"
+)
+E_PLAYER = N_("'{value}' is not a player; write A or B")
+E_MOVE = N_(
+    "unknown move '{text}': write a card (Qh), 'marry Qh', 'marry Qh out', 'exchange', "
+    "'close' or 'out'"
+)
+E_MOVES = N_("'moves' must be a whole number from 1 or 'all', not {value}")
+E_PROBABILITY = N_("'probability' must be a number above 0 and at most 1 (or a percentage)")
+E_HINTS = N_("'hints' is a list of at most 4 texts")
+E_POSITION = N_("the position cannot be read: {problem}")
+E_VIEWER = N_("the position is what the other player knows, not what {player} knows")
+# Problems the solver finds.
+E_NOT_TO_MOVE = N_("{player} is not to move in this position; {other} is")
+E_OVER = N_("the deal is already over in this position")
+E_ILLEGAL = N_("'{move}' is not a legal move here; deciding rule: {rule_ids}")
+E_TOO_MANY_DEALS = N_(
+    "the learner cannot tell apart {count} deals, more than the {limit} the solver checks; "
+    "show more cards or use a smaller stock"
+)
+E_UNREACHABLE = N_(
+    "the goal cannot be reached: the best move, {move}, reaches it in {reached} of {deals} "
+    "possible deals"
+)
+E_SECOND = N_("the solver finds a second winning move: {move}")
+E_NOT_WINNING = N_(
+    "the solver finds that {move} does not reach the goal: it reaches it in {reached} of "
+    "{deals} possible deals, worst case {worst} game points"
+)
+E_CLOSE_NOT_LEGAL = N_("the goal 'decide close' needs a position in which closing is legal")
+E_CLOSE_EVEN = N_(
+    "closing and playing on are worth the same here ({value} on average), so there is "
+    "nothing to decide"
+)
+E_ONE_MOVE = N_("'{field}' needs a one-move puzzle ('moves: 1')")
+E_UNLUCKY = N_(
+    "{move} reaches the goal in enough deals, but not in the deal of the puzzle itself; "
+    "the computer could not play it out"
+)
+E_STUCK = N_(
+    "after the moves {line}, no move reaches the goal against every deal the learner cannot "
+    "rule out"
+)
+E_NOT_SOLVED = N_("after the moves {line}, the deal ends without reaching the goal")
+
+
+class PuzzleError(LessonError):
+    """A problem in a puzzle file: where it is and an English message template with its
+    parameters; ``render(tr)`` gives ``"file:line:col: message"`` translated."""
+
+    def __init__(self, path: str, line: int, column: int, template: str, **params: Any) -> None:
+        super().__init__(path, line, column, template, **params)
+
+
+@dataclass
+class _Reader:
+    path: str
+    errors: list[PuzzleError] = field(default_factory=list)
+    constructor: yaml.constructor.SafeConstructor = field(
+        default_factory=yaml.constructor.SafeConstructor
+    )
+
+    def error(self, node: yaml.Node | None, template: str, **params: Any) -> None:
+        line, col = _where(node)
+        self.errors.append(PuzzleError(self.path, line, col, template, **params))
+
+    def value(self, node: yaml.Node) -> object:
+        """A node as plain Python data (mappings and lists included)."""
+        if isinstance(node, yaml.ScalarNode):
+            return self.constructor.construct_object(node)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.value(n) for n in node.value]
+        if isinstance(node, yaml.MappingNode):
+            return {self.value(k): self.value(v) for k, v in node.value}
+        return None
+
+    def mapping(
+        self, node: yaml.Node, name: str, allowed: Sequence[str]
+    ) -> dict[str, tuple[yaml.Node, yaml.Node]] | None:
+        if not isinstance(node, yaml.MappingNode):
+            self.error(node, E_NOT_MAPPING, field=name)
+            return None
+        out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for key, value in node.value:
+            k = self.value(key)
+            if not isinstance(k, str):
+                self.error(key, E_NOT_TEXT, field=f"{name} key")
+            elif k in out:
+                self.error(key, E_DUPLICATE_KEY, field=k)
+            elif allowed and k not in allowed:
+                self.error(key, E_UNKNOWN_FIELD, field=k, valid=", ".join(allowed))
+            else:
+                out[k] = (key, value)
+        return out
+
+    def text(self, node: yaml.Node, name: str, *, translatable: bool = False) -> str | None:
+        value = self.value(node)
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            self.error(node, E_NOT_TEXT, field=name)
+            return None
+        # Translatable text is kept exactly as YAML gives it: it is the msgid in the catalog.
+        text = str(value) if translatable else str(value).strip()
+        if not text.strip():
+            self.error(node, E_EMPTY_TEXT, field=name)
+            return None
+        if translatable and ("{" in text or "}" in text):
+            self.error(node, E_BRACES, field=name)
+            return None
+        return text
+
+    def moves(self, node: yaml.Node) -> tuple[Move, ...] | None:
+        items = node.value if isinstance(node, yaml.SequenceNode) else [node]
+        out: list[Move] = []
+        ok = True
+        for item in items:
+            raw = self.value(item)
+            texts = (
+                [t for t in str(raw).split(",") if t.strip()]
+                if isinstance(raw, str | int) and not isinstance(raw, bool)
+                else [""]
+            )
+            for text in texts:
+                try:
+                    out.append(parse_move(text))
+                except MoveError:
+                    self.error(item, E_MOVE, text=text.strip())
+                    ok = False
+        return tuple(out) if ok else None
+
+    def puzzle(self, node: yaml.Node) -> Puzzle | None:
+        m = self.mapping(node, "puzzle", PUZZLE_FIELDS)
+        if m is None:
+            return None
+        before = len(self.errors)
+        for key in REQUIRED_FIELDS:
+            if key not in m:
+                self.error(node, E_MISSING, field=key)
+        texts: dict[str, str] = {}
+        for key in TEXT_FIELDS:
+            if key in m:
+                t = self.text(m[key][1], key, translatable=True)
+                if t is not None:
+                    texts[key] = t
+        pid = self.text(m["id"][1], "id") if "id" in m else None
+        if pid is not None and not _ID.match(pid):
+            self.error(m["id"][1], E_BAD_ID, value=pid)
+        theme = self.text(m["theme"][1], "theme") if "theme" in m else None
+        if theme is not None and theme not in THEMES:
+            self.error(m["theme"][1], E_THEME, value=theme, valid=", ".join(THEMES))
+        level: object = None
+        if "level" in m:
+            level = self.value(m["level"][1])
+            if isinstance(level, bool) or level not in LEVELS:
+                self.error(m["level"][1], E_LEVEL, value=level)
+        goal = None
+        if "goal" in m:
+            try:
+                goal = Goal.parse(self.value(m["goal"][1]))
+            except GoalError:
+                self.error(m["goal"][1], E_GOAL, value=self.value(m["goal"][1]))
+        player = None
+        if "player" in m:
+            raw = self.value(m["player"][1])
+            if isinstance(raw, str) and raw.strip() in PLAYER_NAMES:
+                player = PLAYER_NAMES.index(raw.strip())
+            else:
+                self.error(m["player"][1], E_PLAYER, value=raw)
+        solution = self.moves(m["solution"][1]) if "solution" in m else None
+        moves: int | None = 1
+        if "moves" in m:
+            raw = self.value(m["moves"][1])
+            if raw == "all":
+                moves = None
+            elif isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
+                moves = raw
+            else:
+                self.error(m["moves"][1], E_MOVES, value=raw)
+        probability = None
+        if "probability" in m:
+            probability = _probability(self.value(m["probability"][1]))
+            if probability is None:
+                self.error(m["probability"][1], E_PROBABILITY)
+        hints: tuple[str, ...] = ()
+        if "hints" in m:
+            hnode = m["hints"][1]
+            if not isinstance(hnode, yaml.SequenceNode) or not 1 <= len(hnode.value) <= 4:
+                self.error(hnode, E_HINTS)
+            else:
+                got = [self.text(h, "hints", translatable=True) for h in hnode.value]
+                hints = tuple(h for h in got if h is not None)
+        read = None
+        if "position" in m:
+            read = self.position(m["position"][1], pid or "")
+        if len(self.errors) > before:
+            return None
+        assert pid and theme and goal and solution is not None and read is not None
+        assert isinstance(level, int)
+        state, viewer, excluded = read
+        if viewer >= 0 and player is not None and player != viewer:
+            self.error(m["player"][1], E_VIEWER, player=PLAYER_NAMES[player])
+            return None
+        learner = player if player is not None else viewer if viewer >= 0 else state.to_move
+        return Puzzle(
+            id=pid,
+            title=texts["title"],
+            theme=theme,
+            level=level,
+            goal=goal,
+            state=state,
+            learner=learner if learner is not None else 0,
+            solution=solution,
+            explanation=texts["explanation"],
+            moves=moves,
+            probability=probability,
+            hints=hints,
+            goal_text=texts.get("goal_text", ""),
+            theme_text=texts.get("theme_text", ""),
+            note=texts.get("note", ""),
+            excluded=excluded,
+            source=self.path,
+            line=_where(node)[0],
+            lines=tuple((k, _where(v)[0]) for k, (_, v) in m.items()),
+        )
+
+    def position(self, node: yaml.Node, seed: str) -> tuple[State, int, int] | None:
+        """The deal, the player whose view it is (-1: both hands given) and the cards that
+        player knows the opponent does not hold."""
+        try:
+            pos = position_from_data(self.value(node), self.path)
+        except PositionError as exc:
+            where = _node_at(node, _field_path(exc.field))
+            self.error(where, E_POSITION, problem=exc.message)
+            return None
+        if pos.state is not None:
+            return pos.state, -1, 0
+        view = pos.view
+        assert view is not None
+        # Only the learner's view is given: the computer plays against one deal that agrees.
+        return sample_state(view, random.Random(seed)), view.player, view.excluded
+
+
+def _probability(raw: object) -> Fraction | None:
+    try:
+        if isinstance(raw, str) and raw.strip().endswith("%"):
+            value = Fraction(raw.strip()[:-1].strip()) / 100
+        elif isinstance(raw, int | float | str) and not isinstance(raw, bool):
+            value = Fraction(str(raw).strip())
+        else:
+            return None
+    except (ValueError, ZeroDivisionError):
+        return None
+    return value if 0 < value <= 1 else None
+
+
+def _where(node: yaml.Node | None) -> tuple[int, int]:
+    if node is None or node.start_mark is None:
+        return 1, 1
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _compose(path: str, data: bytes) -> yaml.Node:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PuzzleError(path, data[: exc.start].count(b"\n") + 1, 1, E_ENCODING) from None
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise PuzzleError(path, line, col, E_SYNTAX, problem=problem) from None
+    except yaml.YAMLError as exc:
+        raise PuzzleError(path, 1, 1, E_SYNTAX, problem=str(exc)) from None
+    if root is None:
+        raise PuzzleError(path, 1, 1, E_SHAPE)
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen or node.tag not in _ALLOWED_TAGS or len(seen) > MAX_NODES:
+            line, col = _where(node)
+            raise PuzzleError(path, line, col, E_YAML_EXTRA)
+        seen.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                stack.extend((k, v))
+    return root
+
+
+def is_puzzle_file(path: str | Path) -> bool:
+    """Whether a YAML file holds puzzles: it lies in a ``puzzles`` folder, or its top level
+    has a ``puzzle`` or ``puzzles`` key."""
+    p = Path(path)
+    if "puzzles" in p.parts[:-1]:
+        return True
+    try:
+        with p.open("rb") as f:
+            head = f.read(MAX_BYTES)
+    except OSError:
+        return False
+    return re.search(rb"(?m)^puzzles?\s*:", head) is not None
+
+
+def read_puzzles(path: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """The puzzles of one file as written (not yet checked by the solver), and the problems
+    that kept any of them from being read."""
+    name = str(path)
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            return [], [PuzzleError(name, 1, 1, E_TOO_LARGE, size=size, limit=MAX_BYTES)]
+        data = p.read_bytes()
+    except OSError as exc:
+        return [], [PuzzleError(name, 1, 1, E_READ, reason=exc.strerror or str(exc))]
+    reader = _Reader(name)
+    try:
+        root = _compose(name, data)
+    except PuzzleError as exc:
+        return [], [exc]
+    top = reader.mapping(root, "file", ("puzzle", "puzzles"))
+    if not top:
+        if not reader.errors:
+            reader.error(root, E_SHAPE)
+        return [], reader.errors
+    nodes: list[yaml.Node] = []
+    if "puzzle" in top:
+        nodes.append(top["puzzle"][1])
+    if "puzzles" in top:
+        items = top["puzzles"][1]
+        if isinstance(items, yaml.SequenceNode):
+            nodes.extend(items.value)
+        else:
+            reader.error(items, E_SHAPE)
+    puzzles = [pz for pz in (reader.puzzle(n) for n in nodes) if pz is not None]
+    return puzzles, reader.errors
+
+
+def puzzle_files(folder: str | Path) -> list[Path]:
+    """The YAML files of a folder, sorted by name."""
+    return sorted(
+        p for p in Path(folder).iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()
+    )
+
+
+def _gather(files: Sequence[Path]) -> tuple[list[Puzzle], list[PuzzleError]]:
+    puzzles: list[Puzzle] = []
+    errors: list[PuzzleError] = []
+    seen: dict[str, Puzzle] = {}
+    for path in files:
+        found, errs = read_puzzles(path)
+        errors.extend(errs)
+        for p in found:
+            if p.id in seen:
+                first = seen[p.id]
+                errors.append(
+                    PuzzleError(
+                        p.source,
+                        p.line_of("id"),
+                        1,
+                        E_DUPLICATE_ID,
+                        value=p.id,
+                        other=f"{first.source}:{first.line_of('id')}",
+                    )
+                )
+                continue
+            seen[p.id] = p
+            puzzles.append(p)
+    return puzzles, errors
+
+
+def load_puzzles(folder: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """Every puzzle of a folder as written, and the problems of what could not be read."""
+    try:
+        files = puzzle_files(folder)
+    except OSError as exc:
+        return [], [PuzzleError(str(folder), 1, 1, E_READ, reason=exc.strerror or str(exc))]
+    return _gather(files)
+
+
+# ----------------------------------------------------------------------------- validation
+
+
+def _err(p: Puzzle, key: str, template: str, **params: Any) -> PuzzleError:
+    return PuzzleError(p.source or "<puzzle>", p.line_of(key), 1, template, **params)
+
+
+def precheck(p: Puzzle) -> list[PuzzleError]:
+    """The checks that need no search: the learner is to move, the solution's moves are legal,
+    the goal and the options fit the position."""
+    s = p.state
+    if s.result is not None:
+        return [_err(p, "position", E_OVER)]
+    if s.to_move != p.learner:
+        return [
+            _err(
+                p,
+                "player",
+                E_NOT_TO_MOVE,
+                player=PLAYER_NAMES[p.learner],
+                other=PLAYER_NAMES[s.to_move if s.to_move is not None else 0],
+            )
+        ]
+    problems: list[PuzzleError] = []
+    for move in p.solution:
+        verdict = check_move(s, move)
+        if not verdict.legal:
+            problems.append(
+                _err(p, "solution", E_ILLEGAL, move=str(move), rule_ids=", ".join(verdict.rule_ids))
+            )
+    if p.goal.kind is GoalKind.DECIDE_CLOSE:
+        if CLOSE not in legal_moves(s):
+            problems.append(_err(p, "goal", E_CLOSE_NOT_LEGAL))
+        if p.moves != 1:
+            problems.append(_err(p, "moves", E_ONE_MOVE, field="goal: decide close"))
+    if p.probability is not None and p.length != 1:
+        problems.append(_err(p, "probability", E_ONE_MOVE, field="probability"))
+    return problems
+
+
+def validate(p: Puzzle) -> list[PuzzleError]:
+    """Check a puzzle with the solver: its goal is reachable and the solution lists exactly
+    the moves that reach it. Returns the problems (none for a valid puzzle)."""
+    problems = precheck(p)
+    s = p.state
+    if problems:
+        return problems
+    try:
+        a = analyse(s, p.learner, p.goal, p.probability, p.excluded)
+    except TooManyDealsError as exc:
+        return [_err(p, "position", E_TOO_MANY_DEALS, count=exc.count, limit=exc.limit)]
+    if p.goal.kind is GoalKind.DECIDE_CLOSE and not a.accepted:
+        close = a.score(CLOSE)
+        return [_err(p, "goal", E_CLOSE_EVEN, value=f"{float(close.mean):+.2f}")]
+    if not a.exact or not a.accepted:
+        if not a.exact:  # judged over the deal on the table only: report over every deal
+            view = view_of(s, p.learner, p.excluded)
+            per = [deal_values(d, p.learner, p.goal) for d in consistent_deals(view)]
+            a = _aggregate(per, p.goal, p.probability, True)
+        top = max(a.scores, key=lambda x: (x.reached, x.worst, x.total))
+        return [
+            _err(p, "goal", E_UNREACHABLE, move=str(top.move), reached=top.reached, deals=top.deals)
+        ]
+    for move in a.accepted:
+        if move not in p.solution:
+            problems.append(_err(p, "solution", E_SECOND, move=str(move)))
+    for move in p.solution:
+        if move not in a.accepted:
+            sc = a.score(move)
+            problems.append(
+                _err(
+                    p,
+                    "solution",
+                    E_NOT_WINNING,
+                    move=str(move),
+                    reached=sc.reached,
+                    deals=sc.deals,
+                    worst=sc.worst,
+                )
+            )
+    if problems:
+        return problems
+    if p.probability is not None:
+        own = {m: ok for m, _, ok in deal_values(s, p.learner, p.goal)}
+        for move in a.best:
+            if not own.get(move, False):
+                problems.append(_err(p, "solution", E_UNLUCKY, move=str(move)))
+        return problems
+    return _walk(p)
+
+
+def _walk(p: Puzzle) -> list[PuzzleError]:
+    """Play the puzzle through with best moves: at every turn the learner must have a move
+    that reaches the goal, and the puzzle must end solved."""
+    attempt = start(p)
+    while not attempt.over:
+        a = attempt.analysis()
+        if not a.exact or not a.accepted:
+            line = " ".join(str(m) for m in attempt.history)
+            return [_err(p, "moves", E_STUCK, line=line)]
+        attempt = play(attempt, a.best[0])
+    if not attempt.solved:
+        line = " ".join(str(m) for m in attempt.history)
+        return [_err(p, "moves", E_NOT_SOLVED, line=line)]
+    return []
+
+
+def validate_paths(
+    paths: Sequence[str | Path], *, solve: bool = True
+) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """The puzzles of files and folders, and every problem; with ``solve`` each puzzle is also
+    checked by the solver (``validate``)."""
+    files: list[Path] = []
+    errors: list[PuzzleError] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            try:
+                files.extend(puzzle_files(path))
+            except OSError as exc:
+                errors.append(PuzzleError(str(path), 1, 1, E_READ, reason=exc.strerror or ""))
+        else:
+            files.append(path)
+    puzzles, errs = _gather(files)
+    errors.extend(errs)
+    good = []
+    for p in puzzles:
+        found = validate(p) if solve else []
+        errors.extend(found)
+        if not found:
+            good.append(p)
+    return good, errors
+
+
+class Collection:
+    """The puzzles of a folder for the app, in order of level, theme and id, with the problems
+    of the files that could not be read (the solver's checks run in CI, not here)."""
+
+    def __init__(self, puzzles: Sequence[Puzzle], errors: Sequence[PuzzleError]) -> None:
+        order = list(THEMES)
+        self.puzzles = tuple(
+            sorted(puzzles, key=lambda p: (p.level, order.index(p.theme), p.source, p.line))
+        )
+        self.errors = tuple(errors)
+        self._by_id = {p.id: p for p in self.puzzles}
+
+    @classmethod
+    def load(cls, folder: str | Path) -> Collection:
+        puzzles, errors = load_puzzles(folder)
+        good, bad = [], list(errors)
+        for p in puzzles:
+            found = precheck(p)
+            bad.extend(found)
+            if not found:
+                good.append(p)
+        return cls(good, bad)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.puzzles)
+
+    def get(self, puzzle_id: str | None) -> Puzzle | None:
+        return self._by_id.get(puzzle_id) if puzzle_id else None
+
+
+def split_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[Path]]:
+    """Split command-line paths into puzzle files and lesson paths: a file is a puzzle file
+    when ``is_puzzle_file`` says so; a folder's puzzle files are taken out of it, and a folder
+    without any is left whole for the lessons."""
+    puzzles: list[Path] = []
+    lessons: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            try:
+                files = puzzle_files(path)
+            except OSError:
+                lessons.append(path)
+                continue
+            found = [f for f in files if is_puzzle_file(f)]
+            if found:
+                puzzles.extend(found)
+                lessons.extend(f for f in files if f not in found)
+            else:
+                lessons.append(path)
+        elif is_puzzle_file(path):
+            puzzles.append(path)
+        else:
+            lessons.append(path)
+    return puzzles, lessons

@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, cast
 
-from . import explain
+from . import explain, puzzles
 from .cards import Card
 from .game import PLAYER_NAMES, State
 from .i18n import Translator
@@ -55,14 +55,20 @@ def _print_errors(errors: Sequence[LessonError], tr: Translator) -> None:
 
 
 def run_validate(args: argparse.Namespace, tr: Translator) -> int:
-    lessons, errors = validate_paths(args.paths)
+    puzzle_paths, lesson_paths = puzzles.split_paths(args.paths)
+    lessons, errors = validate_paths(lesson_paths) if lesson_paths else ([], [])
+    found, puzzle_errors = puzzles.validate_paths(puzzle_paths)
+    errors = [*errors, *puzzle_errors]
     if errors:
         _print_errors(errors, tr)
         return 1
-    if not lessons:
+    if not lessons and not found:
         print(tr._("No lesson files found in {paths}.", paths=", ".join(args.paths)))
         return 1
-    print(tr.n_("{n} lesson is valid.", "{n} lessons are valid.", len(lessons)))
+    if lessons:
+        print(tr.n_("{n} lesson is valid.", "{n} lessons are valid.", len(lessons)))
+    if found:
+        print(tr.n_("{n} puzzle is valid.", "{n} puzzles are valid.", len(found)))
     return 0
 
 
