@@ -4,15 +4,19 @@ hidden cards, hints, solved marks, and every puzzle file validated by the solver
 from __future__ import annotations
 
 import json
+import sys
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 
 from tutor.cards import Suit, mask_of, parse_cards
+from tutor.cli import main as cli_main
 from tutor.game import CLOSE, DECLARE_OUT, Play, State, apply, parse_move
 from tutor.i18n import get_translator
 from tutor.puzzles import (
+    THEMES,
     Attempt,
     Goal,
     GoalError,
@@ -26,13 +30,23 @@ from tutor.puzzles import (
     dump_marks,
     feedback,
     hint,
+    is_puzzle_file,
     load_marks,
+    load_puzzles,
     play,
+    puzzle_yaml,
+    read_puzzles,
     same_deal,
+    split_paths,
     start,
+    validate,
+    validate_paths,
 )
 from tutor.rules import preset
 from tutor.view import view_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import propose_puzzles as propose
 
 EN = get_translator("en")
 DE = get_translator("de")
@@ -378,3 +392,181 @@ def test_attempt_is_a_value() -> None:
     assert isinstance(a, Attempt) and not a.over
     b = play(a, Play(parse_cards("Ad")[0]))
     assert a.judgements == () and b.solved
+
+
+# ----------------------------------------------------------------------------- puzzle files
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "puzzles"
+ALL, READ_ERRORS = load_puzzles(FOLDER)
+
+
+def test_the_puzzle_files_read_cleanly() -> None:
+    assert not READ_ERRORS, [str(e) for e in READ_ERRORS]
+    assert len(ALL) >= 30
+    assert {p.level for p in ALL} == {1, 2, 3}
+    assert {p.theme for p in ALL} == set(THEMES)
+    assert len({p.id for p in ALL}) == len(ALL)
+
+
+@pytest.mark.parametrize("p", ALL, ids=[p.id for p in ALL])
+def test_every_puzzle_is_proved_by_the_solver(p: Puzzle) -> None:
+    assert validate(p) == []
+    a = analyse(p.state, p.learner, p.goal, p.probability, p.excluded)
+    assert set(a.accepted) == set(p.solution)
+    for text in (p.title, p.explanation, *p.hints, p.note):
+        assert "{" not in text and "}" not in text
+
+
+GOOD = """\
+puzzle:
+  id: keep-the-kings
+  title: Keep the kings
+  theme: closed_follow
+  level: 1
+  goal: win
+  position:
+    preset: classic
+    to_move: A
+    trump: d
+    hands: {A: Kc Ks Jh, B: 9s Qh 9h}
+    stock: ''
+    played: Ac 10c Qc Jc 9c As 10s Qs Js Ah 10h Kh Ad 10d Kd Qd Jd 9d
+    scores:
+      A: {points: 55, tricks: 5}
+      B: {points: 52, tricks: 4}
+  solution: [Jh]
+  explanation: Keep the kings for the end.
+"""
+
+
+def _write(tmp_path: Path, text: str, name: str = "p.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _problems(tmp_path: Path, text: str) -> list[str]:
+    _, errors = validate_paths([_write(tmp_path, text)])
+    return [str(e) for e in errors]
+
+
+def test_a_good_file_validates(tmp_path: Path) -> None:
+    found, errors = validate_paths([_write(tmp_path, GOOD)])
+    assert errors == [] and [p.id for p in found] == ["keep-the-kings"]
+    assert found[0].line_of("solution") == 17
+
+
+def test_a_missing_winning_move_is_named_with_file_and_line(tmp_path: Path) -> None:
+    text = GOOD.replace("goal: win\n", "goal: avoid schwarz\n")
+    problems = _problems(tmp_path, text)
+    assert problems
+    assert all(":17:" in x for x in problems)
+    assert any("the solver finds a second winning move: Kc" in x for x in problems)
+
+
+def test_a_move_that_does_not_win_is_refused(tmp_path: Path) -> None:
+    (problem,) = _problems(tmp_path, GOOD.replace("[Jh]", "[Jh, Ks]"))
+    assert "p.yaml:17:" in problem and "Ks does not reach the goal" in problem
+
+
+def test_an_unreachable_goal_is_refused(tmp_path: Path) -> None:
+    (problem,) = _problems(tmp_path, GOOD.replace("goal: win\n", "goal: win 3\n"))
+    assert ":6:" in problem and "the goal cannot be reached" in problem
+
+
+def test_an_illegal_solution_move_is_refused(tmp_path: Path) -> None:
+    (problem,) = _problems(tmp_path, GOOD.replace("[Jh]", "[Qh]"))
+    assert "'Qh' is not a legal move here" in problem
+
+
+def test_the_player_must_be_on_turn(tmp_path: Path) -> None:
+    (problem,) = _problems(tmp_path, GOOD.replace("  goal: win\n", "  goal: win\n  player: B\n"))
+    assert ":7:" in problem and "B is not to move in this position; A is" in problem
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "message"),
+    [
+        ("theme: closed_follow", "theme: openings", 4, "unknown theme 'openings'"),
+        ("level: 1", "level: 4", 5, "the level must be 1, 2 or 3"),
+        ("goal: win\n", "goal: lose\n", 6, "unknown goal 'lose'"),
+        ("[Jh]", "[Jx]", 17, "unknown move 'Jx'"),
+        ("Keep the kings\n", "Keep {the} kings\n", 3, "must not contain curly brackets"),
+        ("  id: keep-the-kings\n", "  id: Keep Kings\n", 2, "may only contain lowercase"),
+        ("explanation: Keep the kings for the end.\n", "", 2, "'explanation' is missing"),
+        ("  goal: win\n", "  goal: win\n  colour: red\n", 7, "unknown field 'colour'"),
+        ("  goal: win\n", "  goal: win\n  moves: 0\n", 7, "'moves' must be a whole number"),
+        ("  goal: win\n", "  goal: win\n  probability: 2\n", 7, "'probability' must be"),
+        ("hands: {A: Kc Ks Jh,", "hands: {A: Kc Ks Jd,", 13, "Jd is given twice"),
+    ],
+)
+def test_file_errors_name_the_line(
+    tmp_path: Path, old: str, new: str, line: int, message: str
+) -> None:
+    assert old in GOOD
+    found, errors = read_puzzles(_write(tmp_path, GOOD.replace(old, new)))
+    assert found == []
+    assert any(e.line == line and message in str(e) for e in errors), [str(e) for e in errors]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "puzzle: [1, 2]\n", "lesson: {}\n", "puzzle: &a {id: x}\nother: *a\n", "a: [\n"],
+)
+def test_broken_files_are_reported_not_raised(tmp_path: Path, text: str) -> None:
+    found, errors = read_puzzles(_write(tmp_path, text))
+    assert found == [] and errors
+    assert all(str(e).startswith(str(tmp_path)) for e in errors)
+
+
+def test_duplicate_ids_are_reported(tmp_path: Path) -> None:
+    _write(tmp_path, GOOD, "a.yaml")
+    _write(tmp_path, GOOD, "b.yaml")
+    found, errors = load_puzzles(tmp_path)
+    assert len(found) == 1
+    (err,) = errors
+    assert "b.yaml:2:" in str(err) and "already used at" in str(err) and "a.yaml:2" in str(err)
+
+
+def test_a_view_position_plays_against_a_deal_that_agrees(tmp_path: Path) -> None:
+    text = GOOD.replace(
+        "    hands: {A: Kc Ks Jh, B: 9s Qh 9h}\n",
+        "    player: A\n    hand: Kc Ks Jh\n    opponent: {unknown: 3}\n",
+    ).replace("    stock: ''\n", "    stock: 0\n")
+    (p,), errors = read_puzzles(_write(tmp_path, text))
+    assert errors == []
+    assert view_of(p.state, 0) == view_of(
+        read_puzzles(_write(tmp_path, GOOD, "g.yaml"))[0][0].state, 0
+    )
+    assert validate(p) == []
+
+
+def test_puzzle_files_are_told_from_lessons(tmp_path: Path) -> None:
+    mine = _write(tmp_path, GOOD)
+    lesson = _write(tmp_path, "id: x\ntitle: y\n", "lesson.yaml")
+    assert is_puzzle_file(mine) and not is_puzzle_file(lesson)
+    assert is_puzzle_file(FOLDER / "anything.yaml")
+    puzzles, lessons = split_paths([tmp_path, ROOT / "lessons", mine])
+    assert puzzles == [mine, mine] and lessons == [lesson, ROOT / "lessons"]
+
+
+def test_tutor_validate_counts_puzzles(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["validate", str(_write(tmp_path, GOOD))]) == 0
+    assert capsys.readouterr().out.strip() == "1 puzzle is valid."
+    bad = _write(tmp_path, GOOD.replace("[Jh]", "[Ks]"), "bad.yaml")
+    assert cli_main(["validate", str(bad), "--lang", "de"]) == 1
+    out = capsys.readouterr().out
+    assert "bad.yaml:17:" in out and "Ks" in out
+
+
+def test_proposer_finds_a_candidate_the_validator_accepts(tmp_path: Path) -> None:
+    found = propose.candidates("classic", "endgame", Goal.parse("win"), 1, 21, 30.0)
+    assert found
+    state, a = found[0]
+    entry = puzzle_yaml(state, Goal.parse("win"), a.accepted, "candidate")
+    text = "puzzles:\n" + entry.replace("title: TODO", "title: A candidate").replace(
+        "theme: TODO", "theme: closed_follow"
+    ).replace("      TODO", "      Written by hand.")
+    found_puzzles, errors = validate_paths([_write(tmp_path, text)])
+    assert errors == [] and len(found_puzzles) == 1

@@ -1346,10 +1346,10 @@ class _Reader:
         return tuple(out) if ok else None
 
     def puzzle(self, node: yaml.Node) -> Puzzle | None:
+        before = len(self.errors)
         m = self.mapping(node, "puzzle", PUZZLE_FIELDS)
         if m is None:
             return None
-        before = len(self.errors)
         for key in REQUIRED_FIELDS:
             if key not in m:
                 self.error(node, E_MISSING, field=key)
