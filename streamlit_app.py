@@ -36,6 +36,12 @@ pages = [
         icon=":material/menu_book:",
     ),
     st.Page(
+        HERE / "app_pages/puzzles.py",
+        title=t._("Puzzles"),
+        url_path="puzzles",
+        icon=":material/extension:",
+    ),
+    st.Page(
         HERE / "app_pages/follow.py",
         title=t._("Follow a teacher"),
         url_path="follow",
