@@ -57,6 +57,7 @@ from .game import (
     apply,
     apply_unchecked,
     check,
+    legal_moves,
     other,
     trick_winner,
 )
@@ -138,6 +139,10 @@ IDEA_TEXTS: dict[str, str] = {
     "idea.marriage_out": N_(
         "Announce the marriage and declare at once: with its {points} points you have {score}."
     ),
+    "idea.cut_losses": N_(
+        "Declaring without 66 loses the deal, but it costs less than playing on: "
+        "{game_points} game points."
+    ),
     "idea.play_on": N_(
         "You could declare now with {score} points, but playing on is worth more: "
         "{gain} game points on average."
@@ -198,6 +203,7 @@ IDEA_PARAMS: dict[str, tuple[str, ...]] = {
     "idea.declare_now": ("score", "target"),
     "idea.declare_after_trick": ("target",),
     "idea.marriage_out": ("points", "score"),
+    "idea.cut_losses": ("game_points",),
     "idea.play_on": ("score", "gain"),
     "idea.close_wins": ("percent", "game_points"),
     "idea.close_wins_exact": (),
@@ -550,8 +556,13 @@ def _lead_ideas(know: _Know, move: RankedMove) -> list[Idea]:
         if n:
             out.append(_idea("idea.draws_trumps", n=n))
     if safe:
-        if know.exact and len(move.line) > 1 and isinstance(move.line[1], Play):
-            out += _count_idea(know, pts[card] + pts[move.line[1].card.index], False)
+        if know.exact:
+            child = apply_unchecked(know.state, Play(CARDS[card]))
+            gains = {
+                pts[card] + pts[r.card.index] for r in legal_moves(child) if isinstance(r, Play)
+            }
+            if gains:
+                out += _count_idea(know, min(gains), len(gains) > 1)
         elif know.opp_maybe:
             low = min(pts[i] for i in iter_bits(know.opp_maybe))
             out += _count_idea(know, pts[card] + low, True)
@@ -566,7 +577,12 @@ def _follow_ideas(know: _Know, move: RankedMove, others: Sequence[RankedMove]) -
     gain = pts[st.lead] + pts[card]
     if trick_winner(st.lead, card, know.trump) == 1:
         return _count_idea(know, gain, False)
-    if any(isinstance(o.move, Play) for o in others):
+    losing = [
+        o.move.card.index
+        for o in others
+        if isinstance(o.move, Play) and trick_winner(st.lead, o.move.card.index, know.trump) == 0
+    ]
+    if losing and all(pts[card] <= pts[c] for c in losing):
         return [_idea("idea.cheap_trick", card=CARDS[card], gain=gain)]
     return []
 
@@ -699,6 +715,8 @@ def _move_ideas(
             ideas.append(_idea("idea.declare_now", score=score, target=rules.target))
         elif move.win_probability > 1 - _EPS:
             ideas.append(_idea("idea.declare_after_trick", target=rules.target))
+        elif others and all(move.game_points > x.game_points + _EPS for x in others):
+            ideas.append(_idea("idea.cut_losses", game_points=-move.game_points))
     elif isinstance(m, Marriage):
         points = rules.trump_marriage_points if m.suit == st.trump else rules.marriage_points
         if m.out:
