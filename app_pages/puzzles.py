@@ -19,7 +19,7 @@ from app_pages import common
 from tutor import present
 from tutor import puzzles as pz
 from tutor.cardart import card_svg
-from tutor.cards import CARDS, cards_of_mask
+from tutor.cards import CARDS, Card, cards_of_mask
 from tutor.game import Close, DeclareOut, Exchange, Marriage, Move, Play, legal_moves
 from tutor.i18n import Translator
 from tutor.present import BoardOptions, TableCard
@@ -323,6 +323,14 @@ def _move_key(move: Move) -> str:
     return "pz_move_" + str(move).replace(" ", "_")
 
 
+def _card_label(card: Card, style: str) -> str:
+    """A short label for a card's button: rank and suit sign (French pack), else notation."""
+    if style != "french":
+        return str(card)
+    text = f"{card.rank.symbol}{present.SUIT_GLYPHS[card.suit]}"
+    return f":red[{text}]" if card.suit in present.RED_SUITS else text
+
+
 def _move_label(move: Move, t: Translator) -> str:
     if isinstance(move, Marriage):
         card = t.card(move.card)
@@ -390,19 +398,16 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
     legal = legal_moves(state)
     hand = state.hand(learner)
     st.caption(t._("Click a card to play it."))
-    cols = st.columns(max(len(hand), 1))
+    cols = st.columns(max(len(hand), 6))
     for box, card in zip(cols, hand, strict=False):
         move = Play(card)
         allowed = move in legal
         with box:
             label = t.card(card)
-            st.html(
-                present.svg_img(
-                    card_svg(card, style=ss.style, label=label, dimmed=not allowed), label
-                )
-            )
+            svg = card_svg(card, style=ss.style, label=label, height=96, dimmed=not allowed)
+            st.html(f'<div style="text-align:center">{present.svg_img(svg, label, "")}</div>')
             st.button(
-                str(card),
+                _card_label(card, ss.style),
                 key=f"pz_play_{card}",
                 on_click=play_move,
                 args=(str(card),),
@@ -411,9 +416,8 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
                 width="stretch",
             )
     others = [m for m in legal if not isinstance(m, Play)]
-    if others:
-        cols = st.columns(len(others))
-        for box, m in zip(cols, others, strict=True):
+    for row in range(0, len(others), 3):
+        for box, m in zip(st.columns(3), others[row : row + 3], strict=False):
             with box:
                 st.button(
                     _move_label(m, t),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cards import Suit, mask_of, parse_cards
+from tutor.cards import Suit, cards_of_mask, mask_of, parse_cards
 from tutor.cli import main as cli_main
 from tutor.game import CLOSE, DECLARE_OUT, Play, State, apply, parse_move
 from tutor.i18n import get_translator
@@ -346,11 +346,21 @@ def test_four_hint_levels() -> None:
     assert "head" in texts[0].lower()  # pagat: the duty to head the trick
     assert all(c in texts[1] for c in ("ace of clubs", "ace of diamonds", "jack of diamonds"))
     assert texts[2] == "Try the ace of diamonds."
-    assert texts[3].startswith("Play the ace of diamonds.") and "A wins 2 game points" in texts[3]
+    assert texts[3].startswith("The move to play: the ace of diamonds.")
+    assert "A wins 2 game points" in texts[3]
     assert len(set(texts)) == 4
     assert hint(attempt, 3, DE) != texts[2]
     with pytest.raises(ValueError):
         hint(attempt, 5, EN)
+
+
+def test_the_full_reasoning_never_shows_hidden_cards() -> None:
+    attempt = start(puzzle(CLOSED, "win", "10h", moves=1))
+    text = hint(attempt, 4, EN)
+    assert text.startswith("The move to play: the ten of hearts.")
+    assert "checked 35 deals" in text
+    hidden = view_of(CLOSED, 1).unseen
+    assert not [c for c in cards_of_mask(hidden) if EN.card(c) in text]
 
 
 def test_hand_written_hints_come_first() -> None:

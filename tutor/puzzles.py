@@ -790,6 +790,11 @@ def move_name(move: Move, tr: Translator) -> str:
     return tr._("declaring 66")
 
 
+def sentence_start(text: str) -> str:
+    """A phrase made fit to begin a sentence."""
+    return text[:1].upper() + text[1:]
+
+
 def _names(moves: Sequence[Move], tr: Translator) -> str:
     return ", ".join(move_name(m, tr) for m in moves)
 
@@ -906,7 +911,9 @@ def feedback(puzzle: Puzzle, j: Judgement, tr: Translator) -> Feedback:
             details.extend(_hidden_words(ref, puzzle.learner, tr))
             details.extend(line_words(ref.before, ref.line, tr))
         if not close:
-            details.append(tr._("So the goal is missed: {goal}", goal=goal_words(puzzle, tr)))
+            details.append(
+                tr._("The goal is missed. The goal was: {goal}", goal=goal_words(puzzle, tr))
+            )
         return Feedback(
             Mark.WRONG,
             tr._("Not quite: with {move} the goal is out of reach.", move=name),
@@ -987,29 +994,53 @@ def hint(attempt: Attempt, level: int, tr: Translator) -> str:
     best = a.best[0]
     if level == 3:
         return tr._("Try {move}.", move=move_name(best, tr))
-    parts = [tr._("Play {move}. With best play by both:", move=move_name(best, tr))]
-    search = _DealSearch(state, p.learner, p.goal)
-    rest, _ = search.line(apply(state, best))
-    parts.extend(line_words(state, (best, *rest), tr))
+    parts = [tr._("The move to play: {move}.", move=move_name(best, tr))]
+    if p.goal.kind is GoalKind.DECIDE_CLOSE:
+        parts.append(_close_words(a, tr))
+    if a.exact and a.deals == 1:
+        # Every card is known: show best play by both to the end.
+        parts.append(tr._("With best play by both:"))
+        search = _DealSearch(state, p.learner, p.goal)
+        rest, _ = search.line(apply(state, best))
+        parts.extend(line_words(state, (best, *rest), tr))
+    elif a.exact:
+        # Cards are hidden: how the moves fare over the deals, without showing any of them.
+        if p.probability is None:
+            parts.append(
+                tr.n_(
+                    "It reaches the goal however the unseen cards lie: the solver checked "
+                    "{n} deal.",
+                    "It reaches the goal however the unseen cards lie: the solver checked "
+                    "{n} deals.",
+                    a.deals,
+                )
+            )
+        else:
+            parts.append(
+                tr._(
+                    "The solver checked all {deals} ways the unseen cards can lie: this move "
+                    "reaches the goal in {share} percent of them.",
+                    deals=a.deals,
+                    share=round(float(a.score(best).share) * 100),
+                )
+            )
+        others = sorted(
+            (sc for sc in a.scores if sc.move not in a.accepted),
+            key=lambda sc: -sc.reached,
+        )
+        for sc in others[:4]:
+            parts.append(
+                tr._(
+                    "{move} reaches it in only {reached} of the {deals}.",
+                    move=sentence_start(move_name(sc.move, tr)),
+                    reached=sc.reached,
+                    deals=sc.deals,
+                )
+            )
     misses = len(moves) - len(a.accepted)
     if misses:
         parts.append(
             tr.n_("{n} other move misses the goal.", "{n} other moves miss the goal.", misses)
-        )
-    if a.exact and a.deals > 1:
-        parts.append(
-            tr.n_(
-                "This holds however the unseen cards lie: the solver checked {n} deal.",
-                "This holds however the unseen cards lie: the solver checked {n} deals.",
-                a.deals,
-            )
-            if p.probability is None
-            else tr._(
-                "The solver checked all {deals} ways the unseen cards can lie: this move "
-                "reaches the goal in {share} percent of them.",
-                deals=a.deals,
-                share=round(float(a.score(best).share) * 100),
-            )
         )
     return " ".join(parts)
 
