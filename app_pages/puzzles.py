@@ -98,6 +98,7 @@ def play_move(text: str) -> None:
         return
     attempt = pz.play(attempt, text)
     ss.pz_attempt = attempt
+    ss.pz_hints = 0  # hints are about one position: the next one starts without
     if attempt.solved:
         solved = dict(ss.pz_solved)
         solved[attempt.puzzle.id] = solved.get(attempt.puzzle.id, False) or attempt.perfect
@@ -310,7 +311,8 @@ def _table(attempt: pz.Attempt) -> tuple[TableCard, ...]:
         lead = s.lead_card
         assert lead is not None
         return (TableCard(s.leader, lead),)
-    if attempt.history and s.last_trick is not None:
+    if attempt.history and s.last_trick not in (None, attempt.puzzle.state.last_trick):
+        assert s.last_trick is not None
         leader, led, played, winner = s.last_trick
         return (
             TableCard(leader, CARDS[led], winner == leader),
