@@ -3,10 +3,14 @@ against the exact solver, and the order of strength among the fast players."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 
 import pytest
 
+from tutor.bench import wilson
 from tutor.cards import parse_cards
 from tutor.game import (
     DECLARE_OUT,
@@ -144,3 +148,26 @@ def test_strength_order_of_the_fast_players() -> None:
 
 def test_registry_names() -> None:
     assert {"random", "greedy", "beginner", "club", "expert"} <= set(PLAYERS)
+
+
+def test_bench_prints_one_json_object_with_the_figures() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "tutor", "bench", "--positions", "3", "--hints", "2", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    data = json.loads(out.stdout)
+    solver = data["solver"]
+    assert {"cards_6", "cards_5", "nodes_per_second"} <= set(solver)
+    for part in ("cards_6", "cards_5"):
+        assert {"median_ms", "p95_ms", "baseline_median_ms", "speedup_median"} <= set(solver[part])
+    assert {"p50_ms", "p95_ms", "samples"} <= set(data["hint"])
+    assert "strength" not in data  # only on request
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(90, 100)
+    assert low < 0.9 < high and (low, high) == (0.8256, 0.9448)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(1000, 1000)[1] == 1.0

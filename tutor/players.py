@@ -6,7 +6,8 @@ Strengths: ``random``; ``greedy`` (grabs points); ``beginner`` (simple habits, s
 ``club`` (counts to 66, saves trumps, closes with enough sure winners); ``expert`` (perfect-
 information Monte Carlo: deals consistent with what it can see are sampled, each move is valued
 in every sample by exact search once the stock is closed or gone, by a ``club`` playout up to
-that point before, and the move with the best mean game points is played).
+that point before, and the move with the best mean game points is played). ``evaluate_moves``
+is the expert's core, for hints.
 
 The players are given the whole ``State`` but read only what their seat may know: their own
 hand, the cards seen (tricks, the card led, the face-up trump, shown cards) and the scores.
@@ -304,15 +305,20 @@ class SampledMove:
     samples: int
 
 
-EXPERT_SAMPLES = 20
+EXPERT_SAMPLES = 30
 CLOSE_SLACK = 10  # the expert closes when its sure points come within this of 66
 
 
-def _playout(state: State, solver: Solver, player: int) -> tuple[int, int]:
+EXACT_STOCK = 2  # a decision with this many cards left to draw is searched exactly
+
+
+def _playout(state: State, solver: Solver, player: int, exact_stock: int) -> tuple[int, int]:
     """Net game points and final card points of ``player``: ``club`` plays both seats while the
-    stock is open, exact search takes over once it is closed or gone."""
+    stock is open and holds more than ``exact_stock`` cards; exact search takes over from
+    there. (With only the last draw to come, just the opponent's reply to the current trick
+    can still depend on hidden cards.)"""
     rng = random.Random(0)
-    while state.result is None and not state.phase2:
+    while state.result is None and not state.phase2 and state.stock_size > exact_stock:
         state = apply_unchecked(state, club_player(state, rng))
     if state.result is not None:
         return terminal_value(state.result, player), state.result.scores[player]
@@ -323,11 +329,13 @@ def _playout(state: State, solver: Solver, player: int) -> tuple[int, int]:
     return (v if mover == player else -v), end.result.scores[player]
 
 
-def _sample_value(state: State, move: Move, solver: Solver, player: int) -> tuple[int, int]:
+def _sample_value(
+    state: State, move: Move, solver: Solver, player: int, exact_stock: int
+) -> tuple[int, int]:
     child = apply_unchecked(state, move)
     if child.result is not None:
         return terminal_value(child.result, player), child.result.scores[player]
-    return _playout(child, solver, player)
+    return _playout(child, solver, player, exact_stock)
 
 
 def _moves_again(state: State, move: Move) -> bool:
@@ -346,9 +354,12 @@ def evaluate_moves(
     """Every legal move of the player to move valued over ``samples`` deals consistent with
     ``view`` (one deal when the view leaves nothing unknown), best first.
 
-    In each sample a move is valued exactly once the stock is closed or gone, and by a
-    ``club`` playout of the first phase before. A move after which the same player moves again
-    (closing; declaring before leading) takes the follow-up that is best on average.
+    In each sample a move is valued by exact search once the stock is closed or gone (or when
+    the decision is at the last draw), and by a ``club`` playout of the first phase before
+    that. A move after which the same player moves again (closing; declaring before leading)
+    takes the one follow-up that is best on average. Beyond that, play inside a sample knows
+    the sample's hidden cards, so the values of closing lean optimistic; ``expert_player``
+    therefore also asks for sure points before it closes.
     """
     player = view.to_move
     if player is None or player != view.player:
@@ -357,6 +368,7 @@ def evaluate_moves(
         samples = 1  # the opponent holds exactly the unseen cards: nothing to sample
     worlds = sample_states(view, max(1, samples), seed)
     moves = legal_moves(worlds[0])
+    exact = EXACT_STOCK if view.stock_size <= EXACT_STOCK else 0
     # results[i][j][w]: (game points, card points) of move i (follow-up j) in sample w
     again = [_moves_again(worlds[0], move) for move in moves]
     results: list[list[list[tuple[int, int]]]] = []
@@ -367,11 +379,11 @@ def evaluate_moves(
         solver = Solver(world)
         for i, move in enumerate(moves):
             if not again[i]:
-                results[i][0].append(_sample_value(world, move, solver, player))
+                results[i][0].append(_sample_value(world, move, solver, player, exact))
                 continue
             after = apply_unchecked(world, move)
             for j, second in enumerate(legal_moves(after)):
-                results[i][j].append(_sample_value(after, second, solver, player))
+                results[i][j].append(_sample_value(after, second, solver, player, exact))
     n = len(worlds)
     chosen = [
         max(r, key=lambda per: (sum(v for v, _ in per), sum(c for _, c in per))) for r in results
