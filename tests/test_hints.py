@@ -205,6 +205,9 @@ def test_every_idea_renders_in_english_with_its_parameters(idea_id: str) -> None
         assert fields == set(params), msgid
     text = idea_text(Idea(idea_id, tuple((p, _example(p)) for p in params)), EN)
     assert text and "{" not in text and text[0].isupper()
+    if idea_id in IDEA_PLURALS:
+        for n, msgid in ((1, msgids[0]), (2, msgids[1])):
+            assert idea_text(Idea(idea_id, (("n", n),)), EN) == msgid.format(n=n)
     if "card" in params:
         assert "the ten of hearts" in text.lower()
 
@@ -332,6 +335,11 @@ def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", path, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["analysis"]["best"] == "10d" and len(data["hint"]) == 4
+    start = str(ROOT / "positions" / "ex1-start.yaml")
+    args = ["hint", start, "--moves", "10h, Kd", "--hidden", "--samples", "4", "--level", "3"]
+    assert main(args) == 0
+    three = capsys.readouterr().out
+    assert "Suggested:" in three and "of the 4 deals you could be facing" in three
     assert main(["hint", str(ROOT / "positions" / "nothing.yaml")]) == 2
     err = capsys.readouterr().err
     assert "nothing.yaml" in err and "Traceback" not in err

@@ -167,13 +167,25 @@ IDEA_TEXTS: dict[str, str] = {
     "mistake.blanks_ten": N_("{card} leaves {ten_card} alone (blank), where the ace can catch it."),
     "mistake.gives_points": N_("{card} gives your opponent {points} points in a trick you lose."),
 }
-#: Ideas whose message has plural forms, counted by the parameter ``n``. ``IDEAS`` lists all.
+#: Ideas whose message has plural forms, counted by the parameter ``n`` (singular, plural).
+#: ``IDEAS`` lists all. They are translated in ``_plural_text``, where the extractor sees them.
 IDEA_PLURALS: dict[str, tuple[str, str]] = {
     "idea.draws_trumps": (
-        N_("Lead trumps to draw your opponent's: {n} trump is still out against you."),
-        N_("Lead trumps to draw your opponent's: {n} trumps are still out against you."),
+        "Lead trumps to draw your opponent's: {n} trump is still out against you.",
+        "Lead trumps to draw your opponent's: {n} trumps are still out against you.",
     ),
 }
+
+
+def _plural_text(idea_id: str, n: int, tr: Translator) -> str:
+    if idea_id == "idea.draws_trumps":
+        return tr.n_(
+            "Lead trumps to draw your opponent's: {n} trump is still out against you.",
+            "Lead trumps to draw your opponent's: {n} trumps are still out against you.",
+            n,
+        )
+    raise KeyError(idea_id)
+
 
 IDEAS: tuple[str, ...] = (*IDEA_TEXTS, *IDEA_PLURALS)
 
@@ -900,9 +912,8 @@ def idea_text(idea: Idea, tr: Translator) -> str:
         else:
             params[key] = value
     if idea.id in IDEA_PLURALS:
-        singular, plural = IDEA_PLURALS[idea.id]
         n = params.pop("n", 2)
-        return sentence(tr.n_(singular, plural, n if isinstance(n, int) else 2, **params))
+        return sentence(_plural_text(idea.id, n if isinstance(n, int) else 2, tr))
     return sentence(tr._(IDEA_TEXTS[idea.id], **params))
 
 
