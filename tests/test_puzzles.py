@@ -160,6 +160,14 @@ def puzzle(
 # ----------------------------------------------------------------------------- goals
 
 
+def test_doctests() -> None:
+    import doctest
+
+    import tutor.puzzles
+
+    assert doctest.testmod(tutor.puzzles).failed == 0
+
+
 @pytest.mark.parametrize(
     ("text", "kind", "points"),
     [

@@ -112,7 +112,10 @@ class Goal:
 
     @classmethod
     def parse(cls, text: object) -> Goal:
-        """>>> Goal.parse("Win 3")
+        """Read a goal: ``win``, ``win 2``, ``win 3``, ``reach 66``, ``avoid schneider``,
+        ``avoid schwarz``, ``decide close``.
+
+        >>> Goal.parse("Win 3")
         Goal(kind=<GoalKind.WIN: 'win'>, points=3)
         """
         words = str(text).strip().lower().split()
@@ -1100,44 +1103,6 @@ def load_marks(data: bytes | str, known: Sequence[str] | None = None) -> dict[st
     return out
 
 
-def cards_text(mask: int) -> str:
-    return " ".join(str(c) for c in cards_of_mask(mask))
-
-
-__all__ = [
-    "GOAL_TEXTS",
-    "LEVELS",
-    "MAX_DEALS",
-    "THEMES",
-    "Analysis",
-    "Attempt",
-    "Goal",
-    "GoalError",
-    "GoalKind",
-    "Judgement",
-    "Mark",
-    "MarksError",
-    "MoveScore",
-    "Puzzle",
-    "Refutation",
-    "TooManyDealsError",
-    "analyse",
-    "best_line",
-    "check",
-    "consistent_deals",
-    "deal_count",
-    "deal_values",
-    "defence_reply",
-    "dump_marks",
-    "load_marks",
-    "play",
-    "refute",
-    "same_deal",
-    "solution_line",
-    "start",
-]
-
-
 # ----------------------------------------------------------------------------- positions
 
 
@@ -1820,3 +1785,58 @@ def split_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[Path]]:
         else:
             lessons.append(path)
     return puzzles, lessons
+
+
+__all__ = [
+    "GOAL_TEXTS",
+    "HINT_LEVELS",
+    "LEVELS",
+    "MAX_DEALS",
+    "THEMES",
+    "Analysis",
+    "Attempt",
+    "Collection",
+    "Feedback",
+    "Goal",
+    "GoalError",
+    "GoalKind",
+    "Judgement",
+    "Mark",
+    "MarksError",
+    "MoveScore",
+    "Puzzle",
+    "PuzzleError",
+    "Refutation",
+    "TooManyDealsError",
+    "analyse",
+    "best_line",
+    "check",
+    "consistent_deals",
+    "deal_count",
+    "deal_values",
+    "defence_reply",
+    "dump_marks",
+    "feedback",
+    "game_points_words",
+    "goal_words",
+    "hint",
+    "is_puzzle_file",
+    "level_words",
+    "line_words",
+    "load_marks",
+    "load_puzzles",
+    "move_name",
+    "play",
+    "precheck",
+    "puzzle_files",
+    "puzzle_yaml",
+    "read_puzzles",
+    "refute",
+    "same_deal",
+    "solution_line",
+    "split_paths",
+    "start",
+    "theme_words",
+    "validate",
+    "validate_paths",
+]
