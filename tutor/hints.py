@@ -59,6 +59,7 @@ from .game import (
     check,
     legal_moves,
     other,
+    parse_move,
     trick_winner,
 )
 from .i18n import N_, Translator
@@ -847,8 +848,6 @@ def review(
 ) -> tuple[Decision, ...]:
     """Analyse every decision of a played deal: with ``hidden``, each from what the player to
     move could know (cards inferred from the opponent's plays included); else with open hands."""
-    from .game import parse_move
-
     out = []
     excluded = [0, 0]
     for ply, raw in enumerate(moves):

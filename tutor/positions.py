@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -747,8 +748,6 @@ class _Reader:
         return Position(self.checked(view, ("opponent",)), title, self.source)
 
     def checked(self, view: View, where: Path_) -> View:
-        import random
-
         try:
             sample_state(view, random.Random(0))
         except ViewError as exc:
