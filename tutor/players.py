@@ -352,7 +352,8 @@ def evaluate_moves(
     view: View, samples: int = EXPERT_SAMPLES, seed: int | str = 0
 ) -> tuple[SampledMove, ...]:
     """Every legal move of the player to move valued over ``samples`` deals consistent with
-    ``view`` (one deal when the view leaves nothing unknown), best first.
+    ``view`` (one deal when the view leaves nothing unknown), best first: by mean game points,
+    then win probability, then card points.
 
     In each sample a move is valued by exact search once the stock is closed or gone (or when
     the decision is at the last draw), and by a ``club`` playout of the first phase before
@@ -404,7 +405,7 @@ def evaluate_moves(
         )
         for i, (move, per) in enumerate(zip(moves, chosen, strict=True))
     ]
-    out.sort(key=lambda s: (-s.game_points, -s.card_points))
+    out.sort(key=lambda s: (-s.game_points, -s.win_probability, -s.card_points))
     return tuple(out)
 
 
