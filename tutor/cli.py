@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -62,3 +63,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, OSError) as exc:
         print(tr._("Error: {message}", message=str(exc)), file=sys.stderr)
         return 2
+    except Exception as exc:  # a fault of ours: one line, the traceback only on request
+        if os.environ.get("TUTOR_DEBUG"):
+            raise
+        print(
+            tr._(
+                "Internal error ({kind}): {message}. Run again with TUTOR_DEBUG=1 to see where.",
+                kind=type(exc).__name__,
+                message=str(exc),
+            ),
+            file=sys.stderr,
+        )
+        return 3

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from . import explain, puzzles
 from .cards import Card
@@ -86,11 +86,6 @@ def run_replay(args: argparse.Namespace, tr: Translator) -> int:
 
 
 # ----------------------------------------------------------------------------- text
-
-
-def _ex(tr: Translator) -> explain.Translator:
-    """The translator as the explanation module types it (the same object)."""
-    return cast(explain.Translator, tr)
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -179,7 +174,7 @@ def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
     them, a rule switch as its name and value under ``rules``; "" for the scoring rules,
     which the outcome of the deal explains."""
     try:
-        return explain.rule_text(rule_id, rules, _ex(tr))
+        return explain.rule_text(rule_id, rules, tr)
     except KeyError:
         pass
     if rule_id not in switch_ids():
@@ -187,9 +182,9 @@ def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
     sw = rules.switch(rule_id)
     return tr._(
         "{name}: {value}. Source: {source}.",
-        name=explain.switch_name(rule_id, _ex(tr)),
-        value=explain.switch_value_text(sw, _ex(tr)),
-        source=explain.source_label(sw.source, _ex(tr)),
+        name=explain.switch_name(rule_id, tr),
+        value=explain.switch_value_text(sw, tr),
+        source=explain.source_label(sw.source, tr),
     )
 
 
@@ -213,9 +208,9 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
                 lines.append(f"-- {tr._('Step {step}', step=frame.step)} --")
                 before = run[i - 1].state
                 if frame.move is not None:
-                    lines.append("  " + explain.describe_move(before, frame.move, _ex(tr)))
+                    lines.append("  " + explain.describe_move(before, frame.move, tr))
                     if len(frame.table) == 2:
-                        lines.append("  " + explain.describe_trick(frame.state, _ex(tr)))
+                        lines.append("  " + explain.describe_trick(frame.state, tr))
                     lines.extend("  " + x for x in _event_lines(frame, tr))
             if frame.narration:
                 lines.append("  > " + tr._(frame.narration))
@@ -227,7 +222,7 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
                 lines.append("  " + _scores(frame.state, tr))
             result = frame.state.result
             if result is not None and frame.move is not None:
-                lines.append("  " + explain.describe_outcome(result, frame.state.rules, _ex(tr)))
+                lines.append("  " + explain.describe_outcome(result, frame.state.rules, tr))
     return lines
 
 
