@@ -144,6 +144,10 @@ RULE_TEXTS_ALT: dict[tuple[str, object], str] = {
     ("out.closer_opponent", True): N_(
         "Even the opponent of the player who closed the stock may declare 66."
     ),
+    ("deal.last_trick_bonus", 0): N_(
+        "If nobody declares 66, the last trick earns nothing extra and the higher score wins "
+        "the deal."
+    ),
 }
 
 
@@ -162,6 +166,8 @@ def _rule_statement(rule_id: str, rules: RuleSet) -> str:
         return RULE_TEXTS_ALT[(rule_id, False)]
     if rule_id == "marriage.in_phase2" and rules.marriage_in_phase2:
         return RULE_TEXTS_ALT[(rule_id, True)]
+    if rule_id == "deal.last_trick_bonus" and not rules.last_trick_bonus:
+        return RULE_TEXTS_ALT[(rule_id, 0)]
     if rule_id == "score.schwarz" and rules.schwarz_by.value == "points":
         return RULE_TEXTS_ALT[(rule_id, "points")]
     return RULE_TEXTS[rule_id]
