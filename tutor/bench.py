@@ -6,8 +6,9 @@ Three parts, each on positions or deals made from a seed, so a run can be repeat
 - solver: endgames right after the stock is gone (six cards each under the default rules) and
   one trick later (five each), solved by ``tutor.solver`` and by the plain memoised minimax of
   the same module; times in milliseconds, the speed-up of the medians, nodes per second;
-- hint: ``players.evaluate_moves`` (what the expert and the hint engine run) on positions from
-  every stage of whole deals, with the number of samples;
+- hint: a full hint (``hints.analyse`` of the player's view: every legal move valued over the
+  sampled deals, with its ideas; then the reasoning rendered as text) on positions from every
+  stage of whole deals, with the number of samples;
 - strength (``--strength N``): N deals expert against random and N against greedy, seats
   swapped every deal, on all cores; win rates with 95% Wilson intervals.
 
@@ -28,8 +29,10 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from . import hints
 from .game import Close, State, apply_unchecked, legal_moves, random_deal
-from .players import EXPERT_SAMPLES, club_player, evaluate_moves
+from .i18n import get_translator
+from .players import club_player
 from .rules import RuleSet, parse_rules
 from .selfplay import play_deal
 from .solver import Solver, plain_minimax
@@ -166,6 +169,9 @@ def hint_positions(rules: RuleSet, n: int, seed: int) -> list[State]:
 
 
 def bench_hint(rules: RuleSet, n: int, samples: int, seed: int) -> dict[str, Any]:
+    """A full hint as the player to move sees it: every legal move valued over ``samples``
+    deals consistent with the player's view, with its ideas, and the reasoning in words."""
+    tr = get_translator("en")
     wall: list[float] = []
     cpu: list[float] = []
     open_wall: list[float] = []
@@ -174,7 +180,8 @@ def bench_hint(rules: RuleSet, n: int, samples: int, seed: int) -> dict[str, Any
         assert p is not None
         view = view_of(s, p)
         clock = _Clock()
-        evaluate_moves(view, samples, seed=i)
+        analysis = hints.analyse(view, samples=samples, seed=i)
+        hints.render_analysis(analysis, tr)
         w, c = clock.stop()
         wall.append(w)
         cpu.append(c)
@@ -235,7 +242,7 @@ def bench(
     spec: str = "classic",
     positions: int = 200,
     hint_count: int = 60,
-    samples: int = EXPERT_SAMPLES,
+    samples: int = hints.DEFAULT_SAMPLES,
     strength: int = 0,
     seed: int = 1,
     jobs: int = 2,
@@ -262,8 +269,10 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--rules", default="classic", help="preset, e.g. classic or kurnik")
     p.add_argument("--positions", type=int, default=200, help="endgames per size for the solver")
-    p.add_argument("--hints", type=int, default=60, help="positions for the expert evaluation")
-    p.add_argument("--samples", type=int, default=EXPERT_SAMPLES, help="samples per evaluation")
+    p.add_argument("--hints", type=int, default=60, help="positions for the full hint")
+    p.add_argument(
+        "--samples", type=int, default=hints.DEFAULT_SAMPLES, help="samples per full hint"
+    )
     p.add_argument(
         "--strength", type=int, default=0, help="deals against each opponent (1000+ for a figure)"
     )
