@@ -265,19 +265,19 @@ def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
             )
         better = p.get("better")
         return tr.n_(
-            "{player} must head {led}: play {options}.",
-            "{player} must head {led}: play one of {options}.",
+            "{player} must head {led_card}: play {options}.",
+            "{player} must head {led_card}: play one of {options}.",
             len(better) if isinstance(better, tuple) else 2,
             player=player,
-            led=p.get("led"),
+            led_card=p.get("led"),
             options=_cards(better, tr),
         )
     if rid == "phase2.lower":
         if legal:
             return tr._(
-                "{player} cannot beat {led}, so a lower card of its suit is right.",
+                "{player} cannot beat {led_card}, so a lower card of its suit is right.",
                 player=player,
-                led=p.get("led"),
+                led_card=p.get("led"),
             )
         return tr._(
             "{player} must follow suit with one of {options}.",

@@ -37,7 +37,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from .cards import CARDS, Card, Rank, Suit, cards_of_mask, iter_bits
 from .explain import describe_move, describe_outcome, explain_verdict, reason_text, rule_text
@@ -149,12 +149,12 @@ IDEA_TEXTS: dict[str, str] = {
         "{gain} game points on average."
     ),
     "idea.close_wins": N_(
-        "Close now: you win in {percent}% of the deals you could be facing, {game_points} "
+        "Close now: you win in {percent} of the deals you could be facing, {game_points} "
         "game points on average."
     ),
     "idea.close_wins_exact": N_("Close now: with best play on both sides you win the deal."),
     "mistake.close_fails": N_(
-        "Closing now is a risk: you would win in only {percent}% of the deals you could be facing."
+        "Closing now is a risk: you would win in only {percent} of the deals you could be facing."
     ),
     "mistake.close_fails_exact": N_("Closing now loses against the best defence."),
     "mistake.false_out": N_("Declaring now would be false: you have {score} points, not {target}."),
@@ -900,12 +900,21 @@ def number(value: float, tr: Translator) -> str:
     return str(format_decimal(round(value, 2), format="#,##0.##", locale=lang))
 
 
+def percent(share: float, tr: Translator) -> str:
+    """A share between 0 and 1 as a whole percentage, written as the language writes it
+    ("93 %" in German, "93%" in English and Polish)."""
+    lang = getattr(tr, "lang", "en")
+    return str(format_percent(round(share, 2), locale=lang))
+
+
 def idea_text(idea: Idea, tr: Translator) -> str:
     """One idea in words."""
     params: dict[str, object] = {}
     for key, value in idea.params:
         if key == "cards" and isinstance(value, tuple):
             params[key] = ", ".join(tr.card(c) for c in value if isinstance(c, Card))
+        elif key == "percent" and isinstance(value, int):
+            params[key] = percent(value / 100, tr)
         elif isinstance(value, float):
             params[key] = number(value, tr)
         else:
@@ -993,10 +1002,10 @@ def value_text(analysis: Analysis, move: RankedMove, tr: Translator) -> str:
         )
     return tr._(
         "{game_points} game points on average (your own less your opponent's), "
-        "{card_points} card points; you win in {percent}% of the deals.",
+        "{card_points} card points; you win in {percent} of the deals.",
         game_points=number(move.game_points, tr),
         card_points=number(move.card_points, tr),
-        percent=round(100 * move.win_probability),
+        percent=percent(move.win_probability, tr),
     )
 
 
@@ -1077,11 +1086,11 @@ def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[
         else:
             text = tr._(
                 "{move}: {game_points} game points on average, {card_points} card points, "
-                "won in {percent}%, best in {k} of {n}",
+                "won in {percent}, best in {k} of {n}",
                 move=move_name(m.move, tr),
                 game_points=number(m.game_points, tr),
                 card_points=number(m.card_points, tr),
-                percent=round(100 * m.win_probability),
+                percent=percent(m.win_probability, tr),
                 k=m.best_count,
                 n=m.samples,
             )
