@@ -89,9 +89,9 @@ def _show(t: Translator, lesson: Lesson, frames: Sequence[Frame], view: present.
     last = len(frames) - 1
     step = max(0, min(view.step, last))
     frame = frames[step]
+    following = t._("Following room {code}", code=ss.get("follow_room", ""))
     st.html(
-        f"<h2 style='margin:0'>{present.esc(t._(lesson.title))}</h2>"
-        f"<p>{present.esc(t._('Following room {code}', code=ss.get('follow_room', '')))}</p>"
+        f"<h2 style='margin:0'>{present.esc(t._(lesson.title))}</h2><p>{present.esc(following)}</p>"
     )
     board, text = st.columns([3, 2], gap="medium")
     with board:

@@ -161,10 +161,10 @@ def _catalogue() -> None:
             "behind it and the source it comes from."
         )
     )
+    unreadable = t._("A lesson file could not be read:")
     for err in lib.errors:
         st.error(
-            f"**{present.md_escape(t._('A lesson file could not be read:'))}**  \n"
-            + present.md_escape(err.render(t)),
+            f"**{present.md_escape(unreadable)}**  \n" + present.md_escape(err.render(t)),
             icon=":material/error:",
         )
     if not lib.lessons:
@@ -179,17 +179,20 @@ def _catalogue() -> None:
                 with col, st.container(border=True):
                     done = les.id in finished
                     steps = max(len(lib.frames(les.id)) - 1, 0)
+                    finished_word = t._("finished")
                     mark = (
-                        f' <span class="t66-done">✓ {present.esc(t._("finished"))}</span>'
+                        f' <span class="t66-done">✓ {present.esc(finished_word)}</span>'
                         if done
                         else ""
                     )
+                    step_count = t.n_("{n} step", "{n} steps", steps)
+                    rules_word = t._("Rules")
                     st.html(
                         f"<h4 style='margin:0 0 .3em'>{present.esc(t._(les.title))}{mark}</h4>"
                         f"<p style='margin:0 0 .4em'>{present.esc(t._(les.summary))}</p>"
                         f"<p style='margin:0;color:#555;font-size:.9em'>"
-                        f"{present.esc(t.n_('{n} step', '{n} steps', steps))} · "
-                        f"{present.esc(t._('Rules'))}: "
+                        f"{present.esc(step_count)} · "
+                        f"{present.esc(rules_word)}: "
                         f"{present.esc(present.preset_title(les.preset, t))}</p>"
                     )
                     st.button(
@@ -225,9 +228,10 @@ def _player(lesson: Lesson) -> None:
             if projector or not lesson.summary
             else f'<p class="t66-summary">{present.esc(t._(lesson.summary))}</p>'
         )
+        level_word = t._("Level {level}", level=lesson.level)
         st.html(
             f'<h1 class="{title_cls}" style="margin:0;padding:0">{present.esc(t._(lesson.title))}'
-            f' <span class="t66-level">{present.esc(t._("Level {level}", level=lesson.level))}'
+            f' <span class="t66-level">{present.esc(level_word)}'
             f"</span></h1>{summary}"
         )
     with right:
@@ -333,9 +337,9 @@ def _share_controls(t: Translator, lesson_id: str, step: int, show: tuple[bool, 
     room = ss.get("room")
     if room:
         common.rooms().publish(room, lesson_id, step, show)
+        room_word = t._("Room code")
         st.html(
-            f"<p>{present.esc(t._('Room code'))}: "
-            f'<span class="t66-room">{present.esc(room)}</span></p>'
+            f'<p>{present.esc(room_word)}: <span class="t66-room">{present.esc(room)}</span></p>'
         )
 
 

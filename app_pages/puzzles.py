@@ -248,7 +248,8 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
             with box, st.container(border=True):
                 mark = ""
                 if p.id in solved:
-                    mark = f' <span class="t66-done">✓ {present.esc(t._("solved"))}</span>'
+                    solved_word = t._("solved")
+                    mark = f' <span class="t66-done">✓ {present.esc(solved_word)}</span>'
                 st.html(
                     f"<h4 style='margin:0 0 .3em'>{present.esc(t._(p.title))}{mark}</h4>"
                     f"<p style='margin:0 0 .3em'>{present.esc(pz.goal_words(p, t))}</p>"
@@ -501,7 +502,7 @@ def _after(attempt: pz.Attempt, t: Translator) -> None:
         st.button(t._("Try again"), key="pz_btn_retry", on_click=retry, icon=":material/replay:")
         if ss.get("pz_reveal"):
             fresh = pz.start(p)
-            st.markdown(f"**{present.esc(t._('The solution'))}**")
+            st.markdown("**" + present.esc(t._("The solution")) + "**")
             st.markdown(present.esc(pz.hint(fresh, 4, t)))
             st.markdown(present.esc(t._(p.explanation)))
         else:

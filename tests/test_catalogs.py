@@ -233,6 +233,44 @@ def test_catalog_has_exactly_the_templates_messages(
     assert not catalogs[lang].obsolete, f"{lang}: obsolete (#~) entries left"
 
 
+def _literal_calls_in_fstrings(source: str) -> list[int]:
+    """Lines where a translation call with a literal message sits inside an f-string.
+
+    ``pybabel extract`` does not look inside f-strings (on Python 3.11 an f-string is one
+    token), so such a message never reaches the catalogs and is shown in English."""
+    import ast
+
+    names = {kw.split(":")[0] for kw in KEYWORDS}
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for sub in ast.walk(node):
+            if not isinstance(sub, ast.Call):
+                continue
+            func = sub.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            literal = any(
+                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in sub.args
+            )
+            if name in names and literal:
+                lines.append(sub.lineno)
+    return lines
+
+
+def test_no_message_hides_inside_an_fstring() -> None:
+    assert _literal_calls_in_fstrings("x = f\"<b>{tr._('Source')}</b>\"\n") == [1]
+    assert _literal_calls_in_fstrings('x = f"<b>{tr._(title)}</b>"\ny = tr._("Source")\n') == []
+    found = []
+    for folder in ("tutor", "app_pages", "."):
+        for path in sorted((ROOT / folder).glob("*.py")):
+            found += [
+                f"{path.relative_to(ROOT)}:{n}"
+                for n in _literal_calls_in_fstrings(path.read_text(encoding="utf-8"))
+            ]
+    assert not found, "take these messages out of the f-strings: " + ", ".join(found)
+
+
 def test_no_compiled_catalogs_in_the_repository() -> None:
     tracked = subprocess.run(
         ["git", "ls-files", "locales"], cwd=ROOT, capture_output=True, text=True, check=False

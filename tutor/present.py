@@ -380,13 +380,14 @@ def rules_reference_html(rules: RuleSet, tr: Translator) -> str:
     parts = [f'<div class="t66-ref" lang="{esc(tr.lang)}">']
     for title, members in grouped_switches(rules):
         parts.append(f"<h3>{esc(tr._(title))}</h3><dl>")
+        source_word = tr._("Source")
         for sw in members:
             note = f'<div class="t66-note">{esc(tr._(sw.note))}</div>' if sw.note else ""
             parts.append(
                 f'<div class="t66-sw" data-switch="{esc(sw.id)}">'
                 f"<dt>{esc(switch_name(sw.id, tr))}</dt>"
                 f'<dd><span class="t66-val">{esc(switch_value_text(sw, tr))}</span>'
-                f'<span class="t66-src">{esc(tr._("Source"))}: '
+                f'<span class="t66-src">{esc(source_word)}: '
                 f"{esc(source_label(sw.source, tr))}</span>{note}</dd></div>"
             )
         parts.append("</dl>")
@@ -443,14 +444,13 @@ def compare_html(
         for p in presets
     )
     body = []
+    differs = tr._("differs")
     for row in rows:
         if only_differences and not row.differs:
             continue
         cells = []
         for sw, odd in zip(row.values, row.odd, strict=True):
-            mark = (
-                f'<span class="t66-sr">{esc(tr._("differs"))}</span>' if row.differs and odd else ""
-            )
+            mark = f'<span class="t66-sr">{esc(differs)}</span>' if row.differs and odd else ""
             cells.append(
                 f'<td class="{"t66-odd" if row.differs and odd else ""}">'
                 f'<span class="t66-val">{esc(switch_value_text(sw, tr))}</span>{mark}'
@@ -467,11 +467,12 @@ def compare_html(
     legend = "".join(
         f"<li><b>{esc(source_short(s))}</b> {esc(source_label(s, tr))}</li>" for s in sources
     )
+    rule_word, sources_word = tr._("Rule"), tr._("Sources")
     return (
         '<div class="t66-cmp-wrap"><table class="t66-cmp">'
-        f'<thead><tr><th scope="col">{esc(tr._("Rule"))}</th>{head}</tr></thead>'
+        f'<thead><tr><th scope="col">{esc(rule_word)}</th>{head}</tr></thead>'
         f"<tbody>{''.join(body)}</tbody></table>"
-        f'<p class="t66-legend-h">{esc(tr._("Sources"))}</p><ul class="t66-legend">{legend}</ul>'
+        f'<p class="t66-legend-h">{esc(sources_word)}</p><ul class="t66-legend">{legend}</ul>'
         "</div>"
     )
 
@@ -570,7 +571,8 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
         else:
             cards.append(_back_html(tr, opts))
     if not cards:
-        cards.append(f'<span class="t66-empty">{esc(tr._("no cards left"))}</span>')
+        empty = tr._("no cards left")
+        cards.append(f'<span class="t66-empty">{esc(empty)}</span>')
     label = (
         tr._("Hand of player {name}", name=PLAYER_NAMES[player])
         if visible
@@ -578,9 +580,11 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
     )
     turn = ""
     if state.to_move == player:
-        turn = f'<span class="t66-turn">{esc(tr._("to play"))}</span>'
+        turn = '<span class="t66-turn">' + esc(tr._("to play")) + "</span>"
+    # TRANSLATORS: a label before the number of card points a player has taken ("card points 14").
+    points_label = tr.p_("score label", "card points")
     stats = [
-        f'<span class="t66-stat">{esc(tr._("card points"))} <b>{state.points[player]}</b></span>',
+        f'<span class="t66-stat">{esc(points_label)} <b>{state.points[player]}</b></span>',
         '<span class="t66-stat">'
         + esc(tr.n_("{n} trick", "{n} tricks", state.tricks[player]))
         + "</span>",
@@ -594,17 +598,21 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
             if suit == state.trump
             else state.rules.marriage_points
         )
+        announced = tr._("announced marriage")
         melds.append(
-            f'<span class="t66-meld" title="{esc(tr._("announced marriage"))}">'
+            f'<span class="t66-meld" title="{esc(announced)}">'
             f"{suit_badge(suit, opts.style, tr)} {pts}</span>"
         )
     if state.pending[player]:
-        stats.append(
-            f'<span class="t66-stat t66-pending">'
-            f"{esc(tr._('{n} marriage points wait for a won trick', n=state.pending[player]))}"
-            "</span>"
+        waiting = tr.n_(
+            "{n} marriage point waits for a won trick",
+            "{n} marriage points wait for a won trick",
+            state.pending[player],
         )
-    total = f'<span class="t66-total">{esc(tr._("score"))} <b>{state.score(player)}</b></span>'
+        stats.append(f'<span class="t66-stat t66-pending">{esc(waiting)}</span>')
+    # TRANSLATORS: a label before a player's total in the deal: card points and credited marriages.
+    score_label = tr.p_("score label", "score")
+    total = f'<span class="t66-total">{esc(score_label)} <b>{state.score(player)}</b></span>'
     where = "bottom" if player == 0 else "top"
     on_turn = " t66-on-turn" if state.to_move == player else ""
     return (
@@ -629,7 +637,8 @@ def _stock_html(state: State, tr: Translator, opts: BoardOptions) -> str:
             f'<span class="t66-count" aria-hidden="true">{n}</span></div></div>'
         )
     else:
-        parts.append(f'<div class="t66-gone">{esc(tr._("stock used up"))}</div>')
+        gone = tr._("stock used up")
+        parts.append(f'<div class="t66-gone">{esc(gone)}</div>')
     if closed:
         status = tr._("closed by {name}", name=PLAYER_NAMES[state.closed_by])
     elif n:
@@ -648,25 +657,27 @@ def _trick_html(table: Sequence[TableCard], tr: Translator, opts: BoardOptions) 
         cls = "t66-played"
         if tc.wins:
             cls += " t66-wins"
-            win = f'<span class="t66-winmark">{esc(tr._("takes the trick"))}</span>'
+            win = '<span class="t66-winmark">' + esc(tr._("takes the trick")) + "</span>"
         slots.append(
             f'<div class="{cls}">{_card_html(tc.card, tr, opts)}'
             f'<span class="t66-by">{who}</span>{win}</div>'
         )
     if not slots:
-        slots.append(f'<div class="t66-felt-note">{esc(tr._("no card on the table"))}</div>')
+        note = tr._("no card on the table")
+        slots.append(f'<div class="t66-felt-note">{esc(note)}</div>')
+    on_table = tr._("On the table")
     return (
-        f'<div class="t66-trick" role="group" aria-label="{esc(tr._("On the table"))}">'
-        f"{''.join(slots)}</div>"
+        f'<div class="t66-trick" role="group" aria-label="{esc(on_table)}">{"".join(slots)}</div>'
     )
 
 
 def _info_html(state: State, tr: Translator, opts: BoardOptions) -> str:
     trump = suit_badge(state.trump, opts.style, tr)
+    trumps_word, rules_word = tr._("Trumps"), tr._("Rules")
     return (
         '<div class="t66-info">'
-        f'<div class="t66-trumps"><span>{esc(tr._("Trumps"))}</span>{trump}</div>'
-        f'<div class="t66-preset">{esc(tr._("Rules"))}: {esc(state.rules.name)}</div>'
+        f'<div class="t66-trumps"><span>{esc(trumps_word)}</span>{trump}</div>'
+        f'<div class="t66-preset">{esc(rules_word)}: {esc(state.rules.name)}</div>'
         "</div>"
     )
 
@@ -680,9 +691,10 @@ def board_html(
     """The whole table in one block: B's hand, stock and trump, the trick, A's hand, with each
     player's card points, tricks, marriages and score."""
     cls = "t66-board t66-proj" if opts.projector else "t66-board"
+    table_label = tr._("Card table")
     return (
         f'<div class="t66-wrap"><div class="{cls}" role="group" '
-        f'aria-label="{esc(tr._("Card table"))}">'
+        f'aria-label="{esc(table_label)}">'
         f"{_seat_html(state, 1, tr, opts)}"
         f'<div class="t66-mid">{_stock_html(state, tr, opts)}'
         f"{_trick_html(table, tr, opts)}{_info_html(state, tr, opts)}</div>"
@@ -792,21 +804,22 @@ def step_html(
         f'<div class="t66-counter" data-step="{step}">{esc(counter)}</div>',
     ]
     if preset:
+        rules_word = tr._("Rules")
         parts.append(
-            f'<div class="t66-run">{esc(tr._("Rules"))}: {esc(preset_title(preset, tr))}</div>'
+            f'<div class="t66-run">{esc(rules_word)}: {esc(preset_title(preset, tr))}</div>'
         )
     if text.narration:
         parts.append(f'<p class="t66-narr">{esc(text.narration)}</p>')
     if text.happened:
         parts.append('<p class="t66-what">' + " ".join(esc(h) for h in text.happened) + "</p>")
     if text.reasons or text.rules:
-        parts.append(f'<div class="t66-rule"><h4>{esc(tr._("The rule"))}</h4>')
+        parts.append('<div class="t66-rule"><h4>' + esc(tr._("The rule")) + "</h4>")
         parts.extend(f'<p class="t66-reason">{esc(r)}</p>' for r in text.reasons)
         parts.extend(f'<p class="t66-ruletext">{esc(r)}</p>' for r in text.rules)
         parts.append("</div>")
     if text.outcome:
         parts.append(
-            f'<div class="t66-outcome"><h4>{esc(tr._("End of the deal"))}</h4>'
+            '<div class="t66-outcome"><h4>' + esc(tr._("End of the deal")) + "</h4>"
             f"<p>{esc(text.outcome)}</p></div>"
         )
     parts.append("</div>")

@@ -205,7 +205,7 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
                 lines.append(f"== {head} ==")
                 lines.extend("  " + x for x in _deal_lines(lesson, frame.state, tr))
             else:
-                lines.append(f"-- {tr._('Step {step}', step=frame.step)} --")
+                lines.append("-- " + tr._("Step {step}", step=frame.step) + " --")
                 before = run[i - 1].state
                 if frame.move is not None:
                     lines.append("  " + explain.describe_move(before, frame.move, tr))
