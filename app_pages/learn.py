@@ -254,7 +254,7 @@ def _player(lesson: Lesson) -> None:
             )
         )
         c_restart, c_back, c_slider, c_next = st.columns(
-            [1.5, 1.5, 3.2, 1.8], vertical_alignment="center"
+            [2, 1.5, 2.5, 1.8], vertical_alignment="center"
         )
         with c_restart:
             st.button(

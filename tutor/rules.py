@@ -23,6 +23,7 @@ from enum import Enum
 from typing import Any
 
 from .cards import STANDARD_POINTS, Rank
+from .i18n import N_
 
 SRC_000 = "000_d036f4009e89b883.txt"
 SRC_001 = "001_a572ca60a45a7f6f.txt"
@@ -275,16 +276,23 @@ CLASSIC = RuleSet(
     notes=(
         (
             "out.false_penalty",
-            "000 is silent; the German pages 002/003 give the opponent "
-            "what the declarer would have won",
+            N_(
+                "000 does not say; the German pages 002 and 003 give the opponent what the "
+                "false declarer would have won"
+            ),
         ),
-        ("out.closer_opponent", "000 is silent; 002 lets the closer's opponent go out first"),
+        (
+            "out.closer_opponent",
+            N_("000 does not say; 002 lets the opponent of the closer declare 66 as well"),
+        ),
         (
             "marriage.in_phase2",
-            "000 restricts marriages only to the leader with a won trick; "
-            "its second example melds 40 after closing",
+            N_(
+                "000 asks only that the leader has won a trick; its second worked deal "
+                "announces 40 after closing"
+            ),
         ),
-        ("match.next_dealer", "000 is silent; 004 lets the winner of a deal deal next"),
+        ("match.next_dealer", N_("000 does not say; 004 lets the winner of a deal deal next")),
     ),
     next_dealer=NextDealer.WINNER,
 )
@@ -312,7 +320,13 @@ KURNIK = RuleSet(
     default_source=SRC_001,
     sources=_src(SRC_000, "score.schneider_below"),
     notes=(
-        ("close.no_trick_at", "001 gives 3 when the receiver took no trick; read as at the end"),
+        (
+            "close.no_trick_at",
+            N_(
+                "001 gives 3 when the closer's opponent had taken no trick; read here as "
+                "no trick by the end of the deal"
+            ),
+        ),
     ),
 )
 
@@ -350,8 +364,10 @@ SHARPENED = dataclasses.replace(
         *CLASSIC.notes,
         (
             "exchange.rank",
-            "000 is silent for the 20-card pack; like Schnapsen (001) the jack "
-            "takes the nine's place",
+            N_(
+                "000 does not say for the 20-card pack; as in Schnapsen (001) the jack "
+                "takes the nine's place"
+            ),
         ),
     ),
 )
@@ -378,10 +394,12 @@ PACK32 = RuleSet(
     notes=(
         (
             "exchange.rank",
-            "002/003 are silent on the exchange; the lowest trump of the pack, "
-            "the seven, takes the nine's place",
+            N_(
+                "002 and 003 do not describe the exchange; the lowest trump of the pack, "
+                "the seven, takes the nine's place"
+            ),
         ),
-        ("exchange.needs_trick", "taken from 000"),
+        ("exchange.needs_trick", N_("taken from 000")),
     ),
 )
 
@@ -394,7 +412,10 @@ SCHNAPSEN = dataclasses.replace(
     exchange_rank=Rank.JACK,
     notes=(
         *KURNIK.notes,
-        ("exchange.rank", "001 says only J to A and five cards; the jack is the lowest trump"),
+        (
+            "exchange.rank",
+            N_("001 names only the cards J to A and five-card hands; the jack is the lowest trump"),
+        ),
     ),
 )
 

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace, tr: Any) -> int:
                 f"  [{source_label(sw.source, tr)}]"
             )
             if sw.note:
-                print(f"      {sw.note}")
+                print(f"      {tr._(sw.note)}")
         return 0
     names = list(PRESETS)
     print(tr._("Where the presets differ:"))
