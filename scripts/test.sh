@@ -11,5 +11,5 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
-.venv/bin/python -m tutor validate lessons
+.venv/bin/python -m tutor validate lessons puzzles
 .venv/bin/python -m pytest "$@"
