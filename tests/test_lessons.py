@@ -132,8 +132,7 @@ def test_example_1_ends_91_to_25_with_2_game_points_to_a(
         "Jh",
         "marry Qs",
         "10s",
-        "out",
-        "marry Kh",
+        "marry Kh out",
         "9d",
     ]
 
@@ -208,7 +207,7 @@ def test_events_tell_draws_marriages_exchange_and_the_end(lessons: dict[str, Les
     assert kinds[5] == [EventKind.EXCHANGE]
     assert frames[5].events[0].cards == (Card.parse("9h"), Card.parse("Ah"))
     assert kinds[6] == [EventKind.MARRIAGE] and frames[6].events[0].points == 20
-    assert kinds[11] == [EventKind.OUT]
+    assert kinds[11] == [EventKind.MARRIAGE, EventKind.OUT] and frames[11].events[0].points == 40
     end = frames[-1].events[-1]
     assert end.kind is EventKind.DEAL_OVER and end.player == 0 and end.points == 2
     closing = replay(lessons["example-2"])

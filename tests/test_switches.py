@@ -192,8 +192,10 @@ def test_out_after_marriage() -> None:
     end = apply(kurnik, move)  # 20 counts at once but 20 < 66: a false declaration
     assert end.result is not None and end.result.kind is EndKind.FALSE_OUT
     assert end.melds == (20, 0)
-    classic = position("classic", **D1)
-    assert "out.after_marriage" in check(classic, move).rule_ids
+    # 002 lets a player go out only after winning a trick: the switch set that way
+    strict = new_deal(parse_rules("kurnik(out.after_marriage=false)"), **D1)  # type: ignore[arg-type]
+    assert move not in legal_moves(strict)
+    assert "out.after_marriage" in check(strict, move).rule_ids
 
 
 def test_closer_opponent_may_declare() -> None:
@@ -203,6 +205,21 @@ def test_closer_opponent_may_declare() -> None:
     assert DECLARE_OUT in legal_moves(classic)
     v = check(kurnik, DECLARE_OUT)
     assert not v.legal and v.rule_ids == ("out.closer_opponent",)
+
+
+def test_closer_opponent_who_reaches_66_scores_as_if_the_closer_failed() -> None:
+    # A closed; B is on lead with 70: B's declaration means A failed, which 000 scores 3.
+    s = position("classic", ["close", "Kh", "Ah"], **D1)._replace(points=(10, 70), tricks=(0, 1))
+    s = apply(s, DECLARE_OUT)
+    while s.result is None:
+        s = apply(s, legal_moves(s)[0])
+    assert s.result.kind is EndKind.CLOSER_FAILED and s.result.game_points == (0, 3)
+    # without a closer the same count scores by the Schneider scale: A has under 33
+    t = position("classic", ["Kh", "Ah"], **D1)._replace(points=(10, 70), tricks=(0, 1))
+    t = apply(t, DECLARE_OUT)
+    while t.result is None:
+        t = apply(t, legal_moves(t)[0])
+    assert t.result.kind is EndKind.OUT and t.result.game_points == (0, 2)
 
 
 def test_schwarz_by_tricks_or_points() -> None:
@@ -274,7 +291,6 @@ def test_presets_differ_where_the_sources_do() -> None:
         "close.penalty_points",
         "close.no_trick_at",
         "out.resolution",
-        "out.after_marriage",
         "out.closer_opponent",
         "out.false_penalty",
         "score.schwarz_by",

@@ -852,6 +852,9 @@ def _closer_fails(state: State) -> State:
 def _declare(state: State, p: int) -> State:
     rules = state.rules
     if state.score(p) >= rules.target:
+        if state.closed_by == 1 - p:
+            # the closer's opponent reached 66 first: the closer has failed
+            return _closer_fails(state)
         gp, rid = _scale(state, 1 - p)
         return _win(state, EndKind.OUT, p, gp, p, rid)
     if state.closed_by == p:

@@ -267,7 +267,7 @@ CLASSIC = RuleSet(
     closer_penalty_no_trick_points=3,
     closer_no_trick_at=NoTrickAt.END,
     out_resolution=OutResolution.AFTER_TRICK,
-    out_after_marriage=False,
+    out_after_marriage=True,
     closer_opponent_may_declare=True,
     false_out=Penalty.SCALE,
     default_source=SRC_000,
@@ -290,6 +290,13 @@ CLASSIC = RuleSet(
             N_(
                 "000 asks only that the leader has won a trick; its second worked deal "
                 "announces 40 after closing"
+            ),
+        ),
+        (
+            "out.after_marriage",
+            N_(
+                'in 000\'s first worked deal A announces 40, leads the king and says "Aus!" '
+                "in one turn"
             ),
         ),
         ("match.next_dealer", N_("000 does not say; 004 lets the winner of a deal deal next")),

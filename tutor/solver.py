@@ -217,6 +217,8 @@ class _Engine:
         def declare(p: int, s0: int, s1: int, tr: int, cb: int, cn: int) -> int:
             """Value for player 0 of a declaration by ``p``."""
             if (s1 if p else s0) >= target:
+                if cb == 1 - p:  # the closer's opponent got there first: the closer failed
+                    return closer_fails(cb, cn, s0, s1, tr)
                 gp = scale(1 - p, s0 if p else s1, tr)
                 return gp if p == 0 else -gp
             if cb == p:
