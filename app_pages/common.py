@@ -138,10 +138,12 @@ def show_notices() -> None:
 
 
 def bind(widget_key: str, model_key: str) -> None:
-    """Give a widget the state's value before it is drawn (the state is the truth)."""
-    ss = st.session_state
-    if ss.get(widget_key) != ss.get(model_key):
-        ss[widget_key] = ss.get(model_key)
+    """Give a widget the state's value before it is drawn (the state is the truth).
+
+    Always written, even when it looks equal: the same setting is drawn in the side bar on
+    one run and in the projector's popover on the next, and a widget drawn in a new place
+    starts from its default unless its value is set again."""
+    st.session_state[widget_key] = st.session_state.get(model_key)
 
 
 def copy_to(model_key: str, widget_key: str) -> Callable[[], None]:

@@ -146,7 +146,10 @@ def apply_upload(data: bytes) -> None:
     except pz.MarksError as exc:
         ss.pz_upload = (exc.template, 0)
         return
-    ss.pz_solved = {**ss.pz_solved, **marks}
+    # a puzzle solved without a hint here stays so, whatever the file says
+    ss.pz_solved = {
+        k: ss.pz_solved.get(k, False) or v for k, v in {**ss.pz_solved, **marks}.items()
+    }
     ss.pz_upload = ("", len(marks))
 
 
@@ -335,11 +338,10 @@ def _card_label(card: Card, style: str) -> str:
 
 
 def _move_label(move: Move, t: Translator) -> str:
-    if isinstance(move, Marriage):
-        card = t.card(move.card)
+    if isinstance(move, Marriage):  # the card itself, so that the catalog can decline it
         if move.out:
-            return t._("Marriage with {card} and 66", card=card)
-        return t._("Marriage with {card}", card=card)
+            return t._("Marriage with {card} and 66", card=move.card)
+        return t._("Marriage with {card}", card=move.card)
     if isinstance(move, Exchange):
         return t._("Exchange the trump")
     if isinstance(move, Close):

@@ -253,6 +253,21 @@ def test_projector_mode_from_the_sidebar(start: Start) -> None:
     assert at.query_params["projector"] == "1"
 
 
+def test_settings_in_the_projector_popover_show_and_change_the_real_state(start: Start) -> None:
+    at = start(lesson="02-tricks-and-trumps", step="3", lang="pl", style="german")
+    at.sidebar.toggle(key="w_projector").set_value(True).run()
+    assert_clean(at)
+    # the popover's widgets show what is set, not their defaults
+    assert at.selectbox(key="w_lang").value == "pl"
+    assert at.radio(key="w_style").value == "german"
+    assert at.toggle(key="w_projector").value is True
+    at.selectbox(key="w_lang").set_value("de").run()  # the first change counts
+    assert at.session_state["lang"] == "de" and at.query_params["lang"] == "de"
+    at.button(key="exit_projector").click().run()
+    assert at.sidebar.selectbox(key="w_lang").value == "de"
+    assert at.session_state["step"] == 3
+
+
 # ----------------------------------------------------------------------------- follow
 
 

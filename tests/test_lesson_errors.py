@@ -217,7 +217,13 @@ CASES: list[tuple[tuple[tuple[str, str], ...], str, str | None]] = [
     (after_kd("{scores: 3}"), L.E_CHECK, "check:"),
     (((LAST, "  - move: draw\n"),), L.E_MOVE, "draw"),
     (((STOCK, ""), (LAST, LAST + "  - move: 10s\n")), L.E_UNNAMED, "move: 10s"),
-    ((("rules: classic", "rules: classic(target=sixty)"),), L.E_RULES_VALUE, "rules:"),
+    ((("rules: classic", "rules: classic(pack.ranks=A)"),), L.E_RULES_VALUE, "rules:"),
+    ((("rules: classic", "rules: classic(target=sixty)"),), L.E_SWITCH_NUMBER, "rules:"),
+    (
+        (("rules: classic", "rules: classic(marriage.needs_trick=maybe)"),),
+        L.E_SWITCH_VALUE,
+        "rules:",
+    ),
     ((("rules: classic", "rules: classic(goal=61)"),), L.E_SWITCH, "rules:"),
     ((("rules: classic", "compare: [classic]"),), L.E_COMPARE_SHORT, "compare:"),
     (
@@ -286,6 +292,14 @@ def test_inline_problem_has_its_message_and_line(
         assert err.line == line_of(text, needle), str(err)
     rendered = err.render(get_translator("de"))
     assert rendered.startswith(f"{err.path}:{err.line}:{err.column}: ")
+
+
+def test_a_bad_switch_value_is_explained_in_the_language(tmp_path: Path) -> None:
+    text = GOOD.replace("rules: classic", "rules: classic(marriage.needs_trick=maybe)")
+    (err,) = errors_of(tmp_path, text)
+    rendered = err.render(get_translator("pl"))
+    assert "marriage.needs_trick" in rendered and "maybe" in rendered and "true, false" in rendered
+    assert "cannot" not in rendered and "valid" not in rendered
 
 
 def test_inline_cases_cover_distinct_messages() -> None:

@@ -386,6 +386,8 @@ def test_marks_round_trip() -> None:
     assert json.loads(text)["version"] == 1
     assert load_marks(text) == marks
     assert load_marks(text.encode(), known=["a-puzzle"]) == {"a-puzzle": True}
+    # saved again by an editor that writes a byte order mark
+    assert load_marks(b"\xef\xbb\xbf" + text.encode()) == marks
 
 
 @pytest.mark.parametrize(

@@ -197,3 +197,15 @@ def test_a_broken_puzzle_file_is_reported_not_raised(trainer: Start, tmp_path: P
     warnings = [w.value for w in at.warning]
     assert any("bad.yaml:3:" in w and "level" in w for w in warnings)
     assert at.button(key="pz_open_one-point-short")
+
+
+@pytest.mark.parametrize("lang", ["de", "pl"])
+def test_marriage_buttons_name_the_card_in_the_language(lang: str) -> None:
+    from app_pages.puzzles import _move_label
+    from tutor.game import Marriage
+
+    tr = get_translator(lang)
+    declined = {"de": "mit dem Pik-König", "pl": "z królem pik"}[lang]
+    for out in (False, True):
+        label = _move_label(Marriage(Card.parse("Ks"), out=out), tr)
+        assert declined in label and "Marriage" not in label

@@ -22,6 +22,7 @@ import html
 import json
 import logging
 import random
+import re
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -92,12 +93,14 @@ def parse_link(params: Mapping[str, str | Sequence[str]]) -> DeepLink:
     >>> parse_link({"lesson": "example-1", "step": "5", "lang": "pl"})
     DeepLink(lesson='example-1', step=5, step_text='5', lang='pl', style=None, projector=None, \
 room=None)
-    >>> parse_link({"step": "five"}).bad_step
-    True
+    >>> parse_link({"step": "five"}).bad_step, parse_link({"step": "²"}).bad_step
+    (True, True)
     """
     lesson = _first(params.get("lesson"))
     step_text = _first(params.get("step"))
-    step = int(step_text) if step_text is not None and step_text.isdigit() else None
+    step = (
+        int(step_text) if step_text is not None and re.fullmatch(r"[0-9]{1,6}", step_text) else None
+    )
     lang = _first(params.get("lang"))
     style = _first(params.get("style"))
     if style is not None:

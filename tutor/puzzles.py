@@ -1082,7 +1082,7 @@ def load_marks(data: bytes | str, known: Sequence[str] | None = None) -> dict[st
         if len(data) > 200_000:
             raise MarksError(M_TOO_LARGE)
         try:
-            data = data.decode("utf-8")
+            data = data.decode("utf-8-sig")  # a byte order mark, as some editors write it
         except UnicodeDecodeError:
             raise MarksError(M_NOT_TEXT) from None
     try:

@@ -44,6 +44,18 @@ class UnknownPresetError(ValueError):
         super().__init__(f"unknown {what} {name!r}; valid: {', '.join(valid)}")
 
 
+class SwitchValueError(ValueError):
+    """A rule switch given a value it cannot take; ``valid`` lists the values it can take
+    (empty when it takes a whole number)."""
+
+    def __init__(self, switch_id: str, value: str, valid: tuple[str, ...] = ()) -> None:
+        self.switch_id = switch_id
+        self.value = value
+        self.valid = valid
+        allowed = ", ".join(valid) if valid else "a whole number"
+        super().__init__(f"rule switch {switch_id!r} cannot be {value!r}; valid: {allowed}")
+
+
 class Duty(Enum):
     """What the follower must do once the stock is closed or exhausted."""
 
@@ -461,21 +473,32 @@ def parse_rules(spec: str) -> RuleSet:
         f = by_id.get(key.strip()) or fields.get(key.strip())
         if f is None:
             raise UnknownPresetError(key.strip(), tuple(by_id), "rule switch")
-        changes[f.name] = _convert(getattr(base, f.name), raw.strip())
+        changes[f.name] = _convert(getattr(base, f.name), raw.strip(), f.metadata["id"])
     return dataclasses.replace(base, name=spec.strip(), **changes)
 
 
-def _convert(current: Any, raw: str) -> Any:
+def _convert(current: Any, raw: str, switch_id: str) -> Any:
+    """The value of a switch written as text; ``SwitchValueError`` says what it may be."""
     if isinstance(current, bool):
         if raw.lower() in ("true", "yes", "1"):
             return True
         if raw.lower() in ("false", "no", "0"):
             return False
-        raise ValueError(f"expected true or false, got {raw!r}")
+        raise SwitchValueError(switch_id, raw, ("true", "false"))
     if isinstance(current, Rank):
-        return Rank.parse(raw)
+        try:
+            return Rank.parse(raw)
+        except ValueError:
+            raise SwitchValueError(switch_id, raw, tuple(r.symbol for r in Rank)) from None
     if isinstance(current, Enum):
-        return type(current)(raw)
+        try:
+            return type(current)(raw)
+        except ValueError:
+            raise SwitchValueError(
+                switch_id, raw, tuple(str(e.value) for e in type(current))
+            ) from None
     if isinstance(current, int):
-        return int(raw)
-    raise ValueError(f"switch cannot be set from text: {raw!r}")
+        if re.fullmatch(r"[0-9]{1,4}", raw):
+            return int(raw)
+        raise SwitchValueError(switch_id, raw)
+    raise ValueError(f"the switch {switch_id!r} cannot be set from text")
