@@ -260,6 +260,16 @@ def _leave_projector() -> None:
     st.session_state.projector = False
 
 
+def settings_params(**first: str) -> dict[str, str]:
+    """The address of a page without a lesson: ``first`` (a room, say), then the language,
+    pack style and projector mode, so that a reload or a shared link keeps them."""
+    ss = st.session_state
+    link = present.link_params(
+        lesson=None, step=0, lang=ss.lang, style=ss.style, projector=bool(ss.projector)
+    )
+    return {**first, **link}
+
+
 def sync_address(params: dict[str, str]) -> None:
     """Make the address show ``params`` (so it can be shared), if it does not already."""
     current = {k: v for k, v in st.query_params.to_dict().items()}

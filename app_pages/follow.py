@@ -39,8 +39,7 @@ def _body() -> None:
         help=t._("The code shown on the teacher's screen."),
     )
     code = present.normalize_room(ss.get("follow_room", ""))
-    params = {"room": code, "lang": ss.lang} if code else {"lang": ss.lang}
-    common.sync_address(params)
+    common.sync_address(common.settings_params(room=code) if code else common.settings_params())
     if not code:
         st.info(t._("Type the room code shown on the teacher's screen."))
         return
@@ -65,7 +64,9 @@ def _show_room(code: str) -> None:
     store = common.rooms()
     view = store.get(code)
     if view is None:
-        if store.exists(code):
+        if store.closed(code):
+            st.info(t._("The teacher has stopped sharing room {code}.", code=code))
+        elif store.exists(code):
             st.info(t._("Room {code}: waiting for the teacher to open a lesson.", code=code))
         else:
             st.warning(

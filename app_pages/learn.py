@@ -77,6 +77,8 @@ def slide() -> None:
 @common.safe_callback
 def share() -> None:
     ss = st.session_state
+    if ss.get("room"):
+        common.rooms().close(ss.room)
     ss.room = common.rooms().open() if ss.w_share else None
 
 

@@ -184,7 +184,7 @@ def _body() -> None:
         _catalogue(col, t)
     else:
         _trainer(current, t)
-    common.sync_address({"lang": ss.lang})
+    common.sync_address(common.settings_params())
 
 
 def _filtered(col: pz.Collection) -> list[pz.Puzzle]:

@@ -44,7 +44,7 @@ def _body() -> None:
             )
         )
         st.html(present.compare_html(list(PRESETS.values()), t, only_differences=bool(only)))
-    common.sync_address({"lang": st.session_state.lang})
+    common.sync_address(common.settings_params())
 
 
 if __name__ == "__main__":

@@ -268,6 +268,15 @@ def test_settings_in_the_projector_popover_show_and_change_the_real_state(start:
     assert at.session_state["step"] == 3
 
 
+@pytest.mark.parametrize("page", ["app_pages/rules.py", "app_pages/puzzles.py"])
+def test_other_pages_keep_projector_and_pack_in_the_address(start: Start, page: str) -> None:
+    at = start(lang="de", projector="1", style="german")
+    at.switch_page(page).run()
+    assert_clean(at)
+    assert at.query_params["projector"] == "1" and at.query_params["style"] == "german"
+    assert at.query_params["lang"] == "de"
+
+
 # ----------------------------------------------------------------------------- follow
 
 
@@ -288,6 +297,11 @@ def test_students_follow_the_teacher(start: Start) -> None:
     step_to(teacher, "next")
     student.run()
     assert shown_step(student) == 2
+    teacher.toggle(key="w_share").set_value(False).run()
+    student.run()
+    assert_clean(student)
+    stopped = get_translator("pl")._("The teacher has stopped sharing room {code}.", code=room)
+    assert [i.value for i in student.info] == [stopped]
 
 
 def test_unknown_room(start: Start) -> None:

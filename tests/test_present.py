@@ -186,6 +186,18 @@ def test_room_open_publish_get() -> None:
     assert store.get("ZZZZ") is None and not store.exists("ZZZZ")
 
 
+def test_a_closed_room_is_gone_and_says_so() -> None:
+    clock = FakeClock()
+    store = RoomStore(ttl=10, clock=clock)
+    code = store.open(random.Random(3))
+    store.publish(code, "a", 2, (True, True))
+    store.close(code.lower())
+    assert store.get(code) is None and not store.exists(code) and store.closed(code)
+    assert not store.closed("ZZZZ")
+    clock.now = 11
+    assert not store.closed(code)
+
+
 def test_room_codes_are_unique_and_rooms_expire() -> None:
     clock = FakeClock()
     store = RoomStore(ttl=10, clock=clock)

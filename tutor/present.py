@@ -264,6 +264,7 @@ class RoomStore:
         self._clock = clock
         self._lock = threading.Lock()
         self._rooms: dict[str, tuple[float, SharedView | None]] = {}
+        self._closed: dict[str, float] = {}
 
     def open(self, rng: random.Random | None = None) -> str:
         """A new, unused room code."""
@@ -272,7 +273,7 @@ class RoomStore:
             self._expire()
             while True:
                 code = "".join(rng.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
-                if code not in self._rooms:
+                if code not in self._rooms and code not in self._closed:
                     self._rooms[code] = (self._clock(), None)
                     return code
 
@@ -299,10 +300,25 @@ class RoomStore:
             self._expire()
             return normalize_room(code) in self._rooms
 
+    def close(self, code: str) -> None:
+        """The teacher stops sharing: the room is gone, and its followers are told so."""
+        with self._lock:
+            code = normalize_room(code)
+            if self._rooms.pop(code, None) is not None:
+                self._closed[code] = self._clock()
+
+    def closed(self, code: str) -> bool:
+        """Whether the room was closed by its teacher (and not yet forgotten)."""
+        with self._lock:
+            self._expire()
+            return normalize_room(code) in self._closed
+
     def _expire(self) -> None:
         now = self._clock()
         for code in [c for c, (t, _) in self._rooms.items() if now - t > self._ttl]:
             del self._rooms[code]
+        for code in [c for c, t in self._closed.items() if now - t > self._ttl]:
+            del self._closed[code]
 
 
 # ----------------------------------------------------------------------------- html helpers
