@@ -389,3 +389,46 @@ def test_selfplay_with_the_expert(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["players"] == {"A": "expert", "B": "random"}
     assert data["wins"]["A"] + data["wins"]["B"] + data["draws"] == 2
+
+
+# ----------------------------------------------------------------------------- the last trick
+
+
+LAST_TRICK = """
+preset: {preset}
+to_move: A
+trump: s
+hands: {{A: Ac, B: 9c}}
+stock: ''
+played: 10c Kc Qc Jc As 10s Ks Qs Js 9s Ah 10h Kh Qh Jh 9h Ad 10d Kd Qd Jd 9d
+scores: {{A: {{points: 49, tricks: 5}}, B: {{points: 60, tricks: 6}}}}
+"""
+
+
+def test_the_count_includes_the_bonus_of_the_last_trick() -> None:
+    # 11 for the ace and 10 for the last trick: 49 + 21 = 70, as the best line ends
+    a = analyse(load_position(LAST_TRICK.format(preset="classic")).subject)
+    ideas = _ideas(a, "Ac")
+    assert ideas["idea.count_to_66"]["gain"] == 21 and ideas["idea.count_to_66"]["total"] == 70
+    assert a.best.card_points == 70
+    # without a bonus the same trick leaves A short
+    plain = analyse(
+        load_position(LAST_TRICK.format(preset="classic(deal.last_trick_bonus=0)")).subject
+    )
+    count = _ideas(plain, "Ac")["idea.count_points"]
+    assert (count["gain"], count["total"], count["missing"]) == (11, 60, 6)
+
+
+def test_schwarz_by_card_points_is_told_as_such() -> None:
+    text = """
+preset: kurnik
+to_move: A
+trump: c
+hands: {A: Ac Kc, B: Qc Jc}
+stock: ''
+played: 10c 9c As 10s Ks Qs Js 9s Ah 10h Kh Qh Jh 9h Ad 10d Kd Qd Jd 9d
+scores: {A: {points: 100, tricks: 9}, B: {points: 0, tricks: 1}}
+"""
+    analysis = analyse(load_position(text).subject)
+    shown = render_analysis(analysis, EN, load_position(text).state)
+    assert "B took no card points (Schwarz)" in shown and "took no trick" not in shown

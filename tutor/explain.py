@@ -429,7 +429,11 @@ def describe_outcome(outcome: Outcome, rules: RuleSet, tr: Translator) -> str:
     player = PLAYER_NAMES[outcome.player] if outcome.player is not None else ""
     points = tr.n_("{n} game point", "{n} game points", gp)
     why = {
-        "score.schwarz": tr._("{loser} took no trick (Schwarz).", loser=loser),
+        "score.schwarz": (
+            tr._("{loser} took no card points (Schwarz).", loser=loser)
+            if rules.schwarz_by.value == "points"
+            else tr._("{loser} took no trick (Schwarz).", loser=loser)
+        ),
         "score.schneider": tr._(
             "{loser} has fewer than {limit} points (Schneider).",
             loser=loser,
@@ -438,12 +442,18 @@ def describe_outcome(outcome: Outcome, rules: RuleSet, tr: Translator) -> str:
         "score.simple": tr._(
             "{loser} has {limit} points or more.", loser=loser, limit=rules.schneider_below
         ),
-        "close.penalty": tr._("{player} closed the stock but did not reach 66.", player=player),
+        "close.penalty": tr._(
+            "{player} closed the stock but did not reach {target}.",
+            player=player,
+            target=rules.target,
+        ),
         "out.false_penalty": tr._("{player} declared 66 without having it.", player=player),
     }.get(outcome.rule_id, "")
     kind = {
         EndKind.OUT: tr._("{player} declared 66 correctly.", player=player),
-        EndKind.CLOSER_MADE: tr._("{player} closed the stock and made 66.", player=player),
+        EndKind.CLOSER_MADE: tr._(
+            "{player} closed the stock and made {target}.", player=player, target=rules.target
+        ),
         EndKind.LAST_TRICK: tr._("All cards are played; the higher score wins."),
     }.get(outcome.kind, "")
     text = " ".join(x for x in (kind, why) if x)

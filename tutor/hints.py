@@ -513,6 +513,17 @@ def _idea(idea_id: str, **params: object) -> Idea:
     return Idea(idea_id, tuple(params.items()))
 
 
+def _last_trick_bonus(know: _Know) -> int:
+    """The bonus the coming trick carries when it is the deal's last (one card in hand and
+    nothing left to draw), as the rules give it after closing or not."""
+    st = know.state
+    if know.hand.bit_count() != 1 or (st.stock_size and st.closed_by < 0):
+        return 0
+    if st.closed_by >= 0 and not know.rules.bonus_when_closed:
+        return 0
+    return know.rules.last_trick_bonus
+
+
 def _count_idea(know: _Know, gain: int, at_least: bool) -> list[Idea]:
     pending = know.state.pending[know.player]
     total = know.score() + pending + gain
@@ -575,10 +586,10 @@ def _lead_ideas(know: _Know, move: RankedMove) -> list[Idea]:
                 pts[card] + pts[r.card.index] for r in legal_moves(child) if isinstance(r, Play)
             }
             if gains:
-                out += _count_idea(know, min(gains), len(gains) > 1)
+                out += _count_idea(know, min(gains) + _last_trick_bonus(know), len(gains) > 1)
         elif know.opp_maybe:
             low = min(pts[i] for i in iter_bits(know.opp_maybe))
-            out += _count_idea(know, pts[card] + low, True)
+            out += _count_idea(know, pts[card] + low + _last_trick_bonus(know), True)
     return out
 
 
@@ -589,14 +600,14 @@ def _follow_ideas(know: _Know, move: RankedMove, others: Sequence[RankedMove]) -
     pts = know.rules.points_by_index
     gain = pts[st.lead] + pts[card]
     if trick_winner(st.lead, card, know.trump) == 1:
-        return _count_idea(know, gain, False)
+        return _count_idea(know, gain + _last_trick_bonus(know), False)
     losing = [
         o.move.card.index
         for o in others
         if isinstance(o.move, Play) and trick_winner(st.lead, o.move.card.index, know.trump) == 0
     ]
     if losing and all(pts[card] <= pts[c] for c in losing):
-        return [_idea("idea.cheap_trick", card=CARDS[card], gain=gain)]
+        return [_idea("idea.cheap_trick", card=CARDS[card], gain=gain + _last_trick_bonus(know))]
     return []
 
 
@@ -662,7 +673,7 @@ def _best_trick(know: _Know, move: Move) -> int:
             if know.hand >> (s * 8 + Rank.KING) & 3 == 3:
                 value = rules.trump_marriage_points if s == st.trump else rules.marriage_points
                 marriage = max(marriage, value)
-    return own + opp + marriage
+    return own + opp + marriage + _last_trick_bonus(know)
 
 
 def _mistakes(know: _Know, move: RankedMove, method: str) -> list[Idea]:
