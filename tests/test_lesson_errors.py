@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tutor import lessons as L
+from tutor import rules
 from tutor.cli import main
 from tutor.i18n import LANGUAGES, get_translator
 from tutor.lessons import MAX_BYTES, LessonError, check_lesson, load_lesson, load_lessons
@@ -218,10 +219,10 @@ CASES: list[tuple[tuple[tuple[str, str], ...], str, str | None]] = [
     (((LAST, "  - move: draw\n"),), L.E_MOVE, "draw"),
     (((STOCK, ""), (LAST, LAST + "  - move: 10s\n")), L.E_UNNAMED, "move: 10s"),
     ((("rules: classic", "rules: classic(pack.ranks=A)"),), L.E_RULES_VALUE, "rules:"),
-    ((("rules: classic", "rules: classic(target=sixty)"),), L.E_SWITCH_NUMBER, "rules:"),
+    ((("rules: classic", "rules: classic(target=sixty)"),), rules.E_SWITCH_NUMBER, "rules:"),
     (
         (("rules: classic", "rules: classic(marriage.needs_trick=maybe)"),),
-        L.E_SWITCH_VALUE,
+        rules.E_SWITCH_VALUE,
         "rules:",
     ),
     ((("rules: classic", "rules: classic(goal=61)"),), L.E_SWITCH, "rules:"),

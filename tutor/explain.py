@@ -36,6 +36,7 @@ from .rules import (
     Duty,
     OutResolution,
     RuleSet,
+    SchwarzBy,
     SwitchValue,
 )
 
@@ -168,7 +169,7 @@ def _rule_statement(rule_id: str, rules: RuleSet) -> str:
         return RULE_TEXTS_ALT[(rule_id, True)]
     if rule_id == "deal.last_trick_bonus" and not rules.last_trick_bonus:
         return RULE_TEXTS_ALT[(rule_id, 0)]
-    if rule_id == "score.schwarz" and rules.schwarz_by.value == "points":
+    if rule_id == "score.schwarz" and rules.schwarz_by is SchwarzBy.POINTS:
         return RULE_TEXTS_ALT[(rule_id, "points")]
     return RULE_TEXTS[rule_id]
 
@@ -431,7 +432,7 @@ def describe_outcome(outcome: Outcome, rules: RuleSet, tr: Translator) -> str:
     why = {
         "score.schwarz": (
             tr._("{loser} took no card points (Schwarz).", loser=loser)
-            if rules.schwarz_by.value == "points"
+            if rules.schwarz_by is SchwarzBy.POINTS
             else tr._("{loser} took no trick (Schwarz).", loser=loser)
         ),
         "score.schneider": tr._(

@@ -798,8 +798,8 @@ def _finish_trick(state: State, follow: int) -> State:
         None,
     )
     last = not hands[0] and not hands[1]
-    if last and (state.closed_by < 0 or rules.bonus_when_closed):
-        s = s._replace(points=_set(points, w, points[w] + rules.last_trick_bonus))
+    if last and (bonus := rules.last_trick_points(state.closed_by >= 0)):
+        s = s._replace(points=_set(points, w, points[w] + bonus))
     if s.out_by >= 0:
         return _declare(s, s.out_by)
     if last:

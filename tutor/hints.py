@@ -514,14 +514,11 @@ def _idea(idea_id: str, **params: object) -> Idea:
 
 
 def _last_trick_bonus(know: _Know) -> int:
-    """The bonus the coming trick carries when it is the deal's last (one card in hand and
-    nothing left to draw), as the rules give it after closing or not."""
-    st = know.state
-    if know.hand.bit_count() != 1 or (st.stock_size and st.closed_by < 0):
+    """The bonus the coming trick carries when it is the deal's last (one card in hand: with
+    a stock left to draw from, hands are full)."""
+    if know.hand.bit_count() != 1:
         return 0
-    if st.closed_by >= 0 and not know.rules.bonus_when_closed:
-        return 0
-    return know.rules.last_trick_bonus
+    return know.rules.last_trick_points(know.state.closed_by >= 0)
 
 
 def _count_idea(know: _Know, gain: int, at_least: bool) -> list[Idea]:

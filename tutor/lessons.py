@@ -144,8 +144,6 @@ E_PLAYER = N_("'{value}' is not a player; write A or B")
 E_PRESET = N_("unknown rules preset '{name}'; valid presets: {valid}")
 E_SWITCH = N_("unknown rule switch '{name}'; valid switches: {valid}")
 E_RULES_VALUE = N_("cannot read the rules '{spec}': {problem}")
-E_SWITCH_VALUE = N_("the rule switch '{name}' cannot be '{value}'; valid values: {valid}")
-E_SWITCH_NUMBER = N_("the rule switch '{name}' needs a whole number, not '{value}'")
 E_COMPARE_SHORT = N_("'compare' needs at least two different presets")
 E_COMPARE_RULES = N_("the rules '{rules}' must be the first preset in 'compare' ({compare})")
 E_VARIANT = N_("'{name}' is not one of the compared presets; valid: {valid}")
@@ -790,11 +788,8 @@ class _Reader:
             else:
                 self.error(node, E_SWITCH, name=exc.name, valid=", ".join(exc.valid))
         except SwitchValueError as exc:
-            if exc.valid:
-                valid = ", ".join(exc.valid)
-                self.error(node, E_SWITCH_VALUE, name=exc.switch_id, value=exc.value, valid=valid)
-            else:
-                self.error(node, E_SWITCH_NUMBER, name=exc.switch_id, value=exc.value)
+            template, params = exc.message
+            self.error(node, template, **params)
         except (ValueError, KeyError) as exc:
             self.error(node, E_RULES_VALUE, spec=spec, problem=str(exc))
         return None

@@ -63,8 +63,6 @@ E_REQUIRED = N_("the field '{name}' is required")
 E_MAPPING = N_("'{name}' should be a mapping, e.g. {example}")
 E_PRESET = N_("unknown preset '{name}'; the presets are: {valid}")
 E_SWITCH = N_("cannot read the rules '{spec}': {problem}")
-E_SWITCH_VALUE = N_("the rule switch '{name}' cannot be '{value}'; valid values: {valid}")
-E_SWITCH_NUMBER = N_("the rule switch '{name}' needs a whole number, not '{value}'")
 E_PLAYER = N_("'{text}' is not a player: write A or B")
 E_SUIT_OR_CARD = N_(
     "'{text}' is neither a card nor a suit: write the face-up card (Ah) or, once it is "
@@ -778,17 +776,8 @@ class _Reader:
                 ) from None
             raise self.error(("preset",), E_SWITCH, spec=spec, problem=str(exc)) from None
         except SwitchValueError as exc:
-            if exc.valid:
-                raise self.error(
-                    ("preset",),
-                    E_SWITCH_VALUE,
-                    name=exc.switch_id,
-                    value=exc.value,
-                    valid=", ".join(exc.valid),
-                ) from None
-            raise self.error(
-                ("preset",), E_SWITCH_NUMBER, name=exc.switch_id, value=exc.value
-            ) from None
+            template, params = exc.message
+            raise self.error(("preset",), template, **params) from None
         except ValueError as exc:
             raise self.error(("preset",), E_SWITCH, spec=spec, problem=str(exc)) from None
 

@@ -44,6 +44,10 @@ class UnknownPresetError(ValueError):
         super().__init__(f"unknown {what} {name!r}; valid: {', '.join(valid)}")
 
 
+E_SWITCH_VALUE = N_("the rule switch '{name}' cannot be '{value}'; valid values: {valid}")
+E_SWITCH_NUMBER = N_("the rule switch '{name}' needs a whole number, not '{value}'")
+
+
 class SwitchValueError(ValueError):
     """A rule switch given a value it cannot take; ``valid`` lists the values it can take
     (empty when it takes a whole number)."""
@@ -54,6 +58,18 @@ class SwitchValueError(ValueError):
         self.valid = valid
         allowed = ", ".join(valid) if valid else "a whole number"
         super().__init__(f"rule switch {switch_id!r} cannot be {value!r}; valid: {allowed}")
+
+    @property
+    def message(self) -> tuple[str, dict[str, Any]]:
+        """The message to translate and its placeholders."""
+        if self.valid:
+            params: dict[str, Any] = {
+                "name": self.switch_id,
+                "value": self.value,
+                "valid": ", ".join(self.valid),
+            }
+            return E_SWITCH_VALUE, params
+        return E_SWITCH_NUMBER, {"name": self.switch_id, "value": self.value}
 
 
 class Duty(Enum):
@@ -193,6 +209,10 @@ class RuleSet:
     @property
     def total_card_points(self) -> int:
         return 4 * sum(self.card_points[r] for r in self.ranks)
+
+    def last_trick_points(self, closed: bool) -> int:
+        """The bonus for the deal's last trick; after closing only where the rules give it."""
+        return self.last_trick_bonus if not closed or self.bonus_when_closed else 0
 
     def points(self, rank: Rank) -> int:
         return self.card_points[rank]
