@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/pybabel ] || bash scripts/setup.sh
-# The same keywords as tutor/babel_extract.py KEYWORDS.
+# The same keywords as tutor/tools/babel_extract.py KEYWORDS.
 KEYWORDS=(--no-default-keywords -k _ -k N_ -k NP_:1c,2 -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3)
 
 extract() {
@@ -19,7 +19,7 @@ update() {
   extract
   .venv/bin/pybabel update -i locales/tutor.pot -d locales -D tutor --ignore-obsolete --previous
   # English is the language the messages are written in: new entries copy their msgid.
-  .venv/bin/python -m tutor.babel_extract fill-english locales/en/LC_MESSAGES/tutor.po
+  .venv/bin/python -m tutor.tools.babel_extract fill-english locales/en/LC_MESSAGES/tutor.po
 }
 
 check() {

@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
 
     os.environ["TUTOR_LESSONS_DIR"] = args.folder
     sys.path.insert(0, str(ROOT))
-    from tutor.lessons import load_lessons
+    from tutor.teach.lessons import load_lessons
 
     found, _errors = load_lessons(Path(args.folder))
     ids = args.lessons or [les.id for les in found]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.game import (
+from tutor.engine import (
     CLOSE,
     DECLARE_OUT,
     EXCHANGE,
@@ -30,10 +30,11 @@ from tutor.game import (
     State,
     apply,
     legal_moves,
+    parse_rules,
     random_deal,
 )
-from tutor.players import greedy_player, random_player
-from tutor.puzzles import (
+from tutor.search import greedy_player, random_player
+from tutor.teach.puzzles import (
     Analysis,
     Goal,
     GoalKind,
@@ -42,7 +43,6 @@ from tutor.puzzles import (
     best_line,
     puzzle_yaml,
 )
-from tutor.rules import parse_rules
 
 
 def _hand_size(s: State) -> int:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.game import State, new_deal, play_moves
-from tutor.rules import preset
+from tutor.engine import State, new_deal, play_moves, preset
 
 # Example 1 of 000: A leads, trump ace of hearts.
 EX1 = dict(

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor import present
-from tutor.i18n import LANGUAGES, get_translator
-from tutor.lessons import load_lessons, replay
+from tutor.teach.lessons import load_lessons, replay
+from tutor.web import present
+from tutor.words.i18n import LANGUAGES, get_translator
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -88,11 +88,11 @@ def test_every_page_renders_in_every_language(start: Start, lang: str) -> None:
     assert tr._("Next") == at.button(key="next").label
     step_to(at, "next")
     assert shown_step(at) == 1
-    at.switch_page("app_pages/rules.py").run()
+    at.switch_page("tutor_app/pages/rules.py").run()
     assert_clean(at)
     assert [t.value for t in at.title] == [tr._("The rules of 66")]
     assert "t66-sw" in html(at, "t66-ref") and "t66-diff" in html(at, "t66-cmp")
-    at.switch_page("app_pages/follow.py").run()
+    at.switch_page("tutor_app/pages/follow.py").run()
     assert_clean(at)
     assert [t.value for t in at.title] == [tr._("Follow a teacher")]
     assert at.query_params["lang"] == lang
@@ -268,7 +268,7 @@ def test_settings_in_the_projector_popover_show_and_change_the_real_state(start:
     assert at.session_state["step"] == 3
 
 
-@pytest.mark.parametrize("page", ["app_pages/rules.py", "app_pages/puzzles.py"])
+@pytest.mark.parametrize("page", ["tutor_app/pages/rules.py", "tutor_app/pages/puzzles.py"])
 def test_other_pages_keep_projector_and_pack_in_the_address(start: Start, page: str) -> None:
     at = start(lang="de", projector="1", style="german")
     at.switch_page(page).run()
@@ -289,7 +289,7 @@ def test_students_follow_the_teacher(start: Start) -> None:
     assert room and room in html(teacher, "t66-room")
     step_to(teacher, "next")
     student = start(lang="pl")
-    student.switch_page("app_pages/follow.py").run()
+    student.switch_page("tutor_app/pages/follow.py").run()
     student.text_input(key="w_follow_room").input(room.lower()).run()
     assert_clean(student)
     assert student.query_params["room"] == room
@@ -306,7 +306,7 @@ def test_students_follow_the_teacher(start: Start) -> None:
 
 def test_unknown_room(start: Start) -> None:
     at = start(lang="en")
-    at.switch_page("app_pages/follow.py").run()
+    at.switch_page("tutor_app/pages/follow.py").run()
     at.text_input(key="w_follow_room").input("QQQQ").run()
     assert_clean(at)
     assert any("QQQQ" in w.value for w in at.warning)

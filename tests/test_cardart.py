@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tutor.cardart import STYLES, back_svg, card_svg
-from tutor.cards import CARDS, Card, Rank, Suit
+from tutor.engine import CARDS, Card, Rank, Suit
+from tutor.web.cardart import STYLES, back_svg, card_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 LABEL = "Queen & <King> \"quoted\" 'single'"

@@ -2,7 +2,7 @@ import itertools
 
 import pytest
 
-from tutor.cards import CARDS, Card, CardError, Rank, Suit, cut_winner, parse_cards
+from tutor.engine import CARDS, Card, CardError, Rank, Suit, cut_winner, parse_cards
 
 
 @pytest.mark.parametrize("card", CARDS, ids=str)

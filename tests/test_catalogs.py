@@ -19,8 +19,8 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from tutor.babel_extract import COMMENT_TAG, KEYWORDS, extract_lessons, fill_source_catalog
-from tutor.i18n import DOMAIN, LANGUAGES, LOCALES_DIR, is_declinable, po_path, split_case
+from tutor.tools.babel_extract import COMMENT_TAG, KEYWORDS, extract_lessons, fill_source_catalog
+from tutor.words.i18n import DOMAIN, LANGUAGES, LOCALES_DIR, is_declinable, po_path, split_case
 
 ROOT = LOCALES_DIR.parent
 POT = LOCALES_DIR / f"{DOMAIN}.pot"
@@ -262,7 +262,7 @@ def test_no_message_hides_inside_an_fstring() -> None:
     assert _literal_calls_in_fstrings("x = f\"<b>{tr._('Source')}</b>\"\n") == [1]
     assert _literal_calls_in_fstrings('x = f"<b>{tr._(title)}</b>"\ny = tr._("Source")\n') == []
     found = []
-    for folder in ("tutor", "app_pages", "."):
+    for folder in ("tutor", "tutor_app", "."):
         for path in sorted((ROOT / folder).glob("*.py")):
             found += [
                 f"{path.relative_to(ROOT)}:{n}"

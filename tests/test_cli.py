@@ -6,8 +6,9 @@ import argparse
 
 import pytest
 
-from tutor import cli, rules_cmd
-from tutor.i18n import Translator
+from tutor.cli import main as cli
+from tutor.cli import rules as rules_cmd
+from tutor.words.i18n import Translator
 
 
 def _failing(args: argparse.Namespace, tr: Translator) -> int:

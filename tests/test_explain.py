@@ -5,8 +5,19 @@ from __future__ import annotations
 import pytest
 from conftest import EX2, EX2_MOVES, position
 
-from tutor.cards import Card
-from tutor.explain import (
+from tutor.engine import (
+    PRESETS,
+    RULE_SWITCH,
+    Card,
+    Play,
+    check,
+    legal_moves,
+    parse_move,
+    play_moves,
+    preset,
+    switch_ids,
+)
+from tutor.words.explain import (
     RULE_TEXTS,
     SWITCH_NAMES,
     VALUE_TEXTS,
@@ -17,9 +28,7 @@ from tutor.explain import (
     rule_text,
     switch_value_text,
 )
-from tutor.game import RULE_SWITCH, Play, check, legal_moves, parse_move, play_moves
-from tutor.i18n import LANGUAGES, get_translator
-from tutor.rules import PRESETS, preset, switch_ids
+from tutor.words.i18n import LANGUAGES, get_translator
 
 D1 = dict(
     hands=("Kh Qh 9d Ac 10c 9s", "Ah Jh Kc Qc 10s Js"),

@@ -5,22 +5,24 @@ from __future__ import annotations
 import pytest
 from conftest import EX1, EX1_MOVES, EX2, EX2_MOVES, position
 
-from tutor.cards import Card
-from tutor.game import (
+from tutor.engine import (
+    Card,
     DealError,
     EndKind,
     IllegalMoveError,
     Marriage,
     MoveError,
     Play,
+    UnknownPresetError,
     apply,
     check,
     legal_moves,
     new_deal,
     parse_move,
+    parse_rules,
     play_moves,
+    preset,
 )
-from tutor.rules import UnknownPresetError, parse_rules, preset
 
 
 def test_example_1_ends_91_to_25_with_2_game_points() -> None:
@@ -110,8 +112,7 @@ def test_bad_deals_are_refused_with_details() -> None:
 
 
 def test_check_agrees_with_legal_moves_on_the_examples() -> None:
-    from tutor.cards import CARDS
-    from tutor.game import CLOSE, DECLARE_OUT, EXCHANGE
+    from tutor.engine import CARDS, CLOSE, DECLARE_OUT, EXCHANGE
 
     for setup, moves in ((EX1, EX1_MOVES), (EX2, EX2_MOVES)):
         s = position("classic", **setup)

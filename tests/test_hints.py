@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 from conftest import EX1, EX1_MOVES, EX2, EX2_MOVES
 
-from tutor.cards import Card, Suit
-from tutor.cli import main
-from tutor.game import legal_moves, new_deal, parse_move, play_moves
-from tutor.hint_cmd import Defaults, answer, serve
-from tutor.hints import (
+from tutor.cli.hint import Defaults, answer, serve
+from tutor.cli.main import main
+from tutor.engine import Card, Suit, legal_moves, new_deal, parse_move, play_moves, preset, view_of
+from tutor.formats.positions import Position, load_position, position_to_dict
+from tutor.search import PLAYERS
+from tutor.teach.hints import (
     IDEA_PARAMS,
     IDEA_PLURALS,
     IDEA_TEXTS,
@@ -35,11 +36,7 @@ from tutor.hints import (
     review,
     situation,
 )
-from tutor.i18n import get_translator
-from tutor.players import PLAYERS
-from tutor.positions import Position, load_position, position_to_dict
-from tutor.rules import preset
-from tutor.view import view_of
+from tutor.words.i18n import get_translator
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = get_translator("en")

@@ -11,9 +11,9 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from tutor import i18n
-from tutor.cards import CARDS, Card, Rank, Suit
-from tutor.i18n import (
+from tutor.engine import CARDS, Card, Rank, Suit
+from tutor.words import i18n
+from tutor.words.i18n import (
     CASES,
     DEFAULT_LANGUAGE,
     LANGUAGES,

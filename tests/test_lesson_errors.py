@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tutor import lessons as L
-from tutor import rules
-from tutor.cli import main
-from tutor.i18n import LANGUAGES, get_translator
-from tutor.lessons import MAX_BYTES, LessonError, check_lesson, load_lesson, load_lessons
-from tutor.rules import PRESETS
+from tutor.cli.main import main
+from tutor.engine import PRESETS, rules
+from tutor.teach import lessons as L
+from tutor.teach.lessons import MAX_BYTES, LessonError, check_lesson, load_lesson, load_lessons
+from tutor.words.i18n import LANGUAGES, get_translator
 
 BROKEN = Path(__file__).resolve().parent / "broken_lessons"
 

@@ -20,12 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor.babel_extract import extract_lessons
-from tutor.cards import Card
-from tutor.cli import main
-from tutor.game import Marriage, Play, check, parse_move
-from tutor.i18n import LANGUAGES, get_translator
-from tutor.lessons import (
+from tutor.cli.main import main
+from tutor.engine import PRESETS, Card, Marriage, Play, check, parse_move, parse_rules
+from tutor.teach.lessons import (
     EventKind,
     Lesson,
     load_lesson,
@@ -35,7 +32,8 @@ from tutor.lessons import (
     runs,
     valid_rule_ids,
 )
-from tutor.rules import PRESETS, parse_rules
+from tutor.tools.babel_extract import extract_lessons
+from tutor.words.i18n import LANGUAGES, get_translator
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
@@ -342,7 +340,7 @@ def test_the_documented_example_is_a_valid_lesson(tmp_path: Path) -> None:
 
 
 def test_text_replay_shows_switch_rules_with_value_and_source() -> None:
-    from tutor.replay_cmd import rule_line
+    from tutor.cli.replay import rule_line
 
     tr = get_translator("en")
     classic = PRESETS["classic"]

@@ -1,8 +1,6 @@
 import random
 
-from tutor.game import EndKind, Outcome
-from tutor.match import Match, cut_for_dealer
-from tutor.rules import MatchMode, NextDealer, preset
+from tutor.engine import EndKind, Match, MatchMode, NextDealer, Outcome, cut_for_dealer, preset
 
 
 def outcome(winner: int | None, gp: int, scores: tuple[int, int]) -> Outcome:

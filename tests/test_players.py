@@ -10,9 +10,8 @@ import sys
 
 import pytest
 
-from tutor.bench import wilson
-from tutor.cards import parse_cards
-from tutor.game import (
+from tutor.cli.bench import wilson
+from tutor.engine import (
     DECLARE_OUT,
     Close,
     DeclareOut,
@@ -22,13 +21,12 @@ from tutor.game import (
     apply,
     legal_moves,
     new_deal,
+    parse_cards,
+    preset,
     random_deal,
+    view_of,
 )
-from tutor.players import PLAYERS, club_player, evaluate_moves, expert_player
-from tutor.rules import preset
-from tutor.selfplay import selfplay
-from tutor.solver import rank_moves
-from tutor.view import view_of
+from tutor.search import PLAYERS, club_player, evaluate_moves, expert_player, rank_moves, selfplay
 
 FAST = ("random", "greedy", "beginner", "club")
 

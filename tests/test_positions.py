@@ -10,10 +10,22 @@ from pathlib import Path
 import pytest
 from conftest import EX1, EX1_MOVES, EX2, EX2_MOVES
 
-from tutor.cards import mask_of
-from tutor.game import State, apply, apply_unchecked, legal_moves, new_deal, parse_move, random_deal
-from tutor.i18n import get_translator
-from tutor.positions import (
+from tutor.engine import (
+    PRESETS,
+    State,
+    View,
+    apply,
+    apply_unchecked,
+    legal_moves,
+    mask_of,
+    new_deal,
+    parse_move,
+    preset,
+    random_deal,
+    track_excluded,
+    view_of,
+)
+from tutor.formats.positions import (
     E_CARD,
     E_COUNTS,
     E_FIELD,
@@ -39,8 +51,7 @@ from tutor.positions import (
     position_to_dict,
     read_position,
 )
-from tutor.rules import PRESETS, preset
-from tutor.view import View, track_excluded, view_of
+from tutor.words.i18n import get_translator
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "positions").glob("*.*"))

@@ -12,13 +12,11 @@ from typing import ClassVar
 
 import pytest
 
-from tutor import present
-from tutor.cards import Card
-from tutor.game import Marriage, Play, new_deal, play_moves
-from tutor.i18n import LANGUAGES, get_translator
-from tutor.lessons import load_lesson, replay
-from tutor.present import BoardOptions, RoomStore
-from tutor.rules import PRESETS, preset
+from tutor.engine import PRESETS, Card, Marriage, Play, new_deal, play_moves, preset
+from tutor.teach.lessons import load_lesson, replay
+from tutor.web import present
+from tutor.web.present import BoardOptions, RoomStore
+from tutor.words.i18n import LANGUAGES, get_translator
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "lessons" / "example-1.yaml"
 EX1 = dict(

@@ -8,15 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cards import CARDS
-from tutor.game import (
+from tutor.engine import (
+    CARDS,
+    PRESETS,
     State,
     apply,
     legal_moves,
     new_deal,
+    preset,
     random_deal,
 )
-from tutor.rules import PRESETS, preset
 
 NAMES = sorted(PRESETS)
 

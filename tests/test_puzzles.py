@@ -11,11 +11,22 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cards import Suit, cards_of_mask, mask_of, parse_cards
-from tutor.cli import main as cli_main
-from tutor.game import CLOSE, DECLARE_OUT, Play, State, apply, parse_move
-from tutor.i18n import get_translator
-from tutor.puzzles import (
+from tutor.cli.main import main as cli_main
+from tutor.engine import (
+    CLOSE,
+    DECLARE_OUT,
+    Play,
+    State,
+    Suit,
+    apply,
+    cards_of_mask,
+    mask_of,
+    parse_cards,
+    parse_move,
+    preset,
+    view_of,
+)
+from tutor.teach.puzzles import (
     THEMES,
     Attempt,
     Goal,
@@ -42,8 +53,7 @@ from tutor.puzzles import (
     validate,
     validate_paths,
 )
-from tutor.rules import preset
-from tutor.view import view_of
+from tutor.words.i18n import get_translator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import propose_puzzles as propose
@@ -163,9 +173,9 @@ def puzzle(
 def test_doctests() -> None:
     import doctest
 
-    import tutor.puzzles
+    import tutor.teach.puzzles
 
-    assert doctest.testmod(tutor.puzzles).failed == 0
+    assert doctest.testmod(tutor.teach.puzzles).failed == 0
 
 
 @pytest.mark.parametrize(

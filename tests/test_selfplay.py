@@ -2,7 +2,7 @@ import json
 import subprocess
 import sys
 
-from tutor.selfplay import selfplay
+from tutor.search import selfplay
 
 
 def test_same_seed_same_result() -> None:

@@ -8,19 +8,24 @@ import random
 
 import pytest
 
-from tutor.cards import CARDS, Card, parse_cards
-from tutor.game import (
+from tutor.engine import (
+    CARDS,
     CLOSE,
     DECLARE_OUT,
+    Card,
+    Credit,
+    OutResolution,
     Play,
+    RuleSet,
     State,
     apply,
     legal_moves,
     new_deal,
+    parse_cards,
     play_moves,
+    preset,
 )
-from tutor.rules import Credit, OutResolution, RuleSet, preset
-from tutor.solver import (
+from tutor.search import (
     Solver,
     max_game_points,
     plain_minimax,
@@ -166,7 +171,7 @@ def _endgame(rules: RuleSet, rng: random.Random, cards_left: int) -> State:
 
 
 def new_random(rules: RuleSet, rng: random.Random) -> State:
-    from tutor.game import random_deal
+    from tutor.engine import random_deal
 
     return random_deal(rules, rng, dealer=rng.randrange(2))
 

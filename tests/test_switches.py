@@ -5,24 +5,29 @@ from __future__ import annotations
 import pytest
 from conftest import EX2, EX2_MOVES, position
 
-from tutor.cards import Card
-from tutor.game import (
+from tutor.engine import (
     CLOSE,
     DECLARE_OUT,
     EXCHANGE,
+    PRESETS,
+    Card,
+    Credit,
     EndKind,
     IllegalMoveError,
     Marriage,
+    Penalty,
     Play,
     apply,
     check,
     legal_moves,
     new_deal,
     parse_move,
+    parse_rules,
     play_moves,
+    preset,
     random_deal,
+    switch_ids,
 )
-from tutor.rules import PRESETS, Credit, Penalty, parse_rules, preset, switch_ids
 
 # Trump diamonds; A leads. A holds a heart marriage and the trump nine.
 D1 = dict(
@@ -268,7 +273,7 @@ def test_packs_and_hands(name: str, pack_size: int, hand: int) -> None:
 
 
 def test_every_switch_has_a_source_and_presets_cite_real_sources() -> None:
-    from tutor.rules import SOURCES
+    from tutor.engine import SOURCES
 
     ids = switch_ids()
     assert len(ids) == len(set(ids)) >= 25

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor import puzzles as pz
-from tutor.cards import Card
-from tutor.i18n import get_translator
+from tutor.engine import Card
+from tutor.teach import puzzles as pz
+from tutor.words.i18n import get_translator
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -38,7 +38,7 @@ def trainer(monkeypatch: pytest.MonkeyPatch) -> Iterator[Start]:
         at = AppTest.from_file(APP, default_timeout=60)
         at.query_params["lang"] = lang
         at.run()
-        at.switch_page("app_pages/puzzles.py").run()
+        at.switch_page("tutor_app/pages/puzzles.py").run()
         clean(at)
         return at
 
@@ -164,7 +164,8 @@ def _upload(root: str, lang: str, data: bytes) -> None:
     sys.path.insert(0, root)
     import streamlit as st
 
-    from app_pages import common, puzzles
+    from tutor_app import common
+    from tutor_app.pages import puzzles
 
     common.init_session()
     st.session_state.lang = lang
@@ -201,8 +202,8 @@ def test_a_broken_puzzle_file_is_reported_not_raised(trainer: Start, tmp_path: P
 
 @pytest.mark.parametrize("lang", ["de", "pl"])
 def test_marriage_buttons_name_the_card_in_the_language(lang: str) -> None:
-    from app_pages.puzzles import _move_label
-    from tutor.game import Marriage
+    from tutor.engine import Marriage
+    from tutor_app.pages.puzzles import _move_label
 
     tr = get_translator(lang)
     declined = {"de": "mit dem Pik-König", "pl": "z królem pik"}[lang]

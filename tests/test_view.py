@@ -10,11 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cards import Card, parse_cards
-from tutor.game import Play, State, apply, legal_moves, new_deal, random_deal
-from tutor.rules import PRESETS, preset
-from tutor.view import (
+from tutor.engine import (
+    PRESETS,
+    Card,
+    Play,
+    State,
     ViewError,
+    apply,
+    legal_moves,
+    new_deal,
+    parse_cards,
+    preset,
+    random_deal,
     sample_state,
     sample_states,
     track_excluded,

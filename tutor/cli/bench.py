@@ -1,0 +1,296 @@
+"""``tutor bench``: speed of the exact solver and of the expert's move evaluation, and the
+expert's strength against the simple players.
+
+Three parts, each on positions or deals made from a seed, so a run can be repeated:
+
+- solver: endgames right after the stock is gone (six cards each under the default rules) and
+  one trick later (five each), solved by ``tutor.search.solver`` and by the plain memoised
+  minimax of the same module; times in milliseconds, the speed-up of the medians, nodes per second;
+- hint: a full hint (``hints.analyse`` of the player's view: every legal move valued over the
+  sampled deals, with its ideas; then the reasoning rendered as text) on positions from every
+  stage of whole deals, with the number of samples;
+- strength (``--strength N``): N deals expert against random and N against greedy, seats
+  swapped every deal, on all cores; win rates with 95% Wilson intervals.
+
+The output is one JSON object: indented, or on one line with ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import os
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from tutor.engine import (
+    Close,
+    RuleSet,
+    State,
+    apply_unchecked,
+    legal_moves,
+    parse_rules,
+    random_deal,
+    view_of,
+)
+from tutor.search import Solver, club_player, plain_minimax, play_deal
+from tutor.teach import hints
+from tutor.words.i18n import get_translator
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate.
+
+    >>> wilson(90, 100)
+    (0.8256, 0.9448)
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    low = (centre - spread) / (1 + z * z / n)
+    high = (centre + spread) / (1 + z * z / n)
+    return (round(low, 4), round(high, 4))
+
+
+def _club_no_close(state: State, rng: random.Random) -> State:
+    """One move by ``club``; a close is replaced by a random other move so the stock runs out."""
+    move = club_player(state, rng)
+    if isinstance(move, Close):
+        move = rng.choice([m for m in legal_moves(state) if not isinstance(m, Close)])
+    return apply_unchecked(state, move)
+
+
+def endgames(rules: RuleSet, n: int, cards: int, seed: int) -> list[State]:
+    """``n`` positions with ``cards`` cards in each hand, the stock gone, a player to lead; from
+    deals played by ``club`` (never closing)."""
+    rng = random.Random(f"endgames:{seed}:{cards}")
+    out: list[State] = []
+    while len(out) < n:
+        s = random_deal(rules, rng, dealer=rng.randrange(2))
+        while s.result is None:
+            if s.trump_card < 0 and s.lead < 0 and s.hands[s.leader].bit_count() == cards:
+                out.append(s)
+                break
+            s = _club_no_close(s, rng)
+    return out
+
+
+class _Clock:
+    """Wall time and the process's CPU time of one measurement, in seconds."""
+
+    def __init__(self) -> None:
+        self.wall = time.perf_counter()
+        self.cpu = time.process_time()
+
+    def stop(self) -> tuple[float, float]:
+        return time.perf_counter() - self.wall, time.process_time() - self.cpu
+
+
+def _figures(prefix: str, wall: Sequence[float], cpu: Sequence[float]) -> dict[str, float]:
+    """Median and 95th percentile of wall times, and the same of CPU times (which do not count
+    the time the process waited for a busy machine)."""
+    return {
+        f"{prefix}median_ms": _ms(statistics.median(wall)),
+        f"{prefix}p95_ms": _ms(_quantile(wall, 0.95)),
+        f"{prefix}cpu_median_ms": _ms(statistics.median(cpu)),
+        f"{prefix}cpu_p95_ms": _ms(_quantile(cpu, 0.95)),
+    }
+
+
+def bench_solver(rules: RuleSet, n: int, seed: int, baseline: bool = True) -> dict[str, Any]:
+    result: dict[str, Any] = {"positions": n}
+    total_nodes = 0
+    total_cpu = 0.0
+    for cards in (rules.hand_size, rules.hand_size - 1):
+        positions = endgames(rules, n, cards, seed)
+        wall: list[float] = []
+        cpu: list[float] = []
+        base_wall: list[float] = []
+        base_cpu: list[float] = []
+        nodes = 0
+        for s in positions:
+            clock = _Clock()
+            solver = Solver(s)
+            value = solver.value(s)
+            w, c = clock.stop()
+            wall.append(w)
+            cpu.append(c)
+            nodes += solver.nodes
+            if baseline:
+                clock = _Clock()
+                base_value, _ = plain_minimax(s)
+                w, c = clock.stop()
+                base_wall.append(w)
+                base_cpu.append(c)
+                if base_value != value:  # pragma: no cover - the tests keep them equal
+                    raise AssertionError("solver and plain minimax disagree")
+        part: dict[str, Any] = _figures("", wall, cpu)
+        part["max_ms"] = _ms(max(wall))
+        part["nodes_mean"] = round(nodes / n, 1)
+        if baseline:
+            part.update(_figures("baseline_", base_wall, base_cpu))
+            part["speedup_median"] = round(
+                statistics.median(base_wall) / statistics.median(wall), 1
+            )
+            part["speedup_cpu_median"] = round(
+                statistics.median(base_cpu) / max(statistics.median(cpu), 1e-9), 1
+            )
+        result[f"cards_{cards}"] = part
+        total_nodes += nodes
+        total_cpu += sum(cpu)
+    # Nodes are positions searched: each position on lead and each reply to a card led.
+    result["nodes_per_second"] = round(total_nodes / total_cpu) if total_cpu else None
+    return result
+
+
+def hint_positions(rules: RuleSet, n: int, seed: int) -> list[State]:
+    """``n`` positions with a choice to make, spread over whole deals played by ``club``."""
+    rng = random.Random(f"hints:{seed}")
+    pool: list[State] = []
+    while len(pool) < 4 * n:
+        s = random_deal(rules, rng, dealer=rng.randrange(2))
+        while s.result is None:
+            if len(legal_moves(s)) > 1:
+                pool.append(s)
+            s = apply_unchecked(s, club_player(s, rng))
+    return rng.sample(pool, n)
+
+
+def bench_hint(rules: RuleSet, n: int, samples: int, seed: int) -> dict[str, Any]:
+    """A full hint as the player to move sees it: every legal move valued over ``samples``
+    deals consistent with the player's view, with its ideas, and the reasoning in words."""
+    tr = get_translator("en")
+    wall: list[float] = []
+    cpu: list[float] = []
+    open_wall: list[float] = []
+    for i, s in enumerate(hint_positions(rules, n, seed)):
+        p = s.to_move
+        assert p is not None
+        view = view_of(s, p)
+        clock = _Clock()
+        analysis = hints.analyse(view, samples=samples, seed=i)
+        hints.render_analysis(analysis, tr)
+        w, c = clock.stop()
+        wall.append(w)
+        cpu.append(c)
+        if not s.phase2:
+            open_wall.append(w)
+    figures = _figures("", wall, cpu)
+    return {
+        "positions": n,
+        "samples": samples,
+        "p50_ms": figures["median_ms"],
+        "p95_ms": figures["p95_ms"],
+        "cpu_p50_ms": figures["cpu_median_ms"],
+        "cpu_p95_ms": figures["cpu_p95_ms"],
+        "max_ms": _ms(max(wall)),
+        "stock_open_positions": len(open_wall),
+        "stock_open_p95_ms": _ms(_quantile(open_wall, 0.95)) if open_wall else None,
+    }
+
+
+def _wins(spec: str, players: tuple[str, str], seed: int, lo: int, hi: int) -> tuple[int, int]:
+    rules = parse_rules(spec)
+    wins = draws = 0
+    for i in range(lo, hi):
+        a, b, draw = play_deal(rules, players, seed, i)
+        wins += a > b
+        draws += draw
+    return wins, draws
+
+
+def bench_strength(spec: str, n: int, seed: int, jobs: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"deals": n, "jobs": jobs}
+    chunk = max(1, min(25, n // (4 * jobs) or 1))
+    bounds = [*range(0, n, chunk), n]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for opponent in ("random", "greedy"):
+            start = time.perf_counter()
+            players = ("expert", opponent)
+            futures = [
+                pool.submit(_wins, spec, players, seed, lo, hi)
+                for lo, hi in itertools.pairwise(bounds)
+            ]
+            parts = [f.result() for f in futures]
+            wins = sum(w for w, _ in parts)
+            draws = sum(d for _, d in parts)
+            low, high = wilson(wins, n)
+            out[f"vs_{opponent}"] = {
+                "wins": wins,
+                "draws": draws,
+                "losses": n - wins - draws,
+                "win_rate": round(wins / n, 4),
+                "ci95": [low, high],
+                "seconds": round(time.perf_counter() - start, 1),
+            }
+    return out
+
+
+def bench(
+    spec: str = "classic",
+    positions: int = 200,
+    hint_count: int = 60,
+    samples: int = hints.DEFAULT_SAMPLES,
+    strength: int = 0,
+    seed: int = 1,
+    jobs: int = 2,
+) -> dict[str, Any]:
+    rules = parse_rules(spec)
+    if positions < 1 or hint_count < 1 or samples < 1 or strength < 0 or jobs < 1:
+        raise ValueError("counts must be positive")
+    result: dict[str, Any] = {
+        "rules": rules.name,
+        "seed": seed,
+        "cpus": os.cpu_count(),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+    }
+    result["solver"] = bench_solver(rules, positions, seed)
+    result["hint"] = bench_hint(rules, hint_count, samples, seed)
+    if strength > 0:
+        result["strength"] = bench_strength(spec, strength, seed, jobs)
+    return result
+
+
+def register(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "bench", help="speed of the solver and the expert, and the expert's strength"
+    )
+    p.add_argument("--rules", default="classic", help="preset, e.g. classic or kurnik")
+    p.add_argument("--positions", type=int, default=200, help="endgames per size for the solver")
+    p.add_argument("--hints", type=int, default=60, help="positions for the full hint")
+    p.add_argument(
+        "--samples", type=int, default=hints.DEFAULT_SAMPLES, help="samples per full hint"
+    )
+    p.add_argument(
+        "--strength", type=int, default=0, help="deals against each opponent (1000+ for a figure)"
+    )
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    p.add_argument("--json", action="store_true", help="print the JSON object on one line")
+    p.add_argument("--lang", default="en")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, tr: Any) -> int:
+    result = bench(
+        args.rules, args.positions, args.hints, args.samples, args.strength, args.seed, args.jobs
+    )
+    print(json.dumps(result) if args.json else json.dumps(result, indent=2))
+    return 0

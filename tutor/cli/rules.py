@@ -1,0 +1,43 @@
+"""``tutor rules``: the switches of a preset with their values and sources, or all presets side
+by side with the differences marked."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from tutor.engine import PRESETS, parse_rules, switch_ids
+from tutor.words.explain import source_label, switch_name, switch_value_text
+
+
+def register(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "rules", help="show a preset's rule switches with their sources, or compare presets"
+    )
+    p.add_argument("--preset", default=None, help="one preset (default: compare all)")
+    p.add_argument("--lang", default="en")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, tr: Any) -> int:
+    if args.preset:
+        rules = parse_rules(args.preset)
+        print(tr._("Rules preset: {name}", name=rules.name))
+        for sw in rules.switches():
+            print(
+                f"  {switch_name(sw.id, tr)}: {switch_value_text(sw, tr)}"
+                f"  [{source_label(sw.source, tr)}]"
+            )
+            if sw.note:
+                print(f"      {tr._(sw.note)}")
+        return 0
+    names = list(PRESETS)
+    print(tr._("Where the presets differ:"))
+    for sid in switch_ids():
+        values = [PRESETS[n].switch(sid) for n in names]
+        if len({v.value for v in values}) == 1:
+            continue
+        print(f"  {switch_name(sid, tr)}")
+        for n, v in zip(names, values, strict=True):
+            print(f"    {n:10} {switch_value_text(v, tr)}  [{v.source}]")
+    return 0

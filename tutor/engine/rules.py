@@ -1,0 +1,524 @@
+"""Rule sets: every number and switch of a variant of 66, as data, with the source of each.
+
+A ``RuleSet`` is a frozen value. Each field is a *switch* with a dotted id (``Switch.id``) and,
+per preset, the source it comes from: a seed file name (``000_d036f4009e89b883.txt`` ...) or
+``pagat`` for the common English reference. Nothing about a variant is written into the engine;
+the engine only reads these fields.
+
+>>> preset("kurnik").phase2_duty
+<Duty.HEAD: 'head'>
+>>> preset("classic").switch("marriage.needs_trick").value
+True
+>>> parse_rules("kurnik(target=61)").target
+61
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from tutor.engine.cards import STANDARD_POINTS, Rank
+from tutor.msgid import N_
+
+SRC_000 = "000_d036f4009e89b883.txt"
+SRC_001 = "001_a572ca60a45a7f6f.txt"
+SRC_002 = "002_bdbd32a8ee717056.txt"
+SRC_003 = "003_f81557c22b4f2ece.txt"
+SRC_004 = "004_2408869b3ab485ef.txt"
+SRC_PAGAT = "pagat"
+SOURCES = (SRC_000, SRC_001, SRC_002, SRC_003, SRC_004, SRC_PAGAT)
+
+
+class UnknownPresetError(ValueError):
+    """An unknown preset name or switch; the message lists what is valid."""
+
+    def __init__(self, name: str, valid: tuple[str, ...], what: str = "rules preset") -> None:
+        self.name = name
+        self.valid = valid
+        self.what = what
+        super().__init__(f"unknown {what} {name!r}; valid: {', '.join(valid)}")
+
+
+E_SWITCH_VALUE = N_("the rule switch '{name}' cannot be '{value}'; valid values: {valid}")
+E_SWITCH_NUMBER = N_("the rule switch '{name}' needs a whole number, not '{value}'")
+
+
+class SwitchValueError(ValueError):
+    """A rule switch given a value it cannot take; ``valid`` lists the values it can take
+    (empty when it takes a whole number)."""
+
+    def __init__(self, switch_id: str, value: str, valid: tuple[str, ...] = ()) -> None:
+        self.switch_id = switch_id
+        self.value = value
+        self.valid = valid
+        allowed = ", ".join(valid) if valid else "a whole number"
+        super().__init__(f"rule switch {switch_id!r} cannot be {value!r}; valid: {allowed}")
+
+    @property
+    def message(self) -> tuple[str, dict[str, Any]]:
+        """The message to translate and its placeholders."""
+        if self.valid:
+            params: dict[str, Any] = {
+                "name": self.switch_id,
+                "value": self.value,
+                "valid": ", ".join(self.valid),
+            }
+            return E_SWITCH_VALUE, params
+        return E_SWITCH_NUMBER, {"name": self.switch_id, "value": self.value}
+
+
+class Duty(Enum):
+    """What the follower must do once the stock is closed or exhausted."""
+
+    FOLLOW = "follow"  # follow suit, else trump, else any card
+    HEAD = "head"  # head the trick in the led suit, else follow lower, else trump, else any
+
+
+class Credit(Enum):
+    """When the points of an announced marriage count."""
+
+    IMMEDIATE = "immediate"
+    AFTER_TRICK = "after_trick"  # once the player wins a trick after announcing (001)
+    WITH_TRICK = "with_trick"  # at once if the player has won a trick, else with the first one
+
+
+class OutResolution(Enum):
+    """When a declaration of 66 ("Aus!") ends the deal."""
+
+    IMMEDIATE = "immediate"  # at once, counting the points held at that moment
+    AFTER_TRICK = "after_trick"  # once the trick being led is completed
+
+
+class Penalty(Enum):
+    """How many game points the opponent gets for a failed closer or a false declaration."""
+
+    FIXED = "fixed"  # a fixed number, more when the receiver had no trick
+    SCALE = "scale"  # what the other would have won: the 1/2/3 scale on the receiver's opponent
+
+
+class NoTrickAt(Enum):
+    """When the receiver's "no trick yet" is judged for a penalty."""
+
+    CLOSE = "close"
+    END = "end"
+
+
+class SchwarzBy(Enum):
+    """What makes a loser "Schwarz" (3 game points)."""
+
+    TRICKS = "tricks"  # took no trick
+    POINTS = "points"  # has no card points
+
+
+class MatchMode(Enum):
+    GAME_POINTS = "game_points"  # first to `match_target` game points
+    FIVE_DEALS = "five_deals"  # five deals, most card points wins
+    THOUSAND = "thousand"  # first to 1000 card points
+
+
+class NextDealer(Enum):
+    ALTERNATE = "alternate"
+    WINNER = "winner"  # the winner of a deal deals the next
+
+
+def _sw(switch_id: str, default: Any = dataclasses.MISSING) -> Any:
+    if default is dataclasses.MISSING:
+        return field(metadata={"id": switch_id})
+    return field(default=default, metadata={"id": switch_id})
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """All the numbers and switches of one variant of two-player 66."""
+
+    name: str = field(metadata={"id": ""})
+    # The pack and the deal
+    ranks: tuple[Rank, ...] = _sw("pack.ranks")
+    hand_size: int = _sw("deal.hand_size", 6)
+    card_points: tuple[int, ...] = _sw("pack.card_points", tuple(STANDARD_POINTS[r] for r in Rank))
+    # Winning a deal
+    target: int = _sw("deal.target", 66)
+    last_trick_bonus: int = _sw("deal.last_trick_bonus", 10)
+    bonus_when_closed: bool = _sw("close.last_trick_bonus", False)
+    schneider_below: int = _sw("score.schneider_below", 33)
+    schwarz_by: SchwarzBy = _sw("score.schwarz_by", SchwarzBy.TRICKS)
+    game_points: tuple[int, int, int] = _sw("score.game_points", (1, 2, 3))
+    # Playing
+    phase2_duty: Duty = _sw("phase2.duty", Duty.HEAD)
+    # Marriages
+    marriage_points: int = _sw("marriage.points", 20)
+    trump_marriage_points: int = _sw("marriage.trump_points", 40)
+    marriage_needs_trick: bool = _sw("marriage.needs_trick", False)
+    marriage_credit: Credit = _sw("marriage.credit", Credit.AFTER_TRICK)
+    marriage_in_phase2: bool = _sw("marriage.in_phase2", False)
+    # Exchanging the lowest trump for the face-up trump card
+    exchange_rank: Rank = _sw("exchange.rank", Rank.NINE)
+    exchange_needs_trick: bool = _sw("exchange.needs_trick", True)
+    # Closing the stock
+    closing_allowed: bool = _sw("close.allowed", True)
+    closer_penalty: Penalty = _sw("close.penalty", Penalty.FIXED)
+    closer_penalty_points: int = _sw("close.penalty_points", 2)
+    closer_penalty_no_trick_points: int = _sw("close.penalty_no_trick_points", 3)
+    closer_no_trick_at: NoTrickAt = _sw("close.no_trick_at", NoTrickAt.CLOSE)
+    # Declaring 66 ("Aus!", "66")
+    out_resolution: OutResolution = _sw("out.resolution", OutResolution.IMMEDIATE)
+    out_after_marriage: bool = _sw("out.after_marriage", True)
+    closer_opponent_may_declare: bool = _sw("out.closer_opponent", False)
+    false_out: Penalty = _sw("out.false_penalty", Penalty.FIXED)
+    false_out_points: int = _sw("out.false_points", 2)
+    false_out_no_trick_points: int = _sw("out.false_no_trick_points", 3)
+    # The match
+    match_mode: MatchMode = _sw("match.mode", MatchMode.GAME_POINTS)
+    match_target: int = _sw("match.target", 7)
+    next_dealer: NextDealer = _sw("match.next_dealer", NextDealer.ALTERNATE)
+    # Where each switch comes from: switch id -> source. Switches not listed take `default_source`.
+    sources: tuple[tuple[str, str], ...] = field(default=(), metadata={"id": ""}, compare=False)
+    default_source: str = field(default=SRC_000, metadata={"id": ""}, compare=False)
+    notes: tuple[tuple[str, str], ...] = field(default=(), metadata={"id": ""}, compare=False)
+
+    # ----- derived values, computed once -----
+    def __post_init__(self) -> None:
+        pack = 0
+        for rank in self.ranks:
+            for suit in range(4):
+                pack |= 1 << (suit * 8 + rank)
+        object.__setattr__(self, "_pack_mask", pack)
+        object.__setattr__(
+            self, "_points_by_index", tuple(self.card_points[i % 8] for i in range(32))
+        )
+
+    @property
+    def pack_mask(self) -> int:
+        """The pack as a bit set of card indices."""
+        return self._pack_mask  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def points_by_index(self) -> tuple[int, ...]:
+        """Card points by card index (0..31)."""
+        return self._points_by_index  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def pack_size(self) -> int:
+        return 4 * len(self.ranks)
+
+    @property
+    def total_card_points(self) -> int:
+        return 4 * sum(self.card_points[r] for r in self.ranks)
+
+    def last_trick_points(self, closed: bool) -> int:
+        """The bonus for the deal's last trick; after closing only where the rules give it."""
+        return self.last_trick_bonus if not closed or self.bonus_when_closed else 0
+
+    def points(self, rank: Rank) -> int:
+        return self.card_points[rank]
+
+    def switch(self, switch_id: str) -> SwitchValue:
+        for s in self.switches():
+            if s.id == switch_id:
+                return s
+        raise UnknownPresetError(switch_id, tuple(s.id for s in self.switches()), "rule switch")
+
+    def switches(self) -> tuple[SwitchValue, ...]:
+        src = dict(self.sources)
+        note = dict(self.notes)
+        out = []
+        for f in dataclasses.fields(self):
+            sid = f.metadata.get("id")
+            if sid:
+                out.append(
+                    SwitchValue(
+                        id=sid,
+                        field=f.name,
+                        value=getattr(self, f.name),
+                        source=src.get(sid, self.default_source),
+                        note=note.get(sid, ""),
+                    )
+                )
+        return tuple(out)
+
+    def source_of(self, switch_id: str) -> str:
+        return dict(self.sources).get(switch_id, self.default_source)
+
+    def with_changes(self, **changes: Any) -> RuleSet:
+        """A copy with some switches changed (by field name), e.g. for a what-if."""
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class SwitchValue:
+    """One switch of a rule set: its id, value and the source it follows."""
+
+    id: str
+    field: str
+    value: Any
+    source: str
+    note: str = ""
+
+    @property
+    def text_value(self) -> str:
+        v = self.value
+        if isinstance(v, Rank):
+            return v.symbol
+        if isinstance(v, Enum):
+            return str(v.value)
+        if isinstance(v, tuple):
+            return " ".join(x.symbol if isinstance(x, Rank) else str(x) for x in v)
+        return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def switch_ids() -> tuple[str, ...]:
+    return tuple(f.metadata["id"] for f in dataclasses.fields(RuleSet) if f.metadata.get("id"))
+
+
+_R24 = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
+_R20 = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+_R32 = (*_R24, Rank.EIGHT, Rank.SEVEN)
+
+
+def _src(source: str, *ids: str) -> tuple[tuple[str, str], ...]:
+    return tuple((i, source) for i in ids)
+
+
+# The rules of 000: marriage and exchange only after a won trick; follow, else trump, no duty to
+# head; "Aus!" ends the deal when its trick is complete; a failed closer gives 3.
+CLASSIC = RuleSet(
+    name="classic",
+    ranks=_R24,
+    phase2_duty=Duty.FOLLOW,
+    marriage_needs_trick=True,
+    marriage_credit=Credit.IMMEDIATE,
+    marriage_in_phase2=True,
+    exchange_needs_trick=True,
+    closer_penalty=Penalty.FIXED,
+    closer_penalty_points=3,
+    closer_penalty_no_trick_points=3,
+    closer_no_trick_at=NoTrickAt.END,
+    out_resolution=OutResolution.AFTER_TRICK,
+    out_after_marriage=True,
+    closer_opponent_may_declare=True,
+    false_out=Penalty.SCALE,
+    default_source=SRC_000,
+    sources=_src(SRC_002, "out.closer_opponent", "out.false_penalty")
+    + _src(SRC_004, "match.next_dealer"),
+    notes=(
+        (
+            "out.false_penalty",
+            N_(
+                "000 does not say; the German pages 002 and 003 give the opponent what the "
+                "false declarer would have won"
+            ),
+        ),
+        (
+            "out.closer_opponent",
+            N_("000 does not say; 002 lets the opponent of the closer declare 66 as well"),
+        ),
+        (
+            "marriage.in_phase2",
+            N_(
+                "000 asks only that the leader has won a trick; its second worked deal "
+                "announces 40 after closing"
+            ),
+        ),
+        (
+            "out.after_marriage",
+            N_(
+                'in 000\'s first worked deal A announces 40, leads the king and says "Aus!" '
+                "in one turn"
+            ),
+        ),
+        ("match.next_dealer", N_("000 does not say; 004 lets the winner of a deal deal next")),
+    ),
+    next_dealer=NextDealer.WINNER,
+)
+
+# The rules of Kurnik's 66-sznap (001).
+KURNIK = RuleSet(
+    name="kurnik",
+    ranks=_R24,
+    phase2_duty=Duty.HEAD,
+    marriage_needs_trick=False,
+    marriage_credit=Credit.AFTER_TRICK,
+    marriage_in_phase2=False,
+    exchange_needs_trick=True,
+    closer_penalty=Penalty.FIXED,
+    closer_penalty_points=2,
+    closer_penalty_no_trick_points=3,
+    closer_no_trick_at=NoTrickAt.END,
+    out_resolution=OutResolution.IMMEDIATE,
+    out_after_marriage=True,
+    closer_opponent_may_declare=False,
+    false_out=Penalty.FIXED,
+    false_out_points=2,
+    false_out_no_trick_points=3,
+    schwarz_by=SchwarzBy.POINTS,
+    default_source=SRC_001,
+    sources=_src(SRC_000, "score.schneider_below"),
+    notes=(
+        (
+            "close.no_trick_at",
+            N_(
+                "001 gives 3 when the closer's opponent had taken no trick; read here as "
+                "no trick by the end of the deal"
+            ),
+        ),
+    ),
+)
+
+# The common English reference (pagat), as summarised in shared/seeds/README.md.
+PAGAT = RuleSet(
+    name="pagat",
+    ranks=_R24,
+    phase2_duty=Duty.HEAD,
+    marriage_needs_trick=False,
+    marriage_in_phase2=False,
+    exchange_needs_trick=True,
+    closer_penalty=Penalty.FIXED,
+    closer_penalty_points=2,
+    closer_penalty_no_trick_points=3,
+    closer_no_trick_at=NoTrickAt.CLOSE,
+    out_resolution=OutResolution.IMMEDIATE,
+    out_after_marriage=True,
+    closer_opponent_may_declare=False,
+    false_out=Penalty.FIXED,
+    false_out_points=2,
+    false_out_no_trick_points=3,
+    marriage_credit=Credit.WITH_TRICK,
+    default_source=SRC_PAGAT,
+    sources=_src(SRC_001, "phase2.duty", "out.closer_opponent"),
+)
+
+# The 20-card "sharpened" game of 000: no nines; the jack is the lowest trump to exchange.
+SHARPENED = dataclasses.replace(
+    CLASSIC,
+    name="sharpened",
+    ranks=_R20,
+    exchange_rank=Rank.JACK,
+    sources=CLASSIC.sources + _src(SRC_001, "exchange.rank"),
+    notes=(
+        *CLASSIC.notes,
+        (
+            "exchange.rank",
+            N_(
+                "000 does not say for the 20-card pack; as in Schnapsen (001) the jack "
+                "takes the nine's place"
+            ),
+        ),
+    ),
+)
+
+# The 32-card pack for two players of 002/003; rules of play from 002/003, the rest from 000.
+PACK32 = RuleSet(
+    name="pack32",
+    ranks=_R32,
+    phase2_duty=Duty.HEAD,
+    marriage_needs_trick=False,
+    marriage_credit=Credit.IMMEDIATE,
+    marriage_in_phase2=True,
+    exchange_rank=Rank.SEVEN,
+    exchange_needs_trick=True,
+    closer_penalty=Penalty.SCALE,
+    closer_no_trick_at=NoTrickAt.END,
+    out_resolution=OutResolution.IMMEDIATE,
+    out_after_marriage=True,
+    closer_opponent_may_declare=True,
+    false_out=Penalty.SCALE,
+    default_source=SRC_002,
+    sources=_src(SRC_003, "marriage.needs_trick", "marriage.in_phase2", "out.after_marriage")
+    + _src(SRC_000, "exchange.needs_trick", "marriage.credit", "score.schwarz_by"),
+    notes=(
+        (
+            "exchange.rank",
+            N_(
+                "002 and 003 do not describe the exchange; the lowest trump of the pack, "
+                "the seven, takes the nine's place"
+            ),
+        ),
+        ("exchange.needs_trick", N_("taken from 000")),
+    ),
+)
+
+# The Austrian Schnapsen as described in 001: J to A, five cards; otherwise Kurnik's rules.
+SCHNAPSEN = dataclasses.replace(
+    KURNIK,
+    name="schnapsen",
+    ranks=_R20,
+    hand_size=5,
+    exchange_rank=Rank.JACK,
+    notes=(
+        *KURNIK.notes,
+        (
+            "exchange.rank",
+            N_("001 names only the cards J to A and five-card hands; the jack is the lowest trump"),
+        ),
+    ),
+)
+
+PRESETS: Mapping[str, RuleSet] = {
+    r.name: r for r in (CLASSIC, KURNIK, PAGAT, SHARPENED, PACK32, SCHNAPSEN)
+}
+
+
+def preset(name: str) -> RuleSet:
+    """The named preset; raises ``UnknownPresetError`` listing the valid names."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        raise UnknownPresetError(str(name), tuple(PRESETS)) from None
+
+
+_SPEC = re.compile(r"^\s*([a-z0-9_]+)\s*(?:\((.*)\))?\s*$")
+
+
+def parse_rules(spec: str) -> RuleSet:
+    """A preset, optionally with switches changed: ``"kurnik(target=61, phase2.duty=follow)"``.
+
+    Switches are named by id or field name; values are read by the switch's type.
+    """
+    m = _SPEC.match(spec)
+    if not m:
+        raise UnknownPresetError(spec, tuple(PRESETS))
+    base = preset(m.group(1))
+    if not m.group(2):
+        return base
+    fields = {f.name: f for f in dataclasses.fields(RuleSet) if f.metadata.get("id")}
+    by_id = {f.metadata["id"]: f for f in fields.values()}
+    changes: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in m.group(2).split(","))):
+        key, _, raw = part.partition("=")
+        f = by_id.get(key.strip()) or fields.get(key.strip())
+        if f is None:
+            raise UnknownPresetError(key.strip(), tuple(by_id), "rule switch")
+        changes[f.name] = _convert(getattr(base, f.name), raw.strip(), f.metadata["id"])
+    return dataclasses.replace(base, name=spec.strip(), **changes)
+
+
+def _convert(current: Any, raw: str, switch_id: str) -> Any:
+    """The value of a switch written as text; ``SwitchValueError`` says what it may be."""
+    if isinstance(current, bool):
+        if raw.lower() in ("true", "yes", "1"):
+            return True
+        if raw.lower() in ("false", "no", "0"):
+            return False
+        raise SwitchValueError(switch_id, raw, ("true", "false"))
+    if isinstance(current, Rank):
+        try:
+            return Rank.parse(raw)
+        except ValueError:
+            raise SwitchValueError(switch_id, raw, tuple(r.symbol for r in Rank)) from None
+    if isinstance(current, Enum):
+        try:
+            return type(current)(raw)
+        except ValueError:
+            raise SwitchValueError(
+                switch_id, raw, tuple(str(e.value) for e in type(current))
+            ) from None
+    if isinstance(current, int):
+        if re.fullmatch(r"[0-9]{1,4}", raw):
+            return int(raw)
+        raise SwitchValueError(switch_id, raw)
+    raise ValueError(f"the switch {switch_id!r} cannot be set from text")

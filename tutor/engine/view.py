@@ -1,0 +1,245 @@
+"""What one player may know about a deal, and full deals drawn at random that agree with it.
+
+A ``View`` holds exactly the information a player has at the table: the own hand, the trump
+suit and the face-up trump card, the cards gone into tricks and the card led, the opponent's
+cards that were shown (the partner of an announced marriage, the face-up trump card taken by an
+exchange or as the last card drawn), the size of the stock, both scores as they can be counted,
+tricks won, who closed and who leads.
+
+It also holds ``excluded``: cards the opponent cannot hold, inferred from the opponent's plays
+once the strict duties apply (a follower who does not follow suit has none of that suit; one who
+neither follows nor trumps has no trump; under the duty to head, one who follows lower has no
+higher card of the suit). A ``State`` keeps no history of plays, so these inferences cannot be
+read from a single state: a driver that sees the moves one by one keeps them with
+``track_excluded`` and passes the mask to ``view_of``.
+
+``sample_state(view, rng)`` deals the unseen cards at random between the opponent's hand and the
+stock, respecting the shown and excluded cards; every consistent deal is equally likely. The
+sample, seen by the same player, gives the same view back.
+
+>>> import random
+>>> from tutor.engine.game import random_deal
+>>> from tutor.engine.rules import preset
+>>> s = random_deal(preset("kurnik"), random.Random(4))
+>>> v = view_of(s, 0)
+>>> view_of(sample_state(v, random.Random(1)), 0) == v
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tutor.engine.cards import Card, Suit, cards_of_mask, iter_bits
+from tutor.engine.game import Move, Outcome, Play, State
+from tutor.engine.rules import Duty, RuleSet
+
+_SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
+
+
+class ViewError(ValueError):
+    """A view that no deal can agree with (e.g. more excluded cards than the stock can take)."""
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything ``player`` may know about the deal; cards are bit sets of card indices."""
+
+    rules: RuleSet
+    player: int
+    hand: int
+    trump: Suit
+    trump_card: int  # the face-up trump card, -1 once drawn
+    stock_count: int  # face-down cards left in the stock (the face-up trump not included)
+    played: int  # cards gone into tricks
+    lead: int  # card led in the current trick, -1 before the lead
+    lead_marriage: bool
+    leader: int
+    dealer: int
+    opponent_known: int  # opponent's cards this player has seen
+    shown: int  # own cards the opponent has seen
+    opponent_hand_size: int
+    points: tuple[int, int]  # card points of the tricks of A and B
+    melds: tuple[int, int]  # credited marriage points
+    pending: tuple[int, int]  # announced marriage points not yet credited
+    tricks: tuple[int, int]
+    closed_by: int
+    closed_opp_tricks: int
+    marriages: tuple[tuple[int, Suit], ...]
+    out_by: int
+    last_trick: tuple[int, int, int, int] | None
+    result: Outcome | None
+    excluded: int = 0  # cards the opponent is known not to hold (among the unseen ones)
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.player
+
+    @property
+    def to_move(self) -> int | None:
+        if self.result is not None:
+            return None
+        return self.leader if self.lead < 0 else 1 - self.leader
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left to draw, the face-up trump included."""
+        return self.stock_count + (1 if self.trump_card >= 0 else 0)
+
+    @property
+    def phase2(self) -> bool:
+        return self.closed_by >= 0 or self.trump_card < 0
+
+    def score(self, player: int) -> int:
+        return self.points[player] + self.melds[player]
+
+    @property
+    def unseen(self) -> int:
+        """Cards this player has not seen: the opponent's hidden cards and the stock."""
+        seen = self.hand | self.played | self.opponent_known
+        if self.lead >= 0:
+            seen |= 1 << self.lead
+        if self.trump_card >= 0:
+            seen |= 1 << self.trump_card
+        return self.rules.pack_mask & ~seen
+
+    @property
+    def hand_cards(self) -> tuple[Card, ...]:
+        return cards_of_mask(self.hand)
+
+    @property
+    def opponent_known_cards(self) -> tuple[Card, ...]:
+        return cards_of_mask(self.opponent_known)
+
+    @property
+    def void_suits(self) -> tuple[Suit, ...]:
+        """Suits the opponent is known to hold no card of (among cards still unseen)."""
+        unseen = self.unseen
+        out = []
+        for s in Suit:
+            m = unseen & _SUIT_MASKS[s]
+            if m and m & self.excluded == m and not self.opponent_known & _SUIT_MASKS[s]:
+                out.append(s)
+        return tuple(out)
+
+
+def view_of(state: State, player: int, excluded: int = 0) -> View:
+    """What ``player`` knows in ``state``; ``excluded`` comes from ``track_excluded``."""
+    opp = 1 - player
+    seen = state.hands[player] | state.played_mask | state.known[opp]
+    if state.lead >= 0:
+        seen |= 1 << state.lead
+    if state.trump_card >= 0:
+        seen |= 1 << state.trump_card
+    unseen = state.rules.pack_mask & ~seen
+    return View(
+        rules=state.rules,
+        player=player,
+        hand=state.hands[player],
+        trump=state.trump,
+        trump_card=state.trump_card,
+        stock_count=len(state.stock),
+        played=state.played_mask,
+        lead=state.lead,
+        lead_marriage=state.lead_marriage,
+        leader=state.leader,
+        dealer=state.dealer,
+        opponent_known=state.known[opp],
+        shown=state.known[player],
+        opponent_hand_size=state.hands[opp].bit_count(),
+        points=state.points,
+        melds=state.melds,
+        pending=state.pending,
+        tricks=state.tricks,
+        closed_by=state.closed_by,
+        closed_opp_tricks=state.closed_opp_tricks,
+        marriages=state.marriages,
+        out_by=state.out_by,
+        last_trick=state.last_trick,
+        result=state.result,
+        excluded=excluded & unseen,
+    )
+
+
+def track_excluded(excluded: int, state: State, move: Move, player: int) -> int:
+    """The cards ``player``'s opponent cannot hold, after the opponent made ``move`` in ``state``.
+
+    Only plays that follow a lead under the strict duties tell anything; other moves, and moves
+    by ``player`` itself, return the mask unchanged. Nothing is drawn once the duties apply, so an
+    inference stays true for the rest of the deal.
+    """
+    if state.result is not None or state.lead < 0 or not isinstance(move, Play):
+        return excluded
+    if 1 - state.leader == player or not state.phase2:
+        return excluded
+    lead = state.lead
+    card = move.card.index
+    led = _SUIT_MASKS[lead >> 3]
+    if card >> 3 == lead >> 3:
+        if state.rules.phase2_duty is Duty.HEAD and card > lead:
+            return excluded | (led & ((1 << lead) - 1))  # no card above the one led
+        return excluded
+    excluded |= led
+    if card >> 3 != state.trump:
+        excluded |= _SUIT_MASKS[state.trump]
+    return excluded
+
+
+def sample_state(view: View, rng: random.Random) -> State:
+    """A full deal consistent with ``view``: the opponent's hidden cards and the stock order are
+    drawn uniformly from the unseen cards, the excluded cards always going to the stock."""
+    unseen = view.unseen
+    need = view.opponent_hand_size - view.opponent_known.bit_count()
+    if need < 0 or unseen.bit_count() != need + view.stock_count:
+        raise ViewError("the view's card counts do not add up")
+    allowed = list(iter_bits(unseen & ~view.excluded))
+    if len(allowed) < need:
+        raise ViewError("more cards are excluded than the stock can hold")
+    chosen = rng.sample(allowed, need)
+    opp_hand = view.opponent_known
+    for i in chosen:
+        opp_hand |= 1 << i
+    rest = [i for i in iter_bits(unseen & ~opp_hand)]
+    rng.shuffle(rest)
+    p = view.player
+    hands = (view.hand, opp_hand) if p == 0 else (opp_hand, view.hand)
+    known = (view.shown, view.opponent_known) if p == 0 else (view.opponent_known, view.shown)
+    return State(
+        rules=view.rules,
+        trump=view.trump,
+        hands=hands,
+        stock=tuple(rest),
+        trump_card=view.trump_card,
+        dealer=view.dealer,
+        leader=view.leader,
+        lead=view.lead,
+        lead_marriage=view.lead_marriage,
+        closed_by=view.closed_by,
+        closed_opp_tricks=view.closed_opp_tricks,
+        points=view.points,
+        melds=view.melds,
+        pending=view.pending,
+        tricks=view.tricks,
+        known=known,
+        marriages=view.marriages,
+        out_by=view.out_by,
+        last_trick=view.last_trick,
+        result=view.result,
+    )
+
+
+def sample_states(view: View, n: int, seed: int | str = 0) -> tuple[State, ...]:
+    """``n`` deals consistent with ``view``, the same ones for the same seed."""
+    rng = random.Random(seed)
+    return tuple(sample_state(view, rng) for _ in range(n))
+
+
+__all__ = [
+    "View",
+    "ViewError",
+    "sample_state",
+    "sample_states",
+    "track_excluded",
+    "view_of",
+]

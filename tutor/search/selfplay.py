@@ -1,0 +1,134 @@
+"""``tutor selfplay``: computer players play many deals; prints a JSON summary.
+
+The same seed gives the same result (apart from the speed): deal ``i`` is shuffled and
+played with its own random generator seeded from ``(seed, i)``, and the seats alternate
+(player one sits at A in even deals, at B in odd ones).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from tutor.engine import RuleSet, apply_unchecked, parse_rules, random_deal
+from tutor.search.players import PLAYERS
+
+
+def play_deal(
+    rules: RuleSet, players: Sequence[str], seed: int, index: int
+) -> tuple[int, int, int]:
+    """Play deal ``index``; returns (game points of player one, of player two, 1 if a draw)."""
+    rng = random.Random(f"{seed}:{index}")
+    swap = index % 2 == 1
+    seat = (
+        (PLAYERS[players[1]], PLAYERS[players[0]])
+        if swap
+        else (PLAYERS[players[0]], PLAYERS[players[1]])
+    )
+    state = random_deal(rules, rng, dealer=rng.randrange(2))
+    while state.result is None:
+        p = state.leader if state.lead < 0 else 1 - state.leader
+        state = apply_unchecked(state, seat[p](state, rng))
+    gp = state.result.game_points
+    first, second = (gp[1], gp[0]) if swap else (gp[0], gp[1])
+    return first, second, 1 if state.result.winner is None else 0
+
+
+def _play_range(spec: str, players: tuple[str, str], seed: int, lo: int, hi: int) -> list[int]:
+    rules = parse_rules(spec)
+    totals = [0, 0, 0, 0, 0]  # wins one, wins two, draws, game points one, two
+    for i in range(lo, hi):
+        a, b, draw = play_deal(rules, players, seed, i)
+        totals[0] += a > b
+        totals[1] += b > a
+        totals[2] += draw
+        totals[3] += a
+        totals[4] += b
+    return totals
+
+
+def selfplay(
+    spec: str, games: int, seed: int, players: tuple[str, str] = ("random", "random"), jobs: int = 1
+) -> dict[str, Any]:
+    rules = parse_rules(spec)
+    for p in players:
+        if p not in PLAYERS:
+            raise ValueError(f"unknown player {p!r}; valid: {', '.join(PLAYERS)}")
+    start = time.perf_counter()
+    if jobs <= 1 or games < 200:
+        totals = _play_range(spec, players, seed, 0, games)
+    else:
+        bounds = [games * k // jobs for k in range(jobs + 1)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = list(
+                pool.map(
+                    _play_range,
+                    [spec] * jobs,
+                    [players] * jobs,
+                    [seed] * jobs,
+                    bounds[:-1],
+                    bounds[1:],
+                )
+            )
+        totals = [sum(col) for col in zip(*parts, strict=True)]
+    elapsed = time.perf_counter() - start
+    return {
+        "rules": rules.name,
+        "players": {"A": players[0], "B": players[1]},
+        "games": games,
+        "seed": seed,
+        "wins": {"A": totals[0], "B": totals[1]},
+        "draws": totals[2],
+        "game_points": {"A": totals[3], "B": totals[4]},
+        "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
+    }
+
+
+def register(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "selfplay", help="computer players play many deals; prints a summary"
+    )
+    p.add_argument("--rules", default="classic", help="preset, e.g. classic or kurnik(target=61)")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--players",
+        default="random,random",
+        help=f"two of: {', '.join(PLAYERS)} (A's first; seats alternate)",
+    )
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", default="en")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, tr: Any) -> int:
+    names = tuple(x.strip() for x in args.players.split(","))
+    if len(names) != 2:
+        raise ValueError(tr._("--players needs two names separated by a comma"))
+    result = selfplay(args.rules, args.games, args.seed, (names[0], names[1]), args.jobs)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(
+            tr._(
+                "{games} deals under {rules}: A ({a}) won {wa}, B ({b}) won {wb}, "
+                "{draws} drawn; game points {ga}:{gb}; {speed} deals per second",
+                games=result["games"],
+                rules=result["rules"],
+                a=names[0],
+                b=names[1],
+                wa=result["wins"]["A"],
+                wb=result["wins"]["B"],
+                draws=result["draws"],
+                ga=result["game_points"]["A"],
+                gb=result["game_points"]["B"],
+                speed=result["games_per_second"],
+            )
+        )
+    return 0

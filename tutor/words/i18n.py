@@ -1,0 +1,800 @@
+"""Translations: one translator per session, card names in grammatical cases, plural forms.
+
+Messages live in gettext catalogs, ``locales/<lang>/LC_MESSAGES/tutor.po``. They are read
+from the ``.po`` files when first needed and compiled in memory, so there is no compile step
+and no binary file in the repository. Nothing here is global: every session asks for its own
+:class:`Translator` and passes it along; translators are immutable and cached, so two sessions
+in different languages simply hold different objects.
+
+Messages use named ``str.format`` placeholders only::
+
+    tr._("{player} leads {card}", player="A", card=Card.parse("Qc"))
+
+A parameter whose value is a :class:`~tutor.engine.cards.Card`, :class:`~tutor.engine.cards.Suit` or
+:class:`~tutor.engine.cards.Rank` is named by the translator, in the grammatical case that the
+*translation* asks for: ``{card}`` is the nominative, ``{card_acc}``, ``{card_dat}``,
+``{card_gen}``, ``{card_ins}`` and ``{card_loc}`` the other cases. The Polish translation of
+the message above can say ``{player} wychodzi {card_ins}``, the German one
+``{player} spielt {card_acc} aus``.
+
+A message is formatted only when parameters are given (``n_`` always gives ``n``).
+
+>>> tr = get_translator("en")
+>>> tr._("{player} leads {card}", player="A", card=Card.parse("Qc"))
+'A leads the queen of clubs'
+>>> get_translator("de").card(Card.parse("Kc"), "acc")
+'den Kreuz-König'
+>>> get_translator("pl").n_("{n} point", "{n} points", 22)
+'22 punkty'
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Callable, Mapping
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from types import MappingProxyType
+from typing import Final
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from tutor.engine import CARDS, Card, Rank, Suit
+from tutor.msgid import N_, NP_
+
+LANGUAGES: Final = ("de", "pl", "en")
+DEFAULT_LANGUAGE: Final = "en"
+PACK_STYLES: Final = ("french", "german")
+DEFAULT_PACK_STYLE: Final = "french"
+
+#: Each language's own name, for a language picker (deliberately not translated).
+LANGUAGE_NAMES: Final[Mapping[str, str]] = MappingProxyType(
+    {"de": "Deutsch", "pl": "polski", "en": "English"}
+)
+
+#: Grammatical cases a card, suit or rank can be named in: nominative, genitive, dative,
+#: accusative, instrumental, locative. German uses the first four (write the dative for the
+#: instrumental and locative); English names are the same in every case.
+CASES: Final = ("nom", "gen", "dat", "acc", "ins", "loc")
+
+DOMAIN: Final = "tutor"
+LOCALES_DIR: Final = Path(__file__).resolve().parents[2] / "locales"
+
+# A placeholder whose value is a card, suit or rank may carry a case suffix in a translation.
+# Such placeholders are named after what they hold: card, card2, led_card, suit, trump, rank...
+_DECLINABLE = re.compile(r"^(?:[a-z0-9]+_)*(?:card|suit|rank|trump)[0-9]*$")
+
+
+class UnknownLanguageError(ValueError):
+    """A language code that the tutor has no catalog for."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        super().__init__(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
+
+
+class UnknownPackStyleError(ValueError):
+    """A pack style other than the French- or German-suited pack."""
+
+    def __init__(self, style: str) -> None:
+        self.style = style
+        super().__init__(f"unknown pack style {style!r}: choose one of {', '.join(PACK_STYLES)}")
+
+
+def split_case(name: str) -> tuple[str, str | None]:
+    """Split a placeholder name into its base name and case suffix.
+
+    >>> split_case("card_ins")
+    ('card', 'ins')
+    >>> split_case("player")
+    ('player', None)
+    """
+    base, sep, suffix = name.rpartition("_")
+    if sep and base and suffix in CASES:
+        return base, suffix
+    return name, None
+
+
+def is_declinable(name: str) -> bool:
+    """Whether a placeholder, by its name, holds a card, suit or rank and may take a case.
+
+    >>> is_declinable("card2"), is_declinable("trump"), is_declinable("player")
+    (True, True, False)
+    """
+    return _DECLINABLE.match(name) is not None
+
+
+def normalize_language(code: str) -> str | None:
+    """The catalog language for a code such as ``pl``, ``pl-PL``, ``de_AT`` or ``EN``."""
+    primary = code.strip().replace("_", "-").split("-", 1)[0].lower()
+    return primary if primary in LANGUAGES else None
+
+
+def parse_accept_language(header: str) -> list[tuple[str, float]]:
+    """The language ranges of an HTTP Accept-Language header, most preferred first.
+
+    Ranges with q=0 are kept (they exclude a language); malformed ones are dropped.
+
+    >>> parse_accept_language("de-AT,de;q=0.9, en;q=0.5, pl;q=0")
+    [('de-AT', 1.0), ('de', 0.9), ('en', 0.5), ('pl', 0.0)]
+    """
+    ranges: list[tuple[str, float]] = []
+    for item in header.split(","):
+        tag, *options = (part.strip() for part in item.split(";"))
+        if not tag or not re.fullmatch(r"\*|[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*", tag):
+            continue
+        q = 1.0
+        for option in options:
+            key, _, value = option.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = -1.0
+        if 0.0 <= q <= 1.0:
+            ranges.append((tag, q))
+    return sorted(ranges, key=lambda r: -r[1])
+
+
+def negotiate(explicit: str | None, accept_language: str | None) -> str:
+    """The language to use: the explicit choice, else the browser's, else English.
+
+    An explicit choice that is not a known language raises :class:`UnknownLanguageError`;
+    the caller decides whether to report it or to fall back with a notice. The browser's
+    Accept-Language header is only a wish: nothing in it that we lack raises.
+
+    >>> negotiate(None, "fr-FR,fr;q=0.9,pl;q=0.8,de;q=0.7")
+    'pl'
+    >>> negotiate("de", "pl")
+    'de'
+    """
+    if explicit is not None and explicit.strip():
+        lang = normalize_language(explicit)
+        if lang is None:
+            raise UnknownLanguageError(explicit)
+        return lang
+    ranges = parse_accept_language(accept_language or "")
+    excluded = {normalize_language(tag) for tag, q in ranges if q == 0.0}
+    for tag, q in ranges:
+        if q == 0.0:
+            continue
+        if tag == "*":
+            rest = [lang for lang in (DEFAULT_LANGUAGE, *LANGUAGES) if lang not in excluded]
+            if rest:
+                return rest[0]
+            continue
+        lang = normalize_language(tag)
+        if lang is not None and lang not in excluded:
+            return lang
+    return DEFAULT_LANGUAGE
+
+
+class Translator:
+    """Translates messages into one language and names cards in one pack style.
+
+    Do not construct: use :func:`get_translator`. Immutable, so one object can be shared.
+
+    A message that this language's catalog lacks, or whose translation cannot be filled in
+    (a misspelt placeholder), is given whole in English, card names included, rather than
+    half in one language and half in another.
+    """
+
+    __slots__ = ("_english", "_names", "_translations", "lang", "style")
+
+    lang: str
+    style: str
+    _translations: gettext.NullTranslations
+    _names: Mapping[tuple[str, int, str], str]
+    _english: Translator | None
+
+    def __init__(
+        self,
+        lang: str,
+        style: str,
+        translations: gettext.NullTranslations,
+        names: Mapping[tuple[str, int, str], str],
+        english: Translator | None,
+    ) -> None:
+        object.__setattr__(self, "lang", lang)
+        object.__setattr__(self, "style", style)
+        object.__setattr__(self, "_translations", translations)
+        object.__setattr__(self, "_names", MappingProxyType(dict(names)))
+        object.__setattr__(self, "_english", english)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Translator is immutable")
+
+    def __repr__(self) -> str:
+        return f"get_translator({self.lang!r}, style={self.style!r})"
+
+    # -- messages ---------------------------------------------------------------------------
+
+    def _(self, msgid: str, **params: object) -> str:
+        """Translate a message and fill in its named placeholders."""
+        try:
+            text = self._translations.gettext(msgid)
+        except _NotTranslated:
+            return self._in_english()._(msgid, **params)
+        if not params:
+            return text
+        return self._format(text, params, msgid, lambda en: en._(msgid, **params))
+
+    def p_(self, context: str, msgid: str, **params: object) -> str:
+        """Translate a message that has a context (the same English words, another meaning)."""
+        try:
+            text = self._translations.pgettext(context, msgid)
+        except _NotTranslated:
+            return self._in_english().p_(context, msgid, **params)
+        if not params:
+            return text
+        return self._format(text, params, msgid, lambda en: en.p_(context, msgid, **params))
+
+    def n_(self, singular: str, plural: str, n: int, **params: object) -> str:
+        """Translate a message whose form depends on the number ``n`` (``{n}`` in the text)."""
+        try:
+            text = self._translations.ngettext(singular, plural, n)
+        except _NotTranslated:
+            return self._in_english().n_(singular, plural, n, **params)
+        source = singular if n == 1 else plural
+        values = {"n": n, **params}
+        return self._format(text, values, source, lambda en: en.n_(singular, plural, n, **params))
+
+    def np_(self, context: str, singular: str, plural: str, n: int, **params: object) -> str:
+        """``n_`` with a context."""
+        try:
+            text = self._translations.npgettext(context, singular, plural, n)
+        except _NotTranslated:
+            return self._in_english().np_(context, singular, plural, n, **params)
+        source = singular if n == 1 else plural
+        values = {"n": n, **params}
+        return self._format(
+            text, values, source, lambda en: en.np_(context, singular, plural, n, **params)
+        )
+
+    # -- names ------------------------------------------------------------------------------
+
+    def card(self, card: Card, case: str = "nom") -> str:
+        """The card's full name, e.g. pl ``damą trefl`` (instrumental)."""
+        return self._names[("card", card.index, _check_case(case))]
+
+    def suit(self, suit: Suit, case: str = "nom") -> str:
+        return self._names[("suit", int(suit), _check_case(case))]
+
+    def rank(self, rank: Rank, case: str = "nom") -> str:
+        return self._names[("rank", int(rank), _check_case(case))]
+
+    def name(self, value: Card | Suit | Rank, case: str = "nom") -> str:
+        """The name of a card, suit or rank."""
+        if isinstance(value, Card):
+            return self.card(value, case)
+        if isinstance(value, Suit):
+            return self.suit(value, case)
+        return self.rank(value, case)
+
+    # -- game terms -------------------------------------------------------------------------
+
+    def term(self, key: str) -> str:
+        """A game term's usual name in this language (Stich, lewa, trick); see ``TERMS``."""
+        return self.p_(*TERMS[key])
+
+    def term_definition(self, key: str) -> str:
+        """One sentence that explains a game term."""
+        return self._(TERM_DEFINITIONS[key])
+
+    def quantity(self, unit: str, n: int) -> str:
+        """A number with its unit in the right plural form, e.g. ``5 punktów``; see ``UNITS``."""
+        return _UNITS[unit](self, n)
+
+    # -- formatting -------------------------------------------------------------------------
+
+    def _in_english(self) -> Translator:
+        return self if self._english is None else self._english
+
+    def _format(
+        self,
+        text: str,
+        params: Mapping[str, object],
+        source: str,
+        in_english: Callable[[Translator], str],
+    ) -> str:
+        """Fill in a translation. If it cannot be filled in, the English message is used."""
+        try:
+            return text.format_map(_Params(params, self._lookup))
+        except (KeyError, IndexError, ValueError, AttributeError):
+            if self._english is not None:
+                return in_english(self._english)
+            if text == source:
+                raise
+        return source.format_map(_Params(params, self._lookup))
+
+    def _lookup(self, value: object, case: str) -> str | None:
+        if isinstance(value, Card | Suit | Rank):
+            return self.name(value, case)
+        return None
+
+
+def _check_case(case: str) -> str:
+    if case not in CASES:
+        raise ValueError(f"unknown grammatical case {case!r}: choose one of {', '.join(CASES)}")
+    return case
+
+
+class _Params(dict[str, object]):
+    """Placeholder values; a card, suit or rank is named in the case its placeholder asks."""
+
+    def __init__(
+        self, params: Mapping[str, object], lookup: Callable[[object, str], str | None]
+    ) -> None:
+        super().__init__()
+        self._raw = params
+        self._lookup = lookup
+        for key, value in params.items():
+            named = lookup(value, "nom")
+            self[key] = value if named is None else named
+
+    def __missing__(self, key: str) -> object:
+        base, case = split_case(key)
+        if case is not None and base in self._raw:
+            named = self._lookup(self._raw[base], case)
+            if named is not None:
+                return named
+        raise KeyError(key)
+
+
+class _NotTranslated(LookupError):
+    """Raised by :class:`_Untranslated`: the catalog has no translation for a message."""
+
+
+class _Untranslated(gettext.NullTranslations):
+    """The last fallback of a catalog other than English: tells that a message is missing."""
+
+    def gettext(self, message: str) -> str:
+        raise _NotTranslated(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        raise _NotTranslated(msgid1)
+
+    def pgettext(self, context: str, message: str) -> str:
+        raise _NotTranslated(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        raise _NotTranslated(msgid1)
+
+
+# -- catalogs ---------------------------------------------------------------------------------
+
+
+def po_path(lang: str) -> Path:
+    """Where the catalog of a language lives."""
+    return LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def load_po(path: Path, lang: str) -> gettext.NullTranslations:
+    """Compile a ``.po`` file in memory. Untranslated and fuzzy messages are left out.
+
+    For a language other than English, a message the catalog lacks raises internally and is
+    then given in English by the translator. A missing file counts as an empty catalog.
+    """
+    translations: gettext.NullTranslations
+    if path.is_file():
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=lang, domain=DOMAIN)
+        for message in list(catalog):
+            # A plural message counts as translated only with all its forms.
+            if message.id and isinstance(message.string, tuple) and not all(message.string):
+                catalog.delete(message.id, context=message.context)
+        buf = BytesIO()
+        write_mo(buf, catalog, use_fuzzy=False)
+        buf.seek(0)
+        translations = gettext.GNUTranslations(buf)
+    else:
+        translations = gettext.NullTranslations()
+    if lang != DEFAULT_LANGUAGE:
+        translations.add_fallback(_Untranslated())
+    return translations
+
+
+def get_translator(lang: str = DEFAULT_LANGUAGE, style: str = DEFAULT_PACK_STYLE) -> Translator:
+    """The translator for a language (``de``, ``pl``, ``en``; ``pl-PL`` is read as ``pl``)
+    and a pack style (``french`` or ``german``). Cached: the same arguments give the same
+    object."""
+    code = normalize_language(lang)
+    if code is None:
+        raise UnknownLanguageError(lang)
+    if style not in PACK_STYLES:
+        raise UnknownPackStyleError(style)
+    return _translator(code, style)
+
+
+@cache
+def _translator(lang: str, style: str) -> Translator:
+    return build_translator(lang, style, load_po(po_path(lang), lang))
+
+
+def build_translator(lang: str, style: str, translations: gettext.NullTranslations) -> Translator:
+    """A translator over given translations (e.g. a catalog being edited, see ``load_po``);
+    the application uses :func:`get_translator`."""
+    if style not in PACK_STYLES:
+        raise UnknownPackStyleError(style)
+    english = None if lang == DEFAULT_LANGUAGE else _translator(DEFAULT_LANGUAGE, style)
+
+    def from_english(key: tuple[str, int, str]) -> str:
+        if english is None:
+            raise LookupError(key)
+        return english._names[key]
+
+    def translate(entry: tuple[str, str], key: tuple[str, int, str]) -> str:
+        try:
+            return translations.pgettext(*entry)
+        except _NotTranslated:
+            return from_english(key)
+
+    names: dict[tuple[str, int, str], str] = {}
+    rank_keys = _RANK_KEYS[style]
+    for i, case in enumerate(CASES):
+        for suit in Suit:
+            key = ("suit", int(suit), case)
+            names[key] = translate(_SUIT_NAMES[style][suit][i], key)
+        for rank in Rank:
+            key = ("rank", int(rank), case)
+            names[key] = translate(_RANK_NAMES[rank_keys[rank]][i], key)
+
+    def suit_name(value: object, case: str) -> str | None:
+        return names[("suit", int(value), case)] if isinstance(value, Suit) else None
+
+    # A card's name is its rank's template (in the case) with the suit's name filled in.
+    for card in CARDS:
+        values = _Params({"suit": card.suit}, suit_name)
+        for i, case in enumerate(CASES):
+            key = ("card", card.index, case)
+            entry = _CARD_NAMES[rank_keys[card.rank]][i]
+            try:
+                names[key] = translations.pgettext(*entry).format_map(values)
+            except _NotTranslated:
+                names[key] = from_english(key)
+            except (KeyError, IndexError, ValueError, AttributeError):
+                names[key] = entry[1].format_map(values) if english is None else from_english(key)
+    return Translator(lang, style, translations, names, english)
+
+
+# -- name tables ------------------------------------------------------------------------------
+
+# The rank names each pack style uses, indexed by Rank (A, 10, K, Q, J, 9, 8, 7).
+_RANK_KEYS: Final[Mapping[str, tuple[str, ...]]] = {
+    "french": ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven"),
+    "german": ("deuce", "ten", "king", "ober", "unter", "nine", "eight", "seven"),
+}
+
+# Card names: one template per rank name and grammatical case; {suit} is the suit's name
+# (and {suit_gen} etc. its other cases). Indexed like CASES.
+_CARD_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
+    "ace": (
+        # TRANSLATORS: a card's full name in one grammatical case; see docs/translating.md.
+        NP_("card name, nominative", "the ace of {suit}"),
+        NP_("card name, genitive", "the ace of {suit}"),
+        NP_("card name, dative", "the ace of {suit}"),
+        NP_("card name, accusative", "the ace of {suit}"),
+        NP_("card name, instrumental", "the ace of {suit}"),
+        NP_("card name, locative", "the ace of {suit}"),
+    ),
+    "ten": (
+        NP_("card name, nominative", "the ten of {suit}"),
+        NP_("card name, genitive", "the ten of {suit}"),
+        NP_("card name, dative", "the ten of {suit}"),
+        NP_("card name, accusative", "the ten of {suit}"),
+        NP_("card name, instrumental", "the ten of {suit}"),
+        NP_("card name, locative", "the ten of {suit}"),
+    ),
+    "king": (
+        NP_("card name, nominative", "the king of {suit}"),
+        NP_("card name, genitive", "the king of {suit}"),
+        NP_("card name, dative", "the king of {suit}"),
+        NP_("card name, accusative", "the king of {suit}"),
+        NP_("card name, instrumental", "the king of {suit}"),
+        NP_("card name, locative", "the king of {suit}"),
+    ),
+    "queen": (
+        NP_("card name, nominative", "the queen of {suit}"),
+        NP_("card name, genitive", "the queen of {suit}"),
+        NP_("card name, dative", "the queen of {suit}"),
+        NP_("card name, accusative", "the queen of {suit}"),
+        NP_("card name, instrumental", "the queen of {suit}"),
+        NP_("card name, locative", "the queen of {suit}"),
+    ),
+    "jack": (
+        NP_("card name, nominative", "the jack of {suit}"),
+        NP_("card name, genitive", "the jack of {suit}"),
+        NP_("card name, dative", "the jack of {suit}"),
+        NP_("card name, accusative", "the jack of {suit}"),
+        NP_("card name, instrumental", "the jack of {suit}"),
+        NP_("card name, locative", "the jack of {suit}"),
+    ),
+    "nine": (
+        NP_("card name, nominative", "the nine of {suit}"),
+        NP_("card name, genitive", "the nine of {suit}"),
+        NP_("card name, dative", "the nine of {suit}"),
+        NP_("card name, accusative", "the nine of {suit}"),
+        NP_("card name, instrumental", "the nine of {suit}"),
+        NP_("card name, locative", "the nine of {suit}"),
+    ),
+    "eight": (
+        NP_("card name, nominative", "the eight of {suit}"),
+        NP_("card name, genitive", "the eight of {suit}"),
+        NP_("card name, dative", "the eight of {suit}"),
+        NP_("card name, accusative", "the eight of {suit}"),
+        NP_("card name, instrumental", "the eight of {suit}"),
+        NP_("card name, locative", "the eight of {suit}"),
+    ),
+    "seven": (
+        NP_("card name, nominative", "the seven of {suit}"),
+        NP_("card name, genitive", "the seven of {suit}"),
+        NP_("card name, dative", "the seven of {suit}"),
+        NP_("card name, accusative", "the seven of {suit}"),
+        NP_("card name, instrumental", "the seven of {suit}"),
+        NP_("card name, locative", "the seven of {suit}"),
+    ),
+    "deuce": (
+        NP_("card name, nominative", "the Deuce of {suit}"),
+        NP_("card name, genitive", "the Deuce of {suit}"),
+        NP_("card name, dative", "the Deuce of {suit}"),
+        NP_("card name, accusative", "the Deuce of {suit}"),
+        NP_("card name, instrumental", "the Deuce of {suit}"),
+        NP_("card name, locative", "the Deuce of {suit}"),
+    ),
+    "ober": (
+        NP_("card name, nominative", "the Ober of {suit}"),
+        NP_("card name, genitive", "the Ober of {suit}"),
+        NP_("card name, dative", "the Ober of {suit}"),
+        NP_("card name, accusative", "the Ober of {suit}"),
+        NP_("card name, instrumental", "the Ober of {suit}"),
+        NP_("card name, locative", "the Ober of {suit}"),
+    ),
+    "unter": (
+        NP_("card name, nominative", "the Unter of {suit}"),
+        NP_("card name, genitive", "the Unter of {suit}"),
+        NP_("card name, dative", "the Unter of {suit}"),
+        NP_("card name, accusative", "the Unter of {suit}"),
+        NP_("card name, instrumental", "the Unter of {suit}"),
+        NP_("card name, locative", "the Unter of {suit}"),
+    ),
+}
+
+# Rank names on their own, one per grammatical case, indexed like CASES.
+_RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
+    "ace": (
+        NP_("rank, nominative", "the ace"),
+        NP_("rank, genitive", "the ace"),
+        NP_("rank, dative", "the ace"),
+        NP_("rank, accusative", "the ace"),
+        NP_("rank, instrumental", "the ace"),
+        NP_("rank, locative", "the ace"),
+    ),
+    "ten": (
+        NP_("rank, nominative", "the ten"),
+        NP_("rank, genitive", "the ten"),
+        NP_("rank, dative", "the ten"),
+        NP_("rank, accusative", "the ten"),
+        NP_("rank, instrumental", "the ten"),
+        NP_("rank, locative", "the ten"),
+    ),
+    "king": (
+        NP_("rank, nominative", "the king"),
+        NP_("rank, genitive", "the king"),
+        NP_("rank, dative", "the king"),
+        NP_("rank, accusative", "the king"),
+        NP_("rank, instrumental", "the king"),
+        NP_("rank, locative", "the king"),
+    ),
+    "queen": (
+        NP_("rank, nominative", "the queen"),
+        NP_("rank, genitive", "the queen"),
+        NP_("rank, dative", "the queen"),
+        NP_("rank, accusative", "the queen"),
+        NP_("rank, instrumental", "the queen"),
+        NP_("rank, locative", "the queen"),
+    ),
+    "jack": (
+        NP_("rank, nominative", "the jack"),
+        NP_("rank, genitive", "the jack"),
+        NP_("rank, dative", "the jack"),
+        NP_("rank, accusative", "the jack"),
+        NP_("rank, instrumental", "the jack"),
+        NP_("rank, locative", "the jack"),
+    ),
+    "nine": (
+        NP_("rank, nominative", "the nine"),
+        NP_("rank, genitive", "the nine"),
+        NP_("rank, dative", "the nine"),
+        NP_("rank, accusative", "the nine"),
+        NP_("rank, instrumental", "the nine"),
+        NP_("rank, locative", "the nine"),
+    ),
+    "eight": (
+        NP_("rank, nominative", "the eight"),
+        NP_("rank, genitive", "the eight"),
+        NP_("rank, dative", "the eight"),
+        NP_("rank, accusative", "the eight"),
+        NP_("rank, instrumental", "the eight"),
+        NP_("rank, locative", "the eight"),
+    ),
+    "seven": (
+        NP_("rank, nominative", "the seven"),
+        NP_("rank, genitive", "the seven"),
+        NP_("rank, dative", "the seven"),
+        NP_("rank, accusative", "the seven"),
+        NP_("rank, instrumental", "the seven"),
+        NP_("rank, locative", "the seven"),
+    ),
+    "deuce": (
+        NP_("rank, nominative", "the Deuce"),
+        NP_("rank, genitive", "the Deuce"),
+        NP_("rank, dative", "the Deuce"),
+        NP_("rank, accusative", "the Deuce"),
+        NP_("rank, instrumental", "the Deuce"),
+        NP_("rank, locative", "the Deuce"),
+    ),
+    "ober": (
+        NP_("rank, nominative", "the Ober"),
+        NP_("rank, genitive", "the Ober"),
+        NP_("rank, dative", "the Ober"),
+        NP_("rank, accusative", "the Ober"),
+        NP_("rank, instrumental", "the Ober"),
+        NP_("rank, locative", "the Ober"),
+    ),
+    "unter": (
+        NP_("rank, nominative", "the Unter"),
+        NP_("rank, genitive", "the Unter"),
+        NP_("rank, dative", "the Unter"),
+        NP_("rank, accusative", "the Unter"),
+        NP_("rank, instrumental", "the Unter"),
+        NP_("rank, locative", "the Unter"),
+    ),
+}
+
+# Suit names per pack style, one per grammatical case; indexed by Suit, then like CASES.
+_SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
+    "french": (
+        (
+            NP_("suit, French pack, nominative", "clubs"),
+            NP_("suit, French pack, genitive", "clubs"),
+            NP_("suit, French pack, dative", "clubs"),
+            NP_("suit, French pack, accusative", "clubs"),
+            NP_("suit, French pack, instrumental", "clubs"),
+            NP_("suit, French pack, locative", "clubs"),
+        ),
+        (
+            NP_("suit, French pack, nominative", "spades"),
+            NP_("suit, French pack, genitive", "spades"),
+            NP_("suit, French pack, dative", "spades"),
+            NP_("suit, French pack, accusative", "spades"),
+            NP_("suit, French pack, instrumental", "spades"),
+            NP_("suit, French pack, locative", "spades"),
+        ),
+        (
+            NP_("suit, French pack, nominative", "hearts"),
+            NP_("suit, French pack, genitive", "hearts"),
+            NP_("suit, French pack, dative", "hearts"),
+            NP_("suit, French pack, accusative", "hearts"),
+            NP_("suit, French pack, instrumental", "hearts"),
+            NP_("suit, French pack, locative", "hearts"),
+        ),
+        (
+            NP_("suit, French pack, nominative", "diamonds"),
+            NP_("suit, French pack, genitive", "diamonds"),
+            NP_("suit, French pack, dative", "diamonds"),
+            NP_("suit, French pack, accusative", "diamonds"),
+            NP_("suit, French pack, instrumental", "diamonds"),
+            NP_("suit, French pack, locative", "diamonds"),
+        ),
+    ),
+    "german": (
+        (
+            NP_("suit, German pack, nominative", "acorns"),
+            NP_("suit, German pack, genitive", "acorns"),
+            NP_("suit, German pack, dative", "acorns"),
+            NP_("suit, German pack, accusative", "acorns"),
+            NP_("suit, German pack, instrumental", "acorns"),
+            NP_("suit, German pack, locative", "acorns"),
+        ),
+        (
+            NP_("suit, German pack, nominative", "leaves"),
+            NP_("suit, German pack, genitive", "leaves"),
+            NP_("suit, German pack, dative", "leaves"),
+            NP_("suit, German pack, accusative", "leaves"),
+            NP_("suit, German pack, instrumental", "leaves"),
+            NP_("suit, German pack, locative", "leaves"),
+        ),
+        (
+            NP_("suit, German pack, nominative", "hearts"),
+            NP_("suit, German pack, genitive", "hearts"),
+            NP_("suit, German pack, dative", "hearts"),
+            NP_("suit, German pack, accusative", "hearts"),
+            NP_("suit, German pack, instrumental", "hearts"),
+            NP_("suit, German pack, locative", "hearts"),
+        ),
+        (
+            NP_("suit, German pack, nominative", "bells"),
+            NP_("suit, German pack, genitive", "bells"),
+            NP_("suit, German pack, dative", "bells"),
+            NP_("suit, German pack, accusative", "bells"),
+            NP_("suit, German pack, instrumental", "bells"),
+            NP_("suit, German pack, locative", "bells"),
+        ),
+    ),
+}
+
+# -- game terms -------------------------------------------------------------------------------
+
+#: The names players use for the game's terms (Stich / lewa / trick ...), by key.
+TERMS: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
+    {
+        # TRANSLATORS: the name players of 66 use for this term in your language.
+        "trick": NP_("game term", "trick"),
+        "trump": NP_("game term", "trump"),
+        "trump_suit": NP_("game term", "trump suit"),
+        "trump_exchange": NP_("game term", "exchanging the trump"),
+        "marriage": NP_("game term", "marriage"),
+        "marriage_20": NP_("game term", "marriage (20)"),
+        "marriage_40": NP_("game term", "marriage in trumps (40)"),
+        "stock": NP_("game term", "stock"),
+        "closing": NP_("game term", "closing"),
+        "going_out": NP_("game term", "going out"),
+        "card_points": NP_("game term", "card points"),
+        "game_point": NP_("game term", "game point"),
+        "schneider": NP_("game term", "Schneider"),
+        "schwarz": NP_("game term", "Schwarz"),
+        "last_trick": NP_("game term", "last trick"),
+        "follow_suit": NP_("game term", "following suit"),
+        "deal": NP_("game term", "deal"),
+        "match": NP_("game term", "match"),
+    }
+)
+
+#: One sentence for each term in ``TERMS``, for a glossary.
+TERM_DEFINITIONS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "trick": N_("One card from each player; the higher card takes both."),
+        "trump": N_("A card of the trump suit: it beats every card of the other suits."),
+        "trump_suit": N_("The suit of the card turned face up under the stock."),
+        "trump_exchange": N_("Swapping the lowest trump in your hand for the face-up trump card."),
+        "marriage": N_(
+            "King and queen of one suit, shown when you lead one of them; they score points."
+        ),
+        "marriage_20": N_("A marriage in a suit other than trumps: 20 points."),
+        "marriage_40": N_("A marriage in the trump suit: 40 points."),
+        "stock": N_(
+            "The face-down cards left after dealing; after each trick both players draw from it."
+        ),
+        "closing": N_(
+            "Turning the trump card face down: nobody draws any more and the strict rules "
+            "of play start at once."
+        ),
+        "going_out": N_("Declaring that you have reached 66 points; the deal ends."),
+        "card_points": N_("The value of the cards in your tricks, together with your marriages."),
+        "game_point": N_("What a deal is worth in the match: 1, 2 or 3."),
+        "schneider": N_("A player with fewer than 33 card points is Schneider."),
+        "schwarz": N_("A player who has not won a single trick is Schwarz."),
+        "last_trick": N_("If all cards are played out, the last trick is worth 10 extra points."),
+        "follow_suit": N_("Playing a card of the suit that was led."),
+        "deal": N_("One round, from dealing the cards until it is scored."),
+        "match": N_("Several deals, until a player reaches the agreed game points, often 7."),
+    }
+)
+
+# A number with its unit, in the plural form the number needs.
+_UNITS: Final[Mapping[str, Callable[[Translator, int], str]]] = MappingProxyType(
+    {
+        "points": lambda tr, n: tr.n_("{n} point", "{n} points", n),
+        "card_points": lambda tr, n: tr.n_("{n} card point", "{n} card points", n),
+        "game_points": lambda tr, n: tr.n_("{n} game point", "{n} game points", n),
+        "tricks": lambda tr, n: tr.n_("{n} trick", "{n} tricks", n),
+        "cards": lambda tr, n: tr.n_("{n} card", "{n} cards", n),
+        "deals": lambda tr, n: tr.n_("{n} deal", "{n} deals", n),
+    }
+)
+
+#: The units ``Translator.quantity`` knows.
+UNITS: Final = tuple(_UNITS)

@@ -1,0 +1,51 @@
+"""Rules: each preset's switches in words with their sources, and the presets side by side."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.engine import PRESETS
+from tutor.web import present
+from tutor_app import common
+
+
+def page() -> None:
+    common.guarded(_body)()
+
+
+def _body() -> None:
+    common.projector_bar()
+    common.show_notices()
+    t = common.tr()
+    st.title(t._("The rules of 66"))
+    st.markdown(
+        t._(
+            "The sources of the game disagree on many details. Each set of rules below is a "
+            "preset: every rule is a switch, and every switch names the source it follows."
+        )
+    )
+    one, compare = st.tabs([t._("One set of rules"), t._("Compare the presets")])
+    with one:
+        if st.session_state.get("w_preset") not in PRESETS:
+            st.session_state.w_preset = "classic"
+        name = st.selectbox(
+            t._("Preset"),
+            options=list(PRESETS),
+            format_func=lambda n: present.preset_title(n, t),
+            key="w_preset",
+        )
+        st.html(present.rules_reference_html(PRESETS[name], t))
+    with compare:
+        only = st.toggle(t._("Only the differences"), key="w_only_diff")
+        st.caption(
+            t._(
+                "Rows marked ≠ differ between presets; the values that differ from most "
+                "presets are highlighted. Under each value: the source it follows."
+            )
+        )
+        st.html(present.compare_html(list(PRESETS.values()), t, only_differences=bool(only)))
+    common.sync_address(common.settings_params())
+
+
+if __name__ == "__main__":
+    page()
