@@ -50,7 +50,9 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """>>> Suit.parse("H")
+        """Read a suit letter, case-insensitive.
+
+        >>> Suit.parse("H")
         <Suit.HEARTS: 2>
         """
         t = text.strip().lower()
@@ -84,7 +86,9 @@ class Rank(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Rank:
-        """>>> Rank.parse("t")
+        """Read a rank symbol, case-insensitive; ``T`` is the ten.
+
+        >>> Rank.parse("t")
         <Rank.TEN: 1>
         """
         t = text.strip().upper()
@@ -198,6 +202,10 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 def suit_mask(suit: Suit) -> int:
     return 0xFF << (suit * 8)
+
+
+SUIT_MASKS: tuple[int, ...] = tuple(suit_mask(Suit(s)) for s in range(4))
+"""The bit set of each suit's cards, by suit number."""
 
 
 def cut_winner(a: Card, b: Card) -> int:

@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass
 
 from tutor.engine.cards import Card, cut_winner
-from tutor.engine.game import Outcome, pack
 from tutor.engine.rules import MatchMode, NextDealer, RuleSet
+from tutor.engine.state import Outcome, pack
 
 FIVE_DEALS = 5
 THOUSAND = 1000

@@ -214,6 +214,10 @@ class RuleSet:
         """The bonus for the deal's last trick; after closing only where the rules give it."""
         return self.last_trick_bonus if not closed or self.bonus_when_closed else 0
 
+    def marriage_value(self, suit: int, trump: int) -> int:
+        """The points a marriage in ``suit`` announces when ``trump`` is trump."""
+        return self.trump_marriage_points if suit == trump else self.marriage_points
+
     def points(self, rank: Rank) -> int:
         return self.card_points[rank]
 

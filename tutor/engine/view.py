@@ -18,7 +18,7 @@ stock, respecting the shown and excluded cards; every consistent deal is equally
 sample, seen by the same player, gives the same view back.
 
 >>> import random
->>> from tutor.engine.game import random_deal
+>>> from tutor.engine.state import random_deal
 >>> from tutor.engine.rules import preset
 >>> s = random_deal(preset("kurnik"), random.Random(4))
 >>> v = view_of(s, 0)
@@ -28,14 +28,20 @@ True
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import combinations, permutations
 
-from tutor.engine.cards import Card, Suit, cards_of_mask, iter_bits
-from tutor.engine.game import Move, Outcome, Play, State
+from tutor.engine.cards import SUIT_MASKS, Card, Suit, cards_of_mask, iter_bits
+from tutor.engine.moves import Move, Play
 from tutor.engine.rules import Duty, RuleSet
+from tutor.engine.state import Outcome, State, other
 
-_SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
+#: At most this many consistent deals are examined for one position; a puzzle that hides more
+#: is rejected (show more cards, or let the stock be smaller).
+MAX_DEALS = 600
 
 
 class ViewError(ValueError):
@@ -74,13 +80,13 @@ class View:
 
     @property
     def opponent(self) -> int:
-        return 1 - self.player
+        return other(self.player)
 
     @property
     def to_move(self) -> int | None:
         if self.result is not None:
             return None
-        return self.leader if self.lead < 0 else 1 - self.leader
+        return self.leader if self.lead < 0 else other(self.leader)
 
     @property
     def stock_size(self) -> int:
@@ -118,15 +124,15 @@ class View:
         unseen = self.unseen
         out = []
         for s in Suit:
-            m = unseen & _SUIT_MASKS[s]
-            if m and m & self.excluded == m and not self.opponent_known & _SUIT_MASKS[s]:
+            m = unseen & SUIT_MASKS[s]
+            if m and m & self.excluded == m and not self.opponent_known & SUIT_MASKS[s]:
                 out.append(s)
         return tuple(out)
 
 
 def view_of(state: State, player: int, excluded: int = 0) -> View:
     """What ``player`` knows in ``state``; ``excluded`` comes from ``track_excluded``."""
-    opp = 1 - player
+    opp = other(player)
     seen = state.hands[player] | state.played_mask | state.known[opp]
     if state.lead >= 0:
         seen |= 1 << state.lead
@@ -171,18 +177,18 @@ def track_excluded(excluded: int, state: State, move: Move, player: int) -> int:
     """
     if state.result is not None or state.lead < 0 or not isinstance(move, Play):
         return excluded
-    if 1 - state.leader == player or not state.phase2:
+    if state.to_move == player or not state.phase2:
         return excluded
     lead = state.lead
     card = move.card.index
-    led = _SUIT_MASKS[lead >> 3]
+    led = SUIT_MASKS[lead >> 3]
     if card >> 3 == lead >> 3:
         if state.rules.phase2_duty is Duty.HEAD and card > lead:
             return excluded | (led & ((1 << lead) - 1))  # no card above the one led
         return excluded
     excluded |= led
     if card >> 3 != state.trump:
-        excluded |= _SUIT_MASKS[state.trump]
+        excluded |= SUIT_MASKS[state.trump]
     return excluded
 
 
@@ -202,6 +208,12 @@ def sample_state(view: View, rng: random.Random) -> State:
         opp_hand |= 1 << i
     rest = [i for i in iter_bits(unseen & ~opp_hand)]
     rng.shuffle(rest)
+    return deal_from_view(view, opp_hand, tuple(rest))
+
+
+def deal_from_view(view: View, opp_hand: int, stock: tuple[int, ...]) -> State:
+    """The full deal that ``view`` sees, with the opponent holding ``opp_hand`` (a bit set) and
+    the stock ``stock`` (card indices, top first)."""
     p = view.player
     hands = (view.hand, opp_hand) if p == 0 else (opp_hand, view.hand)
     known = (view.shown, view.opponent_known) if p == 0 else (view.opponent_known, view.shown)
@@ -209,7 +221,7 @@ def sample_state(view: View, rng: random.Random) -> State:
         rules=view.rules,
         trump=view.trump,
         hands=hands,
-        stock=tuple(rest),
+        stock=stock,
         trump_card=view.trump_card,
         dealer=view.dealer,
         leader=view.leader,
@@ -235,9 +247,73 @@ def sample_states(view: View, n: int, seed: int | str = 0) -> tuple[State, ...]:
     return tuple(sample_state(view, rng) for _ in range(n))
 
 
+# ----------------------------------------------------------------------------- deal enumeration
+
+
+class TooManyDealsError(ValueError):
+    """The learner's view leaves more possible deals than can be examined exactly."""
+
+    def __init__(self, count: int, limit: int) -> None:
+        self.count = count
+        self.limit = limit
+        super().__init__(f"{count} possible deals, more than the {limit} that can be checked")
+
+
+def deal_count(view: View) -> int:
+    """How many deals agree with the view (stock order counts only while the stock is open)."""
+    need = view.opponent_hand_size - view.opponent_known.bit_count()
+    free = (view.unseen & ~view.excluded).bit_count()
+    if need < 0 or need > free:
+        return 0
+    orders = math.factorial(view.stock_count) if _stock_open(view) else 1
+    return math.comb(free, need) * orders
+
+
+def _stock_open(view: View) -> bool:
+    return view.closed_by < 0 and view.trump_card >= 0
+
+
+def consistent_deals(view: View, limit: int = MAX_DEALS) -> Iterator[State]:
+    """Every full deal that agrees with ``view``: the opponent's hidden cards and, while the
+    stock is open, the order of the stock. A closed stock is never drawn from, so its order
+    does not matter and only one order is given. Raises ``TooManyDealsError`` beyond ``limit``."""
+    count = deal_count(view)
+    if count > limit:
+        raise TooManyDealsError(count, limit)
+    unseen = view.unseen
+    need = view.opponent_hand_size - view.opponent_known.bit_count()
+    free = [i for i in iter_bits(unseen & ~view.excluded)]
+    if need < 0 or need > len(free):
+        return
+    for chosen in combinations(free, need):
+        opp = view.opponent_known
+        for i in chosen:
+            opp |= 1 << i
+        rest = [i for i in iter_bits(unseen & ~opp)]
+        orders = permutations(rest) if _stock_open(view) else iter((tuple(rest),))
+        for order in orders:
+            yield deal_from_view(view, opp, tuple(order))
+
+
+def same_deal(a: State, b: State) -> bool:
+    """Whether two states of the same position have the cards in the same places (for a closed
+    stock its order does not matter)."""
+    if a.hands != b.hands:
+        return False
+    if a.closed_by >= 0:
+        return sorted(a.stock) == sorted(b.stock)
+    return a.stock == b.stock
+
+
 __all__ = [
+    "MAX_DEALS",
+    "TooManyDealsError",
     "View",
     "ViewError",
+    "consistent_deals",
+    "deal_count",
+    "deal_from_view",
+    "same_deal",
     "sample_state",
     "sample_states",
     "track_excluded",

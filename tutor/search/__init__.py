@@ -5,19 +5,19 @@ Code outside this package imports from here.
 
 from __future__ import annotations
 
+from tutor.search.baseline import plain_minimax
 from tutor.search.players import (
     PLAYERS,
     club_player,
-    evaluate_moves,
     expert_player,
     greedy_player,
     random_player,
 )
+from tutor.search.sampling import evaluate_moves
 from tutor.search.selfplay import play_deal, selfplay
 from tutor.search.solver import (
     Solver,
     max_game_points,
-    plain_minimax,
     rank_moves,
     solve,
     terminal_value,

@@ -24,7 +24,7 @@ Checking a learner's moves (``start``/``play`` or ``check``) says, for each move
 The computer defends as well as it can: it answers with the solver's best reply in the
 puzzle's deal. Everything here is pure; ``tutor_app/pages/puzzles.py`` only shows it.
 
->>> from tutor.engine.game import new_deal, play_moves
+>>> from tutor.engine import new_deal, play_moves
 >>> from tutor.engine.rules import preset
 >>> s = new_deal(preset("pagat"), hands=("Ah 10h Kc Qc Ks Qs", "Ad Jd 9d As Js Jh"),
 ...              trump_card="Kd", stock="Qd Qh 9s 10s 9h Kh 9c Jc 10c Ac 10d", dealer=0)
@@ -35,7 +35,6 @@ puzzle's deal. Everything here is pure; ``tutor_app/pages/puzzles.py`` only show
 from __future__ import annotations
 
 import json
-import math
 import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -43,7 +42,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +49,7 @@ import yaml
 
 from tutor.engine import (
     CLOSE,
+    MAX_DEALS,
     PLAYER_NAMES,
     Close,
     Duty,
@@ -64,13 +63,15 @@ from tutor.engine import (
     Play,
     RuleSet,
     State,
-    View,
+    TooManyDealsError,
     apply,
     apply_unchecked,
     cards_of_mask,
-    iter_bits,
+    consistent_deals,
+    deal_count,
     legal_moves,
     parse_move,
+    same_deal,
     sample_state,
     track_excluded,
     view_of,
@@ -83,10 +84,6 @@ from tutor.teach import hints as hint_engine
 from tutor.teach.lessons import LessonError
 from tutor.words.explain import describe_move, describe_outcome, describe_trick, rule_text
 from tutor.words.i18n import Translator
-
-#: At most this many consistent deals are examined for one position; a puzzle that hides more
-#: is rejected (show more cards, or let the stock be smaller).
-MAX_DEALS = 600
 
 # ----------------------------------------------------------------------------- goals
 
@@ -228,92 +225,6 @@ class Puzzle:
     def length(self) -> int | None:
         """Learner moves asked for (``DECIDE_CLOSE`` is always one decision)."""
         return 1 if self.goal.kind is GoalKind.DECIDE_CLOSE else self.moves
-
-
-# ----------------------------------------------------------------------------- deals
-
-
-class TooManyDealsError(ValueError):
-    """The learner's view leaves more possible deals than can be examined exactly."""
-
-    def __init__(self, count: int, limit: int) -> None:
-        self.count = count
-        self.limit = limit
-        super().__init__(f"{count} possible deals, more than the {limit} that can be checked")
-
-
-def deal_count(view: View) -> int:
-    """How many deals agree with the view (stock order counts only while the stock is open)."""
-    need = view.opponent_hand_size - view.opponent_known.bit_count()
-    free = (view.unseen & ~view.excluded).bit_count()
-    if need < 0 or need > free:
-        return 0
-    orders = math.factorial(view.stock_count) if _stock_open(view) else 1
-    return math.comb(free, need) * orders
-
-
-def _stock_open(view: View) -> bool:
-    return view.closed_by < 0 and view.trump_card >= 0
-
-
-def consistent_deals(view: View, limit: int = MAX_DEALS) -> Iterator[State]:
-    """Every full deal that agrees with ``view``: the opponent's hidden cards and, while the
-    stock is open, the order of the stock. A closed stock is never drawn from, so its order
-    does not matter and only one order is given. Raises ``TooManyDealsError`` beyond ``limit``."""
-    count = deal_count(view)
-    if count > limit:
-        raise TooManyDealsError(count, limit)
-    unseen = view.unseen
-    need = view.opponent_hand_size - view.opponent_known.bit_count()
-    free = [i for i in iter_bits(unseen & ~view.excluded)]
-    if need < 0 or need > len(free):
-        return
-    for chosen in combinations(free, need):
-        opp = view.opponent_known
-        for i in chosen:
-            opp |= 1 << i
-        rest = [i for i in iter_bits(unseen & ~opp)]
-        orders = permutations(rest) if _stock_open(view) else iter((tuple(rest),))
-        for order in orders:
-            yield _deal_of(view, opp, tuple(order))
-
-
-def _deal_of(view: View, opp_hand: int, stock: tuple[int, ...]) -> State:
-    p = view.player
-    hands = (view.hand, opp_hand) if p == 0 else (opp_hand, view.hand)
-    known = (view.shown, view.opponent_known) if p == 0 else (view.opponent_known, view.shown)
-    return State(
-        rules=view.rules,
-        trump=view.trump,
-        hands=hands,
-        stock=stock,
-        trump_card=view.trump_card,
-        dealer=view.dealer,
-        leader=view.leader,
-        lead=view.lead,
-        lead_marriage=view.lead_marriage,
-        closed_by=view.closed_by,
-        closed_opp_tricks=view.closed_opp_tricks,
-        points=view.points,
-        melds=view.melds,
-        pending=view.pending,
-        tricks=view.tricks,
-        known=known,
-        marriages=view.marriages,
-        out_by=view.out_by,
-        last_trick=view.last_trick,
-        result=view.result,
-    )
-
-
-def same_deal(a: State, b: State) -> bool:
-    """Whether two states of the same position have the cards in the same places (for a closed
-    stock its order does not matter)."""
-    if a.hands != b.hands:
-        return False
-    if a.closed_by >= 0:
-        return sorted(a.stock) == sorted(b.stock)
-    return a.stock == b.stock
 
 
 # ----------------------------------------------------------------------------- one deal

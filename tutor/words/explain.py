@@ -247,11 +247,21 @@ def reason_text(reason: Reason, legal: bool, tr: Translator, rules: RuleSet) -> 
     if rid not in RULE_TEXTS:
         return rid
     text = _rule_statement(rid, rules)
-    return tr._(text, **{**rule_numbers(rules), **dict(reason.params)})
+    return tr._(text, **{**rule_numbers(rules), **_reason_params(reason)})
+
+
+def _reason_params(reason: Reason) -> dict[str, object]:
+    """A reason's facts, with its players (indices in the engine) by name."""
+    p = dict(reason.params)
+    for key in ("player", "closer"):
+        who = p.get(key)
+        if isinstance(who, int):
+            p[key] = PLAYER_NAMES[who]
+    return p
 
 
 def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
-    p = dict(reason.params)
+    p = _reason_params(reason)
     rid = reason.rule_id
     player = p.get("player", "")
     card = p.get("card")

@@ -1,0 +1,312 @@
+"""Which moves are legal, and the rules that decide it, as data.
+
+``check(state, move)`` says whether a move is legal and which rule ids decide it (``Reason``);
+turning reasons into sentences is the job of ``tutor.words.explain``. Every number and switch
+comes from the state's ``RuleSet``; this module only reads them.
+
+>>> from tutor.engine.rules import preset
+>>> from tutor.engine.state import new_deal
+>>> from tutor.engine.cards import Card
+>>> from tutor.engine.moves import Marriage, Play
+>>> s = new_deal(preset("classic"), hands=("10h Kh 9h 10c Kc Qc", "Jh As Ks Qs Ad Kd"),
+...              trump_card="Ah", stock="10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd")
+>>> Play(Card.parse("10h")) in legal_moves(s)
+True
+>>> check(s, Marriage(Card.parse("Qc"))).rule_ids
+('marriage.needs_trick',)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine.cards import CARDS, SUIT_MASKS, Rank, cards_of_mask, iter_bits
+from tutor.engine.moves import (
+    CLOSE,
+    DECLARE_OUT,
+    EXCHANGE,
+    MARRIAGES,
+    MARRIAGES_OUT,
+    PLAYS,
+    Close,
+    DeclareOut,
+    Exchange,
+    Marriage,
+    Move,
+    Play,
+)
+from tutor.engine.rules import Duty
+from tutor.engine.state import State, other
+
+# ----------------------------------------------------------------------------- reasons
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One rule that decides a move: its id and the facts it was applied to (no prose)."""
+
+    rule_id: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def param(self, name: str) -> object:
+        return dict(self.params).get(name)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a move is legal here, and the rules that decide it."""
+
+    move: Move
+    legal: bool
+    reasons: tuple[Reason, ...]
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(r.rule_id for r in self.reasons)
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that the rules forbid in this position."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        self.verdict = verdict
+        self.move = verdict.move
+        self.rule_ids = verdict.rule_ids
+        super().__init__(f"illegal move {verdict.move}: {', '.join(verdict.rule_ids)}")
+
+
+# Which switch of the RuleSet each rule id depends on ("" for rules every source shares).
+RULE_SWITCH: dict[str, str] = {
+    "deal.over": "",
+    "lead.free": "",
+    "card.in_hand": "",
+    "phase1.free": "",
+    "phase2.follow": "phase2.duty",
+    "phase2.head": "phase2.duty",
+    "phase2.lower": "phase2.duty",
+    "phase2.trump": "phase2.duty",
+    "phase2.any": "phase2.duty",
+    "marriage.pair": "marriage.points",
+    "marriage.on_lead": "",
+    "marriage.needs_trick": "marriage.needs_trick",
+    "marriage.in_phase2": "marriage.in_phase2",
+    "marriage.card": "",
+    "exchange.card": "exchange.rank",
+    "exchange.on_lead": "",
+    "exchange.needs_trick": "exchange.needs_trick",
+    "exchange.stock": "",
+    "close.allowed": "close.allowed",
+    "close.on_lead": "",
+    "close.stock": "",
+    "out.on_lead": "out.resolution",
+    "out.after_marriage": "out.after_marriage",
+    "out.closer_opponent": "out.closer_opponent",
+    "out.declared": "",
+}
+
+
+# ----------------------------------------------------------------------------- legal moves
+
+
+def _follow_mask(state: State, hand: int) -> int:
+    """The cards the follower may play."""
+    if not state.phase2:
+        return hand
+    lead = state.lead
+    same = hand & SUIT_MASKS[lead >> 3]
+    if same:
+        if state.rules.phase2_duty is Duty.HEAD:
+            higher = same & ((1 << lead) - 1)
+            return higher or same
+        return same
+    trumps = hand & SUIT_MASKS[state.trump]
+    return trumps or hand
+
+
+def _may_declare(state: State, player: int) -> bool:
+    if state.out_by >= 0:
+        return False
+    return not (
+        state.closed_by >= 0
+        and state.closed_by != player
+        and not state.rules.closer_opponent_may_declare
+    )
+
+
+def exchange_card(state: State) -> int:
+    return state.trump * 8 + state.rules.exchange_rank
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move of the player to move, plays first."""
+    if state.result is not None:
+        return ()
+    rules = state.rules
+    if state.lead >= 0:
+        p = other(state.leader)
+        return tuple(PLAYS[i] for i in iter_bits(_follow_mask(state, state.hands[p])))
+    p = state.leader
+    hand = state.hands[p]
+    moves: list[Move] = [PLAYS[i] for i in iter_bits(hand)]
+    has_trick = state.tricks[p] > 0
+    may_out = _may_declare(state, p)
+    if (rules.marriage_in_phase2 or not state.phase2) and (
+        has_trick or not rules.marriage_needs_trick
+    ):
+        for suit in range(4):
+            k = suit * 8 + 2
+            if hand >> k & 3 == 3:  # king and queen are adjacent bits
+                moves.append(MARRIAGES[k])
+                moves.append(MARRIAGES[k + 1])
+                if may_out and rules.out_after_marriage:
+                    moves.append(MARRIAGES_OUT[k])
+                    moves.append(MARRIAGES_OUT[k + 1])
+    if state.stock_open:
+        ex = exchange_card(state)
+        if hand >> ex & 1 and (has_trick or not rules.exchange_needs_trick):
+            moves.append(EXCHANGE)
+        if rules.closing_allowed and state.out_by < 0:
+            moves.append(CLOSE)
+    if may_out:
+        moves.append(DECLARE_OUT)
+    return tuple(moves)
+
+
+# ----------------------------------------------------------------------------- checking
+
+
+def check(state: State, move: Move) -> Verdict:
+    """Whether ``move`` is legal here, with the rule ids that decide it."""
+
+    def verdict(legal: bool, *reasons: Reason) -> Verdict:
+        return Verdict(move, legal, reasons)
+
+    if state.result is not None:
+        return verdict(False, Reason("deal.over"))
+    rules = state.rules
+    p = state.leader if state.lead < 0 else other(state.leader)
+    hand = state.hands[p]
+    player = ("player", p)
+    leading = state.lead < 0
+    if isinstance(move, Play):
+        c = move.card
+        if not hand >> c.index & 1:
+            return verdict(False, Reason("card.in_hand", (player, ("card", c))))
+        if leading or not state.phase2:
+            return verdict(
+                True, Reason("lead.free" if leading else "phase1.free", (player, ("card", c)))
+            )
+        return _check_follow(state, move, hand)
+    if isinstance(move, Marriage):
+        c = move.card
+        suit = c.suit
+        params: tuple[tuple[str, object], ...] = (
+            player,
+            ("card", c),
+            ("suit", suit),
+            ("points", rules.marriage_value(suit, state.trump)),
+        )
+        if c.rank not in (Rank.KING, Rank.QUEEN):
+            return verdict(False, Reason("marriage.card", params))
+        if not leading:
+            return verdict(False, Reason("marriage.on_lead", params))
+        k = suit * 8 + 2
+        if hand >> k & 3 != 3:
+            return verdict(False, Reason("marriage.pair", params))
+        fails = []
+        if rules.marriage_needs_trick and state.tricks[p] == 0:
+            fails.append(Reason("marriage.needs_trick", params))
+        if state.phase2 and not rules.marriage_in_phase2:
+            fails.append(Reason("marriage.in_phase2", (*params, ("closed", state.closed_by >= 0))))
+        if move.out:
+            if not rules.out_after_marriage:
+                fails.append(Reason("out.after_marriage", params))
+            fails.extend(_out_problems(state, p))
+        if fails:
+            return verdict(False, *fails)
+        return verdict(True, Reason("marriage.pair", params))
+    if isinstance(move, Exchange):
+        ex = CARDS[exchange_card(state)]
+        params_x: tuple[tuple[str, object], ...] = (
+            player,
+            ("card", ex),
+            ("trump_card", CARDS[state.trump_card] if state.trump_card >= 0 else None),
+        )
+        fails = []
+        if not leading:
+            fails.append(Reason("exchange.on_lead", params_x))
+        if not state.stock_open:
+            fails.append(Reason("exchange.stock", params_x))
+        if not hand >> ex.index & 1:
+            fails.append(Reason("exchange.card", params_x))
+        if rules.exchange_needs_trick and state.tricks[p] == 0:
+            fails.append(Reason("exchange.needs_trick", params_x))
+        if fails:
+            return verdict(False, *fails)
+        return verdict(True, Reason("exchange.card", params_x))
+    if isinstance(move, Close):
+        fails = []
+        if not rules.closing_allowed:
+            fails.append(Reason("close.allowed", (player,)))
+        if not leading:
+            fails.append(Reason("close.on_lead", (player,)))
+        if not state.stock_open:
+            fails.append(Reason("close.stock", (player,)))
+        if state.out_by >= 0:
+            fails.append(Reason("out.declared", (player,)))
+        if fails:
+            return verdict(False, *fails)
+        return verdict(True, Reason("close.on_lead", (player,)))
+    if isinstance(move, DeclareOut):
+        fails = [] if leading else [Reason("out.on_lead", (player,))]
+        fails.extend(_out_problems(state, p))
+        if fails:
+            return verdict(False, *fails)
+        return verdict(True, Reason("out.on_lead", (player, ("score", state.score(p)))))
+    raise TypeError(f"not a move: {move!r}")
+
+
+def _out_problems(state: State, p: int) -> list[Reason]:
+    if state.out_by >= 0:
+        return [Reason("out.declared", (("player", state.out_by),))]
+    if not _may_declare(state, p):
+        return [
+            Reason(
+                "out.closer_opponent",
+                (("player", p), ("closer", state.closed_by)),
+            )
+        ]
+    return []
+
+
+def _check_follow(state: State, move: Play, hand: int) -> Verdict:
+    lead = state.lead
+    led = CARDS[lead]
+    c = move.card
+    same = hand & SUIT_MASKS[led.suit]
+    params: tuple[tuple[str, object], ...] = (
+        ("player", other(state.leader)),
+        ("card", c),
+        ("led", led),
+        ("trump", state.trump),
+    )
+    allowed = _follow_mask(state, hand)
+    ok = bool(allowed >> c.index & 1)
+    if same:
+        if state.rules.phase2_duty is Duty.HEAD:
+            higher = same & ((1 << lead) - 1)
+            if higher:
+                rid = "phase2.head"
+                params += (("better", cards_of_mask(higher)),)
+            else:
+                rid = "phase2.lower"
+                params += (("options", cards_of_mask(same)),)
+        else:
+            rid = "phase2.follow"
+            params += (("options", cards_of_mask(same)),)
+    elif hand & SUIT_MASKS[state.trump]:
+        rid = "phase2.trump"
+        params += (("options", cards_of_mask(hand & SUIT_MASKS[state.trump])),)
+    else:
+        rid = "phase2.any"
+    return Verdict(move, ok, (Reason(rid, params),))

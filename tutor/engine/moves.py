@@ -1,0 +1,115 @@
+"""The moves of a deal of 66: small frozen values with a text form that round-trips
+(``parse_move(str(move)) == move``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine.cards import CARDS, Card, CardError, Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card: lead it, or follow to the card led."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Marriage:
+    """Announce king and queen of a suit and lead one of them; ``out`` declares 66 at once."""
+
+    card: Card
+    out: bool = False
+
+    @property
+    def suit(self) -> Suit:
+        return self.card.suit
+
+    def __str__(self) -> str:
+        return f"marry {self.card}" + (" out" if self.out else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Exchange the lowest trump in hand for the face-up trump card."""
+
+    def __str__(self) -> str:
+        return "exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Close the stock: no more drawing; the strict duties of the second phase apply."""
+
+    def __str__(self) -> str:
+        return "close"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareOut:
+    """Declare to have 66 ("Aus!", "66")."""
+
+    def __str__(self) -> str:
+        return "out"
+
+
+Move = Play | Marriage | Exchange | Close | DeclareOut
+
+EXCHANGE = Exchange()
+CLOSE = Close()
+DECLARE_OUT = DeclareOut()
+PLAYS = tuple(Play(c) for c in CARDS)
+MARRIAGES = tuple(Marriage(c) for c in CARDS)
+MARRIAGES_OUT = tuple(Marriage(c, True) for c in CARDS)
+
+
+class MoveError(ValueError):
+    """A move's notation could not be read."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__(
+            f"unknown move {text!r}: write a card (Qh), 'marry Qh', 'marry Qh out', "
+            "'exchange', 'close' or 'out'"
+        )
+
+
+def parse_move(text: str) -> Move:
+    """Read a move: ``Qh``, ``marry Kc``, ``marry Kc out``, ``exchange``, ``close``, ``out``.
+
+    >>> parse_move("marry Qc")
+    Marriage(card=Card.parse('Qc'), out=False)
+    >>> str(parse_move(" 10H "))
+    '10h'
+    """
+    words = text.strip().lower().split()
+    try:
+        if words == ["exchange"]:
+            return EXCHANGE
+        if words == ["close"]:
+            return CLOSE
+        if words == ["out"]:
+            return DECLARE_OUT
+        if len(words) in (2, 3) and words[0] == "marry":
+            if len(words) == 3 and words[2] != "out":
+                raise MoveError(text)
+            card = Card.parse(words[1])
+            return MARRIAGES_OUT[card.index] if len(words) == 3 else MARRIAGES[card.index]
+        if len(words) == 1:
+            return PLAYS[Card.parse(words[0]).index]
+    except CardError:
+        raise MoveError(text) from None
+    raise MoveError(text)
+
+
+def is_declaration(move: Move) -> bool:
+    """The move declares 66: ``out`` alone or with a marriage.
+
+    >>> is_declaration(parse_move("marry Kc out")), is_declaration(parse_move("marry Kc"))
+    (True, False)
+    """
+    return isinstance(move, DeclareOut) or (isinstance(move, Marriage) and move.out)

@@ -1,0 +1,135 @@
+"""The scoring of a finished deal, written once on plain integers for the engine and the solver.
+
+A deal ends in one of a few ways: a declaration of 66 (correct or false), a closer who made or
+failed to make 66, or the last trick played with the stock open (the higher score wins, with
+the last trick's bonus). The winner's game points follow from the loser's score and tricks
+(simple, Schneider, Schwarz) or from the fixed penalties of a failed closer or a false
+declaration. ``scoring(rules)`` builds these rules once for a ``RuleSet``; ``tutor.engine.play``
+turns their answers into an ``Outcome`` and the solver into net game points.
+
+The facts they read are integers: ``s0``, ``s1`` the scores (card points taken plus credited
+marriages, with the last trick's bonus once it is won), ``won`` a bit set with bit ``p`` set when
+player ``p`` has won a trick, ``closer`` the player who closed or -1, and ``trickless`` 1 when the
+closer's opponent had no trick at the moment of closing (read only when the rules judge the
+failed closer's penalty then).
+
+An ending is a plain tuple ``(kind, winner, game_points, player, rule_id)``: ``winner`` is None
+for a draw, ``player`` the declarer or closer the ending is about.
+
+>>> from tutor.engine.rules import preset
+>>> sc = scoring(preset("classic"))
+>>> sc.declare(0, 66, 20, 0b11, -1, 0)
+(<EndKind.OUT: 'out'>, 0, 2, 0, 'score.schneider')
+>>> sc.end_of_cards(60, 60, 0b11, -1, 0)[:3]
+(<EndKind.DRAW: 'draw'>, None, 0)
+>>> net(sc.declare(1, 50, 40, 0b11, -1, 0))  # B declares without 66: A wins
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import NamedTuple
+
+from tutor.engine.rules import NoTrickAt, Penalty, RuleSet, SchwarzBy
+from tutor.engine.state import EndKind
+
+Ending = tuple[EndKind, int | None, int, int | None, str]
+
+_OUT = EndKind.OUT
+_FALSE_OUT = EndKind.FALSE_OUT
+_CLOSER_MADE = EndKind.CLOSER_MADE
+_CLOSER_FAILED = EndKind.CLOSER_FAILED
+_LAST_TRICK = EndKind.LAST_TRICK
+_DRAW = EndKind.DRAW
+
+
+class Scoring(NamedTuple):
+    """The scoring rules of one ``RuleSet`` as functions on integers (see the module doc)."""
+
+    # game points for beating ``loser`` (score ``loser_score``): (points, rule id)
+    scale: Callable[[int, int, int], tuple[int, str]]
+    # (closer, s0, s1, won, trickless): the closer has failed
+    closer_fails: Callable[[int, int, int, int, int], Ending]
+    # (declarer, s0, s1, won, closer, trickless): a declaration of 66 is judged
+    declare: Callable[[int, int, int, int, int, int], Ending]
+    # (s0, s1, won, closer, trickless): the last trick has been played
+    end_of_cards: Callable[[int, int, int, int, int], Ending]
+    # the least game points a false declaration, and a failed close, cost
+    least_false_out: int
+    least_closer_fail: int
+
+
+def net(ending: Ending) -> int:
+    """Net game points of an ending for player 0 (a draw is 0)."""
+    return ending[2] if ending[1] == 0 else -ending[2]
+
+
+@lru_cache(maxsize=64)
+def scoring(rules: RuleSet) -> Scoring:
+    """The scoring rules of ``rules``, built once per rule set."""
+    one, two, three = rules.game_points
+    schneider = rules.schneider_below
+    by_tricks = rules.schwarz_by is SchwarzBy.TRICKS
+    target = rules.target
+    cp_scale = rules.closer_penalty is Penalty.SCALE
+    cp_points = rules.closer_penalty_points
+    cp_no_trick = rules.closer_penalty_no_trick_points
+    no_trick_at_close = rules.closer_no_trick_at is NoTrickAt.CLOSE
+    fo_scale = rules.false_out is Penalty.SCALE
+    fo_points = rules.false_out_points
+    fo_no_trick = rules.false_out_no_trick_points
+
+    def scale(loser: int, loser_score: int, won: int) -> tuple[int, str]:
+        """Game points for beating ``loser``: Schwarz, Schneider or simple."""
+        if (not won >> loser & 1) if by_tricks else loser_score == 0:
+            return three, "score.schwarz"
+        if loser_score < schneider:
+            return two, "score.schneider"
+        return one, "score.simple"
+
+    def closer_fails(closer: int, s0: int, s1: int, won: int, trickless: int) -> Ending:
+        r = 1 - closer
+        if cp_scale:
+            gp = scale(closer, s1 if closer else s0, won)[0]
+        else:
+            no_trick = trickless if no_trick_at_close else not won >> r & 1
+            gp = cp_no_trick if no_trick else cp_points
+        return _CLOSER_FAILED, r, gp, closer, "close.penalty"
+
+    def declare(p: int, s0: int, s1: int, won: int, closer: int, trickless: int) -> Ending:
+        r = 1 - p
+        if (s1 if p else s0) >= target:
+            if closer == r:  # the closer's opponent reached 66 first: the closer has failed
+                return closer_fails(closer, s0, s1, won, trickless)
+            gp, rule_id = scale(r, s1 if r else s0, won)
+            return _OUT, p, gp, p, rule_id
+        if closer == p:
+            return closer_fails(closer, s0, s1, won, trickless)
+        if fo_scale:
+            gp = scale(r, s1 if r else s0, won)[0]
+        else:
+            gp = fo_points if won >> r & 1 else fo_no_trick
+        return _FALSE_OUT, r, gp, p, "out.false_penalty"
+
+    def end_of_cards(s0: int, s1: int, won: int, closer: int, trickless: int) -> Ending:
+        if closer >= 0:
+            if (s1 if closer else s0) >= target:
+                gp, rule_id = scale(1 - closer, s0 if closer else s1, won)
+                return _CLOSER_MADE, closer, gp, closer, rule_id
+            return closer_fails(closer, s0, s1, won, trickless)
+        if s0 == s1:
+            return _DRAW, None, 0, None, "deal.last_trick_bonus"
+        w = 0 if s0 > s1 else 1
+        gp, rule_id = scale(1 - w, s1 if w == 0 else s0, won)
+        return _LAST_TRICK, w, gp, None, rule_id
+
+    return Scoring(
+        scale,
+        closer_fails,
+        declare,
+        end_of_cards,
+        one if fo_scale else min(fo_points, fo_no_trick),
+        one if cp_scale else min(cp_points, cp_no_trick),
+    )

@@ -1,0 +1,237 @@
+"""The state of a deal of two-player 66: an immutable value, and the ways to deal one.
+
+Players are ``A`` (0) and ``B`` (1). Cards inside the state are card indices (``Card.index``)
+and hands are bit sets; the public helpers turn them back into ``Card`` values.
+
+>>> from tutor.engine.rules import preset
+>>> s = new_deal(preset("classic"), hands=("10h Kh 9h 10c Kc Qc", "Jh As Ks Qs Ad Kd"),
+...              trump_card="Ah", stock="10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd")
+>>> s.to_move, str(s.trump_card_value), s.stock_size
+(0, 'Ah', 12)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from typing import NamedTuple
+
+from tutor.engine.cards import CARDS, Card, Suit, cards_of_mask, mask_of, parse_cards
+from tutor.engine.rules import RuleSet
+
+A = 0
+B = 1
+PLAYER_NAMES = ("A", "B")
+
+
+def other(player: int) -> int:
+    """The other player: A for B, B for A."""
+    return 1 - player
+
+
+class DealError(ValueError):
+    """A deal that is not a full pack dealt correctly."""
+
+
+# ----------------------------------------------------------------------------- outcome
+
+
+class EndKind(Enum):
+    OUT = "out"  # a correct declaration of 66
+    FALSE_OUT = "false_out"  # a declaration without 66
+    CLOSER_MADE = "closer_made"  # the closer reached 66 by the last trick
+    CLOSER_FAILED = "closer_failed"
+    LAST_TRICK = "last_trick"  # all cards played, the higher score wins
+    DRAW = "draw"
+
+
+class Outcome(NamedTuple):
+    """How a deal ended."""
+
+    kind: EndKind
+    winner: int | None
+    game_points: tuple[int, int]
+    scores: tuple[int, int]  # card points plus credited marriages (and last-trick bonus)
+    player: int | None  # the declarer or closer the ending is about, if any
+    rule_id: str  # the scoring rule applied: score.schwarz/schneider/simple, close.penalty, ...
+
+
+# ----------------------------------------------------------------------------- state
+
+
+class State(NamedTuple):
+    """A position in a deal. Build one with ``new_deal`` or ``deal``; change it with ``apply``."""
+
+    rules: RuleSet
+    trump: Suit
+    hands: tuple[int, int]
+    stock: tuple[int, ...]  # face-down stock, top first, without the face-up trump card
+    trump_card: int  # the face-up trump card under the stock, -1 once drawn
+    dealer: int
+    leader: int
+    lead: int  # card led in the current trick, -1 before the lead
+    lead_marriage: bool  # the card led was announced with a marriage
+    closed_by: int  # -1 while the stock is not closed
+    closed_opp_tricks: int  # tricks of the closer's opponent at closing
+    points: tuple[int, int]  # card points taken in tricks (with the last-trick bonus)
+    melds: tuple[int, int]  # marriage points credited
+    pending: tuple[int, int]  # marriage points announced but not yet credited
+    tricks: tuple[int, int]  # tricks won
+    known: tuple[int, int]  # cards in each hand that the other player has seen
+    marriages: tuple[tuple[int, Suit], ...]  # announced marriages: (player, suit)
+    out_by: int  # a declaration waiting for its trick to complete, -1 none
+    last_trick: tuple[int, int, int, int] | None  # (leader, card led, card played, winner)
+    result: Outcome | None
+
+    # --- questions every state answers -------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        if self.result is not None:
+            return None
+        return self.leader if self.lead < 0 else 1 - self.leader
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def stock_open(self) -> bool:
+        """Cards are still drawn after each trick."""
+        return self.closed_by < 0 and self.trump_card >= 0
+
+    @property
+    def phase2(self) -> bool:
+        """The stock is closed or exhausted: the strict duties apply."""
+        return self.closed_by >= 0 or self.trump_card < 0
+
+    def score(self, player: int) -> int:
+        """Card points plus credited marriage points."""
+        return self.points[player] + self.melds[player]
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        return cards_of_mask(self.hands[player])
+
+    @property
+    def trump_card_value(self) -> Card | None:
+        return CARDS[self.trump_card] if self.trump_card >= 0 else None
+
+    @property
+    def lead_card(self) -> Card | None:
+        return CARDS[self.lead] if self.lead >= 0 else None
+
+    @property
+    def stock_cards(self) -> tuple[Card, ...]:
+        return tuple(CARDS[i] for i in self.stock)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left to draw, the face-up trump included."""
+        return len(self.stock) + (1 if self.trump_card >= 0 else 0)
+
+    @property
+    def played_mask(self) -> int:
+        """Cards already gone into tricks."""
+        m = self.rules.pack_mask & ~(self.hands[0] | self.hands[1])
+        for i in self.stock:
+            m &= ~(1 << i)
+        if self.trump_card >= 0:
+            m &= ~(1 << self.trump_card)
+        if self.lead >= 0:
+            m &= ~(1 << self.lead)
+        return m
+
+
+# ----------------------------------------------------------------------------- dealing
+
+
+def _as_cards(cards: str | Iterable[Card] | Iterable[str]) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
+
+
+def new_deal(
+    rules: RuleSet,
+    *,
+    hands: tuple[str | Iterable[Card], str | Iterable[Card]],
+    trump_card: str | Card,
+    stock: str | Iterable[Card],
+    dealer: int = B,
+) -> State:
+    """A deal from explicit hands (A's, B's), the face-up trump and the stock (top first).
+
+    The non-dealer leads the first trick. Raises ``DealError`` unless the cards are exactly the
+    preset's pack with the preset's hand size.
+    """
+    ha, hb = _as_cards(hands[0]), _as_cards(hands[1])
+    tc = trump_card if isinstance(trump_card, Card) else Card.parse(trump_card)
+    st = _as_cards(stock)
+    pack = rules.pack_mask
+    seen = 0
+    problems: list[str] = []
+    for c in (*ha, *hb, tc, *st):
+        if not pack >> c.index & 1:
+            problems.append(f"{c} is not in the {rules.name} pack")
+        elif seen >> c.index & 1:
+            problems.append(f"{c} is dealt twice")
+        seen |= c.bit
+    for who, h in (("A", ha), ("B", hb)):
+        if len(h) != rules.hand_size:
+            problems.append(f"{who} holds {len(h)} cards, not {rules.hand_size}")
+    missing = pack & ~seen
+    if missing:
+        problems.append("missing: " + " ".join(str(c) for c in cards_of_mask(missing)))
+    if problems:
+        raise DealError("; ".join(problems))
+    if dealer not in (A, B):
+        raise DealError(f"dealer must be 0 (A) or 1 (B), not {dealer!r}")
+    return State(
+        rules=rules,
+        trump=tc.suit,
+        hands=(mask_of(ha), mask_of(hb)),
+        stock=tuple(c.index for c in st),
+        trump_card=tc.index,
+        dealer=dealer,
+        leader=other(dealer),
+        lead=-1,
+        lead_marriage=False,
+        closed_by=-1,
+        closed_opp_tricks=0,
+        points=(0, 0),
+        melds=(0, 0),
+        pending=(0, 0),
+        tricks=(0, 0),
+        known=(0, 0),
+        marriages=(),
+        out_by=-1,
+        last_trick=None,
+        result=None,
+    )
+
+
+def pack(rules: RuleSet) -> tuple[Card, ...]:
+    """The preset's pack in display order."""
+    return cards_of_mask(rules.pack_mask)
+
+
+def deal(rules: RuleSet, order: Sequence[Card], dealer: int = B) -> State:
+    """Deal a shuffled pack: the non-dealer takes the first ``hand_size`` cards, the dealer the
+    next ones, the next card is turned face up as trump, the rest is the stock, top first."""
+    h = rules.hand_size
+    forehand = list(order[:h])
+    dealt = list(order[h : 2 * h])
+    hands = (forehand, dealt) if dealer == B else (dealt, forehand)
+    return new_deal(
+        rules,
+        hands=(hands[0], hands[1]),
+        trump_card=order[2 * h],
+        stock=order[2 * h + 1 :],
+        dealer=dealer,
+    )
+
+
+def random_deal(rules: RuleSet, rng: random.Random, dealer: int = B) -> State:
+    order = list(pack(rules))
+    rng.shuffle(order)
+    return deal(rules, order, dealer)

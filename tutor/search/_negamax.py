@@ -1,0 +1,554 @@
+"""The solver's search on plain integers: alpha-beta negamax closures built once per rule set,
+trump suit and stock order. ``tutor.search.solver`` wraps them in its public API.
+
+A position is a tuple of integers (``Pos``), in this order: ``h0``, ``h1`` the hands (bit sets);
+``ld`` the leader; ``s0``, ``s1`` the scores (card points plus credited marriages); ``q0``, ``q1``
+pending marriage points; ``won`` a bit set with bit ``p`` set when player ``p`` has won a trick;
+``si`` cards drawn from the solver's stock; ``tc`` the face-up trump card or -1; ``cb`` the
+closer or -1; ``trickless`` 1 when the closer's opponent had no trick at closing (only kept when
+the rules judge it then); ``ob`` the declarer waiting for the trick to complete, or -1.
+
+A whole trick (lead and reply) is one level of the search, the reply searched inline. The end of
+a deal is scored by ``tutor.engine.scoring``, the same rules ``tutor.engine.play`` applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tutor.engine import (
+    CARDS,
+    CLOSE,
+    DECLARE_OUT,
+    EXCHANGE,
+    SUIT_MASKS,
+    Credit,
+    Duty,
+    Marriage,
+    Move,
+    NoTrickAt,
+    OutResolution,
+    Play,
+    RuleSet,
+    State,
+    scoring,
+)
+
+INF = 1000
+# Internal move codes: a card index plays it; +32 marriage with it; +64 marriage and out.
+EXCHANGE_CODE = 96
+CLOSE_CODE = 97
+OUT_CODE = 98
+_KINGS = sum(1 << (8 * s + 2) for s in range(4))  # with hand >> 1: a king and queen pair
+
+Pos = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int]
+LeadFn = Callable[[int, int, int, int, int, int, int, int, int, int, int, int, int, int, int], int]
+FollowFn = Callable[
+    [int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, int], int
+]
+
+
+def code_to_move(code: int) -> Move:
+    if code < 32:
+        return Play(CARDS[code])
+    if code < 64:
+        return Marriage(CARDS[code - 32])
+    if code < 96:
+        return Marriage(CARDS[code - 64], True)
+    specials: dict[int, Move] = {
+        EXCHANGE_CODE: EXCHANGE,
+        CLOSE_CODE: CLOSE,
+        OUT_CODE: DECLARE_OUT,
+    }
+    return specials[code]
+
+
+def max_game_points(rules: RuleSet) -> int:
+    """The most game points one deal can give under ``rules``."""
+    return max(
+        *rules.game_points,
+        rules.closer_penalty_points,
+        rules.closer_penalty_no_trick_points,
+        rules.false_out_points,
+        rules.false_out_no_trick_points,
+    )
+
+
+def position(state: State, stock: tuple[int, ...]) -> Pos:
+    """The integer position of ``state`` for a search built on the root stock ``stock``."""
+    si = len(stock) - len(state.stock)
+    if si < 0 or stock[si:] != state.stock:
+        raise ValueError("the state's stock is not what is left of the solver's stock")
+    cb = state.closed_by
+    trickless = 0
+    if cb >= 0 and state.rules.closer_no_trick_at is NoTrickAt.CLOSE:
+        trickless = 1 if state.closed_opp_tricks == 0 else 0
+    return (
+        state.hands[0],
+        state.hands[1],
+        state.leader,
+        state.score(0),
+        state.score(1),
+        state.pending[0],
+        state.pending[1],
+        (1 if state.tricks[0] else 0) | (2 if state.tricks[1] else 0),
+        si,
+        state.trump_card,
+        cb,
+        trickless,
+        state.out_by,
+    )
+
+
+class Negamax:
+    """The search closures for one rule set, trump suit and stock order."""
+
+    def __init__(self, rules: RuleSet, trump: int, stock: tuple[int, ...]) -> None:
+        self.nodes = 0
+        self.table: dict[Pos, tuple[int, int, int]] = {}
+        self.lead_node, self.follow = self._build(rules, trump, stock)
+        self.maxv = max_game_points(rules)
+
+    def _build(self, rules: RuleSet, trump: int, stock: tuple[int, ...]) -> tuple[LeadFn, FollowFn]:
+        engine = self
+        table = self.table
+        target = rules.target
+        pts = rules.points_by_index
+        suit_masks = SUIT_MASKS
+        tmask = suit_masks[trump]
+        head = rules.phase2_duty is Duty.HEAD
+        sc = scoring(rules)
+        sc_declare = sc.declare
+        sc_end_of_cards = sc.end_of_cards
+        bonus_open = rules.last_trick_points(False)
+        bonus_after_close = rules.last_trick_points(True)
+        nt_at_close = rules.closer_no_trick_at is NoTrickAt.CLOSE
+        out_after = rules.out_resolution is OutResolution.AFTER_TRICK
+        out_marriage = rules.out_after_marriage
+        closer_opp = rules.closer_opponent_may_declare
+        m_phase2 = rules.marriage_in_phase2
+        m_needs = rules.marriage_needs_trick
+        credit = rules.marriage_credit
+        marriage_values = tuple(rules.marriage_value(suit, trump) for suit in range(4))
+        ex_card = trump * 8 + rules.exchange_rank
+        ex_needs = rules.exchange_needs_trick
+        closing = rules.closing_allowed
+        nstock = len(stock)
+        inf = INF
+
+        def declare(p: int, s0: int, s1: int, won: int, cb: int, trickless: int) -> int:
+            """Value for player 0 of a declaration by ``p`` (``tutor.engine.scoring``)."""
+            e = sc_declare(p, s0, s1, won, cb, trickless)
+            return e[2] if e[1] == 0 else -e[2]
+
+        def end_of_cards(s0: int, s1: int, won: int, cb: int, trickless: int) -> int:
+            """Value for player 0 when the last trick has been played."""
+            e = sc_end_of_cards(s0, s1, won, cb, trickless)
+            return e[2] if e[1] == 0 else -e[2]
+
+        # The least a false declaration and a failed close cost the declarer.
+        false_out_bound = -sc.least_false_out
+        closer_fail_bound = -sc.least_closer_fail
+        rank_masks = tuple(sum(1 << (8 * st + r) for st in range(4)) for r in range(8))
+        pack_rank_masks = tuple(rank_masks[r] for r in sorted(rules.ranks))
+        rank_points = tuple(rules.card_points[r] for r in range(8))
+        ranks_by_points = sorted(range(8), key=lambda r: -rank_points[r])
+
+        def top_points(hand: int) -> int:
+            """The most points of one card in ``hand``."""
+            for r in ranks_by_points:
+                if hand & rank_masks[r]:
+                    return rank_points[r]
+            return 0
+
+        def last_trick(
+            h0: int,
+            h1: int,
+            ld: int,
+            s0: int,
+            s1: int,
+            q0: int,
+            q1: int,
+            won: int,
+            cb: int,
+            trickless: int,
+            ob: int,
+        ) -> int:
+            """Value for ``ld`` when each player holds one card and nothing is left to draw.
+
+            A marriage needs two cards, so the leader can only play the card or declare."""
+            lc = h0.bit_length() - 1
+            fc = h1.bit_length() - 1
+            if ld:
+                lc, fc = fc, lc
+            if fc >> 3 == lc >> 3:
+                w = 1 - ld if fc < lc else ld
+            else:
+                w = 1 - ld if fc >> 3 == trump else ld
+            g = pts[lc] + pts[fc] + (bonus_open if cb < 0 else bonus_after_close)
+            t0, t1 = (s0, s1 + g + q1) if w else (s0 + g + q0, s1)
+            nwon = won | (1 << w)
+            if ob >= 0:
+                v = declare(ob, t0, t1, nwon, cb, trickless)
+                return -v if ld else v
+            v = end_of_cards(t0, t1, nwon, cb, trickless)
+            if cb < 0 or cb == ld or closer_opp:  # the leader may declare
+                d = (
+                    declare(ld, t0, t1, nwon, cb, trickless)
+                    if out_after
+                    else declare(ld, s0, s1, won, cb, trickless)
+                )
+                if (d > v) if ld == 0 else (d < v):
+                    v = d
+            return -v if ld else v
+
+        def follow(
+            h0: int,
+            h1: int,
+            ld: int,
+            lc: int,
+            s0: int,
+            s1: int,
+            q0: int,
+            q1: int,
+            won: int,
+            si: int,
+            tc: int,
+            cb: int,
+            trickless: int,
+            ob: int,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            """Value for the leader ``ld`` once ``lc`` is led (already out of the hand)."""
+            engine.nodes += 1
+            fh = h0 if ld else h1
+            open_stock = cb < 0 and tc >= 0
+            lsuit = lc >> 3
+            if open_stock:
+                allowed = fh
+            else:
+                same = fh & suit_masks[lsuit]
+                if same:
+                    allowed = (same & ((1 << lc) - 1)) or same if head else same
+                else:
+                    allowed = (fh & tmask) or fh
+            f = 1 - ld
+            best = inf
+            # Replies that take the trick first (strongest first), then the others (weakest
+            # first).
+            win = allowed & (
+                (suit_masks[lsuit] & ((1 << lc) - 1)) | (tmask if lsuit != trump else 0)
+            )
+            lose = allowed ^ win
+            while win or lose:
+                if win:
+                    low = win & -win
+                    win ^= low
+                else:
+                    low = 1 << (lose.bit_length() - 1)
+                    lose ^= low
+                fc = low.bit_length() - 1
+                fs = fc >> 3
+                if fs == lsuit:
+                    w = f if fc < lc else ld
+                elif fs == trump:
+                    w = f
+                else:
+                    w = ld
+                g = pts[lc] + pts[fc]
+                if ld:
+                    n0, n1 = h0 ^ low, h1
+                else:
+                    n0, n1 = h0, h1 ^ low
+                if w:
+                    t0, t1, p0, p1, nwon = s0, s1 + g + q1, q0, 0, won | 2
+                else:
+                    t0, t1, p0, p1, nwon = s0 + g + q0, s1, 0, q1, won | 1
+                nsi, ntc = si, tc
+                if open_stock:
+                    first = stock[si]
+                    if nstock - si >= 2:
+                        second = stock[si + 1]
+                        nsi = si + 2
+                    else:
+                        second = tc
+                        nsi = si + 1
+                        ntc = -1
+                    if w:
+                        n1 |= 1 << first
+                        n0 |= 1 << second
+                    else:
+                        n0 |= 1 << first
+                        n1 |= 1 << second
+                if not (n0 | n1):
+                    if w:
+                        t1 += bonus_open if cb < 0 else bonus_after_close
+                    else:
+                        t0 += bonus_open if cb < 0 else bonus_after_close
+                    if ob >= 0:
+                        v = declare(ob, t0, t1, nwon, cb, trickless)
+                    else:
+                        v = end_of_cards(t0, t1, nwon, cb, trickless)
+                    if ld:
+                        v = -v
+                elif ob >= 0:
+                    v = declare(ob, t0, t1, nwon, cb, trickless)
+                    if ld:
+                        v = -v
+                elif w == ld:
+                    v = lead_node(
+                        n0, n1, w, t0, t1, p0, p1, nwon, nsi, ntc, cb, trickless, ob, alpha, beta
+                    )
+                else:
+                    v = -lead_node(
+                        n0, n1, w, t0, t1, p0, p1, nwon, nsi, ntc, cb, trickless, ob, -beta, -alpha
+                    )
+                if v < best:
+                    best = v
+                    if best <= alpha:
+                        return best
+                    if best < beta:
+                        beta = best
+            return best
+
+        def lead_node(
+            h0: int,
+            h1: int,
+            ld: int,
+            s0: int,
+            s1: int,
+            q0: int,
+            q1: int,
+            won: int,
+            si: int,
+            tc: int,
+            cb: int,
+            trickless: int,
+            ob: int,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            """Value for the leader ``ld`` (to move, no card led yet)."""
+            engine.nodes += 1
+            if (cb >= 0 or tc < 0) and h0 & (h0 - 1) == 0:
+                return last_trick(h0, h1, ld, s0, s1, q0, q1, won, cb, trickless, ob)
+            key = (h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
+            entry = table.get(key)
+            if entry is not None:
+                lo, hi, hint = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                lo, hi, hint = -inf, inf, -1
+            a0 = alpha
+            hand = h1 if ld else h0
+            phase2 = cb >= 0 or tc < 0
+            may_out = ob < 0 and (cb < 0 or cb == ld or closer_opp)
+            moves: list[int] = []
+            if may_out and not out_after:  # a declaration judged at once is a cheap leaf
+                moves.append(OUT_CODE)
+            if (m_phase2 or not phase2) and (not m_needs or won >> ld & 1):
+                for k in (2, 10, 18, 26):
+                    if hand >> k & 3 == 3:
+                        moves.append(k + 32)
+                        moves.append(k + 33)
+                        if may_out and out_marriage:
+                            moves.append(k + 64)
+                            moves.append(k + 65)
+            if not phase2:
+                if hand >> ex_card & 1 and (not ex_needs or won >> ld & 1):
+                    moves.append(EXCHANGE_CODE)
+                if closing and ob < 0:
+                    moves.append(CLOSE_CODE)
+            for rm in pack_rank_masks:  # leads by rank: aces first, then tens, ...
+                m = hand & rm
+                while m:
+                    low = m & -m
+                    m ^= low
+                    moves.append(low.bit_length() - 1)
+            out_floor = -inf
+            if may_out and out_after:
+                # A declaration judged after the trick opens a one-trick subtree; searched
+                # first, its value is a useful floor. When neither this trick nor a marriage can
+                # bring 66 it is false, and it is skipped if even the smallest penalty cannot
+                # raise alpha.
+                sp = (s1 + q1) if ld else (s0 + q0)
+                gain = top_points(h0) + top_points(h1) + bonus_open
+                if hand & (hand >> 1) & _KINGS:
+                    gain += marriage_values[trump]
+                bound = closer_fail_bound if cb == ld else false_out_bound
+                if sp + gain < target and bound <= alpha:
+                    out_floor = bound
+                else:
+                    moves.insert(0, OUT_CODE)
+            if hint >= 0 and hint in moves:
+                moves.remove(hint)
+                moves.insert(0, hint)
+            best = -inf
+            best_move = -1
+            for mv in moves:
+                if mv < 32:
+                    bit = 1 << mv
+                    if ld:
+                        v = follow(
+                            h0,
+                            h1 ^ bit,
+                            1,
+                            mv,
+                            s0,
+                            s1,
+                            q0,
+                            q1,
+                            won,
+                            si,
+                            tc,
+                            cb,
+                            trickless,
+                            ob,
+                            alpha,
+                            beta,
+                        )
+                    else:
+                        v = follow(
+                            h0 ^ bit,
+                            h1,
+                            0,
+                            mv,
+                            s0,
+                            s1,
+                            q0,
+                            q1,
+                            won,
+                            si,
+                            tc,
+                            cb,
+                            trickless,
+                            ob,
+                            alpha,
+                            beta,
+                        )
+                elif mv < 96:
+                    out = mv >= 64
+                    c = mv - 64 if out else mv - 32
+                    value = marriage_values[c >> 3]
+                    now = (
+                        out
+                        or credit is Credit.IMMEDIATE
+                        or (credit is Credit.WITH_TRICK and won >> ld & 1)
+                    )
+                    t0, t1, p0, p1 = s0, s1, q0, q1
+                    if ld:
+                        if now:
+                            t1 += value
+                        else:
+                            p1 += value
+                        n0, n1 = h0, h1 ^ (1 << c)
+                    else:
+                        if now:
+                            t0 += value
+                        else:
+                            p0 += value
+                        n0, n1 = h0 ^ (1 << c), h1
+                    if out and not out_after:
+                        v = declare(ld, t0, t1, won, cb, trickless)
+                        if ld:
+                            v = -v
+                    else:
+                        v = follow(
+                            n0,
+                            n1,
+                            ld,
+                            c,
+                            t0,
+                            t1,
+                            p0,
+                            p1,
+                            won,
+                            si,
+                            tc,
+                            cb,
+                            trickless,
+                            ld if out else ob,
+                            alpha,
+                            beta,
+                        )
+                elif mv == OUT_CODE:
+                    if out_after:
+                        v = lead_node(
+                            h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ld, alpha, beta
+                        )
+                    else:
+                        v = declare(ld, s0, s1, won, cb, trickless)
+                        if ld:
+                            v = -v
+                elif mv == EXCHANGE_CODE:
+                    nh = (hand ^ (1 << ex_card)) | (1 << tc)
+                    if ld:
+                        v = lead_node(
+                            h0,
+                            nh,
+                            1,
+                            s0,
+                            s1,
+                            q0,
+                            q1,
+                            won,
+                            si,
+                            ex_card,
+                            cb,
+                            trickless,
+                            ob,
+                            alpha,
+                            beta,
+                        )
+                    else:
+                        v = lead_node(
+                            nh,
+                            h1,
+                            0,
+                            s0,
+                            s1,
+                            q0,
+                            q1,
+                            won,
+                            si,
+                            ex_card,
+                            cb,
+                            trickless,
+                            ob,
+                            alpha,
+                            beta,
+                        )
+                else:  # close
+                    ntrickless = (0 if won >> (1 - ld) & 1 else 1) if nt_at_close else 0
+                    v = lead_node(
+                        h0, h1, ld, s0, s1, q0, q1, won, si, tc, ld, ntrickless, ob, alpha, beta
+                    )
+                if v > best:
+                    best = v
+                    best_move = mv
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            if out_floor > best:  # the skipped declaration may be worth up to this
+                best = out_floor
+            if best <= a0:
+                hi = best
+            elif best >= beta:
+                lo = best
+            else:
+                lo = hi = best
+            table[key] = (lo, hi, best_move)
+            return best
+
+        return lead_node, follow

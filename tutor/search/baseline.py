@@ -1,0 +1,272 @@
+"""The yardstick of ``tutor bench``: plain memoised minimax over the solver's integer positions.
+
+Every move of every position is searched, a trick at a time, exact values of the positions on
+lead memoised; no pruning, no move ordering. Same positions (``tutor.search._negamax.Pos``) and
+the same scoring (``tutor.engine.scoring``) as the solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tutor.engine import (
+    SUIT_MASKS,
+    Credit,
+    Duty,
+    NoTrickAt,
+    OutResolution,
+    RuleSet,
+    State,
+    scoring,
+)
+from tutor.search._negamax import INF, position
+
+PlainLeadFn = Callable[[int, int, int, int, int, int, int, int, int, int, int, int, int], int]
+PlainFollowFn = Callable[
+    [int, int, int, int, int, int, int, int, int, int, int, int, int, int], int
+]
+
+
+def beats(lead: int, card: int, trump: int) -> bool:
+    """The card played to ``lead`` takes the trick."""
+    if lead >> 3 == card >> 3:
+        return card < lead
+    return card >> 3 == trump
+
+
+class Plain:
+    """Plain memoised minimax closures for one rule set, trump suit and stock order."""
+
+    def __init__(self, rules: RuleSet, trump: int, stock: tuple[int, ...]) -> None:
+        self.nodes = 0
+        self.lead, self.follow = self._build(rules, trump, stock)
+
+    def _build(
+        self, rules: RuleSet, trump: int, stock: tuple[int, ...]
+    ) -> tuple[PlainLeadFn, PlainFollowFn]:
+        engine = self
+        pts = rules.points_by_index
+        suit_masks = SUIT_MASKS
+        tmask = suit_masks[trump]
+        head = rules.phase2_duty is Duty.HEAD
+        sc = scoring(rules)
+        sc_declare = sc.declare
+        sc_end_of_cards = sc.end_of_cards
+        bonus_open = rules.last_trick_points(False)
+        bonus_after_close = rules.last_trick_points(True)
+        nt_at_close = rules.closer_no_trick_at is NoTrickAt.CLOSE
+        out_after = rules.out_resolution is OutResolution.AFTER_TRICK
+        out_marriage = rules.out_after_marriage
+        closer_opp = rules.closer_opponent_may_declare
+        m_phase2 = rules.marriage_in_phase2
+        m_needs = rules.marriage_needs_trick
+        credit = rules.marriage_credit
+        marriage_values = tuple(rules.marriage_value(suit, trump) for suit in range(4))
+        ex_card = trump * 8 + rules.exchange_rank
+        ex_needs = rules.exchange_needs_trick
+        closing = rules.closing_allowed
+        nstock = len(stock)
+        inf = INF
+
+        def declare(p: int, s0: int, s1: int, won: int, cb: int, trickless: int) -> int:
+            """Value for player 0 of a declaration by ``p`` (``tutor.engine.scoring``)."""
+            e = sc_declare(p, s0, s1, won, cb, trickless)
+            return e[2] if e[1] == 0 else -e[2]
+
+        def end_of_cards(s0: int, s1: int, won: int, cb: int, trickless: int) -> int:
+            """Value for player 0 when the last trick has been played."""
+            e = sc_end_of_cards(s0, s1, won, cb, trickless)
+            return e[2] if e[1] == 0 else -e[2]
+
+        memo: dict[tuple[int, ...], int] = {}
+
+        def plain_lead(
+            h0: int,
+            h1: int,
+            ld: int,
+            s0: int,
+            s1: int,
+            q0: int,
+            q1: int,
+            won: int,
+            si: int,
+            tc: int,
+            cb: int,
+            trickless: int,
+            ob: int,
+        ) -> int:
+            """Value for the leader by plain memoised minimax: every lead and every reply."""
+            key = (h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
+            known = memo.get(key)
+            if known is not None:
+                return known
+            engine.nodes += 1
+            hand = h1 if ld else h0
+            phase2 = cb >= 0 or tc < 0
+            may_out = ob < 0 and (cb < 0 or cb == ld or closer_opp)
+            best = -inf
+            m = hand
+            while m:  # plain leads
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                n0, n1 = (h0, h1 ^ low) if ld else (h0 ^ low, h1)
+                v = plain_follow(n0, n1, ld, c, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
+                best = max(best, v)
+            if (m_phase2 or not phase2) and (not m_needs or won >> ld & 1):
+                for k in (2, 10, 18, 26):
+                    if hand >> k & 3 != 3:
+                        continue
+                    value = marriage_values[k >> 3]
+                    for c in (k, k + 1):
+                        n0, n1 = (h0, h1 ^ (1 << c)) if ld else (h0 ^ (1 << c), h1)
+                        for out in (False, True) if may_out and out_marriage else (False,):
+                            now = (
+                                out
+                                or credit is Credit.IMMEDIATE
+                                or (credit is Credit.WITH_TRICK and won >> ld & 1)
+                            )
+                            sc = [s0, s1]
+                            pe = [q0, q1]
+                            if now:
+                                sc[ld] += value
+                            else:
+                                pe[ld] += value
+                            if out and not out_after:
+                                v = declare(ld, sc[0], sc[1], won, cb, trickless)
+                                v = -v if ld else v
+                            else:
+                                v = plain_follow(
+                                    n0,
+                                    n1,
+                                    ld,
+                                    c,
+                                    sc[0],
+                                    sc[1],
+                                    pe[0],
+                                    pe[1],
+                                    won,
+                                    si,
+                                    tc,
+                                    cb,
+                                    trickless,
+                                    ld if out else ob,
+                                )
+                            best = max(best, v)
+            if not phase2:
+                if hand >> ex_card & 1 and (not ex_needs or won >> ld & 1):
+                    nh = (hand ^ (1 << ex_card)) | (1 << tc)
+                    n0, n1 = (h0, nh) if ld else (nh, h1)
+                    v = plain_lead(n0, n1, ld, s0, s1, q0, q1, won, si, ex_card, cb, trickless, ob)
+                    best = max(best, v)
+                if closing and ob < 0:
+                    ntrickless = (0 if won >> (1 - ld) & 1 else 1) if nt_at_close else 0
+                    v = plain_lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, ld, ntrickless, ob)
+                    best = max(best, v)
+            if may_out:
+                if out_after:
+                    v = plain_lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ld)
+                else:
+                    v = declare(ld, s0, s1, won, cb, trickless)
+                    v = -v if ld else v
+                best = max(best, v)
+            memo[key] = best
+            return best
+
+        def plain_follow(
+            h0: int,
+            h1: int,
+            ld: int,
+            lc: int,
+            s0: int,
+            s1: int,
+            q0: int,
+            q1: int,
+            won: int,
+            si: int,
+            tc: int,
+            cb: int,
+            trickless: int,
+            ob: int,
+        ) -> int:
+            """Value for the leader once ``lc`` is led: the minimum over every reply."""
+            fh = h0 if ld else h1
+            open_stock = cb < 0 and tc >= 0
+            allowed = fh
+            if not open_stock:
+                same = fh & suit_masks[lc >> 3]
+                if same:
+                    allowed = (same & ((1 << lc) - 1)) or same if head else same
+                else:
+                    allowed = (fh & tmask) or fh
+            f = 1 - ld
+            worst = inf
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                fc = low.bit_length() - 1
+                w = f if beats(lc, fc, trump) else ld
+                hands = [h0, h1]
+                hands[f] ^= low
+                sc = [s0, s1]
+                pe = [q0, q1]
+                sc[w] += pts[lc] + pts[fc] + pe[w]
+                pe[w] = 0
+                nwon = won | (1 << w)
+                nsi, ntc = si, tc
+                if open_stock:
+                    hands[w] |= 1 << stock[si]
+                    if nstock - si >= 2:
+                        hands[1 - w] |= 1 << stock[si + 1]
+                        nsi = si + 2
+                    else:
+                        hands[1 - w] |= 1 << tc
+                        nsi, ntc = si + 1, -1
+                last = not (hands[0] | hands[1])
+                if last:
+                    sc[w] += bonus_open if cb < 0 else bonus_after_close
+                if ob >= 0:
+                    v = declare(ob, sc[0], sc[1], nwon, cb, trickless)
+                    v = -v if ld else v
+                elif last:
+                    v = end_of_cards(sc[0], sc[1], nwon, cb, trickless)
+                    v = -v if ld else v
+                else:
+                    v = plain_lead(
+                        hands[0],
+                        hands[1],
+                        w,
+                        sc[0],
+                        sc[1],
+                        pe[0],
+                        pe[1],
+                        nwon,
+                        nsi,
+                        ntc,
+                        cb,
+                        trickless,
+                        ob,
+                    )
+                    if w != ld:
+                        v = -v
+                worst = min(worst, v)
+            return worst
+
+        return plain_lead, plain_follow
+
+
+def plain_minimax(state: State) -> tuple[int, int]:
+    """Net game points for the player to move by plain memoised minimax: every move of every
+    position searched, a trick at a time, exact values of the positions on lead memoised; no
+    pruning, no move ordering. The same integer positions and rules as the solver; the
+    yardstick of ``tutor bench``. Returns (value, positions on lead expanded)."""
+    player = state.to_move
+    if player is None:
+        raise ValueError("the deal is over")
+    e = Plain(state.rules, int(state.trump), state.stock)
+    h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = position(state, state.stock)
+    if state.lead < 0:
+        v = e.lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
+    else:
+        v = -e.follow(h0, h1, ld, state.lead, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
+    return v, e.nodes

@@ -1,0 +1,138 @@
+"""Sampling over hidden cards: every legal move valued over deals consistent with what the player
+to move can see (perfect-information Monte Carlo). The core of the ``expert`` player and of the
+hints while the stock is open.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tutor.engine import (
+    Close,
+    DeclareOut,
+    Move,
+    State,
+    View,
+    apply_unchecked,
+    legal_moves,
+    sample_states,
+)
+from tutor.search.club import club_player
+from tutor.search.solver import Solver, terminal_value
+
+
+@dataclass(frozen=True)
+class SampledMove:
+    """A move valued over sampled deals, from the view of the player to move."""
+
+    move: Move
+    game_points: float  # mean net game points (own minus opponent's)
+    card_points: float  # mean final card points of the player (with marriages)
+    win_probability: float  # share of samples in which the deal is won
+    best_count: int  # samples in which this move was (one of) the best
+    samples: int
+
+
+EXPERT_SAMPLES = 30
+EXACT_STOCK = 2  # a decision with this many cards left to draw is searched exactly
+
+
+def _playout(state: State, solver: Solver, player: int, exact_stock: int) -> tuple[int, int]:
+    """Net game points and final card points of ``player``: ``club`` plays both seats while the
+    stock is open and holds more than ``exact_stock`` cards; exact search takes over from
+    there. (With only the last draw to come, just the opponent's reply to the current trick
+    can still depend on hidden cards.)"""
+    rng = random.Random(0)
+    while state.result is None and not state.phase2 and state.stock_size > exact_stock:
+        state = apply_unchecked(state, club_player(state, rng))
+    if state.result is not None:
+        return terminal_value(state.result, player), state.result.scores[player]
+    v = solver.value(state)
+    mover = state.to_move
+    _, end = solver.line(state)
+    assert end.result is not None
+    return (v if mover == player else -v), end.result.scores[player]
+
+
+def _sample_value(
+    state: State, move: Move, solver: Solver, player: int, exact_stock: int
+) -> tuple[int, int]:
+    child = apply_unchecked(state, move)
+    if child.result is not None:
+        return terminal_value(child.result, player), child.result.scores[player]
+    return _playout(child, solver, player, exact_stock)
+
+
+def _moves_again(state: State, move: Move) -> bool:
+    """After ``move`` the same player chooses again before anything is revealed: closing, or a
+    declaration judged after the trick. Such a move is valued with one choice of the next move
+    for all samples, not the best one for each (which would credit knowledge of hidden cards)."""
+    if not isinstance(move, Close | DeclareOut):
+        return False
+    after = apply_unchecked(state, move)
+    return after.result is None and after.to_move == state.to_move
+
+
+def evaluate_moves(
+    view: View, samples: int = EXPERT_SAMPLES, seed: int | str = 0
+) -> tuple[SampledMove, ...]:
+    """Every legal move of the player to move valued over ``samples`` deals consistent with
+    ``view`` (one deal when the view leaves nothing unknown), best first: by mean game points,
+    then win probability, then card points.
+
+    In each sample a move is valued by exact search once the stock is closed or gone (or when
+    the decision is at the last draw), and by a ``club`` playout of the first phase before
+    that. A move after which the same player moves again (closing; declaring before leading)
+    takes the one follow-up that is best on average. Beyond that, play inside a sample knows
+    the sample's hidden cards, so the values of closing lean optimistic; ``expert_player``
+    therefore also asks for sure points before it closes.
+    """
+    player = view.to_move
+    if player is None or player != view.player:
+        raise ValueError("the view's player is not to move")
+    if view.stock_count == 0 and view.trump_card < 0:
+        samples = 1  # the opponent holds exactly the unseen cards: nothing to sample
+    worlds = sample_states(view, max(1, samples), seed)
+    moves = legal_moves(worlds[0])
+    exact = EXACT_STOCK if view.stock_size <= EXACT_STOCK else 0
+    # results[i][j][w]: (game points, card points) of move i (follow-up j) in sample w
+    again = [_moves_again(worlds[0], move) for move in moves]
+    results: list[list[list[tuple[int, int]]]] = []
+    for move, twice in zip(moves, again, strict=True):
+        follow_ups = len(legal_moves(apply_unchecked(worlds[0], move))) if twice else 1
+        results.append([[] for _ in range(follow_ups)])
+    for world in worlds:
+        solver = Solver(world)
+        for i, move in enumerate(moves):
+            if not again[i]:
+                results[i][0].append(_sample_value(world, move, solver, player, exact))
+                continue
+            after = apply_unchecked(world, move)
+            for j, second in enumerate(legal_moves(after)):
+                results[i][j].append(_sample_value(after, second, solver, player, exact))
+    n = len(worlds)
+    chosen = [
+        max(r, key=lambda per: (sum(v for v, _ in per), sum(c for _, c in per))) for r in results
+    ]
+    best = [0] * len(moves)
+    for w in range(n):
+        top = max(per[w][0] for per in chosen)
+        for i, per in enumerate(chosen):
+            best[i] += per[w][0] == top
+    out = [
+        SampledMove(
+            move,
+            sum(v for v, _ in per) / n,
+            sum(c for _, c in per) / n,
+            sum(v > 0 for v, _ in per) / n,
+            best[i],
+            n,
+        )
+        for i, (move, per) in enumerate(zip(moves, chosen, strict=True))
+    ]
+    out.sort(key=lambda s: (-s.game_points, -s.win_probability, -s.card_points))
+    return tuple(out)
+
+
+__all__ = ["EXACT_STOCK", "EXPERT_SAMPLES", "SampledMove", "evaluate_moves"]
