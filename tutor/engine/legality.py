@@ -184,7 +184,8 @@ def check(state: State, move: Move) -> Verdict:
     if state.result is not None:
         return verdict(False, Reason("deal.over"))
     rules = state.rules
-    p = state.leader if state.lead < 0 else other(state.leader)
+    p = state.to_move
+    assert p is not None  # the deal is not over
     hand = state.hands[p]
     player = ("player", p)
     leading = state.lead < 0

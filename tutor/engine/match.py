@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card, cut_winner
 from tutor.engine.rules import MatchMode, NextDealer, RuleSet
-from tutor.engine.state import Outcome, pack
+from tutor.engine.state import Outcome, other, pack
 
 FIVE_DEALS = 5
 THOUSAND = 1000
@@ -53,7 +53,7 @@ class Match:
         if self.rules.next_dealer is NextDealer.WINNER and outcome.winner is not None:
             dealer = outcome.winner
         else:
-            dealer = 1 - self.dealer
+            dealer = other(self.dealer)
         return Match(
             rules=self.rules,
             dealer=dealer,

@@ -186,7 +186,7 @@ def _finish_trick(state: State, follow: int) -> State:
 
 
 def _ended(state: State, ending: Ending) -> State:
-    kind, winner, gp, player, rule_id = ending
+    _, kind, winner, gp, player, rule_id = ending
     gps = (0, 0) if winner is None else (gp, 0) if winner == 0 else (0, gp)
     scores = (state.score(0), state.score(1))
     return state._replace(result=Outcome(kind, winner, gps, scores, player, rule_id))

@@ -13,17 +13,18 @@ player ``p`` has won a trick, ``closer`` the player who closed or -1, and ``tric
 closer's opponent had no trick at the moment of closing (read only when the rules judge the
 failed closer's penalty then).
 
-An ending is a plain tuple ``(kind, winner, game_points, player, rule_id)``: ``winner`` is None
-for a draw, ``player`` the declarer or closer the ending is about.
+An ending is a plain tuple ``(net, kind, winner, game_points, player, rule_id)``: ``net`` the
+game points for player 0 less those for player 1 (what the solver reads), ``winner`` None for a
+draw, ``player`` the declarer or closer the ending is about.
 
 >>> from tutor.engine.rules import preset
 >>> sc = scoring(preset("classic"))
 >>> sc.declare(0, 66, 20, 0b11, -1, 0)
-(<EndKind.OUT: 'out'>, 0, 2, 0, 'score.schneider')
->>> sc.end_of_cards(60, 60, 0b11, -1, 0)[:3]
-(<EndKind.DRAW: 'draw'>, None, 0)
->>> net(sc.declare(1, 50, 40, 0b11, -1, 0))  # B declares without 66: A wins
-1
+(2, <EndKind.OUT: 'out'>, 0, 2, 0, 'score.schneider')
+>>> sc.end_of_cards(60, 60, 0b11, -1, 0)[:4]
+(0, <EndKind.DRAW: 'draw'>, None, 0)
+>>> sc.declare(1, 50, 40, 0b11, -1, 0)[:4]  # B declares without 66: A wins
+(1, <EndKind.FALSE_OUT: 'false_out'>, 0, 1)
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from typing import NamedTuple
 from tutor.engine.rules import NoTrickAt, Penalty, RuleSet, SchwarzBy
 from tutor.engine.state import EndKind
 
-Ending = tuple[EndKind, int | None, int, int | None, str]
+Ending = tuple[int, EndKind, int | None, int, int | None, str]
 
 _OUT = EndKind.OUT
 _FALSE_OUT = EndKind.FALSE_OUT
@@ -59,11 +60,6 @@ class Scoring(NamedTuple):
     # the least game points a false declaration, and a failed close, cost
     least_false_out: int
     least_closer_fail: int
-
-
-def net(ending: Ending) -> int:
-    """Net game points of an ending for player 0 (a draw is 0)."""
-    return ending[2] if ending[1] == 0 else -ending[2]
 
 
 @lru_cache(maxsize=64)
@@ -96,7 +92,7 @@ def scoring(rules: RuleSet) -> Scoring:
         else:
             no_trick = trickless if no_trick_at_close else not won >> r & 1
             gp = cp_no_trick if no_trick else cp_points
-        return _CLOSER_FAILED, r, gp, closer, "close.penalty"
+        return (-gp if r else gp), _CLOSER_FAILED, r, gp, closer, "close.penalty"
 
     def declare(p: int, s0: int, s1: int, won: int, closer: int, trickless: int) -> Ending:
         r = 1 - p
@@ -104,26 +100,26 @@ def scoring(rules: RuleSet) -> Scoring:
             if closer == r:  # the closer's opponent reached 66 first: the closer has failed
                 return closer_fails(closer, s0, s1, won, trickless)
             gp, rule_id = scale(r, s1 if r else s0, won)
-            return _OUT, p, gp, p, rule_id
+            return (-gp if p else gp), _OUT, p, gp, p, rule_id
         if closer == p:
             return closer_fails(closer, s0, s1, won, trickless)
         if fo_scale:
             gp = scale(r, s1 if r else s0, won)[0]
         else:
             gp = fo_points if won >> r & 1 else fo_no_trick
-        return _FALSE_OUT, r, gp, p, "out.false_penalty"
+        return (-gp if r else gp), _FALSE_OUT, r, gp, p, "out.false_penalty"
 
     def end_of_cards(s0: int, s1: int, won: int, closer: int, trickless: int) -> Ending:
         if closer >= 0:
             if (s1 if closer else s0) >= target:
                 gp, rule_id = scale(1 - closer, s0 if closer else s1, won)
-                return _CLOSER_MADE, closer, gp, closer, rule_id
+                return (-gp if closer else gp), _CLOSER_MADE, closer, gp, closer, rule_id
             return closer_fails(closer, s0, s1, won, trickless)
         if s0 == s1:
-            return _DRAW, None, 0, None, "deal.last_trick_bonus"
+            return 0, _DRAW, None, 0, None, "deal.last_trick_bonus"
         w = 0 if s0 > s1 else 1
         gp, rule_id = scale(1 - w, s1 if w == 0 else s0, won)
-        return _LAST_TRICK, w, gp, None, rule_id
+        return (-gp if w else gp), _LAST_TRICK, w, gp, None, rule_id
 
     return Scoring(
         scale,

@@ -89,7 +89,7 @@ class State(NamedTuple):
     def to_move(self) -> int | None:
         if self.result is not None:
             return None
-        return self.leader if self.lead < 0 else 1 - self.leader
+        return self.leader if self.lead < 0 else other(self.leader)
 
     @property
     def is_over(self) -> bool:

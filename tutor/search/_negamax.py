@@ -117,9 +117,9 @@ class Negamax:
         suit_masks = SUIT_MASKS
         tmask = suit_masks[trump]
         head = rules.phase2_duty is Duty.HEAD
-        sc = scoring(rules)
-        sc_declare = sc.declare
-        sc_end_of_cards = sc.end_of_cards
+        endings = scoring(rules)
+        declare = endings.declare  # an ending; its [0] is the value for player 0
+        end_of_cards = endings.end_of_cards
         bonus_open = rules.last_trick_points(False)
         bonus_after_close = rules.last_trick_points(True)
         nt_at_close = rules.closer_no_trick_at is NoTrickAt.CLOSE
@@ -136,19 +136,9 @@ class Negamax:
         nstock = len(stock)
         inf = INF
 
-        def declare(p: int, s0: int, s1: int, won: int, cb: int, trickless: int) -> int:
-            """Value for player 0 of a declaration by ``p`` (``tutor.engine.scoring``)."""
-            e = sc_declare(p, s0, s1, won, cb, trickless)
-            return e[2] if e[1] == 0 else -e[2]
-
-        def end_of_cards(s0: int, s1: int, won: int, cb: int, trickless: int) -> int:
-            """Value for player 0 when the last trick has been played."""
-            e = sc_end_of_cards(s0, s1, won, cb, trickless)
-            return e[2] if e[1] == 0 else -e[2]
-
         # The least a false declaration and a failed close cost the declarer.
-        false_out_bound = -sc.least_false_out
-        closer_fail_bound = -sc.least_closer_fail
+        false_out_bound = -endings.least_false_out
+        closer_fail_bound = -endings.least_closer_fail
         rank_masks = tuple(sum(1 << (8 * st + r) for st in range(4)) for r in range(8))
         pack_rank_masks = tuple(rank_masks[r] for r in sorted(rules.ranks))
         rank_points = tuple(rules.card_points[r] for r in range(8))
@@ -189,14 +179,14 @@ class Negamax:
             t0, t1 = (s0, s1 + g + q1) if w else (s0 + g + q0, s1)
             nwon = won | (1 << w)
             if ob >= 0:
-                v = declare(ob, t0, t1, nwon, cb, trickless)
+                v = declare(ob, t0, t1, nwon, cb, trickless)[0]
                 return -v if ld else v
-            v = end_of_cards(t0, t1, nwon, cb, trickless)
+            v = end_of_cards(t0, t1, nwon, cb, trickless)[0]
             if cb < 0 or cb == ld or closer_opp:  # the leader may declare
                 d = (
-                    declare(ld, t0, t1, nwon, cb, trickless)
+                    declare(ld, t0, t1, nwon, cb, trickless)[0]
                     if out_after
-                    else declare(ld, s0, s1, won, cb, trickless)
+                    else declare(ld, s0, s1, won, cb, trickless)[0]
                 )
                 if (d > v) if ld == 0 else (d < v):
                     v = d
@@ -287,13 +277,13 @@ class Negamax:
                     else:
                         t0 += bonus_open if cb < 0 else bonus_after_close
                     if ob >= 0:
-                        v = declare(ob, t0, t1, nwon, cb, trickless)
+                        v = declare(ob, t0, t1, nwon, cb, trickless)[0]
                     else:
-                        v = end_of_cards(t0, t1, nwon, cb, trickless)
+                        v = end_of_cards(t0, t1, nwon, cb, trickless)[0]
                     if ld:
                         v = -v
                 elif ob >= 0:
-                    v = declare(ob, t0, t1, nwon, cb, trickless)
+                    v = declare(ob, t0, t1, nwon, cb, trickless)[0]
                     if ld:
                         v = -v
                 elif w == ld:
@@ -459,7 +449,7 @@ class Negamax:
                             p0 += value
                         n0, n1 = h0 ^ (1 << c), h1
                     if out and not out_after:
-                        v = declare(ld, t0, t1, won, cb, trickless)
+                        v = declare(ld, t0, t1, won, cb, trickless)[0]
                         if ld:
                             v = -v
                     else:
@@ -487,7 +477,7 @@ class Negamax:
                             h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ld, alpha, beta
                         )
                     else:
-                        v = declare(ld, s0, s1, won, cb, trickless)
+                        v = declare(ld, s0, s1, won, cb, trickless)[0]
                         if ld:
                             v = -v
                 elif mv == EXCHANGE_CODE:

@@ -49,9 +49,9 @@ class Plain:
         suit_masks = SUIT_MASKS
         tmask = suit_masks[trump]
         head = rules.phase2_duty is Duty.HEAD
-        sc = scoring(rules)
-        sc_declare = sc.declare
-        sc_end_of_cards = sc.end_of_cards
+        endings = scoring(rules)
+        declare = endings.declare  # an ending; its [0] is the value for player 0
+        end_of_cards = endings.end_of_cards
         bonus_open = rules.last_trick_points(False)
         bonus_after_close = rules.last_trick_points(True)
         nt_at_close = rules.closer_no_trick_at is NoTrickAt.CLOSE
@@ -67,16 +67,6 @@ class Plain:
         closing = rules.closing_allowed
         nstock = len(stock)
         inf = INF
-
-        def declare(p: int, s0: int, s1: int, won: int, cb: int, trickless: int) -> int:
-            """Value for player 0 of a declaration by ``p`` (``tutor.engine.scoring``)."""
-            e = sc_declare(p, s0, s1, won, cb, trickless)
-            return e[2] if e[1] == 0 else -e[2]
-
-        def end_of_cards(s0: int, s1: int, won: int, cb: int, trickless: int) -> int:
-            """Value for player 0 when the last trick has been played."""
-            e = sc_end_of_cards(s0, s1, won, cb, trickless)
-            return e[2] if e[1] == 0 else -e[2]
 
         memo: dict[tuple[int, ...], int] = {}
 
@@ -133,7 +123,7 @@ class Plain:
                             else:
                                 pe[ld] += value
                             if out and not out_after:
-                                v = declare(ld, sc[0], sc[1], won, cb, trickless)
+                                v = declare(ld, sc[0], sc[1], won, cb, trickless)[0]
                                 v = -v if ld else v
                             else:
                                 v = plain_follow(
@@ -167,7 +157,7 @@ class Plain:
                 if out_after:
                     v = plain_lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ld)
                 else:
-                    v = declare(ld, s0, s1, won, cb, trickless)
+                    v = declare(ld, s0, s1, won, cb, trickless)[0]
                     v = -v if ld else v
                 best = max(best, v)
             memo[key] = best
@@ -226,10 +216,10 @@ class Plain:
                 if last:
                     sc[w] += bonus_open if cb < 0 else bonus_after_close
                 if ob >= 0:
-                    v = declare(ob, sc[0], sc[1], nwon, cb, trickless)
+                    v = declare(ob, sc[0], sc[1], nwon, cb, trickless)[0]
                     v = -v if ld else v
                 elif last:
-                    v = end_of_cards(sc[0], sc[1], nwon, cb, trickless)
+                    v = end_of_cards(sc[0], sc[1], nwon, cb, trickless)[0]
                     v = -v if ld else v
                 else:
                     v = plain_lead(
