@@ -130,6 +130,7 @@ class Negamax:
         m_needs = rules.marriage_needs_trick
         credit = rules.marriage_credit
         marriage_values = tuple(rules.marriage_value(suit, trump) for suit in range(4))
+        trump_marriage = marriage_values[trump]
         ex_card = trump * 8 + rules.exchange_rank
         ex_needs = rules.exchange_needs_trick
         closing = rules.closing_allowed
@@ -374,7 +375,7 @@ class Negamax:
                 sp = (s1 + q1) if ld else (s0 + q0)
                 gain = top_points(h0) + top_points(h1) + bonus_open
                 if hand & (hand >> 1) & _KINGS:
-                    gain += marriage_values[trump]
+                    gain += trump_marriage
                 bound = closer_fail_bound if cb == ld else false_out_bound
                 if sp + gain < target and bound <= alpha:
                     out_floor = bound

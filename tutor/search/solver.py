@@ -14,6 +14,10 @@ fields as ``tutor.engine.legality``, and the end of a deal is scored by ``tutor.
 the one definition ``tutor.engine.play`` applies too; ``tests/test_solver.py`` checks the solver
 against ``apply``.
 
+In the example A has closed with 14 points and the clubs marriage in hand; B holds no trump that
+can take a trick from A before A counts 66 and declares, so B ends without a trick: Schwarz, 3
+game points (the line: Kh Jh, marry Kc As, out, 10s Ks).
+
 >>> from tutor.engine import new_deal, play_moves, preset
 >>> s = new_deal(preset("classic"), hands=("10h Kh 9h 10c Kc Qc", "Jh As Ks Qs Ad Kd"),
 ...              trump_card="Ah", stock="10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd")
