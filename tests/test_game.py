@@ -16,12 +16,14 @@ from tutor.engine import (
     UnknownPresetError,
     apply,
     check,
+    is_declaration,
     legal_moves,
     new_deal,
     parse_move,
     parse_rules,
     play_moves,
     preset,
+    scoring,
 )
 
 
@@ -133,3 +135,39 @@ def test_known_cards_follow_marriages_and_the_drawn_trump() -> None:
     s = position("classic", EX1_MOVES[:4], **EX1)  # A exchanged 9h and showed Kc with 20
     assert s.known[0] & Card.parse("Kc").bit  # B saw the king of clubs
     assert s.known[0] & Card.parse("Ah").bit  # and the ace of hearts A took
+
+
+def test_declarations_are_out_alone_or_with_a_marriage() -> None:
+    moves = [parse_move(t) for t in ("out", "marry Kc out", "marry Kc", "Kc", "close", "exchange")]
+    assert [is_declaration(m) for m in moves] == [True, True, False, False, False, False]
+
+
+def test_marriage_value_is_higher_in_trumps() -> None:
+    rules = preset("classic")
+    assert rules.marriage_value(2, 2) == rules.trump_marriage_points == 40
+    assert rules.marriage_value(0, 2) == rules.marriage_points == 20
+
+
+def test_the_scoring_of_both_worked_deals_is_the_outcome() -> None:
+    for moves, deal in ((EX1_MOVES, EX1), (EX2_MOVES, EX2)):
+        s = position("classic", moves, **deal)
+        assert s.result is not None
+        gp = s.result.game_points
+        won = (1 if s.tricks[0] else 0) | (2 if s.tricks[1] else 0)
+        trickless = 1 if s.closed_opp_tricks == 0 else 0
+        sc = scoring(s.rules)
+        facts = (s.score(0), s.score(1), won, s.closed_by, trickless)
+        declarer = s.result.player
+        if s.result.kind in (EndKind.OUT, EndKind.FALSE_OUT):
+            assert declarer is not None
+            ending = sc.declare(declarer, *facts)
+        else:
+            ending = sc.end_of_cards(*facts)
+        assert ending[0] == gp[0] - gp[1]
+        assert ending[1:] == (
+            s.result.kind,
+            s.result.winner,
+            max(gp),
+            s.result.player,
+            s.result.rule_id,
+        )

@@ -17,6 +17,7 @@ from tutor.engine import (
     State,
     ViewError,
     apply,
+    deal_from_view,
     legal_moves,
     new_deal,
     parse_cards,
@@ -183,3 +184,13 @@ def test_an_impossible_view_is_refused() -> None:
     v = view_of(s, 0)
     with pytest.raises(ViewError):
         sample_state(dataclasses.replace(v, excluded=v.unseen), random.Random(0))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_deal_from_view_puts_the_cards_back(seed: int) -> None:
+    s, _ = play_to("classic", seed, seed * 3)
+    p = s.to_move if s.to_move is not None else 0
+    v = view_of(s, p)
+    again = deal_from_view(v, s.hands[1 - p], s.stock)
+    assert again == s
+    assert view_of(again, p) == v
