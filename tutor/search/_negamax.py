@@ -23,16 +23,15 @@ from tutor.engine import (
     EXCHANGE,
     SUIT_MASKS,
     Credit,
-    Duty,
     Marriage,
     Move,
     NoTrickAt,
-    OutResolution,
     Play,
     RuleSet,
     State,
     scoring,
 )
+from tutor.search._rulefacts import max_game_points, rule_facts
 
 INF = 1000
 # Internal move codes: a card index plays it; +32 marriage with it; +64 marriage and out.
@@ -61,17 +60,6 @@ def code_to_move(code: int) -> Move:
         OUT_CODE: DECLARE_OUT,
     }
     return specials[code]
-
-
-def max_game_points(rules: RuleSet) -> int:
-    """The most game points one deal can give under ``rules``."""
-    return max(
-        *rules.game_points,
-        rules.closer_penalty_points,
-        rules.closer_penalty_no_trick_points,
-        rules.false_out_points,
-        rules.false_out_no_trick_points,
-    )
 
 
 def position(state: State, stock: tuple[int, ...]) -> Pos:
@@ -113,31 +101,33 @@ class Negamax:
         engine = self
         table = self.table
         target = rules.target
-        pts = rules.points_by_index
+        (
+            pts,
+            tmask,
+            head,
+            declare,
+            end_of_cards,
+            bonus_open,
+            bonus_after_close,
+            nt_at_close,
+            out_after,
+            out_marriage,
+            closer_opp,
+            m_phase2,
+            m_needs,
+            credit,
+            marriage_values,
+            ex_card,
+            ex_needs,
+            closing,
+        ) = rule_facts(rules, trump)
         suit_masks = SUIT_MASKS
-        tmask = suit_masks[trump]
-        head = rules.phase2_duty is Duty.HEAD
-        endings = scoring(rules)
-        declare = endings.declare  # an ending; its [0] is the value for player 0
-        end_of_cards = endings.end_of_cards
-        bonus_open = rules.last_trick_points(False)
-        bonus_after_close = rules.last_trick_points(True)
-        nt_at_close = rules.closer_no_trick_at is NoTrickAt.CLOSE
-        out_after = rules.out_resolution is OutResolution.AFTER_TRICK
-        out_marriage = rules.out_after_marriage
-        closer_opp = rules.closer_opponent_may_declare
-        m_phase2 = rules.marriage_in_phase2
-        m_needs = rules.marriage_needs_trick
-        credit = rules.marriage_credit
-        marriage_values = tuple(rules.marriage_value(suit, trump) for suit in range(4))
         trump_marriage = marriage_values[trump]
-        ex_card = trump * 8 + rules.exchange_rank
-        ex_needs = rules.exchange_needs_trick
-        closing = rules.closing_allowed
         nstock = len(stock)
         inf = INF
 
         # The least a false declaration and a failed close cost the declarer.
+        endings = scoring(rules)
         false_out_bound = -endings.least_false_out
         closer_fail_bound = -endings.least_closer_fail
         rank_masks = tuple(sum(1 << (8 * st + r) for st in range(4)) for r in range(8))

@@ -12,14 +12,11 @@ from collections.abc import Callable
 from tutor.engine import (
     SUIT_MASKS,
     Credit,
-    Duty,
-    NoTrickAt,
-    OutResolution,
     RuleSet,
     State,
-    scoring,
 )
 from tutor.search._negamax import INF, position
+from tutor.search._rulefacts import rule_facts
 
 PlainLeadFn = Callable[[int, int, int, int, int, int, int, int, int, int, int, int, int], int]
 PlainFollowFn = Callable[
@@ -45,26 +42,27 @@ class Plain:
         self, rules: RuleSet, trump: int, stock: tuple[int, ...]
     ) -> tuple[PlainLeadFn, PlainFollowFn]:
         engine = self
-        pts = rules.points_by_index
+        (
+            pts,
+            tmask,
+            head,
+            declare,
+            end_of_cards,
+            bonus_open,
+            bonus_after_close,
+            nt_at_close,
+            out_after,
+            out_marriage,
+            closer_opp,
+            m_phase2,
+            m_needs,
+            credit,
+            marriage_values,
+            ex_card,
+            ex_needs,
+            closing,
+        ) = rule_facts(rules, trump)
         suit_masks = SUIT_MASKS
-        tmask = suit_masks[trump]
-        head = rules.phase2_duty is Duty.HEAD
-        endings = scoring(rules)
-        declare = endings.declare  # an ending; its [0] is the value for player 0
-        end_of_cards = endings.end_of_cards
-        bonus_open = rules.last_trick_points(False)
-        bonus_after_close = rules.last_trick_points(True)
-        nt_at_close = rules.closer_no_trick_at is NoTrickAt.CLOSE
-        out_after = rules.out_resolution is OutResolution.AFTER_TRICK
-        out_marriage = rules.out_after_marriage
-        closer_opp = rules.closer_opponent_may_declare
-        m_phase2 = rules.marriage_in_phase2
-        m_needs = rules.marriage_needs_trick
-        credit = rules.marriage_credit
-        marriage_values = tuple(rules.marriage_value(suit, trump) for suit in range(4))
-        ex_card = trump * 8 + rules.exchange_rank
-        ex_needs = rules.exchange_needs_trick
-        closing = rules.closing_allowed
         nstock = len(stock)
         inf = INF
 

@@ -32,7 +32,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tutor.engine import Move, Outcome, State, apply_unchecked, legal_moves, other
-from tutor.search._negamax import Negamax, Pos, code_to_move, max_game_points, position
+from tutor.search._negamax import Negamax, Pos, code_to_move, position
+from tutor.search._rulefacts import max_game_points
 
 
 class Value(NamedTuple):

@@ -1,0 +1,76 @@
+"""What the solver and its yardstick read of a ``RuleSet``: plain values and the one scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from tutor.engine import (
+    SUIT_MASKS,
+    Credit,
+    Duty,
+    Ending,
+    NoTrickAt,
+    OutResolution,
+    RuleSet,
+    scoring,
+)
+
+
+def max_game_points(rules: RuleSet) -> int:
+    """The most game points one deal can give under ``rules``."""
+    return max(
+        *rules.game_points,
+        rules.closer_penalty_points,
+        rules.closer_penalty_no_trick_points,
+        rules.false_out_points,
+        rules.false_out_no_trick_points,
+    )
+
+
+class RuleFacts(NamedTuple):
+    """What the searches read of a ``RuleSet`` with a trump suit, as plain values."""
+
+    points: tuple[int, ...]  # card points by card index
+    trump_mask: int
+    head: bool  # the duty to head the trick in the second phase
+    declare: Callable[[int, int, int, int, int, int], Ending]  # ``Scoring.declare``
+    end_of_cards: Callable[[int, int, int, int, int], Ending]  # ``Scoring.end_of_cards``
+    bonus_open: int  # the last trick's bonus with the stock open, and after closing
+    bonus_after_close: int
+    no_trick_at_close: bool  # a failed closer's penalty looks at tricks at closing
+    out_after_trick: bool  # a declaration is judged after the trick
+    out_after_marriage: bool
+    closer_opponent_may_declare: bool
+    marriage_in_phase2: bool
+    marriage_needs_trick: bool
+    credit: Credit
+    marriage_values: tuple[int, ...]  # by suit
+    exchange_card: int
+    exchange_needs_trick: bool
+    closing_allowed: bool
+
+
+def rule_facts(rules: RuleSet, trump: int) -> RuleFacts:
+    """The facts of ``rules`` that the searches read; the end of a deal from the one scoring."""
+    endings = scoring(rules)
+    return RuleFacts(
+        rules.points_by_index,
+        SUIT_MASKS[trump],
+        rules.phase2_duty is Duty.HEAD,
+        endings.declare,  # an ending; its [0] is the value for player 0
+        endings.end_of_cards,
+        rules.last_trick_points(False),
+        rules.last_trick_points(True),
+        rules.closer_no_trick_at is NoTrickAt.CLOSE,
+        rules.out_resolution is OutResolution.AFTER_TRICK,
+        rules.out_after_marriage,
+        rules.closer_opponent_may_declare,
+        rules.marriage_in_phase2,
+        rules.marriage_needs_trick,
+        rules.marriage_credit,
+        tuple(rules.marriage_value(suit, trump) for suit in range(4)),
+        trump * 8 + rules.exchange_rank,
+        rules.exchange_needs_trick,
+        rules.closing_allowed,
+    )
