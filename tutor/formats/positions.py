@@ -59,8 +59,10 @@ from tutor.engine import (
     sample_state,
     trick_winner,
 )
+from tutor.formats import yamlsafe
+from tutor.formats.errors import SourceError
+from tutor.formats.yamlsafe import FieldPath, LineMap, path_text
 from tutor.msgid import N_
-from tutor.words.i18n import Translator
 
 # ----------------------------------------------------------------------------- messages
 
@@ -195,14 +197,14 @@ OPPONENT_FIELDS = ("known", "unknown", "excluded")
 MAX_NODES = 5000
 
 
-Path_ = tuple[str | int, ...]
+Path_ = FieldPath
 
 
-class PositionError(ValueError):
+class PositionError(SourceError):
     """A position that cannot be read, and where: ``source`` (a file name or ``<text>``),
     ``line`` (1-based, ``None`` when unknown), ``field`` (dotted, e.g. ``hands.B[2]``), an English
-    message ``template`` and its ``params``. ``render(tr)`` gives the translated text;
-    ``str(error)`` the same in English."""
+    message ``template`` and its ``params``. ``render(tr)`` gives the translated text
+    ``source:line: field: message``; ``str(error)`` the same in English."""
 
     def __init__(
         self,
@@ -213,28 +215,11 @@ class PositionError(ValueError):
         field: str = "",
         **params: object,
     ) -> None:
-        self.template = template
-        self.params: Mapping[str, object] = dict(params)
-        self.source = source
-        self.line = line
-        self.field = field
-        super().__init__(self._text(None))
+        super().__init__(template, params, path=source, line=line, field=field)
 
     @property
-    def message(self) -> str:
-        """The message in English, without the location."""
-        return self.template.format(**self.params)
-
-    def render(self, tr: Translator) -> str:
-        """``source:line: field: message`` with the message translated."""
-        return self._text(tr)
-
-    def _text(self, tr: Translator | None) -> str:
-        msg = tr._(self.template, **self.params) if tr is not None else self.message
-        where = self.source + (f":{self.line}" if self.line is not None else "")
-        if self.field:
-            where += f": {self.field}"
-        return f"{where}: {msg}"
+    def source(self) -> str:
+        return self.path
 
     def to_dict(self) -> dict[str, object]:
         """The error as plain data (for the engine protocol)."""
@@ -290,103 +275,27 @@ class Position:
 # ----------------------------------------------------------------------------- reading text
 
 
-def _path_text(path: Path_) -> str:
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + part
-    return out
+#: What a position's text may hold: plain YAML or JSON of at most ``MAX_NODES`` values.
+POLICY = yamlsafe.Policy(
+    max_nodes=MAX_NODES,
+    too_complex=E_TOO_BIG,
+    alias=None,
+    tag=None,
+    empty=E_SHAPE,
+    duplicate_key=E_TWICE_KEY,
+    syntax=E_SYNTAX,
+    columns=False,
+)
 
 
-class _Lines:
-    """Where each field of a document starts (1-based lines), by path."""
-
-    def __init__(self) -> None:
-        self.lines: dict[Path_, int] = {}
-
-    def get(self, path: Path_) -> int | None:
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
-        return self.lines.get(())
-
-
-def _from_node(node: yaml.Node, source: str, lines: _Lines) -> object:
-    constructor = yaml.constructor.SafeConstructor()
-    count = 0
-
-    def walk(n: yaml.Node, path: Path_) -> object:
-        nonlocal count
-        count += 1
-        if count > MAX_NODES:
-            raise PositionError(E_TOO_BIG, source=source, line=n.start_mark.line + 1)
-        lines.lines.setdefault(path, n.start_mark.line + 1)
-        if isinstance(n, yaml.MappingNode):
-            out: dict[object, object] = {}
-            for k, v in n.value:
-                key = constructor.construct_object(k) if isinstance(k, yaml.ScalarNode) else None
-                if not isinstance(key, str | int) or isinstance(key, bool):
-                    key = str(key)
-                if key in out:
-                    raise PositionError(
-                        E_TWICE_KEY,
-                        source=source,
-                        line=k.start_mark.line + 1,
-                        field=_path_text((*path, key)),
-                        name=str(key),
-                    )
-                lines.lines[(*path, key)] = k.start_mark.line + 1
-                out[key] = walk(v, (*path, key))
-            return out
-        if isinstance(n, yaml.SequenceNode):
-            return [walk(v, (*path, i)) for i, v in enumerate(n.value)]
-        return constructor.construct_object(n)
-
-    return walk(node, ())
-
-
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for k, v in pairs:
-        if k in out:
-            raise KeyError(k)
-        out[k] = v
-    return out
-
-
-def parse_text(text: str, source: str = "<text>") -> tuple[object, _Lines]:
-    """The data of a JSON or YAML document and the lines its fields start on."""
-    lines = _Lines()
-    if text.lstrip().startswith(("{", "[")):
-        try:
-            data = json.loads(text, object_pairs_hook=_no_duplicates)
-        except json.JSONDecodeError as exc:
-            raise PositionError(E_SYNTAX, source=source, line=exc.lineno, problem=exc.msg) from None
-        except KeyError as exc:
-            raise PositionError(E_TWICE_KEY, source=source, name=str(exc.args[0])) from None
-        try:  # JSON is YAML too: only to learn the lines of the fields
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-            if node is not None:
-                _from_node(node, source, lines)
-        except (yaml.YAMLError, PositionError):
-            lines = _Lines()
-        return data, lines
+def parse_text(text: str, source: str = "<text>") -> tuple[object, LineMap]:
+    """The data of a JSON or YAML document and where its fields start."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "invalid YAML"
+        return yamlsafe.load(text, source, POLICY)
+    except SourceError as exc:
         raise PositionError(
-            E_SYNTAX, source=source, line=mark.line + 1 if mark else None, problem=problem
+            exc.template, source=source, line=exc.line, field=exc.field, **exc.params
         ) from None
-    except yaml.YAMLError as exc:
-        raise PositionError(E_SYNTAX, source=source, problem=str(exc)) from None
-    if node is None:
-        raise PositionError(E_SHAPE, source=source, line=1)
-    return _from_node(node, source, lines), lines
 
 
 def load_position(source: str | Path) -> Position:
@@ -413,7 +322,7 @@ def read_position(text: str, source: str = "<text>") -> Position:
 
 def position_from_data(data: object, source: str = "<data>") -> Position:
     """A position from data already read (a mapping as ``json.loads`` gives it)."""
-    return _Reader(source, _Lines()).position(data)
+    return _Reader(source, LineMap()).position(data)
 
 
 # ----------------------------------------------------------------------------- the reader
@@ -434,7 +343,7 @@ class _Cards:
 
 
 class _Reader:
-    def __init__(self, source: str, lines: _Lines) -> None:
+    def __init__(self, source: str, lines: LineMap) -> None:
         self.source = source
         self.lines = lines
 
@@ -442,8 +351,8 @@ class _Reader:
         return PositionError(
             template,
             source=self.source,
-            line=self.lines.get(path),
-            field=_path_text(path),
+            line=self.lines.line(path),
+            field=path_text(path),
             **params,
         )
 
@@ -452,7 +361,7 @@ class _Reader:
         self, value: object, path: Path_, allowed: Sequence[str], example: str
     ) -> Mapping[str, object]:
         if not isinstance(value, Mapping):
-            raise self.error(path, E_MAPPING, name=_path_text(path), example=example)
+            raise self.error(path, E_MAPPING, name=path_text(path), example=example)
         for key in value:
             if key not in allowed:
                 if key == "rules" and not path:
@@ -474,7 +383,7 @@ class _Reader:
 
     def number(self, value: object, path: Path_) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise self.error(path, E_NUMBER, name=_path_text(path), text=str(value))
+            raise self.error(path, E_NUMBER, name=path_text(path), text=str(value))
         return value
 
     def card(self, value: object, path: Path_) -> Card:
@@ -493,13 +402,13 @@ class _Reader:
         elif isinstance(value, list):
             items = [(t, (*path, i)) for i, t in enumerate(value)]
         else:
-            raise self.error(path, E_CARDS, name=_path_text(path))
+            raise self.error(path, E_CARDS, name=path_text(path))
         out: list[tuple[Card, Path_]] = []
         seen: set[Card] = set()
         for item, where in items:
             c = self.card(item, where)
             if c in seen:
-                raise self.error(where, E_TWICE_SAME, card=str(c), name=_path_text(path))
+                raise self.error(where, E_TWICE_SAME, card=str(c), name=path_text(path))
             seen.add(c)
             out.append((c, where))
         return _Cards(out)
@@ -508,13 +417,13 @@ class _Reader:
         if value is None:
             return False
         if not isinstance(value, bool):
-            raise self.error(path, E_BOOL, name=_path_text(path), text=str(value))
+            raise self.error(path, E_BOOL, name=path_text(path), text=str(value))
         return value
 
     # --- the position -----------------------------------------------------------------
     def position(self, raw: object) -> Position:
         if not isinstance(raw, Mapping):
-            raise PositionError(E_SHAPE, source=self.source, line=self.lines.get(()))
+            raise PositionError(E_SHAPE, source=self.source, line=self.lines.line(()))
         data = self.mapping(raw, (), FIELDS, "preset: classic")
         title = data.get("title", "")
         if title is None:
@@ -613,8 +522,8 @@ class _Reader:
                     where,
                     E_TWICE,
                     card=str(c),
-                    first=_path_text(_field_of(seen[c])),
-                    second=_path_text(_field_of(where)),
+                    first=path_text(_field_of(seen[c])),
+                    second=path_text(_field_of(where)),
                 )
             seen[c] = where
         seen_mask = mask_of(seen)
