@@ -17,8 +17,9 @@ from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
 
+from tutor.teach.lessons import Library
 from tutor.web import present
-from tutor.web.present import DeepLink, Library, RoomStore
+from tutor.web.present import DeepLink, RoomStore
 from tutor.words.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -47,14 +48,14 @@ def lessons_folder() -> Path:
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _library(folder: str, signature: tuple[tuple[str, int, int], ...]) -> Library:
-    return Library.load(Path(folder))
+def _library(folder: str) -> Library:
+    return Library(Path(folder))
 
 
 def library() -> Library:
-    """The lessons, loaded once per folder and again whenever a file changes."""
-    folder = lessons_folder()
-    return _library(str(folder), present.folder_signature(folder))
+    """The lessons of the folder, read again whenever a file changes (the ``Library`` keeps
+    the one lesson cache; this only shares the object between sessions)."""
+    return _library(str(lessons_folder())).refresh()
 
 
 @st.cache_resource(show_spinner=False)

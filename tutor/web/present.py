@@ -27,7 +27,6 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from tutor.engine import (
     PLAYER_NAMES,
@@ -42,7 +41,8 @@ from tutor.engine import (
     switch_ids,
 )
 from tutor.msgid import N_
-from tutor.teach.lessons import Frame, Lesson, LessonError, load_lessons, replay
+from tutor.teach.lessons import Frame
+from tutor.teach.lessons.library import Library, folder_signature  # noqa: F401  (re-exported)
 from tutor.web.cardart import back_svg, card_svg
 from tutor.words.explain import (
     describe_move,
@@ -992,61 +992,6 @@ section[data-testid="stSidebar"],[data-testid="stSidebarCollapsedControl"],
 def page_css(*, projector: bool = False) -> str:
     """The app's style sheet; in projector mode also the classroom look without side bar."""
     return "<style>" + _CSS + (_PROJECTOR_CSS if projector else "") + "</style>"
-
-
-# ----------------------------------------------------------------------------- lessons
-
-
-def folder_signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
-    """Name, modification time and size of each lesson file: changes when a file does."""
-    try:
-        entries = sorted(folder.glob("*.y*ml"))
-    except OSError:
-        return ()
-    out = []
-    for path in entries:
-        try:
-            st = path.stat()
-        except OSError:
-            continue
-        out.append((path.name, st.st_mtime_ns, st.st_size))
-    return tuple(out)
-
-
-class Library:
-    """The lessons of a folder, the errors of the files that could not be read, and each
-    lesson's replay (made on first use, shared by every session)."""
-
-    def __init__(self, lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> None:
-        self.lessons = tuple(sorted(lessons, key=lambda les: (les.level, les.id)))
-        self.errors = tuple(errors)
-        self._by_id = {les.id: les for les in self.lessons}
-        self._frames: dict[str, tuple[Frame, ...]] = {}
-        self._lock = threading.Lock()
-
-    @classmethod
-    def load(cls, folder: Path) -> Library:
-        lessons, errors = load_lessons(folder)
-        return cls(lessons, errors)
-
-    def get(self, lesson_id: str | None) -> Lesson | None:
-        return self._by_id.get(lesson_id) if lesson_id else None
-
-    def frames(self, lesson_id: str) -> tuple[Frame, ...]:
-        """The lesson's replay; empty for an unknown lesson."""
-        lesson = self._by_id.get(lesson_id)
-        if lesson is None:
-            return ()
-        with self._lock:
-            frames = self._frames.get(lesson_id)
-            if frames is None:
-                try:
-                    frames = tuple(replay(lesson))
-                except Exception:  # a lesson that cannot be replayed is shown as unavailable
-                    _LOG.exception("lesson %s cannot be replayed", lesson_id)
-                    frames = ()
-                self._frames[lesson_id] = frames
-            return frames
 
 
 def frame_table(frame: Frame) -> tuple[TableCard, ...]:

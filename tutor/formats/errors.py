@@ -1,0 +1,117 @@
+"""One error type for every problem found in a file: ``SourceError``.
+
+A ``SourceError`` carries an English message ``template`` (a msgid with named placeholders)
+and its ``params``, and where the problem is: ``path`` (a file name, or ``<text>``), ``line``
+and ``column`` (1-based; ``None`` when unknown), ``field`` (a dotted field such as
+``hands.B[2]``), the lesson ``step`` and the compared ``preset``. ``str(error)`` is the message
+in English with its place; ``render(tr)`` the same in the language of any object with a
+``_(msgid, **params)`` method, so this layer needs no translator of its own.
+
+>>> err = SourceError("the field '{field}' is given twice", {"field": "id"}, path="a.yaml",
+...                   line=3, column=1)
+>>> str(err)
+"a.yaml:3:1: the field 'id' is given twice"
+>>> str(SourceError("bad {x}", {"x": 1}, path="p.json", line=2, field="hands.A"))
+'p.json:2: hands.A: bad 1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar
+
+from tutor.formats.messages import LOC_DEAL_PRESET, LOC_STEP, LOC_STEP_PRESET
+
+__all__ = ["Gettext", "SourceError"]
+
+E = TypeVar("E", bound="SourceError")
+
+
+class Gettext(Protocol):
+    """What ``render`` needs of a translator: ``_(msgid, **params)``."""
+
+    def _(self, msgid: str, **params: Any) -> str: ...
+
+
+class SourceError(ValueError):
+    """A problem in a file (or text), where it is, and an English message template."""
+
+    def __init__(
+        self,
+        template: str,
+        params: Mapping[str, object] | None = None,
+        *,
+        path: str = "<text>",
+        line: int | None = None,
+        column: int | None = None,
+        field: str = "",
+        step: int | None = None,
+        preset: str | None = None,
+    ) -> None:
+        self.template = template
+        self.params: Mapping[str, object] = dict(params or {})
+        self.path = path
+        self.line = line
+        self.column = column
+        self.field = field
+        self.step = step
+        self.preset = preset
+        super().__init__(self._text(None))
+
+    @property
+    def message(self) -> str:
+        """The message in English, without the place."""
+        return self.template.format(**self.params)
+
+    def render(self, tr: Gettext) -> str:
+        """The message in ``tr``'s language with its place:
+        ``path:line:column: [field: ][step N: ]message``."""
+        return self._text(tr)
+
+    def _text(self, tr: Gettext | None) -> str:
+        def t(msgid: str, **params: object) -> str:
+            return tr._(msgid, **params) if tr is not None else msgid.format(**params)
+
+        where = self.path
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        if self.field:
+            where += f": {self.field}"
+        prefix = ""
+        if self.step is not None and self.preset is not None:
+            prefix = t(LOC_STEP_PRESET, step=self.step, preset=self.preset) + ": "
+        elif self.step is not None:
+            prefix = t(LOC_STEP, step=self.step) + ": "
+        elif self.preset is not None:
+            prefix = t(LOC_DEAL_PRESET, preset=self.preset) + ": "
+        return f"{where}: {prefix}{t(self.template, **self.params)}"
+
+    def recast(self, cls: type[E]) -> E:
+        """The same error as an instance of ``cls`` (a subclass kept by a reader)."""
+        err = cls.__new__(cls)
+        SourceError.__init__(err, self.template, self.params, **self._place())
+        return err
+
+    def _place(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "field": self.field,
+            "step": self.step,
+            "preset": self.preset,
+        }
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (type(self), self.template, dict(self.params), self._place()))
+
+
+def _rebuild(
+    cls: type[SourceError], template: str, params: dict[str, object], place: dict[str, Any]
+) -> SourceError:
+    """Unpickle an error of any subclass without calling the subclass's constructor."""
+    err = cls.__new__(cls)
+    SourceError.__init__(err, template, params, **place)
+    return err

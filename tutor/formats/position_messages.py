@@ -1,0 +1,205 @@
+"""The messages and field names of the position format (``docs/positions.md``).
+
+Each message is an English msgid with named placeholders holding plain text (field names,
+card notation as written, numbers), never translated words.
+"""
+
+from __future__ import annotations
+
+from tutor.formats.messages import E_READ
+from tutor.msgid import N_
+
+__all__ = [
+    "E_BOOL",
+    "E_BOTH",
+    "E_CARD",
+    "E_CARDS",
+    "E_CLOSED_EMPTY",
+    "E_CLOSED_TRICKS",
+    "E_COUNTS",
+    "E_DECLARED_LEADER",
+    "E_DECLARED_RULES",
+    "E_EXCLUDED",
+    "E_FIELD",
+    "E_FIELD_RULES",
+    "E_HANDS_EQUAL",
+    "E_HANDS_KEYS",
+    "E_HANDS_LEAD",
+    "E_HAND_BIG",
+    "E_HAND_FULL",
+    "E_KNOWN",
+    "E_LEAD_MARRIAGE",
+    "E_MAPPING",
+    "E_MARRIAGE_NO_TRICK",
+    "E_MARRIAGE_SUM",
+    "E_MISSING_CARDS",
+    "E_NOT_IN_PACK",
+    "E_NO_HANDS",
+    "E_NO_TRUMP",
+    "E_NUMBER",
+    "E_OVER",
+    "E_PENDING",
+    "E_PLAYED_ODD",
+    "E_PLAYER",
+    "E_POINTS",
+    "E_POINTS_NO_TRICK",
+    "E_POINTS_SPLIT",
+    "E_PRESET",
+    "E_READ",
+    "E_REQUIRED",
+    "E_SHAPE",
+    "E_STOCK",
+    "E_STOCK_COUNT",
+    "E_STOCK_NO_TRUMP",
+    "E_STOCK_ORDER",
+    "E_SUIT_OR_CARD",
+    "E_SWITCH",
+    "E_SYNTAX",
+    "E_TEXT",
+    "E_TOO_BIG",
+    "E_TRICK",
+    "E_TRICKS",
+    "E_TRICKS_SPLIT",
+    "E_TRICK_LEADER",
+    "E_TRICK_NOW",
+    "E_TRUMP_SUIT",
+    "E_TWICE",
+    "E_TWICE_KEY",
+    "E_TWICE_SAME",
+    "E_VIEW",
+    "E_WRITE_OVER",
+    "E_WRITE_RULES",
+    "FIELDS",
+    "MAX_NODES",
+    "OPPONENT_FIELDS",
+    "SCORE_FIELDS",
+]
+
+# One message per kind of problem. Placeholders hold plain text (field names, card notation as
+# written, numbers), never translated words.
+E_SYNTAX = N_("not valid JSON or YAML: {problem}")
+E_SHAPE = N_("a position is a mapping of fields, e.g. 'preset: classic'")
+E_TOO_BIG = N_("the position is too large to be read")
+E_FIELD = N_("unknown field '{name}'; the fields are: {valid}")
+E_FIELD_RULES = N_("unknown field 'rules': the rules preset is given as 'preset'")
+E_TWICE_KEY = N_("the field '{name}' is given twice")
+E_REQUIRED = N_("the field '{name}' is required")
+E_MAPPING = N_("'{name}' should be a mapping, e.g. {example}")
+E_PRESET = N_("unknown preset '{name}'; the presets are: {valid}")
+E_SWITCH = N_("cannot read the rules '{spec}': {problem}")
+E_PLAYER = N_("'{text}' is not a player: write A or B")
+E_SUIT_OR_CARD = N_(
+    "'{text}' is neither a card nor a suit: write the face-up card (Ah) or, once it is "
+    "drawn, the suit (h)"
+)
+E_CARD = N_("unknown card '{text}': write rank then suit, e.g. Qh, 10c, As")
+E_CARDS = N_("'{name}' should list cards, e.g. '10h Kh Qc' or [10h, Kh, Qc]")
+E_NOT_IN_PACK = N_("{card} is not in the pack of {preset} ({size} cards)")
+E_TWICE = N_("{card} is given twice: in '{first}' and in '{second}'")
+E_TWICE_SAME = N_("{card} is given twice in '{name}'")
+E_MISSING_CARDS = N_("these cards are nowhere in the position: {cards}")
+E_NUMBER = N_("'{name}' should be a whole number of 0 or more, not '{text}'")
+E_BOOL = N_("'{name}' should be true or false, not '{text}'")
+E_TEXT = N_("'{name}' should be a text")
+E_BOTH = N_("give either '{first}' or '{second}', not both")
+E_NO_HANDS = N_("give 'hands' (both hands) or 'hand' (what one player knows)")
+E_HANDS_KEYS = N_("'hands' needs the cards of A and of B")
+E_STOCK = N_("'stock' is the face-down cards top first, or their number")
+E_STOCK_ORDER = N_("with only one hand known, the stock is a number of cards, not a list")
+E_TRUMP_SUIT = N_(
+    "the face-up trump card {card} is not a {trump}: the trump suit is the suit of the face-up card"
+)
+E_NO_TRUMP = N_("the trump suit is missing: give 'trump' as the face-up card (Ah) or the suit (h)")
+E_STOCK_NO_TRUMP = N_(
+    "the stock holds {n} cards but no trump card lies face up: the face-up trump card is drawn last"
+)
+E_CLOSED_EMPTY = N_("the stock cannot be closed once it is used up")
+E_PLAYED_ODD = N_(
+    "{n} cards gone into tricks: each trick takes two cards, so the number must be even"
+)
+E_HANDS_EQUAL = N_(
+    "A holds {a} cards and B holds {b}: before a card is led both hands are the same size"
+)
+E_HANDS_LEAD = N_(
+    "A holds {a} cards and B holds {b}: after {leader} has led, {leader} holds one card "
+    "fewer than {follower}"
+)
+E_HAND_BIG = N_("{player} holds {n} cards, but a hand has at most {size}")
+E_HAND_FULL = N_(
+    "{player} holds {n} cards, but while the stock is open the hands are refilled to {size} "
+    "after every trick"
+)
+E_OVER = N_("both hands are empty: the deal is over, there is nothing to decide")
+E_TRICKS = N_("{n} cards gone into tricks make {expected} tricks, but the scores count {counted}")
+E_POINTS = N_(
+    "the cards gone into tricks are worth {expected} points, but the scores count {counted}"
+)
+E_TRICKS_SPLIT = N_("the tricks won are A {a} and B {b}, but the scores count A {ca} and B {cb}")
+E_POINTS_SPLIT = N_(
+    "the tricks won are worth A {a} and B {b} points, but the scores count A {ca} and B {cb}"
+)
+E_POINTS_NO_TRICK = N_("{player} has {points} card points but no trick")
+E_CLOSED_TRICKS = N_(
+    "the closer's opponent cannot have had {n} tricks at closing: {player} has {now} now"
+)
+E_DECLARED_RULES = N_(
+    "a declaration waiting for its trick only exists under rules where 66 counts once the "
+    "trick is complete"
+)
+E_DECLARED_LEADER = N_("only the player on lead, {leader}, can have declared 66")
+E_LEAD_MARRIAGE = N_("a marriage is announced by leading a king or a queen, not {card}")
+E_MARRIAGE_NO_TRICK = N_(
+    "{player} has marriage points but no trick, and these rules allow a marriage only after "
+    "a won trick"
+)
+E_MARRIAGE_SUM = N_(
+    "the marriages of {player} are worth {worth}, but the scores count {counted} (melds "
+    "and pending)"
+)
+E_PENDING = N_("under these rules a marriage counts at once, so nothing can be pending")
+E_KNOWN = N_("{card} in '{name}' is not in that hand")
+E_EXCLUDED = N_("{card} in '{name}' is not a card this player cannot see")
+E_TRICK = N_("each trick is a leader and two cards, e.g. 'A 10h Kd' or [A, 10h, Kd]")
+E_TRICK_LEADER = N_(
+    "trick {n} is led by {given}, but {expected} won the trick before (or deals to them)"
+)
+E_TRICK_NOW = N_("{winner} won the last trick, so {winner} leads now, not {leader}")
+E_COUNTS = N_(
+    "the cards do not add up: {hidden} unseen cards less {stock} in the stock leaves {rest} "
+    "for the opponent's hidden cards, not {unknown}"
+)
+E_STOCK_COUNT = N_(
+    "the cards do not add up: the stock should hold {expected} face-down cards, not {given}"
+)
+E_VIEW = N_("no deal agrees with what this player knows: {problem}")
+E_WRITE_RULES = N_("the rules '{name}' cannot be written by name: they differ from the preset")
+E_WRITE_OVER = N_("the deal is over: a finished deal is not a position")
+
+#: The top-level fields, in the order they are written.
+FIELDS = (
+    "title",
+    "preset",
+    "dealer",
+    "to_move",
+    "trump",
+    "hands",
+    "known",
+    "player",
+    "hand",
+    "shown",
+    "opponent",
+    "stock",
+    "played",
+    "tricks",
+    "last_trick",
+    "lead",
+    "lead_marriage",
+    "scores",
+    "marriages",
+    "closed_by",
+    "closed_opponent_tricks",
+    "declared_by",
+)
+SCORE_FIELDS = ("points", "melds", "pending", "tricks")
+OPPONENT_FIELDS = ("known", "unknown", "excluded")
+MAX_NODES = 5000

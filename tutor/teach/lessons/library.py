@@ -1,0 +1,304 @@
+"""Loading lessons, with ONE cache: each file's lesson, its problems and its replay.
+
+``check_lesson(path)`` reads, validates and replays a file and returns the lesson (``None`` if
+it has any problem) with every problem found; the result, replay included, is kept in one
+cache keyed by the file's path, modification time and size, so a changed file is read again
+and an unchanged one never is. ``replay(lesson)`` answers from that cache. ``Library`` is the
+lessons of one folder (sorted by level and id), the problems of the files that could not be
+read, and the replays, as the app shows them; ``refresh()`` looks at the folder again.
+
+The cache is thread-safe: a lock guards only the look-up and the store, never a read or a
+replay (two threads that load the same new file at once both read it; one result is kept).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.engine import UnknownPresetError
+from tutor.formats import yamlsafe
+from tutor.formats.errors import SourceError
+from tutor.teach.lessons.messages import E_DUPLICATE_ID, E_INTERNAL, E_READ, E_TOO_LARGE
+from tutor.teach.lessons.model import Frame, Lesson, LessonError
+from tutor.teach.lessons.reader import MAX_BYTES, read_lesson
+from tutor.teach.lessons.replay import replay_all
+
+__all__ = [
+    "Library",
+    "check_lesson",
+    "folder_signature",
+    "lesson_files",
+    "load_lesson",
+    "load_lessons",
+    "replay",
+    "validate_paths",
+]
+
+_LOG = logging.getLogger(__name__)
+
+Signature = tuple[tuple[str, int, int], ...]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One file as last read: its stamp, the lesson or its problems, and the replay."""
+
+    mtime_ns: int
+    size: int
+    lesson: Lesson | None
+    errors: tuple[LessonError, ...]
+    frames: tuple[Frame, ...]
+
+
+class _Cache:
+    """Entries by path; the lock is held only to look up or store one."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, _Entry] = {}
+        self._lock = threading.Lock()
+
+    def get(self, name: str) -> _Entry | None:
+        with self._lock:
+            return self._entries.get(name)
+
+    def put(self, name: str, entry: _Entry) -> None:
+        with self._lock:
+            self._entries[name] = entry
+
+
+_CACHE = _Cache()
+
+
+def _read_error(name: str, exc: OSError) -> LessonError:
+    return LessonError(name, 1, 1, E_READ, reason=exc.strerror or str(exc))
+
+
+def check_lesson(path: str | Path) -> tuple[Lesson | None, tuple[LessonError, ...]]:
+    """Read, validate and replay a lesson file. Returns the lesson (``None`` if it has any
+    problem) and every problem found. Cached by path, modification time and size."""
+    name = str(path)
+    p = Path(path)
+    try:
+        st = p.stat()
+        if not p.is_file():
+            raise IsADirectoryError(name)
+    except OSError as exc:
+        return None, (_read_error(name, exc),)
+    cached = _CACHE.get(name)
+    if cached is not None and (cached.mtime_ns, cached.size) == (st.st_mtime_ns, st.st_size):
+        return cached.lesson, cached.errors
+    try:
+        lesson, errors, frames = _check_uncached(name, p, st.st_size)
+    except Exception as exc:  # a bug must not hide the other files' problems
+        lesson, errors, frames = None, (LessonError(name, 1, 1, E_INTERNAL, problem=repr(exc)),), ()
+    _CACHE.put(name, _Entry(st.st_mtime_ns, st.st_size, lesson, errors, frames))
+    return lesson, errors
+
+
+def _check_uncached(
+    name: str, p: Path, size: int
+) -> tuple[Lesson | None, tuple[LessonError, ...], tuple[Frame, ...]]:
+    if size > MAX_BYTES:
+        return None, (LessonError(name, 1, 1, E_TOO_LARGE, size=size, limit=MAX_BYTES),), ()
+    try:
+        data = yamlsafe.read_capped(p, MAX_BYTES, E_TOO_LARGE, name=name)
+    except SourceError as exc:
+        return None, (exc.recast(LessonError),), ()
+    lesson, errors = read_lesson(name, data)
+    if lesson is None:
+        return None, errors, ()
+    frames, errors = replay_all(lesson)
+    if errors:
+        return None, errors, ()
+    return lesson, (), frames
+
+
+def replay(lesson: Lesson, preset: str | None = None) -> tuple[Frame, ...]:
+    """The lesson as frames: the deal, then one frame per step. A lesson that compares presets
+    is replayed under each in turn; each run starts with its own deal frame (``step`` 0).
+    ``preset`` picks one run. Raises ``LessonError`` if a move is illegal or a check fails.
+    A lesson loaded from a file is replayed once, when it is loaded."""
+    entry = _CACHE.get(lesson.path)
+    if entry is not None and entry.lesson is lesson:
+        frames = entry.frames
+    else:
+        frames, errors = replay_all(lesson)
+        if errors:
+            raise errors[0]
+    if preset is None:
+        return frames
+    if preset not in lesson.presets:
+        raise UnknownPresetError(preset, lesson.presets, "preset of this lesson")
+    return tuple(f for f in frames if f.preset == preset)
+
+
+def load_lesson(path: str | Path) -> Lesson:
+    """Read a lesson file; raises the first ``LessonError`` if anything is wrong."""
+    lesson, errors = check_lesson(path)
+    if errors or lesson is None:
+        raise errors[0]
+    return lesson
+
+
+def lesson_files(folder: str | Path) -> list[Path]:
+    """The lesson files of a folder (``*.yaml`` and ``*.yml``), sorted by name."""
+    f = Path(folder)
+    return sorted(p for p in f.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def folder_signature(folder: Path) -> Signature:
+    """Name, modification time and size of each lesson file (the files ``lesson_files``
+    lists, stamped as the cache keys them): changes when a file does."""
+    try:
+        entries = lesson_files(folder)
+    except OSError:
+        return ()
+    out = []
+    for path in entries:
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        out.append((path.name, st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def load_lessons(folder: str | Path) -> tuple[list[Lesson], list[LessonError]]:
+    """Every lesson of a folder, and the problems of the files that could not be read; one
+    broken file does not stop the others. Two files with the same lesson id: the second is
+    reported."""
+    try:
+        files = lesson_files(folder)
+    except OSError as exc:
+        return [], [_read_error(str(folder), exc)]
+    return _gather(files)
+
+
+def _gather(files: Sequence[Path]) -> tuple[list[Lesson], list[LessonError]]:
+    lessons: list[Lesson] = []
+    errors: list[LessonError] = []
+    seen: dict[str, str] = {}
+    for path in files:
+        lesson, errs = check_lesson(path)
+        errors.extend(errs)
+        if lesson is None:
+            continue
+        if lesson.id in seen:
+            errors.append(
+                LessonError(
+                    lesson.path,
+                    _id_line(lesson),
+                    1,
+                    E_DUPLICATE_ID,
+                    value=lesson.id,
+                    other=seen[lesson.id],
+                )
+            )
+            continue
+        seen[lesson.id] = lesson.path
+        lessons.append(lesson)
+    return lessons, errors
+
+
+def validate_paths(paths: Sequence[str | Path]) -> tuple[list[Lesson], list[LessonError]]:
+    """Lessons and problems of files and folders given on a command line."""
+    files: list[Path] = []
+    errors: list[LessonError] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            try:
+                found = lesson_files(p)
+            except OSError as exc:
+                errors.append(_read_error(str(p), exc))
+                continue
+            files.extend(found)
+        else:
+            files.append(p)
+    unique = list({str(f.resolve()): f for f in files}.values())
+    lessons, errs = _gather(unique)
+    return lessons, errors + errs
+
+
+def _id_line(lesson: Lesson) -> int:
+    try:
+        for i, line in enumerate(Path(lesson.path).read_text("utf-8").splitlines(), start=1):
+            if line.startswith("id:"):
+                return i
+    except OSError:  # pragma: no cover
+        pass
+    return 1
+
+
+# ----------------------------------------------------------------------------- a folder
+
+
+@dataclass(frozen=True)
+class _Shelf:
+    """The lessons of a folder as of one signature."""
+
+    signature: Signature | None
+    lessons: tuple[Lesson, ...]
+    errors: tuple[LessonError, ...]
+
+    @property
+    def by_id(self) -> dict[str, Lesson]:
+        return {les.id: les for les in self.lessons}
+
+
+class Library:
+    """The lessons of a folder, the errors of the files that could not be read, and each
+    lesson's replay (made once, from the one cache, shared by every session).
+
+    Build it once (``Library(folder)``) and call ``refresh()`` before use: it looks at the
+    folder's files and reads again only the ones that changed."""
+
+    def __init__(self, folder: Path | str) -> None:
+        self.folder = Path(folder)
+        self._shelf = _Shelf(None, (), ())
+        self._by_id: dict[str, Lesson] = {}
+
+    @classmethod
+    def load(cls, folder: Path | str) -> Library:
+        """A library of ``folder``, read now."""
+        return cls(folder).refresh()
+
+    def refresh(self) -> Library:
+        """Read the folder again if a file was added, removed or changed; returns ``self``."""
+        signature = folder_signature(self.folder)
+        if signature == self._shelf.signature and signature:
+            return self
+        lessons, errors = load_lessons(self.folder)
+        shelf = _Shelf(
+            signature,
+            tuple(sorted(lessons, key=lambda les: (les.level, les.id))),
+            tuple(errors),
+        )
+        self._shelf, self._by_id = shelf, shelf.by_id  # readers see the old or the new shelf
+        return self
+
+    @property
+    def lessons(self) -> tuple[Lesson, ...]:
+        return self._shelf.lessons
+
+    @property
+    def errors(self) -> tuple[LessonError, ...]:
+        return self._shelf.errors
+
+    def get(self, lesson_id: str | None) -> Lesson | None:
+        return self._by_id.get(lesson_id) if lesson_id else None
+
+    def frames(self, lesson_id: str) -> tuple[Frame, ...]:
+        """The lesson's replay; empty for an unknown lesson."""
+        lesson = self._by_id.get(lesson_id)
+        if lesson is None:
+            return ()
+        try:
+            return replay(lesson)
+        except Exception:  # a lesson that cannot be replayed is shown as unavailable
+            _LOG.exception("lesson %s cannot be replayed", lesson_id)
+            return ()

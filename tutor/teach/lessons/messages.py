@@ -1,0 +1,178 @@
+"""The messages of the lesson reader and of the replay's checks.
+
+Each is an English msgid with named placeholders holding plain text (YAML keys, card and move
+notation as written in the file, numbers), never translated words. The messages every reader
+shares (``E_READ``, ``E_SYNTAX``, ``E_MISSING`` ...) are defined once in
+``tutor.formats.messages`` and re-exported here.
+"""
+
+from __future__ import annotations
+
+from tutor.formats.messages import (
+    E_BAD_ID,
+    E_BRACES,
+    E_CARD,
+    E_DUPLICATE_KEY,
+    E_EMPTY_TEXT,
+    E_ENCODING,
+    E_LEVEL,
+    E_MISSING,
+    E_MOVE,
+    E_NOT_MAPPING,
+    E_NOT_TEXT,
+    E_PLAYER,
+    E_READ,
+    E_SYNTAX,
+    E_UNKNOWN_FIELD,
+)
+from tutor.msgid import N_
+
+__all__ = [
+    "C_BECAUSE",
+    "C_BECAUSE_PAUSE",
+    "C_DRAW",
+    "C_GAME_POINTS",
+    "C_GOES_ON",
+    "C_HAND",
+    "C_ILLEGAL",
+    "C_ILLEGAL_RULE",
+    "C_LEGAL",
+    "C_MATCH",
+    "C_MATCH_DECIDED",
+    "C_MATCH_OPEN",
+    "C_MATCH_WINNER",
+    "C_NOT_OVER",
+    "C_NO_MATCH",
+    "C_NO_TRICK",
+    "C_OVER",
+    "C_PENDING",
+    "C_POINTS",
+    "C_SCORE",
+    "C_STOCK",
+    "C_TO_MOVE",
+    "C_TO_MOVE_NONE",
+    "C_TO_MOVE_OVER",
+    "C_TRICKS",
+    "C_TRICK_WINNER",
+    "C_TRUMP_CARD",
+    "C_TRUMP_CARD_GONE",
+    "C_WINNER",
+    "C_WINNER_DRAW",
+    "E_AFTER_END",
+    "E_ALIAS",
+    "E_BAD_ID",
+    "E_BRACES",
+    "E_CARD",
+    "E_CARD_TWICE",
+    "E_CHECK",
+    "E_COMPARE_RULES",
+    "E_COMPARE_SHORT",
+    "E_DEAL",
+    "E_DUPLICATE_ID",
+    "E_DUPLICATE_KEY",
+    "E_EMPTY",
+    "E_EMPTY_TEXT",
+    "E_ENCODING",
+    "E_HAND_SIZE",
+    "E_ILLEGAL",
+    "E_INTERNAL",
+    "E_LEVEL",
+    "E_MISSING",
+    "E_MOVE",
+    "E_NOT_BOOL",
+    "E_NOT_INT",
+    "E_NOT_IN_PACK",
+    "E_NOT_LIST",
+    "E_NOT_MAPPING",
+    "E_NOT_TEXT",
+    "E_NO_STEPS",
+    "E_PAUSE_NARRATION",
+    "E_PLAYER",
+    "E_PRESET",
+    "E_READ",
+    "E_RULES_VALUE",
+    "E_RULE_ID",
+    "E_SHOW",
+    "E_SWITCH",
+    "E_SYNTAX",
+    "E_TAG",
+    "E_TOO_COMPLEX",
+    "E_TOO_LARGE",
+    "E_UNKNOWN_FIELD",
+    "E_UNNAMED",
+    "E_VARIANT",
+    "E_VARIANT_NO_COMPARE",
+]
+
+# One message per kind of problem. Placeholders hold plain text (YAML keys, card and move
+# notation as written in the file, numbers), never translated words.
+E_TOO_LARGE = N_("the file has {size} bytes; a lesson may have at most {limit} bytes")
+E_EMPTY = N_(
+    "the file is empty; a lesson is a YAML mapping with id, title, level, summary, rules, "
+    "deal and steps"
+)
+E_ALIAS = N_("YAML anchors and aliases are not allowed in a lesson")
+E_TAG = N_("the YAML tag {tag} is not allowed; write plain text, numbers, lists and mappings")
+E_TOO_COMPLEX = N_("the file has more than {limit} YAML values")
+E_NOT_LIST = N_("'{field}' should be a list")
+E_NOT_INT = N_("'{field}' should be a whole number")
+E_NOT_BOOL = N_("'{field}' should be true or false")
+E_DUPLICATE_ID = N_("the lesson id '{value}' is already used by {other}")
+E_SHOW = N_("'show' must be one of {valid}, not '{value}'")
+E_PRESET = N_("unknown rules preset '{name}'; valid presets: {valid}")
+E_SWITCH = N_("unknown rule switch '{name}'; valid switches: {valid}")
+E_RULES_VALUE = N_("cannot read the rules '{spec}': {problem}")
+E_COMPARE_SHORT = N_("'compare' needs at least two different presets")
+E_COMPARE_RULES = N_("the rules '{rules}' must be the first preset in 'compare' ({compare})")
+E_VARIANT = N_("'{name}' is not one of the compared presets; valid: {valid}")
+E_VARIANT_NO_COMPARE = N_("'variants' need a 'compare' list of presets at the top of the lesson")
+E_NOT_IN_PACK = N_("the card {notation} is not in the {rules} pack, which has {ranks} in each suit")
+E_CARD_TWICE = N_("the card {notation} is dealt twice (also at line {other_line})")
+E_HAND_SIZE = N_("{player}'s hand has {count} cards, but the {rules} rules deal {size}")
+E_UNNAMED = N_("the move '{move}' uses the card {notation}, which the deal does not name")
+E_RULE_ID = N_("unknown rule id '{rule_id}'; valid rule ids: {valid}")
+E_CHECK = N_("unknown check '{name}'; valid checks: {valid}")
+E_NO_STEPS = N_("a lesson needs at least one step")
+E_PAUSE_NARRATION = N_("a step without a move is a pause and needs a narration")
+E_ILLEGAL = N_(
+    "{player} may not make the move '{move}' here under the {rules} rules; "
+    "deciding rule: {rule_ids}"
+)
+E_AFTER_END = N_("the deal is already over, so the move '{move}' cannot be made")
+E_DEAL = N_("the deal cannot be made: {problem}")
+E_INTERNAL = N_("this lesson could not be checked: {problem}")
+# Failed checks: what was expected and what the replay shows.
+C_POINTS = N_("card points in tricks: expected {expected}, but the replay has {actual}")
+C_SCORE = N_("score (card points and marriages): expected {expected}, but the replay has {actual}")
+C_PENDING = N_(
+    "marriage points waiting for a won trick: expected {expected}, but the replay has {actual}"
+)
+C_TRICKS = N_("tricks won: expected {expected}, but the replay has {actual}")
+C_TRICK_WINNER = N_("expected {expected} to win the trick, but {actual} wins it")
+C_NO_TRICK = N_("expected {expected} to win a trick here, but no trick is complete at this step")
+C_LEGAL = N_("expected '{move}' to be legal here, but it is not (rule: {rule_ids})")
+C_ILLEGAL = N_("expected '{move}' to be illegal here, but it is legal")
+C_ILLEGAL_RULE = N_(
+    "'{move}' is illegal as expected, but the deciding rule is {actual}, not {expected}"
+)
+C_BECAUSE = N_("expected the move to be decided by {expected}, but the rules are {actual}")
+C_BECAUSE_PAUSE = N_("'because' needs a move, but this step is a pause")
+C_TO_MOVE = N_("expected {expected} to be on turn, but it is {actual}")
+C_TO_MOVE_OVER = N_("expected {expected} to be on turn, but the deal is over")
+C_TO_MOVE_NONE = N_("expected the deal to be over with nobody on turn, but {actual} is on turn")
+C_HAND = N_("expected {player} to hold {expected}, but the hand is {actual}")
+C_STOCK = N_("expected {expected} cards left to draw, but there are {actual}")
+C_TRUMP_CARD = N_("expected the face-up trump card to be {expected}, but it is {actual}")
+C_TRUMP_CARD_GONE = N_("expected the face-up trump card to be {expected}, but it has been taken")
+C_NOT_OVER = N_("the check '{check}' needs the deal to be over, but it goes on")
+C_OVER = N_("expected the deal to be over here, but it goes on")
+C_GOES_ON = N_("expected the deal to go on, but it is over")
+C_GAME_POINTS = N_("game points: expected {expected}, but the replay has {actual}")
+C_WINNER = N_("expected {expected} to win the deal, but {actual} wins it")
+C_WINNER_DRAW = N_("expected {expected} to win the deal, but it is drawn")
+C_DRAW = N_("expected a drawn deal, but {actual} wins it")
+C_NO_MATCH = N_("the check '{check}' needs a match score: add 'match' to the deal")
+C_MATCH = N_("match score: expected {expected}, but the replay has {actual}")
+C_MATCH_WINNER = N_("expected {expected} to win the match, but {actual}")
+C_MATCH_OPEN = N_("expected {expected} to win the match, but it is not decided yet")
+C_MATCH_DECIDED = N_("expected the match to go on, but {actual} has won it")

@@ -1,0 +1,533 @@
+"""Reading a lesson file: YAML nodes to a ``Lesson``, collecting every problem.
+
+The text is parsed by ``tutor.formats.yamlsafe`` (plain YAML only: no tags, no aliases, at
+most ``MAX_NODES`` values), and ``_Reader`` walks the nodes, so every error names the line
+and column of the value it is about (for a card in ``"Ah 10h Kc"``, the card itself).
+``read_lesson(path, data)`` gives the lesson (``None`` if it has any problem) and the problems;
+it does not replay the lesson (``tutor.teach.lessons.library`` does).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+import yaml
+
+from tutor.engine import (
+    PRESETS,
+    Card,
+    Move,
+    RuleSet,
+    SwitchValueError,
+    UnknownPresetError,
+    parse_rules,
+)
+from tutor.formats import yamlsafe
+from tutor.formats.errors import SourceError
+from tutor.formats.yamlsafe import where as _where
+from tutor.teach.lessons.messages import (
+    E_ALIAS,
+    E_BAD_ID,
+    E_CARD_TWICE,
+    E_CHECK,
+    E_COMPARE_RULES,
+    E_COMPARE_SHORT,
+    E_DEAL,
+    E_DUPLICATE_KEY,
+    E_EMPTY,
+    E_HAND_SIZE,
+    E_LEVEL,
+    E_MISSING,
+    E_NO_STEPS,
+    E_NOT_IN_PACK,
+    E_NOT_LIST,
+    E_NOT_TEXT,
+    E_PAUSE_NARRATION,
+    E_PRESET,
+    E_RULES_VALUE,
+    E_SHOW,
+    E_SWITCH,
+    E_TAG,
+    E_TOO_COMPLEX,
+    E_UNNAMED,
+    E_VARIANT,
+    E_VARIANT_NO_COMPARE,
+)
+from tutor.teach.lessons.model import (
+    LEVELS,
+    PLAYERS,
+    SHOW,
+    Check,
+    Lesson,
+    LessonDeal,
+    LessonError,
+    Step,
+    StepVariant,
+    initial_state,
+    unnamed_cards,
+)
+from tutor.teach.lessons.nodes import NodeReader, show_value
+
+__all__ = [
+    "CHECKS",
+    "MAX_BYTES",
+    "MAX_NODES",
+    "POLICY",
+    "read_lesson",
+]
+
+#: Files larger than this are refused before they are parsed.
+MAX_BYTES = 256 * 1024
+#: At most this many YAML nodes in one file.
+MAX_NODES = 20_000
+#: What a lesson file may hold, and the message for each thing it may not.
+POLICY = yamlsafe.Policy(
+    max_nodes=MAX_NODES,
+    too_complex=E_TOO_COMPLEX,
+    alias=E_ALIAS,
+    tag=E_TAG,
+    empty=E_EMPTY,
+    duplicate_key=E_DUPLICATE_KEY,
+)
+
+
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+TOP_FIELDS = ("id", "title", "level", "summary", "rules", "compare", "show", "deal", "steps")
+DEAL_FIELDS = ("dealer", "hands", "trump", "stock", "narration", "match", "variants")
+STEP_FIELDS = ("move", "narration", "rule_ids", "check", "variants")
+VARIANT_FIELDS = ("move", "narration", "rule_ids", "check")
+DEAL_VARIANT_FIELDS = ("narration",)
+CHECKS = (
+    "points",
+    "score",
+    "pending",
+    "tricks",
+    "trick_winner",
+    "legal",
+    "illegal",
+    "because",
+    "to_move",
+    "hand",
+    "stock",
+    "trump_card",
+    "over",
+    "game_points",
+    "winner",
+    "match",
+    "match_winner",
+)
+
+
+class _Fatal(Exception):
+    """Stop reading a file: the error is already recorded."""
+
+
+@dataclass
+class _Reader(NodeReader):
+    """Reads one lesson file into a ``Lesson``, collecting every problem it finds."""
+
+    # -- the lesson ---------------------------------------------------------------------------
+
+    def lesson(self, root: yaml.Node) -> Lesson | None:
+        top = self.mapping(root, "lesson", TOP_FIELDS)
+        if top is None:
+            return None
+        values: dict[str, object] = {}
+        for key in ("id", "title", "summary"):
+            node = self.require(top, key, root)
+            if node is not None:
+                values[key] = self.text(node, key, translatable=key != "id")
+        lesson_id = values.get("id")
+        if isinstance(lesson_id, str) and not _ID.match(lesson_id):
+            self.error(top["id"][1], E_BAD_ID, value=lesson_id)
+        level = None
+        node = self.require(top, "level", root)
+        if node is not None:
+            level = self.integer(node, "level")
+            if level is not None and level not in LEVELS:
+                self.error(node, E_LEVEL, value=level)
+                level = None
+        show = "both"
+        if "show" in top:
+            node = top["show"][1]
+            value = self.scalar(node)
+            if isinstance(value, str) and value.strip() in SHOW:
+                show = value.strip()
+            else:
+                self.error(node, E_SHOW, value=show_value(value), valid=", ".join(SHOW))
+        presets = self.presets(top, root)
+        if presets is None:
+            raise _Fatal
+        rules_by_name, compare = presets
+        main = compare[0] if compare else next(iter(rules_by_name))
+        deal_node = self.require(top, "deal", root)
+        deal = self.deal(deal_node, rules_by_name, compare) if deal_node is not None else None
+        steps_node = self.require(top, "steps", root)
+        steps = self.steps(steps_node, compare, deal) if steps_node is not None else None
+        if self.errors or deal is None or steps is None:
+            raise _Fatal
+        assert isinstance(lesson_id, str) and isinstance(level, int)
+        rules = rules_by_name[main]
+        return Lesson(
+            id=lesson_id,
+            title=str(values["title"]),
+            level=level,
+            summary=str(values["summary"]),
+            rules=rules,
+            preset=main,
+            show=show,
+            path=self.path,
+            steps=steps,
+            deal=deal,
+            compare=compare,
+            unnamed=unnamed_cards(deal, rules),
+        )
+
+    def presets(
+        self, top: Mapping[str, tuple[yaml.Node, yaml.Node]], root: yaml.Node
+    ) -> tuple[dict[str, RuleSet], tuple[str, ...]] | None:
+        """The lesson's rule sets by name, and the ``compare`` list (empty if none)."""
+        rules_by_name: dict[str, RuleSet] = {}
+        compare: list[str] = []
+        if "compare" in top:
+            node = top["compare"][1]
+            for item in self.items(node, "compare"):
+                name = self.text(item, "compare")
+                if name is None:
+                    continue
+                rs = self.rule_set(item, name)
+                if rs is not None and name not in rules_by_name:
+                    rules_by_name[name] = rs
+                    compare.append(name)
+            if len(compare) < 2 and len(self.errors) == 0:
+                self.error(node, E_COMPARE_SHORT)
+                return None
+        if "rules" in top:
+            node = top["rules"][1]
+            name = self.text(node, "rules")
+            if name is None:
+                return None
+            if compare:
+                if name != compare[0]:
+                    self.error(node, E_COMPARE_RULES, rules=name, compare=", ".join(compare))
+                    return None
+            else:
+                rs = self.rule_set(node, name)
+                if rs is None:
+                    return None
+                rules_by_name[name] = rs
+        elif not compare:
+            self.error(root, E_MISSING, field="rules")
+            return None
+        if not rules_by_name:
+            return None
+        return rules_by_name, tuple(compare)
+
+    def rule_set(self, node: yaml.Node, spec: str) -> RuleSet | None:
+        try:
+            return parse_rules(spec)
+        except UnknownPresetError as exc:
+            if exc.what == "rules preset":
+                self.error(node, E_PRESET, name=exc.name, valid=", ".join(PRESETS))
+            else:
+                self.error(node, E_SWITCH, name=exc.name, valid=", ".join(exc.valid))
+        except SwitchValueError as exc:
+            template, params = exc.message
+            self.error(node, template, **params)
+        except (ValueError, KeyError) as exc:
+            self.error(node, E_RULES_VALUE, spec=spec, problem=str(exc))
+        return None
+
+    def deal(
+        self, node: yaml.Node, rules_by_name: Mapping[str, RuleSet], compare: tuple[str, ...]
+    ) -> LessonDeal | None:
+        m = self.mapping(node, "deal", DEAL_FIELDS)
+        if m is None:
+            return None
+        n_errors = len(self.errors)
+        dealer = 1
+        if "dealer" in m:
+            d = self.player(m["dealer"][1])
+            dealer = d if isinstance(d, int) else 1
+        hands: list[tuple[Card, ...]] = [(), ()]
+        hands_node = self.require(m, "hands", node)
+        if hands_node is not None:
+            hm = self.mapping(hands_node, "hands", PLAYERS)
+            if hm is not None:
+                for i, p in enumerate(PLAYERS):
+                    h = self.require(hm, p, hands_node)
+                    if h is not None:
+                        cards = self.cards(h, f"hands.{p}")
+                        self.note_cards(cards, rules_by_name)
+                        hands[i] = tuple(c for c, _ in cards)
+                        for rules in rules_by_name.values():
+                            if len(hands[i]) > rules.hand_size:
+                                self.error(
+                                    h,
+                                    E_HAND_SIZE,
+                                    player=p,
+                                    count=len(hands[i]),
+                                    rules=rules.name,
+                                    size=rules.hand_size,
+                                )
+                                break
+        trump: Card | None = None
+        trump_node = self.require(m, "trump", node)
+        if trump_node is not None:
+            cards = self.cards(trump_node, "trump")
+            if len(cards) != 1 and len(self.errors) == n_errors:
+                self.error(trump_node, E_NOT_TEXT, field="trump")
+            self.note_cards(cards[:1], rules_by_name)
+            trump = cards[0][0] if len(cards) == 1 else None
+        stock: tuple[Card, ...] = ()
+        if "stock" in m:
+            cards = self.cards(m["stock"][1], "stock")
+            self.note_cards(cards, rules_by_name)
+            stock = tuple(c for c, _ in cards)
+        narration = ""
+        if "narration" in m:
+            narration = self.text(m["narration"][1], "narration", translatable=True) or ""
+        match = None
+        if "match" in m:
+            pp = self.per_player(m["match"][1], "match", None)
+            if pp is not None:
+                match = (pp[0] or 0, pp[1] or 0)
+        narrations: list[tuple[str, str]] = []
+        if "variants" in m:
+            for name, (_key, vnode) in self.variant_nodes(m["variants"][1], compare, None):
+                vm = self.mapping(vnode, f"variants.{name}", DEAL_VARIANT_FIELDS)
+                if vm and "narration" in vm:
+                    t = self.text(vm["narration"][1], "narration", translatable=True)
+                    if t:
+                        narrations.append((name, t))
+        if trump is None or len(self.errors) > n_errors:
+            return None
+        line, col = _where(node)
+        deal = LessonDeal(
+            hands=(hands[0], hands[1]),
+            trump_card=trump,
+            stock=stock,
+            dealer=dealer,
+            narration=narration,
+            narrations=tuple(narrations),
+            match=match,
+            line=line,
+            column=col,
+        )
+        for rules in rules_by_name.values():
+            try:
+                initial_state(deal, rules)
+            except ValueError as exc:  # pragma: no cover - the checks above catch it first
+                self.error(node, E_DEAL, problem=str(exc))
+                return None
+        return deal
+
+    def note_cards(
+        self, cards: Sequence[tuple[Card, yaml.Node]], rules_by_name: Mapping[str, RuleSet]
+    ) -> None:
+        """Report cards outside a preset's pack and cards dealt twice."""
+        for card, where in cards:
+            for rules in rules_by_name.values():
+                if not rules.pack_mask >> card.index & 1:
+                    self.error(
+                        where,
+                        E_NOT_IN_PACK,
+                        notation=str(card),
+                        rules=rules.name,
+                        ranks=" ".join(r.symbol for r in rules.ranks),
+                    )
+                    break
+            if card in self.card_lines:
+                self.error(
+                    where, E_CARD_TWICE, notation=str(card), other_line=self.card_lines[card]
+                )
+            else:
+                self.card_lines[card] = _where(where)[0]
+
+    def variant_nodes(
+        self, node: yaml.Node, compare: tuple[str, ...], step: int | None
+    ) -> Iterator[tuple[str, tuple[yaml.Node, yaml.Node]]]:
+        if not compare:
+            self.error(node, E_VARIANT_NO_COMPARE, step=step)
+            return
+        m = self.mapping(node, "variants", (), step)
+        for name, (key, value) in (m or {}).items():
+            if name not in compare[1:]:
+                self.error(key, E_VARIANT, step=step, name=name, valid=", ".join(compare[1:]))
+                continue
+            yield name, (key, value)
+
+    def steps(
+        self, node: yaml.Node, compare: tuple[str, ...], deal: LessonDeal | None
+    ) -> tuple[Step, ...] | None:
+        if not isinstance(node, yaml.SequenceNode):
+            self.error(node, E_NOT_LIST, field="steps")
+            return None
+        if not node.value:
+            self.error(node, E_NO_STEPS)
+            return None
+        named = deal.named if deal is not None else None
+        out = []
+        for number, item in enumerate(node.value, start=1):
+            step = self.step(item, number, compare, named)
+            if step is not None:
+                out.append(step)
+        return tuple(out)
+
+    def step(
+        self,
+        node: yaml.Node,
+        number: int,
+        compare: tuple[str, ...],
+        named: frozenset[Card] | None,
+    ) -> Step | None:
+        m = self.mapping(node, f"step {number}", STEP_FIELDS, number)
+        if m is None:
+            return None
+        n_errors = len(self.errors)
+        base = self.step_fields(m, node, number, named)
+        variants: list[tuple[str, StepVariant]] = []
+        if "variants" in m:
+            for name, (_key, vnode) in self.variant_nodes(m["variants"][1], compare, number):
+                vm = self.mapping(vnode, f"variants.{name}", VARIANT_FIELDS, number)
+                if vm is not None:
+                    variants.append((name, self.step_fields(vm, vnode, number, named)))
+        if len(self.errors) > n_errors:
+            return None
+        if base.move is None and not base.narration:
+            self.error(node, E_PAUSE_NARRATION, step=number)
+            return None
+        line, col = _where(node)
+        return Step(
+            number=number,
+            line=line,
+            column=col,
+            move=base.move,
+            move_text=base.move_text,
+            narration=base.narration or "",
+            rule_ids=base.rule_ids or (),
+            checks=base.checks or (),
+            variants=tuple(variants),
+            move_line=base.line,
+            move_column=base.column,
+        )
+
+    def step_fields(
+        self,
+        m: Mapping[str, tuple[yaml.Node, yaml.Node]],
+        node: yaml.Node,
+        number: int,
+        named: frozenset[Card] | None,
+    ) -> StepVariant:
+        move: Move | None = None
+        move_text = ""
+        line, col = _where(node)
+        if "move" in m:
+            mnode = m["move"][1]
+            line, col = _where(mnode)
+            parsed = self.move(mnode, number)
+            if parsed is not None:
+                move, move_text = parsed
+                card = getattr(move, "card", None)
+                if isinstance(card, Card) and named is not None and card not in named:
+                    self.error(mnode, E_UNNAMED, step=number, move=move_text, notation=str(card))
+        narration = None
+        if "narration" in m:
+            narration = self.text(m["narration"][1], "narration", number, translatable=True)
+        rule_ids = None
+        if "rule_ids" in m:
+            rule_ids = self.rule_ids(m["rule_ids"][1], "rule_ids", number)
+        checks = None
+        if "check" in m:
+            checks = self.checks(m["check"][1], number)
+        return StepVariant(move, move_text, narration, rule_ids, checks, line, col)
+
+    def checks(self, node: yaml.Node, number: int) -> tuple[Check, ...]:
+        m = self.mapping(node, "check", (), number)
+        out = []
+        for name, (key, value) in (m or {}).items():
+            if name not in CHECKS:
+                self.error(key, E_CHECK, step=number, name=name, valid=", ".join(CHECKS))
+                continue
+            parsed = self.check_value(name, value, number)
+            if parsed is not _BAD:
+                line, col = _where(key)
+                out.append(Check(name, parsed, line, col))
+        return tuple(out)
+
+    def check_value(self, name: str, node: yaml.Node, number: int) -> object:
+        n_errors = len(self.errors)
+        result: object
+        if name in ("points", "score", "pending", "tricks", "game_points", "match"):
+            result = self.per_player(node, name, number)
+        elif name in ("trick_winner", "to_move", "winner", "match_winner"):
+            result = self.player(node, number, none_ok=name != "trick_winner")
+        elif name == "legal":
+            moves = [self.move(item, number) for item in self.items(node, name, number)]
+            result = tuple(m for m in moves if m is not None)
+        elif name == "illegal":
+            result = self.illegal(node, number)
+        elif name == "because":
+            result = self.rule_ids(node, name, number)
+        elif name == "hand":
+            hm = self.mapping(node, name, PLAYERS, number)
+            hands: list[tuple[int, frozenset[Card]]] = []
+            for i, p in enumerate(PLAYERS):
+                if hm and p in hm:
+                    cards = self.cards(hm[p][1], f"hand.{p}", number)
+                    hands.append((i, frozenset(c for c, _ in cards)))
+            result = tuple(hands)
+        elif name == "stock":
+            result = self.integer(node, name, number)
+        elif name == "trump_card":
+            if self.scalar(node) is None:
+                result = None
+            else:
+                cards = self.cards(node, name, number)
+                result = cards[0][0] if len(cards) == 1 else None
+                if len(cards) != 1 and len(self.errors) == n_errors:
+                    self.error(node, E_NOT_TEXT, step=number, field=name)
+        else:  # over
+            result = self.boolean(node, name, number)
+        return _BAD if len(self.errors) > n_errors else result
+
+    def illegal(self, node: yaml.Node, number: int) -> tuple[tuple[Move, str, str | None], ...]:
+        """``[move, ...]`` or ``{move: rule id, ...}``: moves with the rule expected to forbid
+        them (``None``: any rule)."""
+        out: list[tuple[Move, str, str | None]] = []
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                parsed = self.move(key, number)
+                rid: str | None = None
+                if self.scalar(value) is not None:
+                    ids = self.rule_ids(value, "illegal", number)
+                    rid = ids[0] if ids else None
+                if parsed is not None:
+                    out.append((parsed[0], parsed[1], rid))
+            return tuple(out)
+        for item in self.items(node, "illegal", number):
+            parsed = self.move(item, number)
+            if parsed is not None:
+                out.append((parsed[0], parsed[1], None))
+        return tuple(out)
+
+
+_BAD = object()
+
+
+def read_lesson(path: str, data: bytes) -> tuple[Lesson | None, tuple[LessonError, ...]]:
+    """The lesson in a file's bytes (``None`` if it has a problem) and every problem found."""
+    reader = _Reader(path)
+    try:
+        root = yamlsafe.compose(data, path, POLICY)
+        lesson = reader.lesson(root)
+    except SourceError as exc:
+        return None, (exc.recast(LessonError),)
+    except _Fatal:
+        return None, tuple(reader.errors)
+    if lesson is None:
+        return None, tuple(reader.errors)
+    return lesson, ()

@@ -1,0 +1,510 @@
+"""Replaying a lesson: the engine plays its steps, the checks compare, frames record.
+
+``replay_all(lesson)`` plays the deal under each preset the lesson names (a ``_Run`` each),
+giving one ``Frame`` for the deal and one per step, with the ``Event`` values of each move,
+and the problems found: an illegal move, or a failed check. Each check name has one small
+function in ``CHECK_RUNS``. Replays are cached by ``tutor.teach.lessons.library``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.engine import (
+    CARDS,
+    PLAYER_NAMES,
+    Card,
+    Close,
+    DeclareOut,
+    Exchange,
+    IllegalMoveError,
+    Marriage,
+    Match,
+    Move,
+    Play,
+    State,
+    apply,
+    check,
+    parse_rules,
+)
+from tutor.teach.lessons.messages import (
+    C_BECAUSE,
+    C_BECAUSE_PAUSE,
+    C_DRAW,
+    C_GAME_POINTS,
+    C_GOES_ON,
+    C_HAND,
+    C_ILLEGAL,
+    C_ILLEGAL_RULE,
+    C_LEGAL,
+    C_MATCH,
+    C_MATCH_DECIDED,
+    C_MATCH_OPEN,
+    C_MATCH_WINNER,
+    C_NO_MATCH,
+    C_NO_TRICK,
+    C_NOT_OVER,
+    C_OVER,
+    C_PENDING,
+    C_POINTS,
+    C_SCORE,
+    C_STOCK,
+    C_TO_MOVE,
+    C_TO_MOVE_NONE,
+    C_TO_MOVE_OVER,
+    C_TRICK_WINNER,
+    C_TRICKS,
+    C_TRUMP_CARD,
+    C_TRUMP_CARD_GONE,
+    C_WINNER,
+    C_WINNER_DRAW,
+    E_AFTER_END,
+    E_DEAL,
+    E_ILLEGAL,
+)
+from tutor.teach.lessons.model import (
+    PLAYERS,
+    Check,
+    Event,
+    EventKind,
+    Frame,
+    Lesson,
+    LessonError,
+    Step,
+    StepVariant,
+    initial_state,
+)
+from tutor.teach.lessons.reader import CHECKS
+
+__all__ = ["CHECK_RUNS", "replay_all", "runs"]
+
+
+def _pair(values: tuple[int, int]) -> str:
+    return f"A {values[0]}, B {values[1]}"
+
+
+def _expected_pair(values: tuple[int | None, int | None]) -> str:
+    return ", ".join(f"{p} {v}" for p, v in zip(PLAYERS, values, strict=True) if v is not None)
+
+
+def _pair_matches(expected: tuple[int | None, int | None], actual: tuple[int, int]) -> bool:
+    return all(e is None or e == a for e, a in zip(expected, actual, strict=True))
+
+
+def _cards_text(cards: Sequence[Card] | frozenset[Card]) -> str:
+    return " ".join(str(c) for c in sorted(cards)) or "-"
+
+
+def _events(before: State, move: Move, after: State) -> tuple[Event, ...]:
+    p = before.to_move
+    events: list[Event] = []
+    rules = before.rules
+    if isinstance(move, Marriage):
+        suit = move.card.suit
+        points = rules.trump_marriage_points if suit == before.trump else rules.marriage_points
+        credited = after.melds[p] > before.melds[p] if p is not None else False
+        events.append(
+            Event(
+                EventKind.MARRIAGE,
+                p,
+                (move.card, CARDS[move.card.index ^ 1]),
+                points,
+                "credited" if credited else "pending",
+            )
+        )
+    elif isinstance(move, Exchange):
+        given = CARDS[before.trump * 8 + rules.exchange_rank]
+        taken = before.trump_card_value
+        events.append(
+            Event(EventKind.EXCHANGE, p, (given, taken) if taken is not None else (given,))
+        )
+    elif isinstance(move, Close):
+        events.append(Event(EventKind.CLOSED, p))
+    if isinstance(move, DeclareOut) or (isinstance(move, Marriage) and move.out):
+        events.append(Event(EventKind.OUT, p))
+    if isinstance(move, Play) and before.lead >= 0 and after.last_trick is not None:
+        _leader, lead, follow, w = after.last_trick
+        pts = rules.points_by_index[lead] + rules.points_by_index[follow]
+        events.append(Event(EventKind.TRICK, w, (CARDS[lead], CARDS[follow]), pts))
+        if before.pending[w] and not after.pending[w]:
+            events.append(Event(EventKind.MELD_CREDITED, w, (), before.pending[w]))
+        bonus = after.points[w] - before.points[w] - pts
+        if bonus > 0:
+            events.append(Event(EventKind.LAST_TRICK, w, (), bonus))
+        if before.stock_open and after.result is None:
+            first = before.stock[0]
+            second = before.stock[1] if len(before.stock) >= 2 else before.trump_card
+            events.append(Event(EventKind.DREW, w, (CARDS[first],)))
+            last = len(before.stock) < 2
+            events.append(
+                Event(EventKind.DREW, 1 - w, (CARDS[second],), 0, "trump_card" if last else "")
+            )
+            if last:
+                events.append(Event(EventKind.STOCK_EMPTY))
+    if after.result is not None and before.result is None:
+        r = after.result
+        gp = r.game_points[r.winner] if r.winner is not None else 0
+        events.append(Event(EventKind.DEAL_OVER, r.winner, (), gp, r.rule_id, r.scores))
+    return tuple(events)
+
+
+def _table(before: State, move: Move, after: State) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    if isinstance(move, Play | Marriage):
+        if before.lead < 0:
+            return (move.card,), (before.leader,)
+        if after.last_trick is not None:
+            leader, lead, follow, _w = after.last_trick
+            return (CARDS[lead], CARDS[follow]), (leader, 1 - leader)
+    return (), ()
+
+
+@dataclass
+class _Run:
+    """The replay of a lesson under one preset, collecting failed checks."""
+
+    lesson: Lesson
+    preset: str
+    first_index: int
+    errors: list[LessonError] = field(default_factory=list)
+
+    def fail(self, chk: Check | None, step: Step, template: str, **params: Any) -> None:
+        line, col = (chk.line, chk.column) if chk is not None else (step.line, step.column)
+        preset = self.preset if self.lesson.compare else None
+        self.errors.append(
+            LessonError(
+                self.lesson.path, line, col, template, step=step.number, preset=preset, **params
+            )
+        )
+
+    def frames(self) -> list[Frame]:
+        lesson = self.lesson
+        rules = lesson.rules if self.preset == lesson.preset else parse_rules(self.preset)
+        try:
+            state = initial_state(lesson.deal, rules)
+        except ValueError as exc:
+            self.errors.append(
+                LessonError(
+                    lesson.path,
+                    lesson.deal.line,
+                    lesson.deal.column,
+                    E_DEAL,
+                    preset=self.preset if lesson.compare else None,
+                    problem=str(exc),
+                )
+            )
+            return []
+        match = Match(rules, lesson.deal.dealer, lesson.deal.match) if lesson.deal.match else None
+        frames = [
+            Frame(
+                index=self.first_index,
+                state=state,
+                move=None,
+                player=None,
+                narration=lesson.deal.narration_under(self.preset),
+                rule_ids=(),
+                verdict=None,
+                step=0,
+                preset=self.preset,
+                line=lesson.deal.line,
+                match=match.scores if match else None,
+            )
+        ]
+        for step in lesson.steps:
+            spec = step.under(self.preset)
+            prev = frames[-1]
+            if spec.move is None:
+                frame = Frame(
+                    index=prev.index + 1,
+                    state=prev.state,
+                    move=None,
+                    player=None,
+                    narration=spec.narration or "",
+                    rule_ids=spec.rule_ids or (),
+                    verdict=None,
+                    table=prev.table,
+                    table_players=prev.table_players,
+                    trick_winner=prev.trick_winner,
+                    step=step.number,
+                    preset=self.preset,
+                    line=step.line,
+                    match=prev.match,
+                )
+            else:
+                frame_or_none = self.move_frame(prev, step, spec, match)
+                if frame_or_none is None:
+                    return frames
+                frame = frame_or_none
+            frames.append(frame)
+            self.run_checks(frame, step, spec.checks or ())
+        return frames
+
+    def move_frame(
+        self, prev: Frame, step: Step, spec: StepVariant, match: Match | None
+    ) -> Frame | None:
+        before = prev.state
+        move = spec.move
+        assert move is not None
+        where = Check("move", None, spec.line, spec.column)
+        verdict = check(before, move)
+        if before.result is not None:
+            self.fail(where, step, E_AFTER_END, move=spec.move_text)
+            return None
+        try:
+            after = apply(before, move)
+        except IllegalMoveError as exc:
+            self.fail(
+                where,
+                step,
+                E_ILLEGAL,
+                player=PLAYER_NAMES[before.to_move or 0],
+                move=spec.move_text,
+                rules=self.preset,
+                rule_ids=", ".join(exc.rule_ids),
+            )
+            return None
+        events = _events(before, move, after)
+        scores = prev.match
+        if match is not None and after.result is not None:
+            done = match.record(after.result)
+            scores = done.scores
+            events = (*events, Event(EventKind.MATCH, done.winner, (), 0, "", done.scores))
+        table, players = _table(before, move, after)
+        winner = after.last_trick[3] if len(table) == 2 and after.last_trick else None
+        return Frame(
+            index=prev.index + 1,
+            state=after,
+            move=move,
+            player=before.to_move,
+            narration=spec.narration or "",
+            rule_ids=spec.rule_ids or (),
+            verdict=verdict,
+            table=table,
+            table_players=players,
+            trick_winner=winner,
+            events=events,
+            step=step.number,
+            preset=self.preset,
+            line=step.line,
+            match=scores,
+        )
+
+    def run_checks(self, frame: Frame, step: Step, checks: Sequence[Check]) -> None:
+        for chk in checks:
+            CHECK_RUNS[chk.name](self, frame, step, chk)
+
+    def check_to_move(self, chk: Check, step: Step, s: State, exp: object) -> None:
+        got = s.to_move
+        if exp is None and got is not None:
+            self.fail(chk, step, C_TO_MOVE_NONE, actual=PLAYERS[got])
+        elif isinstance(exp, int) and got is None:
+            self.fail(chk, step, C_TO_MOVE_OVER, expected=PLAYERS[exp])
+        elif isinstance(exp, int) and got != exp:
+            self.fail(chk, step, C_TO_MOVE, expected=PLAYERS[exp], actual=PLAYERS[got or 0])
+
+    def check_result(self, chk: Check, step: Step, s: State, exp: object) -> None:
+        r = s.result
+        if r is None:
+            self.fail(chk, step, C_NOT_OVER, check=chk.name)
+            return
+        if chk.name == "game_points":
+            assert isinstance(exp, tuple)
+            if not _pair_matches(exp, r.game_points):
+                self.fail(
+                    chk,
+                    step,
+                    C_GAME_POINTS,
+                    expected=_expected_pair(exp),
+                    actual=_pair(r.game_points),
+                )
+        elif exp is None and r.winner is not None:
+            self.fail(chk, step, C_DRAW, actual=PLAYERS[r.winner])
+        elif isinstance(exp, int) and r.winner is None:
+            self.fail(chk, step, C_WINNER_DRAW, expected=PLAYERS[exp])
+        elif isinstance(exp, int) and r.winner != exp:
+            self.fail(chk, step, C_WINNER, expected=PLAYERS[exp], actual=PLAYERS[r.winner or 0])
+
+    def check_match(self, chk: Check, step: Step, frame: Frame, exp: object) -> None:
+        if self.lesson.deal.match is None:
+            self.fail(chk, step, C_NO_MATCH, check=chk.name)
+            return
+        s = frame.state
+        if s.result is None:
+            self.fail(chk, step, C_NOT_OVER, check=chk.name)
+            return
+        assert frame.match is not None
+        done = Match(s.rules, self.lesson.deal.dealer, frame.match, deals=1)
+        if chk.name == "match":
+            assert isinstance(exp, tuple)
+            if not _pair_matches(exp, frame.match):
+                self.fail(
+                    chk, step, C_MATCH, expected=_expected_pair(exp), actual=_pair(frame.match)
+                )
+            return
+        winner = done.winner
+        if exp is None and winner is not None:
+            self.fail(chk, step, C_MATCH_DECIDED, actual=PLAYERS[winner])
+        elif isinstance(exp, int) and winner is None:
+            self.fail(chk, step, C_MATCH_OPEN, expected=PLAYERS[exp])
+        elif isinstance(exp, int) and winner != exp:
+            self.fail(chk, step, C_MATCH_WINNER, expected=PLAYERS[exp], actual=PLAYERS[winner or 0])
+
+
+# ----------------------------------------------------------------------------- the checks
+# One small function per check name: (run, frame after the step, the step, the check).
+
+_CheckRun = Callable[[_Run, Frame, Step, Check], None]
+
+_PAIRS: dict[str, tuple[str, Callable[[State], tuple[int, int]]]] = {
+    "points": (C_POINTS, lambda s: s.points),
+    "score": (C_SCORE, lambda s: (s.score(0), s.score(1))),
+    "pending": (C_PENDING, lambda s: s.pending),
+    "tricks": (C_TRICKS, lambda s: s.tricks),
+}
+
+
+def _check_pair(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
+    exp = chk.value
+    assert isinstance(exp, tuple)
+    template, value = _PAIRS[chk.name]
+    actual = value(frame.state)
+    if not _pair_matches(exp, actual):
+        run.fail(chk, step, template, expected=_expected_pair(exp), actual=_pair(actual))
+
+
+def _check_trick_winner(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
+    exp = chk.value
+    assert isinstance(exp, int)
+    if frame.trick_winner is None:
+        run.fail(chk, step, C_NO_TRICK, expected=PLAYERS[exp])
+    elif frame.trick_winner != exp:
+        run.fail(
+            chk,
+            step,
+            C_TRICK_WINNER,
+            expected=PLAYERS[exp],
+            actual=PLAYERS[frame.trick_winner],
+        )
+
+
+def _check_legal(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
+    exp = chk.value
+    assert isinstance(exp, tuple)
+    for move, text in exp:
+        v = check(frame.state, move)
+        if not v.legal:
+            run.fail(chk, step, C_LEGAL, move=text, rule_ids=", ".join(v.rule_ids))
+
+
+def _check_illegal(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
+    exp = chk.value
+    assert isinstance(exp, tuple)
+    for move, text, rid in exp:
+        v = check(frame.state, move)
+        if v.legal:
+            run.fail(chk, step, C_ILLEGAL, move=text)
+        elif rid is not None and rid not in v.rule_ids:
+            run.fail(
+                chk, step, C_ILLEGAL_RULE, move=text, expected=rid, actual=", ".join(v.rule_ids)
+            )
+
+
+def _check_because(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
+    exp = chk.value
+    assert isinstance(exp, tuple)
+    if frame.verdict is None:
+        run.fail(chk, step, C_BECAUSE_PAUSE)
+    elif not set(exp) <= set(frame.verdict.rule_ids):
+        run.fail(
+            chk,
+            step,
+            C_BECAUSE,
+            expected=", ".join(exp),
+            actual=", ".join(frame.verdict.rule_ids),
+        )
+
+
+def _check_hand(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
+    exp = chk.value
+    assert isinstance(exp, tuple)
+    for player, cards in exp:
+        held = frozenset(frame.state.hand(player))
+        if held != cards:
+            run.fail(
+                chk,
+                step,
+                C_HAND,
+                player=PLAYERS[player],
+                expected=_cards_text(cards),
+                actual=_cards_text(held),
+            )
+
+
+def _check_stock(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
+    s = frame.state
+    if s.stock_size != chk.value:
+        run.fail(chk, step, C_STOCK, expected=chk.value, actual=s.stock_size)
+
+
+def _check_trump_card(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
+    exp = chk.value
+    got = frame.state.trump_card_value
+    if got is not exp:
+        if got is None:
+            run.fail(chk, step, C_TRUMP_CARD_GONE, expected=str(exp))
+        else:
+            run.fail(chk, step, C_TRUMP_CARD, expected=str(exp or "-"), actual=str(got))
+
+
+def _check_over(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
+    s = frame.state
+    if chk.value and s.result is None:
+        run.fail(chk, step, C_OVER)
+    elif not chk.value and s.result is not None:
+        run.fail(chk, step, C_GOES_ON)
+
+
+CHECK_RUNS: dict[str, _CheckRun] = {
+    "points": _check_pair,
+    "score": _check_pair,
+    "pending": _check_pair,
+    "tricks": _check_pair,
+    "trick_winner": _check_trick_winner,
+    "legal": _check_legal,
+    "illegal": _check_illegal,
+    "because": _check_because,
+    "to_move": lambda run, frame, step, chk: run.check_to_move(chk, step, frame.state, chk.value),
+    "hand": _check_hand,
+    "stock": _check_stock,
+    "trump_card": _check_trump_card,
+    "over": _check_over,
+    "game_points": lambda run, frame, step, chk: run.check_result(
+        chk, step, frame.state, chk.value
+    ),
+    "winner": lambda run, frame, step, chk: run.check_result(chk, step, frame.state, chk.value),
+    "match": lambda run, frame, step, chk: run.check_match(chk, step, frame, chk.value),
+    "match_winner": lambda run, frame, step, chk: run.check_match(chk, step, frame, chk.value),
+}
+assert tuple(CHECK_RUNS) == CHECKS, "every check the reader accepts is run, in the same order"
+
+
+def replay_all(lesson: Lesson) -> tuple[tuple[Frame, ...], tuple[LessonError, ...]]:
+    """Every run of the lesson, one per preset, and the problems the runs found."""
+    frames: list[Frame] = []
+    errors: list[LessonError] = []
+    for name in lesson.presets:
+        run = _Run(lesson, name, len(frames))
+        frames.extend(run.frames())
+        errors.extend(run.errors)
+    return tuple(frames), tuple(errors)
+
+
+def runs(frames: Sequence[Frame]) -> list[tuple[Frame, ...]]:
+    """Split a replay into its runs, one per preset (a run starts at a deal frame)."""
+    out: list[list[Frame]] = []
+    for f in frames:
+        if f.step == 0 or not out:
+            out.append([])
+        out[-1].append(f)
+    return [tuple(r) for r in out]
