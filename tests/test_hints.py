@@ -30,12 +30,10 @@ from tutor.teach.hints import (
     Idea,
     analyse,
     analysis_to_dict,
-    hint,
-    idea_text,
-    render_analysis,
     review,
     situation,
 )
+from tutor.words.hint_text import hint, idea_text, render_analysis
 from tutor.words.i18n import get_translator
 
 ROOT = Path(__file__).resolve().parent.parent
