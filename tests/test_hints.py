@@ -18,7 +18,6 @@ from tutor.cli.hint import Defaults, answer, serve
 from tutor.cli.main import main
 from tutor.engine import Card, Suit, legal_moves, new_deal, parse_move, play_moves, preset, view_of
 from tutor.formats.positions import Position, load_position, position_to_dict
-from tutor.search import PLAYERS
 from tutor.teach.hints import (
     IDEA_PARAMS,
     IDEA_PLURALS,
@@ -373,17 +372,6 @@ def test_open_hand_review_is_exact_once_the_stock_is_closed() -> None:
     decisions = review(state, EX2_MOVES[4:], hidden=False)
     assert all(d.analysis.exact for d in decisions)
     assert all(d.analysis.best.game_points == 3 for d in decisions if d.player == 1)
-
-
-# ----------------------------------------------------------------------------- players
-
-
-def test_selfplay_with_the_expert(capsys: pytest.CaptureFixture[str]) -> None:
-    assert {"random", "beginner", "club", "expert"} <= set(PLAYERS)
-    assert main(["selfplay", "--players", "expert,random", "--games", "2", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["players"] == {"A": "expert", "B": "random"}
-    assert data["wins"]["A"] + data["wins"]["B"] + data["draws"] == 2
 
 
 # ----------------------------------------------------------------------------- the last trick
