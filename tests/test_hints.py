@@ -3,6 +3,7 @@ the four hint levels, the engine protocol and the review of the two worked deals
 
 from __future__ import annotations
 
+import ast
 import io
 import itertools
 import json
@@ -210,6 +211,20 @@ def test_ideas_are_registered_once() -> None:
     assert set(IDEAS) == set(IDEA_PARAMS)
     assert not set(IDEA_TEXTS) & set(IDEA_PLURALS)
     assert all(i.startswith(("idea.", "mistake.")) for i in IDEAS)
+
+
+def test_the_hint_analysis_makes_no_sentence() -> None:
+    """The analysis is data: no module of it imports the words layer (which sits above)."""
+    package = ROOT / "tutor" / "teach" / "hints"
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            assert not any(n.startswith("tutor.words") for n in names), (path.name, names)
 
 
 @pytest.mark.parametrize("name", ["count-to-66.json", "trump-ten.yaml"])

@@ -23,6 +23,7 @@ from tutor.formats.positions import Position
 from tutor.msgid import N_
 from tutor.teach.hints import (
     DEFAULT_SAMPLES,
+    EPS,
     IDEA_SPECS,
     Analysis,
     Idea,
@@ -32,7 +33,6 @@ from tutor.teach.hints import (
     representative,
     situation,
 )
-from tutor.teach.hints.detect import EPS
 from tutor.words.explain import (
     describe_move,
     describe_outcome,

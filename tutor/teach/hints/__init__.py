@@ -30,6 +30,7 @@ from tutor.teach.hints.analysis import (
     situation,
 )
 from tutor.teach.hints.data import analysis_to_dict, idea_to_dict
+from tutor.teach.hints.detect import EPS
 from tutor.teach.hints.ideas import (
     IDEA_PARAMS,
     IDEA_PLURALS,
@@ -42,6 +43,7 @@ from tutor.teach.hints.ideas import (
 
 __all__ = [
     "DEFAULT_SAMPLES",
+    "EPS",
     "IDEAS",
     "IDEA_PARAMS",
     "IDEA_PLURALS",
