@@ -24,8 +24,13 @@ from tutor.words.explain import (
     describe_move,
     describe_outcome,
     explain_verdict,
+    move_phrase,
+    number,
+    percent,
+    rule_line,
     rule_source,
     rule_text,
+    sentence,
     switch_value_text,
 )
 from tutor.words.i18n import LANGUAGES, get_translator
@@ -99,3 +104,62 @@ def test_no_rule_text_is_left_without_a_rule_id() -> None:
     assert set(RULE_TEXTS) >= {
         r for r in RULE_SWITCH if r not in ("phase2.lower", "phase2.trump", "phase2.any")
     }
+
+
+# ----------------------------------------------------------------------------- phrases
+
+MOVES = ("Qh", "marry Qh", "marry Qh out", "exchange", "close", "out")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_kind_of_move_has_a_phrase_and_an_action(lang: str) -> None:
+    tr = get_translator(lang)
+    phrases = [move_phrase(parse_move(m), tr) for m in MOVES]
+    actions = [move_phrase(parse_move(m), tr, action=True) for m in MOVES]
+    for text in (*phrases, *actions):
+        assert text and "{" not in text
+    assert len(set(phrases)) == len(set(actions)) == len(MOVES)
+    assert all(a[:1].isupper() for a in actions)
+    assert phrases[0] == tr.card(Card.parse("Qh"))
+
+
+def test_a_verdict_opens_with_the_move_as_an_action() -> None:
+    tr = get_translator("en")
+    s = position("classic", **D1)
+    move = parse_move("marry Qh")
+    assert explain_verdict(check(s, move), s.rules, tr).startswith(
+        move_phrase(move, tr, action=True)
+    )
+
+
+def test_sentence_capitalises_only_the_first_letter() -> None:
+    assert sentence("the ace of hearts. the ten") == "The ace of hearts. the ten"
+    assert sentence("") == ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "value", "share", "want_number", "want_percent"),
+    [
+        ("en", 1234.5678, 0.934, "1,234.57", "93%"),
+        ("de", 1234.5678, 0.934, "1.234,57", "93\xa0%"),
+        ("pl", 1234.5678, 0.934, "1\xa0234,57", "93%"),
+        ("en", -0.5, 0.004, "-0.5", "0%"),
+        ("de", 3.0, 1.0, "3", "100\xa0%"),
+    ],
+)
+def test_numbers_and_percentages_are_written_as_the_language_writes_them(
+    lang: str, value: float, share: float, want_number: str, want_percent: str
+) -> None:
+    tr = get_translator(lang)
+    assert number(value, tr) == want_number
+    assert percent(share, tr) == want_percent
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rule_line_says_every_rule_and_switch_with_its_source(lang: str) -> None:
+    tr = get_translator(lang)
+    for name in sorted(PRESETS):
+        rules = preset(name)
+        for rid in (*RULE_SWITCH, *RULE_TEXTS, *switch_ids()):
+            assert rule_line(rid, rules, tr) == rule_text(rid, rules, tr)
+    assert rule_line("no.such.rule", preset("classic"), tr) == ""

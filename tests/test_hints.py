@@ -3,6 +3,7 @@ the four hint levels, the engine protocol and the review of the two worked deals
 
 from __future__ import annotations
 
+import ast
 import io
 import itertools
 import json
@@ -18,7 +19,6 @@ from tutor.cli.hint import Defaults, answer, serve
 from tutor.cli.main import main
 from tutor.engine import Card, Suit, legal_moves, new_deal, parse_move, play_moves, preset, view_of
 from tutor.formats.positions import Position, load_position, position_to_dict
-from tutor.search import PLAYERS
 from tutor.teach.hints import (
     IDEA_PARAMS,
     IDEA_PLURALS,
@@ -30,12 +30,10 @@ from tutor.teach.hints import (
     Idea,
     analyse,
     analysis_to_dict,
-    hint,
-    idea_text,
-    render_analysis,
     review,
     situation,
 )
+from tutor.words.hint_text import hint, idea_text, render_analysis
 from tutor.words.i18n import get_translator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -215,6 +213,20 @@ def test_ideas_are_registered_once() -> None:
     assert all(i.startswith(("idea.", "mistake.")) for i in IDEAS)
 
 
+def test_the_hint_analysis_makes_no_sentence() -> None:
+    """The analysis is data: no module of it imports the words layer (which sits above)."""
+    package = ROOT / "tutor" / "teach" / "hints"
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            assert not any(n.startswith("tutor.words") for n in names), (path.name, names)
+
+
 @pytest.mark.parametrize("name", ["count-to-66.json", "trump-ten.yaml"])
 def test_the_four_levels_differ_and_grow(name: str) -> None:
     subject = _load(name).subject
@@ -375,17 +387,6 @@ def test_open_hand_review_is_exact_once_the_stock_is_closed() -> None:
     decisions = review(state, EX2_MOVES[4:], hidden=False)
     assert all(d.analysis.exact for d in decisions)
     assert all(d.analysis.best.game_points == 3 for d in decisions if d.player == 1)
-
-
-# ----------------------------------------------------------------------------- players
-
-
-def test_selfplay_with_the_expert(capsys: pytest.CaptureFixture[str]) -> None:
-    assert {"random", "beginner", "club", "expert"} <= set(PLAYERS)
-    assert main(["selfplay", "--players", "expert,random", "--games", "2", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["players"] == {"A": "expert", "B": "random"}
-    assert data["wins"]["A"] + data["wins"]["B"] + data["draws"] == 2
 
 
 # ----------------------------------------------------------------------------- the last trick

@@ -41,6 +41,7 @@ from tutor.engine import (
 )
 from tutor.search import Solver, club_player, plain_minimax, play_deal
 from tutor.teach import hints
+from tutor.words.hint_text import render_analysis
 from tutor.words.i18n import get_translator
 
 
@@ -186,7 +187,7 @@ def bench_hint(rules: RuleSet, n: int, samples: int, seed: int) -> dict[str, Any
         view = view_of(s, p)
         clock = _Clock()
         analysis = hints.analyse(view, samples=samples, seed=i)
-        hints.render_analysis(analysis, tr)
+        render_analysis(analysis, tr)
         w, c = clock.stop()
         wall.append(w)
         cpu.append(c)

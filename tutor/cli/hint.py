@@ -40,15 +40,9 @@ from tutor.formats.positions import (
     read_position,
 )
 from tutor.msgid import N_
-from tutor.teach.hints import (
-    DEFAULT_SAMPLES,
-    IDEAS,
-    Hint,
-    analyse,
-    analysis_to_dict,
-    hint,
-)
+from tutor.teach.hints import DEFAULT_SAMPLES, IDEAS, analyse, analysis_to_dict
 from tutor.words.explain import explain_verdict
+from tutor.words.hint_text import Hint, hint
 from tutor.words.i18n import LANGUAGES, Translator, UnknownLanguageError, get_translator
 
 PROTOCOL = 1

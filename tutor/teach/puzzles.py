@@ -82,6 +82,7 @@ from tutor.msgid import N_
 from tutor.search import Solver, terminal_value
 from tutor.teach import hints as hint_engine
 from tutor.teach.lessons import LessonError
+from tutor.words import hint_text
 from tutor.words.explain import describe_move, describe_outcome, describe_trick, rule_text
 from tutor.words.i18n import Translator
 
@@ -892,8 +893,8 @@ def hint(attempt: Attempt, level: int, tr: Translator) -> str:
         # The rule and the legal moves as the hint engine words them, for what the learner sees.
         sit = hint_engine.situation(view_of(state, p.learner, attempt.excluded))
         if level == 2:
-            return " ".join(hint_engine.level_two(sit, state.rules, tr))
-        lines = list(hint_engine.level_one(sit, state.rules, tr))
+            return " ".join(hint_text.level_two(sit, state.rules, tr))
+        lines = list(hint_text.level_one(sit, state.rules, tr))
         rid = _rule_id(p, state)
         if rid and rid not in sit.rule_ids:
             lines.append(rule_text(rid, state.rules, tr))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from babel.numbers import format_decimal, format_percent
+
 from tutor.engine import (
     CARDS,
     PLAYER_NAMES,
@@ -34,11 +36,18 @@ from tutor.engine import (
     RuleSet,
     SchwarzBy,
     State,
-    SwitchValue,
     Verdict,
+    switch_ids,
 )
 from tutor.msgid import N_
 from tutor.words.i18n import Translator
+from tutor.words.switches import (
+    SWITCH_NAMES,
+    VALUE_TEXTS,
+    VALUE_TEXTS_BY_SWITCH,
+    switch_name,
+    switch_value_text,
+)
 
 SOURCE_NAMES: dict[str, str] = {
     SRC_000: N_("German article with two worked deals"),
@@ -178,7 +187,7 @@ def rule_source(rule_id: str, rules: RuleSet) -> str:
     """The source file (or "pagat") the rule follows under ``rules``."""
     if rule_id in SWITCH_NAMES:
         return rules.source_of(rule_id)
-    switch = RULE_SWITCH.get(rule_id, "") or _SCORE_SWITCH.get(rule_id, "")
+    switch = RULE_SWITCH.get(rule_id, "") or SCORE_SWITCH.get(rule_id, "")
     return rules.source_of(switch) if switch else rules.default_source
 
 
@@ -204,7 +213,8 @@ def rule_numbers(rules: RuleSet) -> dict[str, object]:
     }
 
 
-_SCORE_SWITCH = {
+#: The rule ids of scoring (an outcome's ``rule_id`` among them) and the switch that sets each.
+SCORE_SWITCH: dict[str, str] = {
     "score.schwarz": "score.schwarz_by",
     "score.schneider": "score.schneider_below",
     "score.simple": "score.game_points",
@@ -228,6 +238,32 @@ def rule_text(rule_id: str, rules: RuleSet, tr: Translator) -> str:
         "{rule} Source: {source}.",
         rule=tr._(_rule_statement(rule_id, rules), **rule_numbers(rules)),
         source=source_label(rule_source(rule_id, rules), tr),
+    )
+
+
+def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
+    """A rule in words with its source: an engine rule as ``rule_text`` says it, or a rule
+    switch (or the scoring rule it sets) as its name and value under ``rules``; "" for an id
+    that names neither.
+
+    >>> from tutor.engine import preset
+    >>> from tutor.words.i18n import get_translator
+    >>> rule_line("no.such.rule", preset("classic"), get_translator("en"))
+    ''
+    """
+    try:
+        return rule_text(rule_id, rules, tr)
+    except KeyError:
+        pass
+    switch_id = SCORE_SWITCH.get(rule_id, rule_id)
+    if switch_id not in switch_ids():
+        return ""
+    sw = rules.switch(switch_id)
+    return tr._(
+        "{name}: {value}. Source: {source}.",
+        name=switch_name(sw.id, tr),
+        value=switch_value_text(sw, tr),
+        source=source_label(sw.source, tr),
     )
 
 
@@ -342,9 +378,9 @@ def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
 def explain_verdict(verdict: Verdict, rules: RuleSet, tr: Translator) -> str:
     """Legal or not, why, and which rule with its source."""
     head = (
-        tr._("{move} is legal.", move=describe_bare_move(verdict.move, tr))
+        tr._("{move} is legal.", move=move_phrase(verdict.move, tr, action=True))
         if verdict.legal
-        else tr._("{move} is not allowed.", move=describe_bare_move(verdict.move, tr))
+        else tr._("{move} is not allowed.", move=move_phrase(verdict.move, tr, action=True))
     )
     parts = [head]
     for reason in verdict.reasons:
@@ -355,8 +391,39 @@ def explain_verdict(verdict: Verdict, rules: RuleSet, tr: Translator) -> str:
     return " ".join(parts)
 
 
-def describe_bare_move(move: Move, tr: Translator) -> str:
-    """A move without its context: "the queen of clubs", "closing the stock"."""
+# ----------------------------------------------------------------------------- phrases
+
+
+def move_phrase(move: Move, tr: Translator, *, action: bool = False) -> str:
+    """A move as a phrase: "the queen of hearts", "closing the stock"; with ``action``, as the
+    act that opens a sentence about it: "Playing the queen of hearts", "Closing the stock".
+
+    >>> from tutor.engine import parse_move
+    >>> from tutor.words.i18n import get_translator
+    >>> en = get_translator("en")
+    >>> move_phrase(parse_move("Qh"), en), move_phrase(parse_move("Qh"), en, action=True)
+    ('the queen of hearts', 'Playing the queen of hearts')
+    >>> move_phrase(parse_move("marry Qh out"), en)
+    'the marriage with the queen of hearts and declaring 66'
+    """
+    if action:
+        return _move_action(move, tr)
+    if isinstance(move, Play):
+        return tr.card(move.card)
+    if isinstance(move, Marriage):
+        if move.out:
+            return tr._("the marriage with {card} and declaring 66", card=move.card)
+        return tr._("the marriage with {card}", card=move.card)
+    if isinstance(move, Exchange):
+        return tr._("exchanging the trump")
+    if isinstance(move, Close):
+        return tr._("closing the stock")
+    if isinstance(move, DeclareOut):
+        return tr._("declaring 66")
+    raise TypeError(f"not a move: {move!r}")
+
+
+def _move_action(move: Move, tr: Translator) -> str:
     if isinstance(move, Play):
         return tr._("Playing {card}", card=move.card)
     if isinstance(move, Marriage):
@@ -370,6 +437,35 @@ def describe_bare_move(move: Move, tr: Translator) -> str:
     if isinstance(move, DeclareOut):
         return tr._("Declaring 66")
     raise TypeError(f"not a move: {move!r}")
+
+
+def sentence(text: str) -> str:
+    """The text with its first letter capitalised, fit to open a sentence (a card name may).
+
+    >>> sentence("the ace of hearts is safe.")
+    'The ace of hearts is safe.'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def number(value: float, tr: Translator) -> str:
+    """A number with at most two decimals, in the translator's language.
+
+    >>> from tutor.words.i18n import get_translator
+    >>> number(1234.5678, get_translator("en")), number(0.5, get_translator("de"))
+    ('1,234.57', '0,5')
+    """
+    return str(format_decimal(round(value, 2), format="#,##0.##", locale=tr.lang))
+
+
+def percent(share: float, tr: Translator) -> str:
+    """A share between 0 and 1 as a whole percentage, written as the language writes it.
+
+    >>> from tutor.words.i18n import get_translator
+    >>> percent(0.934, get_translator("en")), percent(0.934, get_translator("de"))
+    ('93%', '93\\xa0%')
+    """
+    return str(format_percent(round(share, 2), locale=tr.lang))
 
 
 def describe_move(before: State, move: Move, tr: Translator) -> str:
@@ -477,75 +573,28 @@ def describe_outcome(outcome: Outcome, rules: RuleSet, tr: Translator) -> str:
     )
 
 
-# ----------------------------------------------------------------------------- switches
-
-SWITCH_NAMES: dict[str, str] = {
-    "pack.ranks": N_("Cards in each suit"),
-    "deal.hand_size": N_("Cards in each hand"),
-    "pack.card_points": N_("Card points (A 10 K Q J 9 8 7)"),
-    "deal.target": N_("Points needed to win a deal"),
-    "deal.last_trick_bonus": N_("Bonus for the last trick"),
-    "close.last_trick_bonus": N_("Last-trick bonus after closing"),
-    "score.schneider_below": N_("Schneider: the loser has fewer than"),
-    "score.schwarz_by": N_("Schwarz: the loser has no"),
-    "score.game_points": N_("Game points: simple, Schneider, Schwarz"),
-    "phase2.duty": N_("Duty once the stock is closed or used up"),
-    "marriage.points": N_("Marriage in a plain suit"),
-    "marriage.trump_points": N_("Marriage in trumps"),
-    "marriage.needs_trick": N_("Marriage only after a won trick"),
-    "marriage.credit": N_("When a marriage counts"),
-    "marriage.in_phase2": N_("Marriages after the stock is closed or used up"),
-    "exchange.rank": N_("Card exchanged for the face-up trump"),
-    "exchange.needs_trick": N_("Exchange only after a won trick"),
-    "close.allowed": N_("Closing the stock allowed"),
-    "close.penalty": N_("A failed closer's opponent scores"),
-    "close.penalty_points": N_("Failed closer: game points to the opponent"),
-    "close.penalty_no_trick_points": N_("Failed closer: if the opponent had no trick"),
-    "close.no_trick_at": N_("Failed closer: the opponent's tricks are counted"),
-    "out.resolution": N_("When a declaration of 66 ends the deal"),
-    "out.after_marriage": N_("Declaring 66 right after a marriage"),
-    "out.closer_opponent": N_("The closer's opponent may declare 66"),
-    "out.false_penalty": N_("A false declaration gives the opponent"),
-    "out.false_points": N_("False declaration: game points to the opponent"),
-    "out.false_no_trick_points": N_("False declaration: if the opponent had no trick"),
-    "match.mode": N_("The match"),
-    "match.target": N_("Game points to win the match"),
-    "match.next_dealer": N_("Next dealer"),
-}
-
-VALUE_TEXTS: dict[str, str] = {
-    "true": N_("yes"),
-    "false": N_("no"),
-    "follow": N_("follow suit, else trump"),
-    "head": N_("head the trick, else follow, else trump"),
-    "immediate": N_("at once"),
-    "after_trick": N_("once a later trick is won"),
-    "with_trick": N_("once the player has won a trick"),
-    "fixed": N_("a fixed number of game points"),
-    "scale": N_("what the other would have won (1, 2 or 3)"),
-    "close": N_("when the stock is closed"),
-    "end": N_("at the end of the deal"),
-    "tricks": N_("trick"),
-    "points": N_("card points"),
-    "game_points": N_("first to the target in game points"),
-    "five_deals": N_("five deals, most card points wins"),
-    "thousand": N_("first to 1000 card points"),
-    "alternate": N_("the players take turns"),
-    "winner": N_("the winner of the deal"),
-}
-VALUE_TEXTS_BY_SWITCH: dict[tuple[str, str], str] = {
-    ("out.resolution", "immediate"): N_("at once"),
-    ("out.resolution", "after_trick"): N_("when the trick being led is complete"),
-}
-
-
-def switch_name(switch_id: str, tr: Translator) -> str:
-    return tr._(SWITCH_NAMES[switch_id]) if switch_id in SWITCH_NAMES else switch_id
-
-
-def switch_value_text(sv: SwitchValue, tr: Translator) -> str:
-    raw = sv.text_value
-    msg = VALUE_TEXTS_BY_SWITCH.get((sv.id, raw)) or VALUE_TEXTS.get(raw)
-    if msg is None:
-        return raw
-    return tr._(msg)
+__all__ = [
+    "RULE_TEXTS",
+    "RULE_TEXTS_ALT",
+    "SCORE_SWITCH",
+    "SOURCE_NAMES",
+    "SWITCH_NAMES",
+    "VALUE_TEXTS",
+    "VALUE_TEXTS_BY_SWITCH",
+    "describe_move",
+    "describe_outcome",
+    "describe_trick",
+    "explain_verdict",
+    "move_phrase",
+    "number",
+    "percent",
+    "reason_text",
+    "rule_line",
+    "rule_numbers",
+    "rule_source",
+    "rule_text",
+    "sentence",
+    "source_label",
+    "switch_name",
+    "switch_value_text",
+]

@@ -1,0 +1,340 @@
+"""The analysis of a decision, as data: the rules in force, every move valued, the ideas.
+
+- ``situation(subject)`` says which rule governs the decision and, for every move the player
+  could think of (every card in hand, the marriages held, the exchange, closing, declaring),
+  whether it is legal and the rule ids that decide it (``tutor.engine.check``);
+- ``analyse(subject, samples=..., seed=...)`` values every legal move. Where the player can
+  know every card (a position with open hands and a known stock, or a view that leaves nothing
+  unknown, e.g. once the stock is used up) the values are exact (``tutor.search.Solver``):
+  game points and card points with best play by both sides. Where cards are hidden, deals
+  consistent with what the player can see are sampled and each move is valued in every sample
+  (``tutor.search.evaluate_moves``): the mean net game points, mean card points, the share of
+  deals won and in how many samples the move was (one of) the best. The result also names the
+  *ideas* behind the best move and the *mistakes* of the other moves, as ids with parameters
+  (``tutor.teach.hints.ideas``), never as prose;
+- ``review(state, moves)`` analyses every decision of a played deal.
+
+``tutor.words.hint_text`` turns this data into sentences.
+
+>>> from tutor.formats.positions import load_position
+>>> p = load_position("preset: classic\\nto_move: A\\ntrump: h\\nstock: ''\\n"
+...                   "hands: {A: Ah Kc, B: 10h Qs}\\nplayed: 10c Jc 9c Qc Ac Jh Ad 10d Kd Qd Jd "
+...                   "9d As 10s Ks Js 9s 9h Kh Qh\\nscores: {A: {points: 56, tricks: 6}, "
+...                   "B: {points: 36, tricks: 4}}")
+>>> a = analyse(p.subject)
+>>> a.exact, str(a.best.move), a.best.game_points
+(True, 'Ah', 1.0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.engine import (
+    CARDS,
+    CLOSE,
+    DECLARE_OUT,
+    EXCHANGE,
+    PLAYER_NAMES,
+    Duty,
+    Marriage,
+    Move,
+    Play,
+    Rank,
+    State,
+    Verdict,
+    View,
+    apply,
+    cards_of_mask,
+    check,
+    other,
+    parse_move,
+    sample_state,
+    track_excluded,
+    view_of,
+)
+from tutor.formats.positions import PositionError
+from tutor.msgid import N_
+from tutor.search import Solver, evaluate_moves
+from tutor.teach.hints.detect import EPS, Knowledge, with_ideas
+from tutor.teach.hints.ideas import Idea
+
+Subject = State | View
+
+METHOD_EXACT = "exact"
+METHOD_SAMPLED = "sampled"
+DEFAULT_SAMPLES = 40
+
+E_NOT_TO_MOVE = N_("the position is what {player} knows, but {mover} is to move")
+E_OVER = N_("the deal is over: there is no move to suggest")
+
+
+@dataclass(frozen=True)
+class RankedMove:
+    """One legal move valued for the player to move."""
+
+    move: Move
+    game_points: float  # net game points (own minus opponent's), mean over the deals
+    card_points: float  # the player's final card points (with marriages), mean
+    win_probability: float  # share of the deals won
+    best_count: int  # deals in which this move was (one of) the best
+    samples: int  # deals looked at (1 when exact)
+    line: tuple[Move, ...] = ()  # exact only: the move and a best continuation
+    ideas: tuple[Idea, ...] = ()  # what the move does (idea.*), what is wrong with it (mistake.*)
+
+    @property
+    def mistakes(self) -> tuple[Idea, ...]:
+        return tuple(i for i in self.ideas if i.id.startswith("mistake."))
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The rules in force for the decision and the verdict on every candidate move."""
+
+    player: int
+    leading: bool
+    phase2: bool
+    stock_size: int  # cards left to draw, the face-up trump card included
+    closed_by: int
+    lead: int  # the card led, -1 when leading
+    rule_ids: tuple[str, ...]
+    verdicts: tuple[Verdict, ...]
+
+    @property
+    def legal(self) -> tuple[Move, ...]:
+        return tuple(v.move for v in self.verdicts if v.legal)
+
+    @property
+    def illegal(self) -> tuple[Verdict, ...]:
+        return tuple(v for v in self.verdicts if not v.legal)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every legal move valued, best first, with the ideas behind the best one."""
+
+    situation: Situation
+    method: str  # METHOD_EXACT or METHOD_SAMPLED
+    samples: int
+    seed: int
+    moves: tuple[RankedMove, ...]
+
+    @property
+    def player(self) -> int:
+        return self.situation.player
+
+    @property
+    def exact(self) -> bool:
+        return self.method == METHOD_EXACT
+
+    @property
+    def best(self) -> RankedMove:
+        return self.moves[0]
+
+    @property
+    def ideas(self) -> tuple[Idea, ...]:
+        """The ideas behind the suggested move."""
+        return self.best.ideas
+
+    @property
+    def confidence(self) -> float:
+        """Share of the deals in which the suggested move was (one of) the best."""
+        b = self.best
+        return b.best_count / b.samples if b.samples else 0.0
+
+    def value_of(self, move: Move) -> RankedMove | None:
+        for m in self.moves:
+            if m.move == move:
+                return m
+        return None
+
+
+# ----------------------------------------------------------------------------- situation
+
+
+def representative(subject: Subject, seed: int = 0) -> State:
+    """A full deal for rule checks: the state itself, or a deal consistent with the view
+    (legality depends only on what the player to move knows)."""
+    if isinstance(subject, State):
+        return subject
+    return sample_state(subject, random.Random(seed))
+
+
+def _mover(subject: Subject) -> int:
+    player = subject.to_move
+    if player is None:
+        raise PositionError(E_OVER, source="<position>")
+    if isinstance(subject, View) and subject.player != player:
+        raise PositionError(
+            E_NOT_TO_MOVE,
+            source="<position>",
+            player=PLAYER_NAMES[subject.player],
+            mover=PLAYER_NAMES[player],
+        )
+    return player
+
+
+def _candidates(state: State, player: int) -> list[Move]:
+    hand = state.hands[player]
+    moves: list[Move] = [Play(c) for c in cards_of_mask(hand)]
+    if state.lead >= 0:
+        return moves
+    rules = state.rules
+    for suit in range(4):
+        k = suit * 8 + Rank.KING
+        if hand >> k & 3 == 3:
+            for c in (CARDS[k + 1], CARDS[k]):
+                moves.append(Marriage(c))
+                if rules.out_after_marriage:
+                    moves.append(Marriage(c, True))
+    if hand >> (state.trump * 8 + rules.exchange_rank) & 1:
+        moves.append(EXCHANGE)
+    if rules.closing_allowed:
+        moves.append(CLOSE)
+    moves.append(DECLARE_OUT)
+    return moves
+
+
+def situation(subject: Subject) -> Situation:
+    """The rule that governs the decision and a verdict on every candidate move."""
+    player = _mover(subject)
+    state = representative(subject)
+    verdicts = tuple(check(state, m) for m in _candidates(state, player))
+    leading = state.lead < 0
+    if leading:
+        rule_ids: tuple[str, ...] = ("lead.free",)
+        if state.phase2:
+            duty = "phase2.head" if state.rules.phase2_duty is Duty.HEAD else "phase2.follow"
+            rule_ids += (duty,)
+    else:
+        rule_ids = (verdicts[0].reasons[0].rule_id,)
+    return Situation(
+        player=player,
+        leading=leading,
+        phase2=state.phase2,
+        stock_size=state.stock_size,
+        closed_by=state.closed_by,
+        lead=state.lead,
+        rule_ids=rule_ids,
+        verdicts=verdicts,
+    )
+
+
+# ----------------------------------------------------------------------------- values
+
+
+def _determined(view: View) -> bool:
+    """Only one deal (up to the order of a closed stock) agrees with the view."""
+    hidden = view.opponent_hand_size - view.opponent_known.bit_count()
+    allowed = (view.unseen & ~view.excluded).bit_count()
+    if hidden not in (0, allowed):
+        return False
+    stock_open = view.closed_by < 0 and view.trump_card >= 0
+    return not stock_open or view.stock_count <= 1
+
+
+def _exact_moves(state: State, player: int) -> tuple[RankedMove, ...]:
+    ranked = Solver(state).rank_moves(state)
+    top = ranked[0].game_points
+    return tuple(
+        RankedMove(
+            move=mv.move,
+            game_points=float(mv.game_points),
+            card_points=float(mv.outcome.scores[player]),
+            win_probability=1.0 if mv.game_points > 0 else 0.0,
+            best_count=1 if mv.game_points == top else 0,
+            samples=1,
+            line=mv.line,
+        )
+        for mv in ranked
+    )
+
+
+def analyse(subject: Subject, *, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Analysis:
+    """Every legal move of the player to move valued, best first, with ideas and mistakes.
+
+    Exact for a full ``State`` and for a view that leaves nothing unknown; otherwise over
+    ``samples`` deals consistent with the view, the same ones for the same ``seed``.
+    """
+    sit = situation(subject)
+    player = sit.player
+    if isinstance(subject, State):
+        moves = _exact_moves(subject, player)
+        method, n = METHOD_EXACT, 1
+    elif _determined(subject):
+        moves = _exact_moves(representative(subject, seed), player)
+        method, n = METHOD_EXACT, 1
+    else:
+        sampled = evaluate_moves(subject, max(1, samples), seed)
+        moves = tuple(
+            RankedMove(
+                move=s.move,
+                game_points=s.game_points,
+                card_points=s.card_points,
+                win_probability=s.win_probability,
+                best_count=s.best_count,
+                samples=s.samples,
+            )
+            for s in sampled
+        )
+        method, n = METHOD_SAMPLED, sampled[0].samples if sampled else 0
+    moves = tuple(sorted(moves, key=lambda m: (-round(m.game_points, 9), -round(m.card_points, 9))))
+    rep = representative(subject)
+    know = Knowledge.of(subject, player, rep, isinstance(subject, View) and _determined(subject))
+    moves = with_ideas(know, sit, moves, method == METHOD_EXACT)
+    return Analysis(situation=sit, method=method, samples=n, seed=seed, moves=moves)
+
+
+# ----------------------------------------------------------------------------- reviewing a deal
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The engine's view of one move of a played deal."""
+
+    ply: int  # 0 for the first move
+    player: int
+    played: Move
+    analysis: Analysis
+
+    @property
+    def played_value(self) -> RankedMove | None:
+        return self.analysis.value_of(self.played)
+
+    @property
+    def loss(self) -> float:
+        """Game points the move played gives up against the best, by the analysis."""
+        v = self.played_value
+        return 0.0 if v is None else max(0.0, self.analysis.best.game_points - v.game_points)
+
+    @property
+    def agrees(self) -> bool:
+        """The move played is (one of) the best by the analysis."""
+        return self.loss < EPS
+
+
+def review(
+    state: State,
+    moves: Sequence[Move | str],
+    *,
+    hidden: bool = True,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> tuple[Decision, ...]:
+    """Analyse every decision of a played deal: with ``hidden``, each from what the player to
+    move could know (cards inferred from the opponent's plays included); else with open hands."""
+    out = []
+    excluded = [0, 0]
+    for ply, raw in enumerate(moves):
+        move = parse_move(raw) if isinstance(raw, str) else raw
+        p = state.to_move
+        if p is None:
+            break
+        subject: Subject = view_of(state, p, excluded[p]) if hidden else state
+        out.append(Decision(ply, p, move, analyse(subject, samples=samples, seed=seed + ply)))
+        watcher = other(p)
+        excluded[watcher] = track_excluded(excluded[watcher], state, move, watcher)
+        state = apply(state, move)
+    return tuple(out)

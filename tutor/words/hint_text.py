@@ -1,0 +1,337 @@
+"""Hints in words: the four hint levels made from the analysis (``tutor.teach.hints``).
+
+The four levels reveal more each time: 1) the rule that applies now; 2) which moves are legal
+and why the others are not; 3) the suggested move and its value; 4) the full reasoning: the
+ideas, the comparison with the alternatives and the value of every move.
+
+>>> from tutor.formats.positions import load_position
+>>> from tutor.words.i18n import get_translator
+>>> p = load_position("preset: classic\\nto_move: A\\ntrump: h\\nstock: ''\\n"
+...                   "hands: {A: Ah Kc, B: 10h Qs}\\nplayed: 10c Jc 9c Qc Ac Jh Ad 10d Kd Qd Jd "
+...                   "9d As 10s Ks Js 9s 9h Kh Qh\\nscores: {A: {points: 56, tricks: 6}, "
+...                   "B: {points: 36, tricks: 4}}")
+>>> print(hint(p, 3, get_translator("en")).parts[-1].lines[0])
+Suggested: the ace of hearts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine import CARDS, PLAYER_NAMES, Card, Play, RuleSet, State, View, apply_unchecked
+from tutor.formats.positions import Position
+from tutor.msgid import N_
+from tutor.teach.hints import (
+    DEFAULT_SAMPLES,
+    EPS,
+    IDEA_SPECS,
+    Analysis,
+    Idea,
+    RankedMove,
+    Situation,
+    analyse,
+    representative,
+    situation,
+)
+from tutor.words.explain import (
+    describe_move,
+    describe_outcome,
+    explain_verdict,
+    move_phrase,
+    number,
+    percent,
+    reason_text,
+    rule_text,
+    sentence,
+)
+from tutor.words.i18n import Translator
+
+HINT_TITLES: dict[int, str] = {
+    1: N_("The rule now"),
+    2: N_("Legal moves"),
+    3: N_("Suggested move"),
+    4: N_("Why"),
+}
+
+
+def idea_text(idea: Idea, tr: Translator) -> str:
+    """One idea in words.
+
+    >>> from tutor.words.i18n import get_translator
+    >>> idea_text(Idea("idea.draws_trumps", (("n", 1),)), get_translator("en"))
+    "Lead trumps to draw your opponent's: 1 trump is still out against you."
+    """
+    params: dict[str, object] = {}
+    for key, value in idea.params:
+        if key == "cards" and isinstance(value, tuple):
+            params[key] = ", ".join(tr.card(c) for c in value if isinstance(c, Card))
+        elif key == "percent" and isinstance(value, int):
+            params[key] = percent(value / 100, tr)
+        elif isinstance(value, float):
+            params[key] = number(value, tr)
+        else:
+            params[key] = value
+    spec = IDEA_SPECS[idea.id]
+    if spec.plural is not None:
+        n = params.pop("n", 2)
+        return sentence(tr.n_(spec.msgid, spec.plural, n if isinstance(n, int) else 2, **params))
+    return sentence(tr._(spec.msgid, **params))
+
+
+def _status(sit: Situation, tr: Translator) -> list[str]:
+    out = []
+    if sit.closed_by >= 0:
+        out.append(tr._("The stock is closed by {player}.", player=PLAYER_NAMES[sit.closed_by]))
+    elif sit.stock_size:
+        out.append(
+            tr.n_(
+                "The stock is open: {n} card is left to draw, the face-up trump card included.",
+                "The stock is open: {n} cards are left to draw, the face-up trump card included.",
+                sit.stock_size,
+            )
+        )
+    else:
+        out.append(tr._("The stock is used up."))
+    if sit.leading:
+        out.append(tr._("You are on lead."))
+    else:
+        out.append(sentence(tr._("{card} has been led; you play to it.", card=CARDS[sit.lead])))
+    return out
+
+
+def level_one(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
+    """The rule that applies now, with its source."""
+    lines = _status(sit, tr)
+    lines += [rule_text(rid, rules, tr) for rid in sit.rule_ids]
+    return tuple(lines)
+
+
+def level_two(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
+    """Which moves are legal, and why each of the others is not."""
+    legal = ", ".join(move_phrase(m, tr) for m in sit.legal)
+    lines = [tr._("Legal now: {moves}.", moves=legal)]
+    follow_shown = False
+    for v in sit.illegal:
+        if isinstance(v.move, Play) and not sit.leading:
+            if follow_shown:
+                continue  # one duty explains every card it rules out
+            follow_shown = True
+            cards = ", ".join(tr.card(x.move.card) for x in sit.illegal if isinstance(x.move, Play))
+            lines.append(
+                tr._(
+                    "Not allowed: {cards}. {reason}",
+                    cards=cards,
+                    reason=reason_text(v.reasons[0], False, tr, rules),
+                )
+            )
+            lines.append(rule_text(v.reasons[0].rule_id, rules, tr))
+            continue
+        lines.append(explain_verdict(v, rules, tr))
+    return tuple(lines)
+
+
+def value_text(analysis: Analysis, move: RankedMove, tr: Translator) -> str:
+    """What a move is worth, exact or on average."""
+    if analysis.exact:
+        gp = round(move.game_points)
+        if gp > 0:
+            text = tr.n_(
+                "With best play on both sides you win {n} game point",
+                "With best play on both sides you win {n} game points",
+                gp,
+            )
+        elif gp < 0:
+            text = tr.n_(
+                "With best play on both sides your opponent wins {n} game point",
+                "With best play on both sides your opponent wins {n} game points",
+                -gp,
+            )
+        else:
+            text = tr._("With best play on both sides nobody wins game points")
+        return tr._(
+            "{value}, with {card_points} card points at the end.",
+            value=text,
+            card_points=round(move.card_points),
+        )
+    return tr._(
+        "{game_points} game points on average (your own less your opponent's), "
+        "{card_points} card points; you win in {percent} of the deals.",
+        game_points=number(move.game_points, tr),
+        card_points=number(move.card_points, tr),
+        percent=percent(move.win_probability, tr),
+    )
+
+
+def level_three(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
+    """The suggested move, its value and how sure the engine is."""
+    b = analysis.best
+    lines = [
+        tr._("Suggested: {move}.", move=move_phrase(b.move, tr)),
+        value_text(analysis, b, tr),
+    ]
+    if analysis.exact:
+        lines.append(tr._("This is exact: every card is known and every line of play searched."))
+    else:
+        lines.append(
+            tr._(
+                "It was the best move in {k} of the {n} deals you could be facing.",
+                k=b.best_count,
+                n=b.samples,
+            )
+        )
+    return tuple(lines)
+
+
+def _compare(analysis: Analysis, move: RankedMove, tr: Translator) -> str:
+    """How a move compares with the suggested one, as a sentence."""
+    return sentence(_compare_text(analysis, move, tr))
+
+
+def _compare_text(analysis: Analysis, move: RankedMove, tr: Translator) -> str:
+    loss = analysis.best.game_points - move.game_points
+    name = move_phrase(move.move, tr)
+    if loss < EPS:
+        return tr._("{move} is just as good.", move=name)
+    if analysis.exact:
+        return tr.n_(
+            "{move} instead costs {n} game point.",
+            "{move} instead costs {n} game points.",
+            round(loss),
+            move=name,
+        )
+    return tr._(
+        "{move} instead costs {loss} game points on average.", move=name, loss=number(loss, tr)
+    )
+
+
+def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[str, ...]:
+    """The full reasoning: ideas, the comparison with the alternatives, every move's value."""
+    lines = [idea_text(i, tr) for i in analysis.ideas]
+    for k, m in enumerate(analysis.moves[1:]):
+        if not m.mistakes:
+            if k == 0:  # the best alternative is always compared
+                lines.append(_compare(analysis, m, tr))
+            continue
+        why = " ".join(idea_text(i, tr) for i in m.mistakes)
+        lines.append(tr._("{comparison} {why}", comparison=_compare(analysis, m, tr), why=why))
+    if analysis.exact and state is not None and analysis.best.line:
+        lines.append(tr._("The best line of play:"))
+        s = state
+        for mv in analysis.best.line:
+            if s.result is not None:
+                break
+            lines.append("  " + describe_move(s, mv, tr))
+            s = apply_unchecked(s, mv)
+        if s.result is not None:
+            lines.append("  " + describe_outcome(s.result, s.rules, tr))
+    lines.append(tr._("Every legal move:"))
+    for m in analysis.moves:
+        if analysis.exact:
+            gp = round(m.game_points)
+            text = tr.n_(
+                "{move}: {value} game point, {card_points} card points",
+                "{move}: {value} game points, {card_points} card points",
+                abs(gp),
+                move=move_phrase(m.move, tr),
+                value=gp,
+                card_points=round(m.card_points),
+            )
+        else:
+            text = tr._(
+                "{move}: {game_points} game points on average, {card_points} card points, "
+                "won in {percent}, best in {k} of {n}",
+                move=move_phrase(m.move, tr),
+                game_points=number(m.game_points, tr),
+                card_points=number(m.card_points, tr),
+                percent=percent(m.win_probability, tr),
+                k=m.best_count,
+                n=m.samples,
+            )
+        lines.append("  " + text)
+    if not analysis.exact:
+        lines.append(
+            tr._(
+                "The values come from {n} deals that agree with what you can see. In each, the "
+                "play is searched exactly from the moment the stock is closed or used up; "
+                "before that, both sides play by simple rules of thumb.",
+                n=analysis.samples,
+            )
+        )
+    return tuple(lines)
+
+
+def render_analysis(analysis: Analysis, tr: Translator, state: State | None = None) -> str:
+    """The suggestion and the full reasoning as text (``state`` adds the best line)."""
+    return "\n".join((*level_three(analysis, tr), *reasoning(analysis, state, tr)))
+
+
+@dataclass(frozen=True)
+class HintPart:
+    level: int
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The hints up to ``level``: each level adds one part to those before it."""
+
+    level: int
+    parts: tuple[HintPart, ...]
+    analysis: Analysis | None
+
+    @property
+    def text(self) -> str:
+        out = []
+        for part in self.parts:
+            out.append(part.title)
+            out += ["  " + line for line in part.lines]
+        return "\n".join(out)
+
+
+def hint(
+    position: Position | State | View,
+    level: int,
+    tr: Translator,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    analysis: Analysis | None = None,
+) -> Hint:
+    """The hint up to ``level`` (1 to 4). Levels 1 and 2 need no search; pass ``analysis`` to
+    reuse one already made when revealing the levels one at a time."""
+    if not 1 <= level <= 4:
+        raise ValueError(f"hint level must be 1 to 4, not {level}")
+    subject = position.subject if isinstance(position, Position) else position
+    rules = subject.rules
+    sit = analysis.situation if analysis is not None else situation(subject)
+    parts = [HintPart(1, tr._(HINT_TITLES[1]), level_one(sit, rules, tr))]
+    if level >= 2:
+        parts.append(HintPart(2, tr._(HINT_TITLES[2]), level_two(sit, rules, tr)))
+    if level >= 3 and analysis is None:
+        analysis = analyse(subject, samples=samples, seed=seed)
+    if level >= 3:
+        assert analysis is not None
+        parts.append(HintPart(3, tr._(HINT_TITLES[3]), level_three(analysis, tr)))
+    if level >= 4:
+        assert analysis is not None
+        state = subject if isinstance(subject, State) else None
+        if state is None and analysis.exact:
+            state = representative(subject, analysis.seed)
+        parts.append(HintPart(4, tr._(HINT_TITLES[4]), reasoning(analysis, state, tr)))
+    return Hint(level, tuple(parts), analysis if level >= 3 else None)
+
+
+__all__ = [
+    "HINT_TITLES",
+    "Hint",
+    "HintPart",
+    "hint",
+    "idea_text",
+    "level_one",
+    "level_three",
+    "level_two",
+    "reasoning",
+    "render_analysis",
+    "value_text",
+]
