@@ -40,7 +40,7 @@ from tutor.engine import (
     track_excluded,
     view_of,
 )
-from tutor.engine import check as check_move
+from tutor.engine import check as check_move  # the rules; this module's check judges a puzzle
 from tutor.search import Solver, terminal_value
 from tutor.teach.puzzles.deals import consistent_deals, same_deal
 from tutor.teach.puzzles.model import Goal, GoalKind, Puzzle
