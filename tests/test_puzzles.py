@@ -39,8 +39,6 @@ from tutor.teach.puzzles import (
     check,
     deal_count,
     dump_marks,
-    feedback,
-    hint,
     is_puzzle_file,
     load_marks,
     load_puzzles,
@@ -54,6 +52,7 @@ from tutor.teach.puzzles import (
     validate_paths,
 )
 from tutor.words.i18n import get_translator
+from tutor.words.puzzle_text import feedback, hint
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import propose_puzzles as propose
@@ -172,10 +171,27 @@ def puzzle(
 
 def test_doctests() -> None:
     import doctest
+    import importlib
+    import pkgutil
 
     import tutor.teach.puzzles
+    import tutor.words.puzzle_text
 
-    assert doctest.testmod(tutor.teach.puzzles).failed == 0
+    package = tutor.teach.puzzles
+    modules = [
+        package,
+        *(
+            importlib.import_module(f"{package.__name__}.{m.name}")
+            for m in pkgutil.iter_modules(package.__path__)
+        ),
+        tutor.words.puzzle_text,
+    ]
+    attempted = 0
+    for module in modules:
+        result = doctest.testmod(module)
+        assert result.failed == 0, module.__name__
+        attempted += result.attempted
+    assert attempted > 0
 
 
 @pytest.mark.parametrize(

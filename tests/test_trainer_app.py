@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutor.engine import Card
 from tutor.teach import puzzles as pz
+from tutor.words import puzzle_text as pt
 from tutor.words.i18n import get_translator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,12 +115,12 @@ def test_a_wrong_move_shows_the_refutation(trainer: Start, lang: str) -> None:
     )
     refutation = pz.check(p, ["Qd"]).refutation
     assert refutation is not None
-    lines = pz.line_words(refutation.before, refutation.line, tr)
+    lines = pt.line_words(refutation.before, refutation.line, tr)
     assert all(line in texts(at) for line in lines)
     assert p.id not in at.session_state["pz_solved"]
     click(at, "pz_btn_reveal")
     assert tr._(p.explanation) in texts(at)
-    assert pz.hint(pz.start(p), 4, tr) in texts(at)
+    assert pt.hint(pz.start(p), 4, tr) in texts(at)
     click(at, "pz_btn_retry")
     assert at.button(key="pz_play_10d")
     assert not at.warning
@@ -138,12 +139,12 @@ def test_each_hint_level_one_at_a_time(trainer: Start, lang: str) -> None:
         click(at, "pz_btn_hint")
         page = texts(at)
         for shown in range(1, level + 1):
-            assert tr._(pz.HINT_LEVELS[shown]) in page
-            assert pz.hint(fresh, shown, tr) in page
+            assert tr._(pt.HINT_LEVELS[shown]) in page
+            assert pt.hint(fresh, shown, tr) in page
         if level < 4:
-            assert tr._(pz.HINT_LEVELS[level + 1]) not in page
+            assert tr._(pt.HINT_LEVELS[level + 1]) not in page
     assert not [b for b in at.button if b.key == "pz_btn_hint"]
-    assert tr.card(Card.parse("10s")) in pz.hint(fresh, 3, tr)
+    assert tr.card(Card.parse("10s")) in pt.hint(fresh, 3, tr)
 
 
 def test_a_puzzle_of_several_moves_goes_on_until_solved(trainer: Start) -> None:

@@ -32,6 +32,7 @@ from tutor.teach import puzzles as pz
 from tutor.web import present
 from tutor.web.cardart import card_svg
 from tutor.web.present import BoardOptions, TableCard
+from tutor.words import puzzle_text as pt
 from tutor.words.i18n import Translator
 from tutor_app import common
 
@@ -242,7 +243,7 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
         st.selectbox(
             t._("Level"),
             options=levels,
-            format_func=lambda lv: t._("All levels") if lv == 0 else pz.level_words(lv, t),
+            format_func=lambda lv: t._("All levels") if lv == 0 else pt.level_words(lv, t),
             key="w_pz_level",
             on_change=common.copy_to("pz_level", "w_pz_level"),
         )
@@ -265,10 +266,10 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
                     mark = f' <span class="t66-done">✓ {present.esc(solved_word)}</span>'
                 st.html(
                     f"<h4 style='margin:0 0 .3em'>{present.esc(t._(p.title))}{mark}</h4>"
-                    f"<p style='margin:0 0 .3em'>{present.esc(pz.goal_words(p, t))}</p>"
+                    f"<p style='margin:0 0 .3em'>{present.esc(pt.goal_words(p, t))}</p>"
                     f"<p style='margin:0;color:#555;font-size:.9em'>"
-                    f"{present.esc(pz.theme_words(p, t))} · "
-                    f"{present.esc(pz.level_words(p.level, t))}</p>"
+                    f"{present.esc(pt.theme_words(p, t))} · "
+                    f"{present.esc(pt.level_words(p.level, t))}</p>"
                 )
                 st.button(
                     t._("Try again") if p.id in solved else t._("Open"),
@@ -369,8 +370,8 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
     with head:
         st.html(
             f'<h1 style="margin:0;padding:0">{present.esc(t._(p.title))}'
-            f' <span class="t66-level">{present.esc(pz.level_words(p.level, t))}</span></h1>'
-            f'<p class="t66-summary">{present.esc(pz.theme_words(p, t))}</p>'
+            f' <span class="t66-level">{present.esc(pt.level_words(p.level, t))}</span></h1>'
+            f'<p class="t66-summary">{present.esc(pt.theme_words(p, t))}</p>'
         )
     with back:
         st.button(
@@ -381,7 +382,7 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
             width="stretch",
         )
     st.info(
-        t._("Goal: {goal} You play {player}.", goal=pz.goal_words(p, t), player="AB"[p.learner]),
+        t._("Goal: {goal} You play {player}.", goal=pt.goal_words(p, t), player="AB"[p.learner]),
         icon=":material/flag:",
     )
     board, side = st.columns([3, 2], gap="medium")
@@ -461,7 +462,7 @@ def _unseen(attempt: pz.Attempt, t: Translator) -> None:
 def _feedback(attempt: pz.Attempt, t: Translator) -> None:
     p = attempt.puzzle
     for number, j in enumerate(attempt.judgements, start=1):
-        fb = pz.feedback(p, j, t)
+        fb = pt.feedback(p, j, t)
         last = number == len(attempt.judgements)
         icon = MARK_ICONS[fb.mark]
         if fb.mark is pz.Mark.WRONG:
@@ -485,8 +486,8 @@ def _hints(attempt: pz.Attempt, t: Translator) -> None:
     shown = int(ss.get("pz_hints", 0))
     for level in range(1, shown + 1):
         st.markdown(
-            f"**{present.esc(t._(pz.HINT_LEVELS[level]))}**  \n"
-            f"{present.esc(pz.hint(attempt, level, t))}"
+            f"**{present.esc(t._(pt.HINT_LEVELS[level]))}**  \n"
+            f"{present.esc(pt.hint(attempt, level, t))}"
         )
     if shown < 4:
         st.button(
@@ -508,14 +509,14 @@ def _after(attempt: pz.Attempt, t: Translator) -> None:
         moves, _ = pz.solution_line(attempt)
         if moves:
             with st.expander(t._("How the deal goes on")):
-                lines = pz.line_words(attempt.state, moves, t)
+                lines = pt.line_words(attempt.state, moves, t)
                 st.markdown("\n".join(f"- {present.esc(x)}" for x in lines))
     elif attempt.failed:
         st.button(t._("Try again"), key="pz_btn_retry", on_click=retry, icon=":material/replay:")
         if ss.get("pz_reveal"):
             fresh = pz.start(p)
             st.markdown("**" + present.esc(t._("The solution")) + "**")
-            st.markdown(present.esc(pz.hint(fresh, 4, t)))
+            st.markdown(present.esc(pt.hint(fresh, 4, t)))
             st.markdown(present.esc(t._(p.explanation)))
         else:
             st.button(

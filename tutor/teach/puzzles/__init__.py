@@ -1,0 +1,134 @@
+"""Puzzles: scripted positions with a goal, checked exactly by the solver.
+
+A puzzle is a position of a deal, the player the learner plays (the one to move), a goal
+("win the deal", "win 2 game points", "reach 66 first", "avoid Schneider", "decide whether to
+close"), a theme and a level, optional hand-written hints and the explanation shown once it is
+solved. ``docs/puzzles.md`` describes the YAML format.
+
+- ``model``: ``Goal``, ``Puzzle``, the themes and levels;
+- ``deals``: every deal consistent with what the learner can see;
+- ``judge``: the exact analysis of a position and the verdict on each learner move
+  (``start``/``play`` or ``check``), with the computer's defence;
+- ``reader``: puzzle files as written, with their problems; ``validate``: the solver's checks
+  and the ``Collection`` the app offers; ``marks``: the solved marks as a small JSON file.
+
+Everything here is data, without a ``Translator``: ``tutor.words.puzzle_text`` says it in words,
+and ``tutor_app/pages/puzzles.py`` only shows it.
+"""
+
+from __future__ import annotations
+
+from tutor.engine import (
+    MAX_DEALS,
+    TooManyDealsError,
+    consistent_deals,
+    deal_count,
+    same_deal,
+)
+from tutor.teach.puzzles.judge import (
+    Analysis,
+    Attempt,
+    Judgement,
+    Mark,
+    MoveScore,
+    PuzzleAnalysis,
+    Refutation,
+    analyse,
+    analyse_every_deal,
+    best_line,
+    check,
+    deal_values,
+    defence_reply,
+    line_after,
+    play,
+    refute,
+    solution_line,
+    start,
+)
+from tutor.teach.puzzles.marks import (
+    M_NOT_JSON,
+    M_NOT_MARKS,
+    M_NOT_TEXT,
+    M_TOO_LARGE,
+    MARKS_VERSION,
+    MarksError,
+    dump_marks,
+    load_marks,
+)
+from tutor.teach.puzzles.model import (
+    LEVELS,
+    THEME_RULES,
+    THEMES,
+    Goal,
+    GoalError,
+    GoalKind,
+    Puzzle,
+    theme_rule,
+)
+from tutor.teach.puzzles.reader import (
+    MAX_BYTES,
+    PuzzleError,
+    is_puzzle_file,
+    load_puzzles,
+    puzzle_files,
+    puzzle_yaml,
+    read_files,
+    read_puzzles,
+    split_paths,
+)
+from tutor.teach.puzzles.validate import Collection, precheck, validate, validate_paths
+
+__all__ = [
+    "LEVELS",
+    "MARKS_VERSION",
+    "MAX_BYTES",
+    "MAX_DEALS",
+    "M_NOT_JSON",
+    "M_NOT_MARKS",
+    "M_NOT_TEXT",
+    "M_TOO_LARGE",
+    "THEMES",
+    "THEME_RULES",
+    "Analysis",
+    "Attempt",
+    "Collection",
+    "Goal",
+    "GoalError",
+    "GoalKind",
+    "Judgement",
+    "Mark",
+    "MarksError",
+    "MoveScore",
+    "Puzzle",
+    "PuzzleAnalysis",
+    "PuzzleError",
+    "Refutation",
+    "TooManyDealsError",
+    "analyse",
+    "analyse_every_deal",
+    "best_line",
+    "check",
+    "consistent_deals",
+    "deal_count",
+    "deal_values",
+    "defence_reply",
+    "dump_marks",
+    "is_puzzle_file",
+    "line_after",
+    "load_marks",
+    "load_puzzles",
+    "play",
+    "precheck",
+    "puzzle_files",
+    "puzzle_yaml",
+    "read_files",
+    "read_puzzles",
+    "refute",
+    "same_deal",
+    "solution_line",
+    "split_paths",
+    "start",
+    "theme_rule",
+    "validate",
+    "validate_paths",
+]

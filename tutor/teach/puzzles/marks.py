@@ -1,0 +1,72 @@
+"""The learner's solved puzzles as a small JSON file, to download and upload again."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+from tutor.msgid import N_
+
+MARKS_VERSION = 1
+
+
+M_TOO_LARGE = N_("The file is too large to be a file of solved puzzles.")
+M_NOT_TEXT = N_("The file is not a text file.")
+M_NOT_JSON = N_("The file is not a JSON file.")
+M_NOT_MARKS = N_("The file is not a file of solved puzzles from this tutor.")
+
+
+class MarksError(ValueError):
+    """An uploaded file of solved marks that cannot be read; ``template`` is the msgid."""
+
+    def __init__(self, template: str) -> None:
+        self.template = template
+        super().__init__(template)
+
+
+def dump_marks(solved: Mapping[str, bool]) -> str:
+    """The solved puzzles as a small JSON document: ``{"version": 1, "solved": {id: perfect}}``."""
+    return json.dumps(
+        {"version": MARKS_VERSION, "solved": {k: bool(v) for k, v in sorted(solved.items())}},
+        indent=1,
+    )
+
+
+def load_marks(data: bytes | str, known: Sequence[str] | None = None) -> dict[str, bool]:
+    """Read a file written by ``dump_marks``. Unknown puzzle ids are dropped when ``known`` is
+    given. Raises ``MarksError`` for anything else."""
+    if isinstance(data, bytes):
+        if len(data) > 200_000:
+            raise MarksError(M_TOO_LARGE)
+        try:
+            data = data.decode("utf-8-sig")  # a byte order mark, as some editors write it
+        except UnicodeDecodeError:
+            raise MarksError(M_NOT_TEXT) from None
+    try:
+        doc = json.loads(data)
+    except (ValueError, RecursionError):
+        raise MarksError(M_NOT_JSON) from None
+    if not isinstance(doc, dict) or doc.get("version") != MARKS_VERSION:
+        raise MarksError(M_NOT_MARKS)
+    solved = doc.get("solved")
+    if not isinstance(solved, dict):
+        raise MarksError(M_NOT_MARKS)
+    out: dict[str, bool] = {}
+    for key, value in solved.items():
+        if not isinstance(key, str) or not isinstance(value, bool):
+            raise MarksError(M_NOT_MARKS)
+        if known is None or key in known:
+            out[key] = value
+    return out
+
+
+__all__ = [
+    "MARKS_VERSION",
+    "M_NOT_JSON",
+    "M_NOT_MARKS",
+    "M_NOT_TEXT",
+    "M_TOO_LARGE",
+    "MarksError",
+    "dump_marks",
+    "load_marks",
+]

@@ -1,0 +1,523 @@
+"""Reading puzzle files: YAML as written, each problem with its file, line and column.
+
+``docs/puzzles.md`` describes the format. What is read here is not yet checked by the solver:
+``tutor.teach.puzzles.validate`` does that.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tutor.engine import PLAYER_NAMES, Move, MoveError, State, parse_move, sample_state
+from tutor.formats.positions import PositionError, position_from_data, position_to_dict
+from tutor.msgid import N_
+from tutor.teach.lessons import LessonError
+from tutor.teach.puzzles.model import LEVELS, THEMES, Goal, GoalError, Puzzle
+
+# ----------------------------------------------------------------------------- positions
+
+
+def puzzle_yaml(state: State, goal: Goal, solution: Sequence[Move], puzzle_id: str) -> str:
+    """A puzzle entry for ``puzzles/*.yaml`` (an item of its ``puzzles`` list) with the texts
+    left to write."""
+    position = yaml.safe_dump(
+        position_to_dict(state), sort_keys=False, allow_unicode=True, default_flow_style=None
+    )
+    lines = [
+        f"  - id: {puzzle_id}",
+        "    title: TODO",
+        "    theme: TODO",
+        "    level: 1",
+        f"    goal: {goal}",
+        f"    player: {PLAYER_NAMES[state.to_move or 0]}",
+        "    position:",
+        *(f"      {x}" for x in position.rstrip().splitlines()),
+        f"    solution: [{', '.join(str(m) for m in solution)}]",
+        "    explanation: >-",
+        "      TODO",
+    ]
+    return "\n".join(lines)
+
+
+def _field_path(field_text: str) -> list[str | int]:
+    """``hands.B[2]`` -> ["hands", "B", 2]."""
+    out: list[str | int] = []
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", field_text):
+        out.append(int(part[1:-1]) if part.startswith("[") else part)
+    return out
+
+
+def _node_at(node: yaml.Node, path: Sequence[str | int]) -> yaml.Node:
+    """The node a position error's field names, as far as it can be followed."""
+    for part in path:
+        if isinstance(node, yaml.MappingNode) and isinstance(part, str):
+            found = [v for k, v in node.value if getattr(k, "value", None) == part]
+            if not found:
+                break
+            node = found[0]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+            if part >= len(node.value):
+                break
+            node = node.value[part]
+        else:
+            break
+    return node
+
+
+# ----------------------------------------------------------------------------- reading files
+
+#: Files larger than this are refused before they are parsed.
+MAX_BYTES = 512 * 1024
+MAX_NODES = 50_000
+PUZZLE_FIELDS = (
+    "id",
+    "title",
+    "theme",
+    "theme_text",
+    "level",
+    "goal",
+    "goal_text",
+    "player",
+    "position",
+    "solution",
+    "moves",
+    "probability",
+    "hints",
+    "explanation",
+    "note",
+)
+REQUIRED_FIELDS = ("id", "title", "theme", "level", "goal", "position", "solution", "explanation")
+TEXT_FIELDS = ("title", "explanation", "goal_text", "theme_text", "note")
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_ALLOWED_TAGS = frozenset(
+    {
+        "tag:yaml.org,2002:str",
+        "tag:yaml.org,2002:int",
+        "tag:yaml.org,2002:float",
+        "tag:yaml.org,2002:bool",
+        "tag:yaml.org,2002:null",
+        "tag:yaml.org,2002:seq",
+        "tag:yaml.org,2002:map",
+    }
+)
+
+# One message per kind of problem; placeholders hold notation and numbers, never prose.
+E_READ = N_("cannot read the file: {reason}")
+E_TOO_LARGE = N_("the file has {size} bytes; a puzzle file may have at most {limit} bytes")
+E_ENCODING = N_("the file is not UTF-8 text")
+E_SYNTAX = N_("YAML syntax error: {problem}")
+E_SHAPE = N_(
+    "a puzzle file is a mapping with 'puzzle' (one puzzle) or 'puzzles' (a list of puzzles)"
+)
+E_YAML_EXTRA = N_("YAML anchors, aliases and tags are not allowed in a puzzle file")
+E_NOT_MAPPING = N_("'{field}' should be a mapping of names to values")
+E_NOT_TEXT = N_("'{field}' should be text")
+E_EMPTY_TEXT = N_("'{field}' must not be empty")
+E_BRACES = N_("'{field}' must not contain curly brackets")
+E_MISSING = N_("the required field '{field}' is missing")
+E_UNKNOWN_FIELD = N_("unknown field '{field}'; valid fields here: {valid}")
+E_DUPLICATE_KEY = N_("the field '{field}' is given twice")
+E_BAD_ID = N_("the id '{value}' may only contain lowercase letters, digits and hyphens")
+E_DUPLICATE_ID = N_("the puzzle id '{value}' is already used at {other}")
+E_LEVEL = N_("the level must be 1, 2 or 3, not {value}")
+E_THEME = N_("unknown theme '{value}'; valid themes: {valid}")
+E_GOAL = N_(
+    "unknown goal '{value}': write 'win', 'win 2', 'win 3', 'reach 66', 'avoid schneider', "
+    "'avoid schwarz' or 'decide close'"
+)
+E_PLAYER = N_("'{value}' is not a player; write A or B")
+E_MOVE = N_(
+    "unknown move '{text}': write a card (Qh), 'marry Qh', 'marry Qh out', 'exchange', "
+    "'close' or 'out'"
+)
+E_MOVES = N_("'moves' must be a whole number from 1 or 'all', not {value}")
+E_PROBABILITY = N_("'probability' must be a number above 0 and at most 1 (or a percentage)")
+E_HINTS = N_("'hints' is a list of at most 4 texts")
+E_POSITION = N_("the position cannot be read: {problem}")
+E_VIEWER = N_("the position is what the other player knows, not what {player} knows")
+
+
+class PuzzleError(LessonError):
+    """A problem in a puzzle file: where it is and an English message template with its
+    parameters; ``render(tr)`` gives ``"file:line:col: message"`` translated."""
+
+    def __init__(self, path: str, line: int, column: int, template: str, **params: Any) -> None:
+        super().__init__(path, line, column, template, **params)
+
+
+@dataclass
+class _Reader:
+    path: str
+    errors: list[PuzzleError] = field(default_factory=list)
+    constructor: yaml.constructor.SafeConstructor = field(
+        default_factory=yaml.constructor.SafeConstructor
+    )
+
+    def error(self, node: yaml.Node | None, template: str, **params: Any) -> None:
+        line, col = _where(node)
+        self.errors.append(PuzzleError(self.path, line, col, template, **params))
+
+    def value(self, node: yaml.Node) -> object:
+        """A node as plain Python data (mappings and lists included)."""
+        if isinstance(node, yaml.ScalarNode):
+            return self.constructor.construct_object(node)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.value(n) for n in node.value]
+        if isinstance(node, yaml.MappingNode):
+            return {self.value(k): self.value(v) for k, v in node.value}
+        return None
+
+    def mapping(
+        self, node: yaml.Node, name: str, allowed: Sequence[str]
+    ) -> dict[str, tuple[yaml.Node, yaml.Node]] | None:
+        if not isinstance(node, yaml.MappingNode):
+            self.error(node, E_NOT_MAPPING, field=name)
+            return None
+        out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for key, value in node.value:
+            k = self.value(key)
+            if not isinstance(k, str):
+                self.error(key, E_NOT_TEXT, field=f"{name} key")
+            elif k in out:
+                self.error(key, E_DUPLICATE_KEY, field=k)
+            elif allowed and k not in allowed:
+                self.error(key, E_UNKNOWN_FIELD, field=k, valid=", ".join(allowed))
+            else:
+                out[k] = (key, value)
+        return out
+
+    def text(self, node: yaml.Node, name: str, *, translatable: bool = False) -> str | None:
+        value = self.value(node)
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            self.error(node, E_NOT_TEXT, field=name)
+            return None
+        # Translatable text is kept exactly as YAML gives it: it is the msgid in the catalog.
+        text = str(value) if translatable else str(value).strip()
+        if not text.strip():
+            self.error(node, E_EMPTY_TEXT, field=name)
+            return None
+        if translatable and ("{" in text or "}" in text):
+            self.error(node, E_BRACES, field=name)
+            return None
+        return text
+
+    def moves(self, node: yaml.Node) -> tuple[Move, ...] | None:
+        items = node.value if isinstance(node, yaml.SequenceNode) else [node]
+        out: list[Move] = []
+        ok = True
+        for item in items:
+            raw = self.value(item)
+            texts = (
+                [t for t in str(raw).split(",") if t.strip()]
+                if isinstance(raw, str | int) and not isinstance(raw, bool)
+                else [""]
+            )
+            for text in texts:
+                try:
+                    out.append(parse_move(text))
+                except MoveError:
+                    self.error(item, E_MOVE, text=text.strip())
+                    ok = False
+        return tuple(out) if ok else None
+
+    def puzzle(self, node: yaml.Node) -> Puzzle | None:
+        before = len(self.errors)
+        m = self.mapping(node, "puzzle", PUZZLE_FIELDS)
+        if m is None:
+            return None
+        for key in REQUIRED_FIELDS:
+            if key not in m:
+                self.error(node, E_MISSING, field=key)
+        texts: dict[str, str] = {}
+        for key in TEXT_FIELDS:
+            if key in m:
+                t = self.text(m[key][1], key, translatable=True)
+                if t is not None:
+                    texts[key] = t
+        pid = self.text(m["id"][1], "id") if "id" in m else None
+        if pid is not None and not _ID.match(pid):
+            self.error(m["id"][1], E_BAD_ID, value=pid)
+        theme = self.text(m["theme"][1], "theme") if "theme" in m else None
+        if theme is not None and theme not in THEMES:
+            self.error(m["theme"][1], E_THEME, value=theme, valid=", ".join(THEMES))
+        level: object = None
+        if "level" in m:
+            level = self.value(m["level"][1])
+            if isinstance(level, bool) or level not in LEVELS:
+                self.error(m["level"][1], E_LEVEL, value=level)
+        goal = None
+        if "goal" in m:
+            try:
+                goal = Goal.parse(self.value(m["goal"][1]))
+            except GoalError:
+                self.error(m["goal"][1], E_GOAL, value=self.value(m["goal"][1]))
+        player = None
+        if "player" in m:
+            raw = self.value(m["player"][1])
+            if isinstance(raw, str) and raw.strip() in PLAYER_NAMES:
+                player = PLAYER_NAMES.index(raw.strip())
+            else:
+                self.error(m["player"][1], E_PLAYER, value=raw)
+        solution = self.moves(m["solution"][1]) if "solution" in m else None
+        moves: int | None = 1
+        if "moves" in m:
+            raw = self.value(m["moves"][1])
+            if raw == "all":
+                moves = None
+            elif isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
+                moves = raw
+            else:
+                self.error(m["moves"][1], E_MOVES, value=raw)
+        probability = None
+        if "probability" in m:
+            probability = _probability(self.value(m["probability"][1]))
+            if probability is None:
+                self.error(m["probability"][1], E_PROBABILITY)
+        hints: tuple[str, ...] = ()
+        if "hints" in m:
+            hnode = m["hints"][1]
+            if not isinstance(hnode, yaml.SequenceNode) or not 1 <= len(hnode.value) <= 4:
+                self.error(hnode, E_HINTS)
+            else:
+                got = [self.text(h, "hints", translatable=True) for h in hnode.value]
+                hints = tuple(h for h in got if h is not None)
+        read = None
+        if "position" in m:
+            read = self.position(m["position"][1], pid or "")
+        if len(self.errors) > before:
+            return None
+        assert pid and theme and goal and solution is not None and read is not None
+        assert isinstance(level, int)
+        state, viewer, excluded = read
+        if viewer >= 0 and player is not None and player != viewer:
+            self.error(m["player"][1], E_VIEWER, player=PLAYER_NAMES[player])
+            return None
+        learner = player if player is not None else viewer if viewer >= 0 else state.to_move
+        return Puzzle(
+            id=pid,
+            title=texts["title"],
+            theme=theme,
+            level=level,
+            goal=goal,
+            state=state,
+            learner=learner if learner is not None else 0,
+            solution=solution,
+            explanation=texts["explanation"],
+            moves=moves,
+            probability=probability,
+            hints=hints,
+            goal_text=texts.get("goal_text", ""),
+            theme_text=texts.get("theme_text", ""),
+            note=texts.get("note", ""),
+            excluded=excluded,
+            source=self.path,
+            line=_where(node)[0],
+            lines=tuple((k, _where(v)[0]) for k, (_, v) in m.items()),
+        )
+
+    def position(self, node: yaml.Node, seed: str) -> tuple[State, int, int] | None:
+        """The deal, the player whose view it is (-1: both hands given) and the cards that
+        player knows the opponent does not hold."""
+        try:
+            pos = position_from_data(self.value(node), self.path)
+        except PositionError as exc:
+            where = _node_at(node, _field_path(exc.field))
+            self.error(where, E_POSITION, problem=exc.message)
+            return None
+        if pos.state is not None:
+            return pos.state, -1, 0
+        view = pos.view
+        assert view is not None
+        # Only the learner's view is given: the computer plays against one deal that agrees.
+        return sample_state(view, random.Random(seed)), view.player, view.excluded
+
+
+def _probability(raw: object) -> Fraction | None:
+    try:
+        if isinstance(raw, str) and raw.strip().endswith("%"):
+            value = Fraction(raw.strip()[:-1].strip()) / 100
+        elif isinstance(raw, int | float | str) and not isinstance(raw, bool):
+            value = Fraction(str(raw).strip())
+        else:
+            return None
+    except (ValueError, ZeroDivisionError):
+        return None
+    return value if 0 < value <= 1 else None
+
+
+def _where(node: yaml.Node | None) -> tuple[int, int]:
+    if node is None or node.start_mark is None:
+        return 1, 1
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _compose(path: str, data: bytes) -> yaml.Node:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PuzzleError(path, data[: exc.start].count(b"\n") + 1, 1, E_ENCODING) from None
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise PuzzleError(path, line, col, E_SYNTAX, problem=problem) from None
+    except yaml.YAMLError as exc:
+        raise PuzzleError(path, 1, 1, E_SYNTAX, problem=str(exc)) from None
+    if root is None:
+        raise PuzzleError(path, 1, 1, E_SHAPE)
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen or node.tag not in _ALLOWED_TAGS or len(seen) > MAX_NODES:
+            line, col = _where(node)
+            raise PuzzleError(path, line, col, E_YAML_EXTRA)
+        seen.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                stack.extend((k, v))
+    return root
+
+
+def is_puzzle_file(path: str | Path) -> bool:
+    """Whether a YAML file holds puzzles: it lies in a ``puzzles`` folder, or its top level
+    has a ``puzzle`` or ``puzzles`` key."""
+    p = Path(path)
+    if "puzzles" in p.parts[:-1]:
+        return True
+    try:
+        with p.open("rb") as f:
+            head = f.read(MAX_BYTES)
+    except OSError:
+        return False
+    return re.search(rb"(?m)^puzzles?\s*:", head) is not None
+
+
+def read_puzzles(path: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """The puzzles of one file as written (not yet checked by the solver), and the problems
+    that kept any of them from being read."""
+    name = str(path)
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            return [], [PuzzleError(name, 1, 1, E_TOO_LARGE, size=size, limit=MAX_BYTES)]
+        data = p.read_bytes()
+    except OSError as exc:
+        return [], [PuzzleError(name, 1, 1, E_READ, reason=exc.strerror or str(exc))]
+    reader = _Reader(name)
+    try:
+        root = _compose(name, data)
+    except PuzzleError as exc:
+        return [], [exc]
+    top = reader.mapping(root, "file", ("puzzle", "puzzles"))
+    if not top:
+        if not reader.errors:
+            reader.error(root, E_SHAPE)
+        return [], reader.errors
+    nodes: list[yaml.Node] = []
+    if "puzzle" in top:
+        nodes.append(top["puzzle"][1])
+    if "puzzles" in top:
+        items = top["puzzles"][1]
+        if isinstance(items, yaml.SequenceNode):
+            nodes.extend(items.value)
+        else:
+            reader.error(items, E_SHAPE)
+    puzzles = [pz for pz in (reader.puzzle(n) for n in nodes) if pz is not None]
+    return puzzles, reader.errors
+
+
+def puzzle_files(folder: str | Path) -> list[Path]:
+    """The YAML files of a folder, sorted by name."""
+    return sorted(
+        p for p in Path(folder).iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()
+    )
+
+
+def read_files(files: Sequence[Path]) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """The puzzles of the files as written, and every problem, a puzzle id used twice included."""
+    puzzles: list[Puzzle] = []
+    errors: list[PuzzleError] = []
+    seen: dict[str, Puzzle] = {}
+    for path in files:
+        found, errs = read_puzzles(path)
+        errors.extend(errs)
+        for p in found:
+            if p.id in seen:
+                first = seen[p.id]
+                errors.append(
+                    PuzzleError(
+                        p.source,
+                        p.line_of("id"),
+                        1,
+                        E_DUPLICATE_ID,
+                        value=p.id,
+                        other=f"{first.source}:{first.line_of('id')}",
+                    )
+                )
+                continue
+            seen[p.id] = p
+            puzzles.append(p)
+    return puzzles, errors
+
+
+def load_puzzles(folder: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """Every puzzle of a folder as written, and the problems of what could not be read."""
+    try:
+        files = puzzle_files(folder)
+    except OSError as exc:
+        return [], [PuzzleError(str(folder), 1, 1, E_READ, reason=exc.strerror or str(exc))]
+    return read_files(files)
+
+
+def split_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[Path]]:
+    """Split command-line paths into puzzle files and lesson paths: a file is a puzzle file
+    when ``is_puzzle_file`` says so; a folder's puzzle files are taken out of it, and a folder
+    without any is left whole for the lessons."""
+    puzzles: list[Path] = []
+    lessons: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            try:
+                files = puzzle_files(path)
+            except OSError:
+                lessons.append(path)
+                continue
+            found = [f for f in files if is_puzzle_file(f)]
+            if found:
+                puzzles.extend(found)
+                lessons.extend(f for f in files if f not in found)
+            else:
+                lessons.append(path)
+        elif is_puzzle_file(path):
+            puzzles.append(path)
+        else:
+            lessons.append(path)
+    return puzzles, lessons
+
+
+__all__ = [
+    "MAX_BYTES",
+    "PuzzleError",
+    "is_puzzle_file",
+    "load_puzzles",
+    "puzzle_files",
+    "puzzle_yaml",
+    "read_files",
+    "read_puzzles",
+    "split_paths",
+]

@@ -1,0 +1,213 @@
+"""Checking puzzles with the solver: the goal is reachable and the solution lists exactly the
+moves that reach it; and the collection of puzzles the app offers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tutor.engine import CLOSE, PLAYER_NAMES, TooManyDealsError, check, legal_moves
+from tutor.msgid import N_
+from tutor.teach.puzzles.judge import analyse, analyse_every_deal, deal_values, play, start
+from tutor.teach.puzzles.model import THEMES, GoalKind, Puzzle
+from tutor.teach.puzzles.reader import E_READ, PuzzleError, load_puzzles, puzzle_files, read_files
+
+# Problems the solver finds.
+E_NOT_TO_MOVE = N_("{player} is not to move in this position; {other} is")
+E_OVER = N_("the deal is already over in this position")
+E_ILLEGAL = N_("'{move}' is not a legal move here; deciding rule: {rule_ids}")
+E_TOO_MANY_DEALS = N_(
+    "the learner cannot tell apart {count} deals, more than the {limit} the solver checks; "
+    "show more cards or use a smaller stock"
+)
+E_UNREACHABLE = N_(
+    "the goal cannot be reached: the best move, {move}, reaches it in {reached} of {deals} "
+    "possible deals"
+)
+E_SECOND = N_("the solver finds a second winning move: {move}")
+E_NOT_WINNING = N_(
+    "the solver finds that {move} does not reach the goal: it reaches it in {reached} of "
+    "{deals} possible deals, worst case {worst} game points"
+)
+E_CLOSE_NOT_LEGAL = N_("the goal 'decide close' needs a position in which closing is legal")
+E_CLOSE_EVEN = N_(
+    "closing and playing on are worth the same here ({value} on average), so there is "
+    "nothing to decide"
+)
+E_ONE_MOVE = N_("'{field}' needs a one-move puzzle ('moves: 1')")
+E_UNLUCKY = N_(
+    "{move} reaches the goal in enough deals, but not in the deal of the puzzle itself; "
+    "the computer could not play it out"
+)
+E_STUCK = N_(
+    "after the moves {line}, no move reaches the goal against every deal the learner cannot "
+    "rule out"
+)
+E_NOT_SOLVED = N_("after the moves {line}, the deal ends without reaching the goal")
+
+
+# ----------------------------------------------------------------------------- validation
+
+
+def _err(p: Puzzle, key: str, template: str, **params: Any) -> PuzzleError:
+    return PuzzleError(p.source or "<puzzle>", p.line_of(key), 1, template, **params)
+
+
+def precheck(p: Puzzle) -> list[PuzzleError]:
+    """The checks that need no search: the learner is to move, the solution's moves are legal,
+    the goal and the options fit the position."""
+    s = p.state
+    if s.result is not None:
+        return [_err(p, "position", E_OVER)]
+    if s.to_move != p.learner:
+        return [
+            _err(
+                p,
+                "player",
+                E_NOT_TO_MOVE,
+                player=PLAYER_NAMES[p.learner],
+                other=PLAYER_NAMES[s.to_move if s.to_move is not None else 0],
+            )
+        ]
+    problems: list[PuzzleError] = []
+    for move in p.solution:
+        verdict = check(s, move)
+        if not verdict.legal:
+            problems.append(
+                _err(p, "solution", E_ILLEGAL, move=str(move), rule_ids=", ".join(verdict.rule_ids))
+            )
+    if p.goal.kind is GoalKind.DECIDE_CLOSE:
+        if CLOSE not in legal_moves(s):
+            problems.append(_err(p, "goal", E_CLOSE_NOT_LEGAL))
+        if p.moves != 1:
+            problems.append(_err(p, "moves", E_ONE_MOVE, field="goal: decide close"))
+    if p.probability is not None and p.length != 1:
+        problems.append(_err(p, "probability", E_ONE_MOVE, field="probability"))
+    return problems
+
+
+def validate(p: Puzzle) -> list[PuzzleError]:
+    """Check a puzzle with the solver: its goal is reachable and the solution lists exactly
+    the moves that reach it. Returns the problems (none for a valid puzzle)."""
+    problems = precheck(p)
+    s = p.state
+    if problems:
+        return problems
+    try:
+        a = analyse(s, p.learner, p.goal, p.probability, p.excluded)
+    except TooManyDealsError as exc:
+        return [_err(p, "position", E_TOO_MANY_DEALS, count=exc.count, limit=exc.limit)]
+    if p.goal.kind is GoalKind.DECIDE_CLOSE and not a.accepted:
+        close = a.score(CLOSE)
+        return [_err(p, "goal", E_CLOSE_EVEN, value=f"{float(close.mean):+.2f}")]
+    if not a.exact or not a.accepted:
+        if not a.exact:  # judged over the deal on the table only: report over every deal
+            a = analyse_every_deal(s, p.learner, p.goal, p.probability, p.excluded)
+        top = max(a.scores, key=lambda x: (x.reached, x.worst, x.total))
+        return [
+            _err(p, "goal", E_UNREACHABLE, move=str(top.move), reached=top.reached, deals=top.deals)
+        ]
+    for move in a.accepted:
+        if move not in p.solution:
+            problems.append(_err(p, "solution", E_SECOND, move=str(move)))
+    for move in p.solution:
+        if move not in a.accepted:
+            sc = a.score(move)
+            problems.append(
+                _err(
+                    p,
+                    "solution",
+                    E_NOT_WINNING,
+                    move=str(move),
+                    reached=sc.reached,
+                    deals=sc.deals,
+                    worst=sc.worst,
+                )
+            )
+    if problems:
+        return problems
+    if p.probability is not None:
+        own = {m: ok for m, _, ok in deal_values(s, p.learner, p.goal)}
+        for move in a.best:
+            if not own.get(move, False):
+                problems.append(_err(p, "solution", E_UNLUCKY, move=str(move)))
+        return problems
+    return _walk(p)
+
+
+def _walk(p: Puzzle) -> list[PuzzleError]:
+    """Play the puzzle through with best moves: at every turn the learner must have a move
+    that reaches the goal, and the puzzle must end solved."""
+    attempt = start(p)
+    while not attempt.over:
+        a = attempt.analysis()
+        if not a.exact or not a.accepted:
+            line = " ".join(str(m) for m in attempt.history)
+            return [_err(p, "moves", E_STUCK, line=line)]
+        attempt = play(attempt, a.best[0])
+    if not attempt.solved:
+        line = " ".join(str(m) for m in attempt.history)
+        return [_err(p, "moves", E_NOT_SOLVED, line=line)]
+    return []
+
+
+def validate_paths(
+    paths: Sequence[str | Path], *, solve: bool = True
+) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """The puzzles of files and folders, and every problem; with ``solve`` each puzzle is also
+    checked by the solver (``validate``)."""
+    files: list[Path] = []
+    errors: list[PuzzleError] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            try:
+                files.extend(puzzle_files(path))
+            except OSError as exc:
+                errors.append(PuzzleError(str(path), 1, 1, E_READ, reason=exc.strerror or ""))
+        else:
+            files.append(path)
+    puzzles, errs = read_files(files)
+    errors.extend(errs)
+    good = []
+    for p in puzzles:
+        found = validate(p) if solve else []
+        errors.extend(found)
+        if not found:
+            good.append(p)
+    return good, errors
+
+
+class Collection:
+    """The puzzles of a folder for the app, in order of level, theme and id, with the problems
+    of the files that could not be read (the solver's checks run in CI, not here)."""
+
+    def __init__(self, puzzles: Sequence[Puzzle], errors: Sequence[PuzzleError]) -> None:
+        order = list(THEMES)
+        self.puzzles = tuple(
+            sorted(puzzles, key=lambda p: (p.level, order.index(p.theme), p.source, p.line))
+        )
+        self.errors = tuple(errors)
+        self._by_id = {p.id: p for p in self.puzzles}
+
+    @classmethod
+    def load(cls, folder: str | Path) -> Collection:
+        puzzles, errors = load_puzzles(folder)
+        good, bad = [], list(errors)
+        for p in puzzles:
+            found = precheck(p)
+            bad.extend(found)
+            if not found:
+                good.append(p)
+        return cls(good, bad)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.puzzles)
+
+    def get(self, puzzle_id: str | None) -> Puzzle | None:
+        return self._by_id.get(puzzle_id) if puzzle_id else None
+
+
+__all__ = ["Collection", "precheck", "validate", "validate_paths"]

@@ -1,0 +1,340 @@
+"""Puzzles in words: the goal, theme and level, the verdict on a move and why, the hint ladder.
+
+Everything the learner reads about a puzzle is made here from the data of
+``tutor.teach.puzzles`` (judgements, analyses, refutations), translated with a ``Translator``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tutor.engine import (
+    PLAYER_NAMES,
+    Close,
+    Move,
+    Play,
+    State,
+    apply,
+    cards_of_mask,
+    legal_moves,
+    view_of,
+)
+from tutor.msgid import N_
+from tutor.teach import hints as hint_engine
+from tutor.teach.puzzles import (
+    LEVELS,
+    THEMES,
+    Attempt,
+    GoalKind,
+    Judgement,
+    Mark,
+    Puzzle,
+    PuzzleAnalysis,
+    Refutation,
+    line_after,
+    theme_rule,
+)
+from tutor.words import hint_text
+from tutor.words.explain import (
+    describe_move,
+    describe_outcome,
+    describe_trick,
+    move_phrase,
+    rule_text,
+    sentence,
+)
+from tutor.words.i18n import Translator
+
+GOAL_TEXTS: dict[GoalKind, str] = {
+    GoalKind.WIN: N_("Win the deal."),
+    GoalKind.REACH_66: N_("Reach 66 first: win by declaring 66."),
+    GoalKind.AVOID_SCHNEIDER: N_("Avoid Schneider: lose no more than one game point."),
+    GoalKind.AVOID_SCHWARZ: N_("Avoid Schwarz: lose no more than two game points."),
+    GoalKind.DECIDE_CLOSE: N_("Decide whether to close the stock or to play on."),
+}
+WIN_POINTS_TEXT = N_("Win the deal with at least {points} game points.")
+SCHNEIDER_RULE = N_(
+    "A player who ends the deal with fewer than {limit} points is Schneider and the winner "
+    "scores {two} game points; a player without a single trick is Schwarz and the winner "
+    "scores {three}."
+)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the learner is told after a move: a headline, then the details, one per line."""
+
+    mark: Mark
+    headline: str
+    details: tuple[str, ...] = ()
+
+
+def goal_words(puzzle: Puzzle, tr: Translator) -> str:
+    if puzzle.goal_text:
+        return tr._(puzzle.goal_text)
+    if puzzle.goal.kind is GoalKind.WIN and puzzle.goal.points > 1:
+        return tr._(WIN_POINTS_TEXT, points=puzzle.goal.points)
+    return tr._(GOAL_TEXTS[puzzle.goal.kind])
+
+
+def theme_words(puzzle: Puzzle, tr: Translator) -> str:
+    if puzzle.theme_text:
+        return tr._(puzzle.theme_text)
+    return tr._(THEMES.get(puzzle.theme, puzzle.theme))
+
+
+def level_words(level: int, tr: Translator) -> str:
+    return tr._(LEVELS[level]) if level in LEVELS else tr._("Level {level}", level=level)
+
+
+def game_points_words(value: int, tr: Translator) -> str:
+    """Net game points from the learner's side: "2 game points for you"."""
+    if value > 0:
+        return tr.n_("{n} game point for you", "{n} game points for you", value)
+    if value < 0:
+        return tr.n_(
+            "{n} game point for your opponent", "{n} game points for your opponent", -value
+        )
+    return tr._("no game points for either side")
+
+
+def _mean(x: Fraction) -> str:
+    return f"{float(x):+.2f}"
+
+
+def line_words(before: State, moves: Sequence[Move], tr: Translator) -> tuple[str, ...]:
+    """Each move of a line in words, each completed trick, and the end of the deal."""
+    out: list[str] = []
+    state = before
+    for move in moves:
+        if state.result is not None:
+            break
+        after = apply(state, move)
+        out.append(describe_move(state, move, tr))
+        if isinstance(move, Play) and state.lead >= 0:
+            out.append(describe_trick(after, tr))
+        state = after
+    if state.result is not None:
+        out.append(describe_outcome(state.result, state.rules, tr))
+    return tuple(out)
+
+
+def _hidden_words(ref: Refutation, learner: int, tr: Translator) -> tuple[str, ...]:
+    """How the unseen cards lie in the deal that refutes a move."""
+    if not ref.other_cards:
+        return ()
+    opp = 1 - learner
+    out = [
+        tr._(
+            "The cards you cannot see may lie like this: {player} holds {cards}.",
+            player=PLAYER_NAMES[opp],
+            cards=", ".join(tr.card(c) for c in cards_of_mask(ref.before.hands[opp])),
+        )
+    ]
+    if ref.before.closed_by < 0 and ref.before.stock:
+        out.append(
+            tr._(
+                "The stock, top first: {cards}.",
+                cards=", ".join(tr.card(c) for c in ref.before.stock_cards),
+            )
+        )
+    return tuple(out)
+
+
+def _close_words(analysis: PuzzleAnalysis, tr: Translator) -> str:
+    close = next((s for s in analysis.scores if isinstance(s.move, Close)), None)
+    rest = [s for s in analysis.scores if not isinstance(s.move, Close)]
+    if close is None or not rest:
+        return ""
+    top = max(rest, key=lambda s: s.total)
+    if analysis.deals == 1:
+        return tr._(
+            "Closing gives {close}; playing on, at best {other}.",
+            close=game_points_words(close.worst, tr),
+            other=game_points_words(top.worst, tr),
+        )
+    return tr._(
+        "Over the {deals} ways the unseen cards can lie, closing gives {close} game points on "
+        "average, playing on at best {other}.",
+        deals=analysis.deals,
+        close=_mean(close.mean),
+        other=_mean(top.mean),
+    )
+
+
+def _better_words(j: Judgement, tr: Translator) -> str:
+    a = j.analysis
+    mine = a.score(j.move)
+    top = a.score(a.best[0])
+    if a.deals == 1 or (mine.worst != top.worst):
+        return tr._(
+            "With {move} the goal is still in reach, but {best} is better: with best play it "
+            "gives {best_value}, {move} only {value}.",
+            move=move_phrase(j.move, tr),
+            best=move_phrase(top.move, tr),
+            best_value=game_points_words(top.worst, tr),
+            value=game_points_words(mine.worst, tr),
+        )
+    return tr._(
+        "With {move} the goal is still in reach, but {best} is better: over the {deals} ways "
+        "the unseen cards can lie it gives {best_mean} game points on average, {move} {mean}.",
+        move=move_phrase(j.move, tr),
+        best=move_phrase(top.move, tr),
+        deals=a.deals,
+        best_mean=_mean(top.mean),
+        mean=_mean(mine.mean),
+    )
+
+
+def feedback(puzzle: Puzzle, j: Judgement, tr: Translator) -> Feedback:
+    """The words for a judgement: right, partly right or wrong, and why."""
+    name = move_phrase(j.move, tr)
+    close = puzzle.goal.kind is GoalKind.DECIDE_CLOSE
+    if j.mark is Mark.WRONG:
+        details: list[str] = []
+        if close:
+            details.append(_close_words(j.analysis, tr))
+        ref = j.refutation
+        if ref is not None:
+            details.extend(_hidden_words(ref, puzzle.learner, tr))
+            details.extend(line_words(ref.before, ref.line, tr))
+        if not close:
+            details.append(
+                tr._("The goal is missed. The goal was: {goal}", goal=goal_words(puzzle, tr))
+            )
+        return Feedback(
+            Mark.WRONG,
+            tr._("Not quite: with {move} the goal is out of reach.", move=name),
+            tuple(d for d in details if d),
+        )
+    details = []
+    if close:
+        details.append(_close_words(j.analysis, tr))
+    if not j.best:
+        details.append(_better_words(j, tr))
+    if j.replies and j.before is not None:
+        details.extend(line_words(apply(j.before, j.move), j.replies, tr))
+    if j.mark is Mark.RIGHT:
+        head = tr._("Right! You reach the goal with {move}. Puzzle solved.", move=name)
+    elif j.solved:
+        head = tr._(
+            "Partly right: you reach the goal with {move}, but not in the best way.", move=name
+        )
+    elif j.best:
+        head = tr._("Right so far: {move} is a good move. Go on.", move=name)
+    else:
+        head = tr._("Partly right: with {move} the goal is still in reach. Go on.", move=name)
+    return Feedback(j.mark, head, tuple(d for d in details if d))
+
+
+HINT_LEVELS: dict[int, str] = {
+    1: N_("Hint 1: the rule"),
+    2: N_("Hint 2: the cards you may play"),
+    3: N_("Hint 3: a move to try"),
+    4: N_("Hint 4: the full reasoning"),
+}
+
+
+def hint(attempt: Attempt, level: int, tr: Translator) -> str:
+    """The hint of ``level`` (1 to 4) for the position the learner is in: the puzzle's own
+    hint if it has one for that level, else 1 the rule that matters here, 2 the moves allowed,
+    3 a move that reaches the goal, 4 the reasoning: best play from here, checked by the
+    solver."""
+    p = attempt.puzzle
+    if not 1 <= level <= 4:
+        raise ValueError(f"hint levels are 1 to 4, not {level}")
+    if level <= len(p.hints):
+        return tr._(p.hints[level - 1])
+    state = attempt.state
+    if level <= 2:
+        # The rule and the legal moves as the hint engine words them, for what the learner sees.
+        sit = hint_engine.situation(view_of(state, p.learner, attempt.excluded))
+        if level == 2:
+            return " ".join(hint_text.level_two(sit, state.rules, tr))
+        lines = list(hint_text.level_one(sit, state.rules, tr))
+        rid = theme_rule(p, state)
+        if rid and rid not in sit.rule_ids:
+            lines.append(rule_text(rid, state.rules, tr))
+        elif not rid:
+            r = state.rules
+            lines.append(
+                tr._(
+                    SCHNEIDER_RULE,
+                    limit=r.schneider_below,
+                    two=r.game_points[1],
+                    three=r.game_points[2],
+                )
+            )
+        return " ".join(lines)
+    moves = legal_moves(state)
+    a = attempt.analysis()
+    if not a.best:
+        return tr._("No move reaches the goal any more.")
+    best = a.best[0]
+    if level == 3:
+        return tr._("Try {move}.", move=move_phrase(best, tr))
+    parts = [tr._("The move to play: {move}.", move=move_phrase(best, tr))]
+    if p.goal.kind is GoalKind.DECIDE_CLOSE:
+        parts.append(_close_words(a, tr))
+    if a.exact and a.deals == 1:
+        # Every card is known: show best play by both to the end.
+        parts.append(tr._("With best play by both:"))
+        parts.extend(line_words(state, line_after(state, p.learner, p.goal, best), tr))
+    elif a.exact:
+        # Cards are hidden: how the moves fare over the deals, without showing any of them.
+        if p.probability is None:
+            parts.append(
+                tr.n_(
+                    "It reaches the goal however the unseen cards lie: the solver checked "
+                    "{n} deal.",
+                    "It reaches the goal however the unseen cards lie: the solver checked "
+                    "{n} deals.",
+                    a.deals,
+                )
+            )
+        else:
+            parts.append(
+                tr._(
+                    "The solver checked all {deals} ways the unseen cards can lie: this move "
+                    "reaches the goal in {share} percent of them.",
+                    deals=a.deals,
+                    share=round(float(a.score(best).share) * 100),
+                )
+            )
+        others = sorted(
+            (sc for sc in a.scores if sc.move not in a.accepted),
+            key=lambda sc: -sc.reached,
+        )
+        for sc in others[:4]:
+            parts.append(
+                tr._(
+                    "{move} reaches it in only {reached} of the {deals}.",
+                    move=sentence(move_phrase(sc.move, tr)),
+                    reached=sc.reached,
+                    deals=sc.deals,
+                )
+            )
+    misses = len(moves) - len(a.accepted)
+    if misses:
+        parts.append(
+            tr.n_("{n} other move misses the goal.", "{n} other moves miss the goal.", misses)
+        )
+    return " ".join(parts)
+
+
+__all__ = [
+    "GOAL_TEXTS",
+    "HINT_LEVELS",
+    "SCHNEIDER_RULE",
+    "WIN_POINTS_TEXT",
+    "Feedback",
+    "feedback",
+    "game_points_words",
+    "goal_words",
+    "hint",
+    "level_words",
+    "line_words",
+    "theme_words",
+]
