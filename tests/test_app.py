@@ -9,10 +9,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 from streamlit.testing.v1 import AppTest
 
 from tutor.teach.lessons import load_lessons, replay
-from tutor.web import present
+from tutor.web import board
 from tutor.words.i18n import LANGUAGES, get_translator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,7 +145,7 @@ def test_step_through_every_lesson_and_back(start: Start, lesson_id: str) -> Non
         step_to(at, "back")
         assert shown_step(at) == expected
     step_to(at, "to_list")
-    assert "✓" in html(at, f"{present.esc(get_translator('en')._(title_of(lesson_id)))}")
+    assert "✓" in html(at, f"{escape(get_translator('en')._(title_of(lesson_id)))}")
 
 
 def replay_ends(lesson_id: str) -> bool:
@@ -229,7 +230,7 @@ def test_projector_mode(start: Start, lang: str) -> None:
     assert "t66-proj" in html(at, "t66-board")
     assert "display:none" in html(at, "<style>").replace(" ", "")
     assert shown_step(at) == 1  # the step counter is on the screen
-    back = present.esc(tr._("a face-down card"))
+    back = escape(tr._("a face-down card"))
     state = replay(next(les for les in GOOD if les.id == FIRST))[1].state
     at.toggle(key="w_show_a").set_value(False).run()
     at.toggle(key="w_show_b").set_value(False).run()
@@ -345,7 +346,7 @@ def test_a_failure_shows_a_message_not_a_traceback(
     def broken(*args: object, **kwargs: object) -> str:
         raise RuntimeError("drawing failed")
 
-    monkeypatch.setattr(present, "board_html", broken)
+    monkeypatch.setattr(board, "board_html", broken)
     at = start(clean=False, lesson=FIRST, lang="de")
     assert not at.exception
     assert len(at.error) == 1
