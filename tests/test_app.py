@@ -356,3 +356,26 @@ def test_a_failure_shows_a_message_not_a_traceback(
         "Sorry, something went wrong while showing this page. "
         "Try another lesson or reload the page."
     )
+
+
+# ----------------------------------------------------------------------------- session keys
+
+
+def _session_keys() -> None:
+    import streamlit as st
+
+    from tutor_app.session import notice, state
+
+    assert state.step == 0 and state.lesson is None and state.finished == set()
+    assert state.show == (True, True) and state.lang == "en"
+    state.step = 3
+    state.show_b = False
+    notice("A notice.")
+    st.write(st.session_state["step"], st.session_state["show_b"], state.show, state.notices)
+
+
+def test_session_keys_read_their_defaults_and_write_the_state() -> None:
+    at = AppTest.from_function(_session_keys, default_timeout=60).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state["step"] == 3 and at.session_state["show_b"] is False
+    assert at.session_state["notices"] == [("A notice.", {})]

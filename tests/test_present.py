@@ -15,7 +15,7 @@ from markupsafe import escape
 
 from tutor.engine import PRESETS, Card, Marriage, Play, new_deal, play_moves, preset
 from tutor.teach.lessons import load_lesson, replay
-from tutor.web import board, html, links, present, rules_ref, step
+from tutor.web import board, html, links, present, rules_ref, step, titles
 from tutor.web.board import BoardOptions
 from tutor.words import lesson_text
 from tutor.words.i18n import LANGUAGES, get_translator
@@ -384,3 +384,52 @@ def test_every_frame_of_a_lesson_has_a_panel(lang: str) -> None:
         if frames[i].narration:
             assert escape(tr._(frames[i].narration)) in html
     assert "t66-outcome" in present.frame_step_html(frames, len(frames) - 1, tr, compare=False)
+
+
+# ----------------------------------------------------------------------------- page pieces
+
+
+def test_catalogue_card_and_titles_escape_their_text() -> None:
+    card = titles.catalogue_card_html("<Q&A>", "it's", "3 steps", done="finished")
+    assert "&lt;Q&amp;A&gt;" in card and "it&#39;s" in card and "<script" not in card
+    assert '<span class="t66-done">✓ finished</span>' in card
+    assert "t66-done" not in titles.catalogue_card_html("a", "b", "c")
+    parse(card)
+    head = titles.page_title_html("T", "Level 1", "", cls="")
+    assert (
+        head
+        == '<h1 class="" style="margin:0;padding:0">T <span class="t66-level">Level 1</span></h1>'
+    )
+    assert 'class="t66-summary"' in titles.page_title_html("T", "L", "S")
+    assert "t66-room" in titles.room_code_html("Room code", "K7QF")
+    parse(titles.follow_title_html('"x"', "Following room K7QF"))
+
+
+def test_style_sheets_are_read_from_the_package() -> None:
+    normal, projector = html.page_css(), html.page_css(projector=True)
+    assert normal.startswith("<style>") and normal.endswith("</style>")
+    assert ".t66-board{" in normal and "stSidebar" not in normal
+    assert projector.startswith(normal[: -len("</style>")]) and "stSidebar" in projector
+
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+
+
+def test_a_puzzle_attempt_table_and_its_unseen_cards() -> None:
+    from tutor.engine import view_of
+    from tutor.teach import puzzles as pz
+    from tutor.web import puzzle_html
+
+    found, errors = pz.load_puzzles(PUZZLES)
+    assert found and not errors
+    tr = get_translator("en")
+    for p in found:
+        attempt = pz.start(p)
+        table = puzzle_html.attempt_table(attempt)
+        assert len(table) == (1 if attempt.state.lead >= 0 else 0)
+        unseen = lesson_text.unseen_text(attempt, tr)
+        view = view_of(attempt.state, p.learner, attempt.excluded)
+        assert len(unseen.cards.split(", ")) == view.unseen.bit_count() or not unseen.cards
+        assert unseen.where
+    picture = puzzle_html.card_button_img(Card.parse("Qh"), "french", "the queen", allowed=True)
+    assert picture.startswith('<div style="text-align:center"><img class="" src="data:image/svg')
