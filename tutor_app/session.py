@@ -8,11 +8,12 @@ drawn and ``copy_to`` makes an ``on_change`` callback that copies its new value 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar, cast
+from typing import Generic, TypeVar, cast
 
 import streamlit as st
 
 from tutor.msgid import N_
+from tutor.teach.puzzles import Attempt
 from tutor.web.board import DEFAULT_STYLE
 from tutor.web.links import DeepLink, parse_link
 from tutor.words.i18n import LANGUAGES, negotiate, normalize_language
@@ -65,7 +66,7 @@ class Session:
     pz_theme = _Key[str](lambda: "")
     pz_level = _Key[int](lambda: 0)
     pz_current = _Key[str | None](lambda: None)
-    pz_attempt = _Key[Any](lambda: None)  # a tutor.teach.puzzles.Attempt, or None
+    pz_attempt = _Key[Attempt | None](lambda: None)
     pz_hints = _Key[int](lambda: 0)
     pz_reveal = _Key[bool](lambda: False)
     pz_solved = _Key[dict[str, bool]](dict)

@@ -302,7 +302,8 @@ def _move_label(move: Move, t: Translator) -> str:
 
 
 def _trainer(p: pz.Puzzle, t: Translator) -> None:
-    attempt: pz.Attempt = state.pz_attempt
+    attempt = state.pz_attempt
+    assert attempt is not None  # opened by _body
     projector = bool(state.projector)
     head, back = st.columns([5, 1.4], vertical_alignment="center")
     with head:
