@@ -305,6 +305,23 @@ def test_students_follow_the_teacher(start: Start) -> None:
     assert [i.value for i in student.info] == [stopped]
 
 
+@needs_lessons
+def test_students_see_the_hands_the_teacher_shows(start: Start) -> None:
+    teacher = start(lesson=FIRST, lang="en")
+    teacher.toggle(key="w_share").set_value(True).run()
+    room = teacher.session_state["room"]
+    student = start(lang="en")
+    student.switch_page("tutor_app/pages/follow.py").run()
+    student.text_input(key="w_follow_room").input(room).run()
+    back = f'alt="{escape(get_translator("en")._("a face-down card"))}"'
+    face_down = html(student, "t66-board").count(back)
+    teacher.toggle(key="w_show_a").set_value(False).run()
+    assert_clean(teacher)
+    student.run()
+    assert_clean(student)
+    assert html(student, "t66-board").count(back) > face_down
+
+
 def test_unknown_room(start: Start) -> None:
     at = start(lang="en")
     at.switch_page("tutor_app/pages/follow.py").run()
