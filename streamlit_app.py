@@ -11,13 +11,13 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutor_app import common
+from tutor_app import chrome, session, shared
 
 HERE = Path(__file__).resolve().parent
 
 st.set_page_config(page_title="66", page_icon="🂡", layout="wide")
-common.init_session()
-t = common.tr()
+session.init_session()
+t = shared.tr()
 pages = [
     st.Page(
         HERE / "tutor_app/pages/learn.py",
@@ -45,10 +45,10 @@ pages = [
         icon=":material/cast:",
     ),
 ]
-current = st.navigation(pages, position="hidden" if st.session_state.projector else "top")
-common.page_style()
-if not st.session_state.projector:
+current = st.navigation(pages, position="hidden" if session.state.projector else "top")
+chrome.page_style()
+if not session.state.projector:
     with st.sidebar:
         st.header(t._("Settings"))
-        common.settings(st)
+        chrome.settings(st)
 current.run()

@@ -71,7 +71,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     os.environ["TUTOR_LESSONS_DIR"] = args.folder
-    sys.path.insert(0, str(ROOT))
     from tutor.teach.lessons import load_lessons
 
     found, _errors = load_lessons(Path(args.folder))

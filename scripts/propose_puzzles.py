@@ -17,9 +17,6 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.engine import (
     CLOSE,

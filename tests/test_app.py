@@ -9,10 +9,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 from streamlit.testing.v1 import AppTest
 
 from tutor.teach.lessons import load_lessons, replay
-from tutor.web import present
+from tutor.web import board
 from tutor.words.i18n import LANGUAGES, get_translator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,7 +145,7 @@ def test_step_through_every_lesson_and_back(start: Start, lesson_id: str) -> Non
         step_to(at, "back")
         assert shown_step(at) == expected
     step_to(at, "to_list")
-    assert "✓" in html(at, f"{present.esc(get_translator('en')._(title_of(lesson_id)))}")
+    assert "✓" in html(at, f"{escape(get_translator('en')._(title_of(lesson_id)))}")
 
 
 def replay_ends(lesson_id: str) -> bool:
@@ -229,7 +230,7 @@ def test_projector_mode(start: Start, lang: str) -> None:
     assert "t66-proj" in html(at, "t66-board")
     assert "display:none" in html(at, "<style>").replace(" ", "")
     assert shown_step(at) == 1  # the step counter is on the screen
-    back = present.esc(tr._("a face-down card"))
+    back = escape(tr._("a face-down card"))
     state = replay(next(les for les in GOOD if les.id == FIRST))[1].state
     at.toggle(key="w_show_a").set_value(False).run()
     at.toggle(key="w_show_b").set_value(False).run()
@@ -304,6 +305,23 @@ def test_students_follow_the_teacher(start: Start) -> None:
     assert [i.value for i in student.info] == [stopped]
 
 
+@needs_lessons
+def test_students_see_the_hands_the_teacher_shows(start: Start) -> None:
+    teacher = start(lesson=FIRST, lang="en")
+    teacher.toggle(key="w_share").set_value(True).run()
+    room = teacher.session_state["room"]
+    student = start(lang="en")
+    student.switch_page("tutor_app/pages/follow.py").run()
+    student.text_input(key="w_follow_room").input(room).run()
+    back = f'alt="{escape(get_translator("en")._("a face-down card"))}"'
+    face_down = html(student, "t66-board").count(back)
+    teacher.toggle(key="w_show_a").set_value(False).run()
+    assert_clean(teacher)
+    student.run()
+    assert_clean(student)
+    assert html(student, "t66-board").count(back) > face_down
+
+
 def test_unknown_room(start: Start) -> None:
     at = start(lang="en")
     at.switch_page("tutor_app/pages/follow.py").run()
@@ -345,7 +363,7 @@ def test_a_failure_shows_a_message_not_a_traceback(
     def broken(*args: object, **kwargs: object) -> str:
         raise RuntimeError("drawing failed")
 
-    monkeypatch.setattr(present, "board_html", broken)
+    monkeypatch.setattr(board, "board_html", broken)
     at = start(clean=False, lesson=FIRST, lang="de")
     assert not at.exception
     assert len(at.error) == 1
@@ -355,3 +373,26 @@ def test_a_failure_shows_a_message_not_a_traceback(
         "Sorry, something went wrong while showing this page. "
         "Try another lesson or reload the page."
     )
+
+
+# ----------------------------------------------------------------------------- session keys
+
+
+def _session_keys() -> None:
+    import streamlit as st
+
+    from tutor_app.session import notice, state
+
+    assert state.step == 0 and state.lesson is None and state.finished == set()
+    assert state.show == (True, True) and state.lang == "en"
+    state.step = 3
+    state.show_b = False
+    notice("A notice.")
+    st.write(st.session_state["step"], st.session_state["show_b"], state.show, state.notices)
+
+
+def test_session_keys_read_their_defaults_and_write_the_state() -> None:
+    at = AppTest.from_function(_session_keys, default_timeout=60).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state["step"] == 3 and at.session_state["show_b"] is False
+    assert at.session_state["notices"] == [("A notice.", {})]

@@ -11,12 +11,16 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from markupsafe import escape
 
 from tutor.engine import PRESETS, Card, Marriage, Play, new_deal, play_moves, preset
 from tutor.teach.lessons import load_lesson, replay
-from tutor.web import present
-from tutor.web.present import BoardOptions, RoomStore
+from tutor.web import board, html, lesson_frame, links, rules_ref, step, titles
+from tutor.web.board import BoardOptions
+from tutor.words import lesson_text
 from tutor.words.i18n import LANGUAGES, get_translator
+from tutor_app import rooms
+from tutor_app.rooms import RoomStore
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "lessons" / "example-1.yaml"
 EX1 = dict(
@@ -79,40 +83,41 @@ def parse(html: str) -> _Checker:
     return checker
 
 
-def test_doctests() -> None:
-    assert doctest.testmod(present).failed == 0
+@pytest.mark.parametrize("module", [lesson_frame, board, html, links, rules_ref, step, lesson_text])
+def test_doctests(module: object) -> None:
+    assert doctest.testmod(module).failed == 0
 
 
 # ----------------------------------------------------------------------------- deep links
 
 
 def test_link_read_and_written_back() -> None:
-    link = present.parse_link({"lesson": "example-1", "step": "5", "lang": "PL"})
+    link = links.parse_link({"lesson": "example-1", "step": "5", "lang": "PL"})
     assert (link.lesson, link.step, link.lang, link.bad_step) == ("example-1", 5, "pl", False)
-    params = present.link_params(lesson=link.lesson, step=5, lang="pl")
-    assert present.parse_link(params) == link
+    params = links.link_params(lesson=link.lesson, step=5, lang="pl")
+    assert links.parse_link(params) == link
 
 
 @pytest.mark.parametrize("text", ["five", "-1", "2.5", "1e3", "²", "١", "9" * 5000])
 def test_link_with_a_step_that_is_not_a_number(text: str) -> None:
-    link = present.parse_link({"lesson": "x", "step": text})
+    link = links.parse_link({"lesson": "x", "step": text})
     assert link.step is None and link.bad_step and link.step_text == text
 
 
 def test_link_lists_blank_values_and_unknown_keys() -> None:
-    link = present.parse_link({"lesson": ["", " a "], "lang": "", "style": "GERMAN", "zz": "1"})
+    link = links.parse_link({"lesson": ["", " a "], "lang": "", "style": "GERMAN", "zz": "1"})
     assert link.lesson == "a" and link.lang is None and link.style == "german"
-    assert present.parse_link({"style": "tarot"}).style is None
+    assert links.parse_link({"style": "tarot"}).style is None
 
 
 @pytest.mark.parametrize(("text", "value"), [("1", True), ("yes", True), ("0", False), ("x", None)])
 def test_link_projector(text: str, value: bool | None) -> None:
-    assert present.parse_link({"projector": text}).projector is value
+    assert links.parse_link({"projector": text}).projector is value
 
 
 def test_link_params_leave_out_defaults() -> None:
-    assert present.link_params(lesson=None, step=3, lang="de") == {"lang": "de"}
-    full = present.link_params(lesson="a", step=0, lang="en", style="german", projector=True)
+    assert links.link_params(lesson=None, step=3, lang="de") == {"lang": "de"}
+    full = links.link_params(lesson="a", step=0, lang="en", style="german", projector=True)
     assert full == {"lesson": "a", "step": "0", "lang": "en", "style": "german", "projector": "1"}
 
 
@@ -128,7 +133,7 @@ def test_link_params_leave_out_defaults() -> None:
     ],
 )
 def test_choose_step(requested: int | None, bad: bool, expected: tuple[int, bool]) -> None:
-    choice = present.choose_step(requested, 12, bad=bad)
+    choice = links.choose_step(requested, 12, bad=bad)
     assert (choice.step, choice.corrected) == expected
 
 
@@ -136,7 +141,7 @@ def test_choose_step(requested: int | None, bad: bool, expected: tuple[int, bool
 
 
 def test_key_script_maps_clicker_and_arrow_keys_to_button_classes() -> None:
-    script = present.key_script({"next": "next", "back": "back"})
+    script = links.key_script({"next": "next", "back": "back"})
     table = re.search(r"var map=(\{.*?\});", script)
     assert table is not None
     import json
@@ -155,8 +160,8 @@ def test_key_script_maps_clicker_and_arrow_keys_to_button_classes() -> None:
 
 
 def test_button_class_follows_streamlit() -> None:
-    assert present.button_class("next") == "st-key-next"
-    assert present.button_class("open lesson/1") == "st-key-open-lesson-1"
+    assert links.button_class("next") == "st-key-next"
+    assert links.button_class("open lesson/1") == "st-key-open-lesson-1"
 
 
 # ----------------------------------------------------------------------------- rooms
@@ -173,7 +178,7 @@ class FakeClock:
 def test_room_open_publish_get() -> None:
     store = RoomStore()
     code = store.open(random.Random(1))
-    assert len(code) == present.ROOM_LENGTH and set(code) <= set(present.ROOM_ALPHABET)
+    assert len(code) == rooms.ROOM_LENGTH and set(code) <= set(rooms.ROOM_ALPHABET)
     assert store.exists(code) and store.get(code) is None
     v1 = store.publish(code, "example-1", 3, (True, False))
     assert store.get(code.lower()) == v1 and v1.version == 1
@@ -210,7 +215,7 @@ def test_room_codes_are_unique_and_rooms_expire() -> None:
 
 
 def test_normalize_room() -> None:
-    assert present.normalize_room(" k7-qf ") == "K7QF"
+    assert links.normalize_room(" k7-qf ") == "K7QF"
 
 
 # ----------------------------------------------------------------------------- rules pages
@@ -218,13 +223,13 @@ def test_normalize_room() -> None:
 
 def test_grouped_switches_cover_every_switch_once() -> None:
     for rules in PRESETS.values():
-        groups = present.grouped_switches(rules)
+        groups = rules_ref.grouped_switches(rules)
         ids = [s.id for _, members in groups for s in members]
         assert sorted(ids) == sorted(s.id for s in rules.switches())
 
 
 def test_compare_rows_mark_the_minority() -> None:
-    rows = {r.switch_id: r for r in present.compare_rows(list(PRESETS.values()))}
+    rows = {r.switch_id: r for r in rules_ref.compare_rows(list(PRESETS.values()))}
     names = list(PRESETS)
     ranks = rows["pack.ranks"]
     # 24 cards in classic, kurnik, pagat; 20 in sharpened and schnapsen; 32 in pack32
@@ -239,7 +244,7 @@ def test_compare_rows_mark_the_minority() -> None:
 def test_rules_reference_names_every_switch_with_its_source(lang: str) -> None:
     tr = get_translator(lang)
     for name, rules in PRESETS.items():
-        html = present.rules_reference_html(rules, tr)
+        html = rules_ref.rules_reference_html(rules, tr)
         checker = parse(html)
         for sw in rules.switches():
             assert f'data-switch="{sw.id}"' in html, (name, sw.id)
@@ -251,14 +256,14 @@ def test_rules_reference_names_every_switch_with_its_source(lang: str) -> None:
 def test_compare_html_marks_differences(lang: str) -> None:
     tr = get_translator(lang)
     presets = list(PRESETS.values())
-    full = present.compare_html(presets, tr)
+    full = rules_ref.compare_html(presets, tr)
     parse(full)
-    rows = present.compare_rows(presets)
+    rows = rules_ref.compare_rows(presets)
     assert full.count('class="t66-diff"') == sum(r.differs for r in rows)
     assert full.count('class="t66-same"') == sum(not r.differs for r in rows)
     odd = sum(o for r in rows if r.differs for o in r.odd)
     assert full.count('class="t66-odd"') == odd
-    only = present.compare_html(presets, tr, only_differences=True)
+    only = rules_ref.compare_html(presets, tr, only_differences=True)
     assert 'class="t66-same"' not in only
     assert only.count('class="t66-diff"') == sum(r.differs for r in rows)
 
@@ -270,7 +275,7 @@ def test_frame_table_shows_the_lead_then_the_completed_trick() -> None:
     frames = replay(load_lesson(EXAMPLE))
     seen_lead = seen_trick = False
     for before, frame in itertools.pairwise(frames):
-        table = present.frame_table(frame)
+        table = lesson_frame.frame_table(frame)
         if isinstance(frame.move, Play) and before.state.lead < 0:
             (led,) = table
             assert (led.player, led.card, led.wins) == (before.state.leader, frame.move.card, False)
@@ -289,12 +294,12 @@ def test_frame_table_shows_the_lead_then_the_completed_trick() -> None:
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-@pytest.mark.parametrize("style", present.STYLES)
+@pytest.mark.parametrize("style", board.STYLES)
 def test_board_names_every_visible_card_and_hides_the_rest(lang: str, style: str) -> None:
     tr = get_translator(lang, style=style)
     state = play_moves(new_deal(preset("classic"), **EX1), ["10h"])  # type: ignore[arg-type]
     opts = BoardOptions(style=style, show=(True, False))
-    html = present.board_html(state, (present.TableCard(0, Card.parse("10h")),), tr, opts)
+    html = board.board_html(state, (board.TableCard(0, Card.parse("10h")),), tr, opts)
     checker = parse(html)
     labels = " | ".join(checker.labels)
     for card in state.hand(0):
@@ -311,7 +316,7 @@ def test_board_shows_a_card_a_hidden_player_has_shown() -> None:
     tr = get_translator("en")
     moves = ["10h", "Kd", "exchange"]
     state = play_moves(new_deal(preset("classic"), **EX1), moves)  # type: ignore[arg-type]
-    html = present.board_html(state, (), tr, BoardOptions(show=(False, True)))
+    html = board.board_html(state, (), tr, BoardOptions(show=(False, True)))
     # A took the face-up ace of hearts in exchange for the nine: B has seen it
     assert tr.card(Card.parse("Ah")) in " ".join(parse(html).labels)
     assert tr.card(Card.parse("10c")) not in " ".join(parse(html).labels)
@@ -321,7 +326,7 @@ def test_board_scores_and_marriages() -> None:
     tr = get_translator("en")
     moves = ["10h", "Kd", "exchange", "marry Qc"]
     state = play_moves(new_deal(preset("classic"), **EX1), moves)  # type: ignore[arg-type]
-    html = present.board_html(state, (), tr)
+    html = board.board_html(state, (), tr)
     text = " ".join(parse(html).text)
     assert str(state.points[0]) in text and str(state.score(0)) in text
     assert "t66-meld" in html and "20" in text
@@ -329,28 +334,28 @@ def test_board_scores_and_marriages() -> None:
 
 def test_step_html_counts_steps() -> None:
     tr = get_translator("en")
-    text = present.StepText(narration="Hello", happened=("A leads.",), rules=("Rule.",))
-    html = present.step_html(text, tr, step=3, last=9)
+    text = lesson_text.StepText(narration="Hello", happened=("A leads.",), rules=("Rule.",))
+    html = step.step_html(text, tr, step=3, last=9)
     parse(html)
     assert 'data-step="3"' in html and "Hello" in html and "Rule." in html
     assert "3" in html and "9" in html
 
 
 def test_text_is_escaped() -> None:
-    assert present.esc('<b a="1">') == "&lt;b a=&quot;1&quot;&gt;"
+    assert escape('<b a="1">') == "&lt;b a=&#34;1&#34;&gt;"
     tr = get_translator("en")
-    html = present.step_html(present.StepText(narration="<script>x</script>"), tr, step=0, last=1)
+    html = step.step_html(lesson_text.StepText(narration="<script>x</script>"), tr, step=0, last=1)
     assert "<script>" not in html
 
 
 def test_step_panel_names_the_preset_of_a_compared_run() -> None:
     tr = get_translator("en")
-    text = present.StepText(narration="Again, under other rules.")
-    html = present.step_html(text, tr, step=14, last=20, deal=True, preset="kurnik")
+    text = lesson_text.StepText(narration="Again, under other rules.")
+    html = step.step_html(text, tr, step=14, last=20, deal=True, preset="kurnik")
     parse(html)
     assert tr._("The deal") in html and 'data-step="14"' in html
-    assert present.esc(present.preset_title("kurnik", tr)) in html
-    assert "t66-run" not in present.step_html(text, tr, step=3, last=20)
+    assert escape(rules_ref.preset_title("kurnik", tr)) in html
+    assert "t66-run" not in step.step_html(text, tr, step=3, last=20)
 
 
 LESSON_FILES = sorted(EXAMPLE.parent.glob("*.yaml"))
@@ -364,8 +369,8 @@ def test_every_frame_of_every_lesson_has_a_table_and_a_panel(path: Path, lang: s
     frames = replay(lesson)
     for i, frame in enumerate(frames):
         opts = BoardOptions(show=lesson.shows, hidden=lesson.unnamed)
-        parse(present.board_html(frame.state, present.frame_table(frame), tr, opts))
-        parse(present.frame_step_html(frames, i, tr, compare=bool(lesson.compare)))
+        parse(board.board_html(frame.state, lesson_frame.frame_table(frame), tr, opts))
+        parse(lesson_frame.frame_step_html(frames, i, tr, compare=bool(lesson.compare)))
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
@@ -373,9 +378,58 @@ def test_every_frame_of_a_lesson_has_a_panel(lang: str) -> None:
     tr = get_translator(lang)
     frames = replay(load_lesson(EXAMPLE))
     for i in range(len(frames)):
-        html = present.frame_step_html(frames, i, tr, compare=False)
+        html = lesson_frame.frame_step_html(frames, i, tr, compare=False)
         parse(html)
         assert f'data-step="{i}"' in html
         if frames[i].narration:
-            assert present.esc(tr._(frames[i].narration)) in html
-    assert "t66-outcome" in present.frame_step_html(frames, len(frames) - 1, tr, compare=False)
+            assert escape(tr._(frames[i].narration)) in html
+    assert "t66-outcome" in lesson_frame.frame_step_html(frames, len(frames) - 1, tr, compare=False)
+
+
+# ----------------------------------------------------------------------------- page pieces
+
+
+def test_catalogue_card_and_titles_escape_their_text() -> None:
+    card = titles.catalogue_card_html("<Q&A>", "it's", "3 steps", done="finished")
+    assert "&lt;Q&amp;A&gt;" in card and "it&#39;s" in card and "<script" not in card
+    assert '<span class="t66-done">✓ finished</span>' in card
+    assert "t66-done" not in titles.catalogue_card_html("a", "b", "c")
+    parse(card)
+    head = titles.page_title_html("T", "Level 1", "", cls="")
+    assert (
+        head
+        == '<h1 class="" style="margin:0;padding:0">T <span class="t66-level">Level 1</span></h1>'
+    )
+    assert 'class="t66-summary"' in titles.page_title_html("T", "L", "S")
+    assert "t66-room" in titles.room_code_html("Room code", "K7QF")
+    parse(titles.follow_title_html('"x"', "Following room K7QF"))
+
+
+def test_style_sheets_are_read_from_the_package() -> None:
+    normal, projector = html.page_css(), html.page_css(projector=True)
+    assert normal.startswith("<style>") and normal.endswith("</style>")
+    assert ".t66-board{" in normal and "stSidebar" not in normal
+    assert projector.startswith(normal[: -len("</style>")]) and "stSidebar" in projector
+
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+
+
+def test_a_puzzle_attempt_table_and_its_unseen_cards() -> None:
+    from tutor.engine import view_of
+    from tutor.teach import puzzles as pz
+    from tutor.web import puzzle_html
+
+    found, errors = pz.load_puzzles(PUZZLES)
+    assert found and not errors
+    tr = get_translator("en")
+    for p in found:
+        attempt = pz.start(p)
+        table = puzzle_html.attempt_table(attempt)
+        assert len(table) == (1 if attempt.state.lead >= 0 else 0)
+        unseen = lesson_text.unseen_text(attempt, tr)
+        view = view_of(attempt.state, p.learner, attempt.excluded)
+        assert len(unseen.cards.split(", ")) == view.unseen.bit_count() or not unseen.cards
+        assert unseen.where
+    picture = puzzle_html.card_button_img(Card.parse("Qh"), "french", "the queen", allowed=True)
+    assert picture.startswith('<div style="text-align:center"><img class="" src="data:image/svg')

@@ -159,31 +159,28 @@ def test_a_puzzle_of_several_moves_goes_on_until_solved(trainer: Start) -> None:
     assert at.session_state["pz_solved"] == {"one-point-short": True}
 
 
-def _upload(root: str, lang: str, data: bytes) -> None:
-    import sys
-
-    sys.path.insert(0, root)
+def _upload(lang: str, data: bytes) -> None:
     import streamlit as st
 
-    from tutor_app import common
+    from tutor_app import session, shared
     from tutor_app.pages import puzzles
 
-    common.init_session()
+    session.init_session()
     st.session_state.lang = lang
     puzzles.init_state()
     puzzles.apply_upload(data)
-    puzzles.marks_controls(common.tr())
+    puzzles.marks_controls(shared.tr())
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_uploads_of_solved_marks(lang: str) -> None:
     tr = get_translator(lang)
-    bad = AppTest.from_function(_upload, args=(str(ROOT), lang, b"not json"), default_timeout=60)
+    bad = AppTest.from_function(_upload, args=(lang, b"not json"), default_timeout=60)
     bad.run()
     assert not bad.exception
     assert [e.value for e in bad.error] == [tr._(pz.M_NOT_JSON)]
     good_data = pz.dump_marks({"keep-the-kings": True, "no-such-puzzle": True}).encode()
-    good = AppTest.from_function(_upload, args=(str(ROOT), lang, good_data), default_timeout=60)
+    good = AppTest.from_function(_upload, args=(lang, good_data), default_timeout=60)
     good.run()
     assert not good.exception and not good.error
     assert good.session_state["pz_solved"] == {"keep-the-kings": True}

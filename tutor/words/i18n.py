@@ -17,7 +17,9 @@ A parameter whose value is a :class:`~tutor.engine.cards.Card`, :class:`~tutor.e
 the message above can say ``{player} wychodzi {card_ins}``, the German one
 ``{player} spielt {card_acc} aus``.
 
-A message is formatted only when parameters are given (``n_`` always gives ``n``).
+A message is formatted only when parameters are given (``n_`` always gives ``n``). The names
+themselves (cards, ranks and suits in every case, the game's terms, units) are tables in
+:mod:`tutor.words.names`.
 
 >>> tr = get_translator("en")
 >>> tr._("{player} leads {card}", player="A", card=Card.parse("Qc"))
@@ -43,7 +45,16 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from tutor.engine import CARDS, Card, Rank, Suit
-from tutor.msgid import N_, NP_
+from tutor.words.names import (
+    CARD_NAMES,
+    RANK_KEYS,
+    RANK_NAMES,
+    SUIT_NAMES,
+    TERM_DEFINITIONS,
+    UNIT_WORDS,
+)
+from tutor.words.names import TERMS as TERMS  # re-exported: the terms a translator names
+from tutor.words.names import UNITS as UNITS  # re-exported: the units ``quantity`` knows
 
 LANGUAGES: Final = ("de", "pl", "en")
 DEFAULT_LANGUAGE: Final = "en"
@@ -286,7 +297,7 @@ class Translator:
 
     def quantity(self, unit: str, n: int) -> str:
         """A number with its unit in the right plural form, e.g. ``5 punktów``; see ``UNITS``."""
-        return _UNITS[unit](self, n)
+        return UNIT_WORDS[unit](self, n)
 
     # -- formatting -------------------------------------------------------------------------
 
@@ -433,14 +444,14 @@ def build_translator(lang: str, style: str, translations: gettext.NullTranslatio
             return from_english(key)
 
     names: dict[tuple[str, int, str], str] = {}
-    rank_keys = _RANK_KEYS[style]
+    rank_keys = RANK_KEYS[style]
     for i, case in enumerate(CASES):
         for suit in Suit:
             key = ("suit", int(suit), case)
-            names[key] = translate(_SUIT_NAMES[style][suit][i], key)
+            names[key] = translate(SUIT_NAMES[style][suit][i], key)
         for rank in Rank:
             key = ("rank", int(rank), case)
-            names[key] = translate(_RANK_NAMES[rank_keys[rank]][i], key)
+            names[key] = translate(RANK_NAMES[rank_keys[rank]][i], key)
 
     def suit_name(value: object, case: str) -> str | None:
         return names[("suit", int(value), case)] if isinstance(value, Suit) else None
@@ -450,7 +461,7 @@ def build_translator(lang: str, style: str, translations: gettext.NullTranslatio
         values = _Params({"suit": card.suit}, suit_name)
         for i, case in enumerate(CASES):
             key = ("card", card.index, case)
-            entry = _CARD_NAMES[rank_keys[card.rank]][i]
+            entry = CARD_NAMES[rank_keys[card.rank]][i]
             try:
                 names[key] = translations.pgettext(*entry).format_map(values)
             except _NotTranslated:
@@ -458,343 +469,3 @@ def build_translator(lang: str, style: str, translations: gettext.NullTranslatio
             except (KeyError, IndexError, ValueError, AttributeError):
                 names[key] = entry[1].format_map(values) if english is None else from_english(key)
     return Translator(lang, style, translations, names, english)
-
-
-# -- name tables ------------------------------------------------------------------------------
-
-# The rank names each pack style uses, indexed by Rank (A, 10, K, Q, J, 9, 8, 7).
-_RANK_KEYS: Final[Mapping[str, tuple[str, ...]]] = {
-    "french": ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven"),
-    "german": ("deuce", "ten", "king", "ober", "unter", "nine", "eight", "seven"),
-}
-
-# Card names: one template per rank name and grammatical case; {suit} is the suit's name
-# (and {suit_gen} etc. its other cases). Indexed like CASES.
-_CARD_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
-    "ace": (
-        # TRANSLATORS: a card's full name in one grammatical case; see docs/translating.md.
-        NP_("card name, nominative", "the ace of {suit}"),
-        NP_("card name, genitive", "the ace of {suit}"),
-        NP_("card name, dative", "the ace of {suit}"),
-        NP_("card name, accusative", "the ace of {suit}"),
-        NP_("card name, instrumental", "the ace of {suit}"),
-        NP_("card name, locative", "the ace of {suit}"),
-    ),
-    "ten": (
-        NP_("card name, nominative", "the ten of {suit}"),
-        NP_("card name, genitive", "the ten of {suit}"),
-        NP_("card name, dative", "the ten of {suit}"),
-        NP_("card name, accusative", "the ten of {suit}"),
-        NP_("card name, instrumental", "the ten of {suit}"),
-        NP_("card name, locative", "the ten of {suit}"),
-    ),
-    "king": (
-        NP_("card name, nominative", "the king of {suit}"),
-        NP_("card name, genitive", "the king of {suit}"),
-        NP_("card name, dative", "the king of {suit}"),
-        NP_("card name, accusative", "the king of {suit}"),
-        NP_("card name, instrumental", "the king of {suit}"),
-        NP_("card name, locative", "the king of {suit}"),
-    ),
-    "queen": (
-        NP_("card name, nominative", "the queen of {suit}"),
-        NP_("card name, genitive", "the queen of {suit}"),
-        NP_("card name, dative", "the queen of {suit}"),
-        NP_("card name, accusative", "the queen of {suit}"),
-        NP_("card name, instrumental", "the queen of {suit}"),
-        NP_("card name, locative", "the queen of {suit}"),
-    ),
-    "jack": (
-        NP_("card name, nominative", "the jack of {suit}"),
-        NP_("card name, genitive", "the jack of {suit}"),
-        NP_("card name, dative", "the jack of {suit}"),
-        NP_("card name, accusative", "the jack of {suit}"),
-        NP_("card name, instrumental", "the jack of {suit}"),
-        NP_("card name, locative", "the jack of {suit}"),
-    ),
-    "nine": (
-        NP_("card name, nominative", "the nine of {suit}"),
-        NP_("card name, genitive", "the nine of {suit}"),
-        NP_("card name, dative", "the nine of {suit}"),
-        NP_("card name, accusative", "the nine of {suit}"),
-        NP_("card name, instrumental", "the nine of {suit}"),
-        NP_("card name, locative", "the nine of {suit}"),
-    ),
-    "eight": (
-        NP_("card name, nominative", "the eight of {suit}"),
-        NP_("card name, genitive", "the eight of {suit}"),
-        NP_("card name, dative", "the eight of {suit}"),
-        NP_("card name, accusative", "the eight of {suit}"),
-        NP_("card name, instrumental", "the eight of {suit}"),
-        NP_("card name, locative", "the eight of {suit}"),
-    ),
-    "seven": (
-        NP_("card name, nominative", "the seven of {suit}"),
-        NP_("card name, genitive", "the seven of {suit}"),
-        NP_("card name, dative", "the seven of {suit}"),
-        NP_("card name, accusative", "the seven of {suit}"),
-        NP_("card name, instrumental", "the seven of {suit}"),
-        NP_("card name, locative", "the seven of {suit}"),
-    ),
-    "deuce": (
-        NP_("card name, nominative", "the Deuce of {suit}"),
-        NP_("card name, genitive", "the Deuce of {suit}"),
-        NP_("card name, dative", "the Deuce of {suit}"),
-        NP_("card name, accusative", "the Deuce of {suit}"),
-        NP_("card name, instrumental", "the Deuce of {suit}"),
-        NP_("card name, locative", "the Deuce of {suit}"),
-    ),
-    "ober": (
-        NP_("card name, nominative", "the Ober of {suit}"),
-        NP_("card name, genitive", "the Ober of {suit}"),
-        NP_("card name, dative", "the Ober of {suit}"),
-        NP_("card name, accusative", "the Ober of {suit}"),
-        NP_("card name, instrumental", "the Ober of {suit}"),
-        NP_("card name, locative", "the Ober of {suit}"),
-    ),
-    "unter": (
-        NP_("card name, nominative", "the Unter of {suit}"),
-        NP_("card name, genitive", "the Unter of {suit}"),
-        NP_("card name, dative", "the Unter of {suit}"),
-        NP_("card name, accusative", "the Unter of {suit}"),
-        NP_("card name, instrumental", "the Unter of {suit}"),
-        NP_("card name, locative", "the Unter of {suit}"),
-    ),
-}
-
-# Rank names on their own, one per grammatical case, indexed like CASES.
-_RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
-    "ace": (
-        NP_("rank, nominative", "the ace"),
-        NP_("rank, genitive", "the ace"),
-        NP_("rank, dative", "the ace"),
-        NP_("rank, accusative", "the ace"),
-        NP_("rank, instrumental", "the ace"),
-        NP_("rank, locative", "the ace"),
-    ),
-    "ten": (
-        NP_("rank, nominative", "the ten"),
-        NP_("rank, genitive", "the ten"),
-        NP_("rank, dative", "the ten"),
-        NP_("rank, accusative", "the ten"),
-        NP_("rank, instrumental", "the ten"),
-        NP_("rank, locative", "the ten"),
-    ),
-    "king": (
-        NP_("rank, nominative", "the king"),
-        NP_("rank, genitive", "the king"),
-        NP_("rank, dative", "the king"),
-        NP_("rank, accusative", "the king"),
-        NP_("rank, instrumental", "the king"),
-        NP_("rank, locative", "the king"),
-    ),
-    "queen": (
-        NP_("rank, nominative", "the queen"),
-        NP_("rank, genitive", "the queen"),
-        NP_("rank, dative", "the queen"),
-        NP_("rank, accusative", "the queen"),
-        NP_("rank, instrumental", "the queen"),
-        NP_("rank, locative", "the queen"),
-    ),
-    "jack": (
-        NP_("rank, nominative", "the jack"),
-        NP_("rank, genitive", "the jack"),
-        NP_("rank, dative", "the jack"),
-        NP_("rank, accusative", "the jack"),
-        NP_("rank, instrumental", "the jack"),
-        NP_("rank, locative", "the jack"),
-    ),
-    "nine": (
-        NP_("rank, nominative", "the nine"),
-        NP_("rank, genitive", "the nine"),
-        NP_("rank, dative", "the nine"),
-        NP_("rank, accusative", "the nine"),
-        NP_("rank, instrumental", "the nine"),
-        NP_("rank, locative", "the nine"),
-    ),
-    "eight": (
-        NP_("rank, nominative", "the eight"),
-        NP_("rank, genitive", "the eight"),
-        NP_("rank, dative", "the eight"),
-        NP_("rank, accusative", "the eight"),
-        NP_("rank, instrumental", "the eight"),
-        NP_("rank, locative", "the eight"),
-    ),
-    "seven": (
-        NP_("rank, nominative", "the seven"),
-        NP_("rank, genitive", "the seven"),
-        NP_("rank, dative", "the seven"),
-        NP_("rank, accusative", "the seven"),
-        NP_("rank, instrumental", "the seven"),
-        NP_("rank, locative", "the seven"),
-    ),
-    "deuce": (
-        NP_("rank, nominative", "the Deuce"),
-        NP_("rank, genitive", "the Deuce"),
-        NP_("rank, dative", "the Deuce"),
-        NP_("rank, accusative", "the Deuce"),
-        NP_("rank, instrumental", "the Deuce"),
-        NP_("rank, locative", "the Deuce"),
-    ),
-    "ober": (
-        NP_("rank, nominative", "the Ober"),
-        NP_("rank, genitive", "the Ober"),
-        NP_("rank, dative", "the Ober"),
-        NP_("rank, accusative", "the Ober"),
-        NP_("rank, instrumental", "the Ober"),
-        NP_("rank, locative", "the Ober"),
-    ),
-    "unter": (
-        NP_("rank, nominative", "the Unter"),
-        NP_("rank, genitive", "the Unter"),
-        NP_("rank, dative", "the Unter"),
-        NP_("rank, accusative", "the Unter"),
-        NP_("rank, instrumental", "the Unter"),
-        NP_("rank, locative", "the Unter"),
-    ),
-}
-
-# Suit names per pack style, one per grammatical case; indexed by Suit, then like CASES.
-_SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
-    "french": (
-        (
-            NP_("suit, French pack, nominative", "clubs"),
-            NP_("suit, French pack, genitive", "clubs"),
-            NP_("suit, French pack, dative", "clubs"),
-            NP_("suit, French pack, accusative", "clubs"),
-            NP_("suit, French pack, instrumental", "clubs"),
-            NP_("suit, French pack, locative", "clubs"),
-        ),
-        (
-            NP_("suit, French pack, nominative", "spades"),
-            NP_("suit, French pack, genitive", "spades"),
-            NP_("suit, French pack, dative", "spades"),
-            NP_("suit, French pack, accusative", "spades"),
-            NP_("suit, French pack, instrumental", "spades"),
-            NP_("suit, French pack, locative", "spades"),
-        ),
-        (
-            NP_("suit, French pack, nominative", "hearts"),
-            NP_("suit, French pack, genitive", "hearts"),
-            NP_("suit, French pack, dative", "hearts"),
-            NP_("suit, French pack, accusative", "hearts"),
-            NP_("suit, French pack, instrumental", "hearts"),
-            NP_("suit, French pack, locative", "hearts"),
-        ),
-        (
-            NP_("suit, French pack, nominative", "diamonds"),
-            NP_("suit, French pack, genitive", "diamonds"),
-            NP_("suit, French pack, dative", "diamonds"),
-            NP_("suit, French pack, accusative", "diamonds"),
-            NP_("suit, French pack, instrumental", "diamonds"),
-            NP_("suit, French pack, locative", "diamonds"),
-        ),
-    ),
-    "german": (
-        (
-            NP_("suit, German pack, nominative", "acorns"),
-            NP_("suit, German pack, genitive", "acorns"),
-            NP_("suit, German pack, dative", "acorns"),
-            NP_("suit, German pack, accusative", "acorns"),
-            NP_("suit, German pack, instrumental", "acorns"),
-            NP_("suit, German pack, locative", "acorns"),
-        ),
-        (
-            NP_("suit, German pack, nominative", "leaves"),
-            NP_("suit, German pack, genitive", "leaves"),
-            NP_("suit, German pack, dative", "leaves"),
-            NP_("suit, German pack, accusative", "leaves"),
-            NP_("suit, German pack, instrumental", "leaves"),
-            NP_("suit, German pack, locative", "leaves"),
-        ),
-        (
-            NP_("suit, German pack, nominative", "hearts"),
-            NP_("suit, German pack, genitive", "hearts"),
-            NP_("suit, German pack, dative", "hearts"),
-            NP_("suit, German pack, accusative", "hearts"),
-            NP_("suit, German pack, instrumental", "hearts"),
-            NP_("suit, German pack, locative", "hearts"),
-        ),
-        (
-            NP_("suit, German pack, nominative", "bells"),
-            NP_("suit, German pack, genitive", "bells"),
-            NP_("suit, German pack, dative", "bells"),
-            NP_("suit, German pack, accusative", "bells"),
-            NP_("suit, German pack, instrumental", "bells"),
-            NP_("suit, German pack, locative", "bells"),
-        ),
-    ),
-}
-
-# -- game terms -------------------------------------------------------------------------------
-
-#: The names players use for the game's terms (Stich / lewa / trick ...), by key.
-TERMS: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
-    {
-        # TRANSLATORS: the name players of 66 use for this term in your language.
-        "trick": NP_("game term", "trick"),
-        "trump": NP_("game term", "trump"),
-        "trump_suit": NP_("game term", "trump suit"),
-        "trump_exchange": NP_("game term", "exchanging the trump"),
-        "marriage": NP_("game term", "marriage"),
-        "marriage_20": NP_("game term", "marriage (20)"),
-        "marriage_40": NP_("game term", "marriage in trumps (40)"),
-        "stock": NP_("game term", "stock"),
-        "closing": NP_("game term", "closing"),
-        "going_out": NP_("game term", "going out"),
-        "card_points": NP_("game term", "card points"),
-        "game_point": NP_("game term", "game point"),
-        "schneider": NP_("game term", "Schneider"),
-        "schwarz": NP_("game term", "Schwarz"),
-        "last_trick": NP_("game term", "last trick"),
-        "follow_suit": NP_("game term", "following suit"),
-        "deal": NP_("game term", "deal"),
-        "match": NP_("game term", "match"),
-    }
-)
-
-#: One sentence for each term in ``TERMS``, for a glossary.
-TERM_DEFINITIONS: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        "trick": N_("One card from each player; the higher card takes both."),
-        "trump": N_("A card of the trump suit: it beats every card of the other suits."),
-        "trump_suit": N_("The suit of the card turned face up under the stock."),
-        "trump_exchange": N_("Swapping the lowest trump in your hand for the face-up trump card."),
-        "marriage": N_(
-            "King and queen of one suit, shown when you lead one of them; they score points."
-        ),
-        "marriage_20": N_("A marriage in a suit other than trumps: 20 points."),
-        "marriage_40": N_("A marriage in the trump suit: 40 points."),
-        "stock": N_(
-            "The face-down cards left after dealing; after each trick both players draw from it."
-        ),
-        "closing": N_(
-            "Turning the trump card face down: nobody draws any more and the strict rules "
-            "of play start at once."
-        ),
-        "going_out": N_("Declaring that you have reached 66 points; the deal ends."),
-        "card_points": N_("The value of the cards in your tricks, together with your marriages."),
-        "game_point": N_("What a deal is worth in the match: 1, 2 or 3."),
-        "schneider": N_("A player with fewer than 33 card points is Schneider."),
-        "schwarz": N_("A player who has not won a single trick is Schwarz."),
-        "last_trick": N_("If all cards are played out, the last trick is worth 10 extra points."),
-        "follow_suit": N_("Playing a card of the suit that was led."),
-        "deal": N_("One round, from dealing the cards until it is scored."),
-        "match": N_("Several deals, until a player reaches the agreed game points, often 7."),
-    }
-)
-
-# A number with its unit, in the plural form the number needs.
-_UNITS: Final[Mapping[str, Callable[[Translator, int], str]]] = MappingProxyType(
-    {
-        "points": lambda tr, n: tr.n_("{n} point", "{n} points", n),
-        "card_points": lambda tr, n: tr.n_("{n} card point", "{n} card points", n),
-        "game_points": lambda tr, n: tr.n_("{n} game point", "{n} game points", n),
-        "tricks": lambda tr, n: tr.n_("{n} trick", "{n} tricks", n),
-        "cards": lambda tr, n: tr.n_("{n} card", "{n} cards", n),
-        "deals": lambda tr, n: tr.n_("{n} deal", "{n} deals", n),
-    }
-)
-
-#: The units ``Translator.quantity`` knows.
-UNITS: Final = tuple(_UNITS)

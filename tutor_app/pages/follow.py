@@ -1,6 +1,6 @@
 """Follow a teacher: a student's screen shows the lesson and step the teacher shows.
 
-The teacher's screen publishes its view in a room (tutor.web.present.RoomStore, shared by all
+The teacher's screen publishes its view in a room (tutor_app.rooms.RoomStore, shared by all
 sessions of the server); this page looks at the room every two seconds.
 """
 
@@ -12,25 +12,29 @@ import streamlit as st
 
 from tutor.msgid import N_
 from tutor.teach.lessons import Frame, Lesson
-from tutor.web import present
-from tutor.web.present import BoardOptions
+from tutor.web import lesson_frame
+from tutor.web.board import BoardOptions, board_html
+from tutor.web.links import normalize_room
+from tutor.web.titles import follow_title_html
 from tutor.words.i18n import Translator
-from tutor_app import common
+from tutor_app import chrome, session
+from tutor_app.rooms import SharedView
+from tutor_app.session import state
+from tutor_app.shared import library, rooms, tr
 
 POLL_SECONDS = 2.0
 
 
 def page() -> None:
-    common.guarded(_body)()
+    chrome.guarded(_body)()
 
 
 def _body() -> None:
-    ss = st.session_state
-    common.projector_bar()
-    common.show_notices()
-    t = common.tr()
+    chrome.projector_bar()
+    chrome.show_notices()
+    t = tr()
     st.title(t._("Follow a teacher"))
-    common.bind("w_follow_room", "follow_room")
+    session.bind("w_follow_room", "follow_room")
     st.text_input(
         t._("Room code"),
         key="w_follow_room",
@@ -39,8 +43,8 @@ def _body() -> None:
         max_chars=8,
         help=t._("The code shown on the teacher's screen."),
     )
-    code = present.normalize_room(ss.get("follow_room", ""))
-    common.sync_address(common.settings_params(room=code) if code else common.settings_params())
+    code = normalize_room(state.follow_room)
+    chrome.sync_address(chrome.settings_params(room=code) if code else chrome.settings_params())
     if not code:
         st.info(t._("Type the room code shown on the teacher's screen."))
         return
@@ -48,7 +52,7 @@ def _body() -> None:
 
 
 def _room_changed() -> None:
-    st.session_state.follow_room = present.normalize_room(st.session_state.w_follow_room)
+    state.follow_room = normalize_room(st.session_state.w_follow_room)
 
 
 @st.fragment(run_every=POLL_SECONDS)
@@ -56,13 +60,13 @@ def _follow(code: str) -> None:
     try:
         _show_room(code)
     except Exception:
-        common.LOG.exception("follow view failed")
-        st.error(common.tr()._(N_("Sorry, this view cannot be shown right now.")))
+        chrome.LOG.exception("follow view failed")
+        st.error(tr()._(N_("Sorry, this view cannot be shown right now.")))
 
 
 def _show_room(code: str) -> None:
-    t = common.tr()
-    store = common.rooms()
+    t = tr()
+    store = rooms()
     view = store.get(code)
     if view is None:
         if store.closed(code):
@@ -77,7 +81,7 @@ def _show_room(code: str) -> None:
                 )
             )
         return
-    lib = common.library()
+    lib = library()
     lesson = lib.get(view.lesson)
     frames = lib.frames(view.lesson) if lesson is not None else None
     if lesson is None or not frames:
@@ -86,32 +90,29 @@ def _show_room(code: str) -> None:
     _show(t, lesson, frames, view)
 
 
-def _show(t: Translator, lesson: Lesson, frames: Sequence[Frame], view: present.SharedView) -> None:
-    ss = st.session_state
+def _show(t: Translator, lesson: Lesson, frames: Sequence[Frame], view: SharedView) -> None:
     last = len(frames) - 1
     step = max(0, min(view.step, last))
     frame = frames[step]
-    following = t._("Following room {code}", code=ss.get("follow_room", ""))
-    st.html(
-        f"<h2 style='margin:0'>{present.esc(t._(lesson.title))}</h2><p>{present.esc(following)}</p>"
-    )
+    following = t._("Following room {code}", code=state.follow_room)
+    st.html(follow_title_html(t._(lesson.title), following))
     board, text = st.columns([3, 2], gap="medium")
     with board:
         st.html(
-            present.board_html(
+            board_html(
                 frame.state,
-                present.frame_table(frame),
+                lesson_frame.frame_table(frame),
                 t,
                 BoardOptions(
-                    style=ss.style,
+                    style=state.style,
                     show=view.show,
-                    projector=bool(ss.projector),
+                    projector=bool(state.projector),
                     hidden=lesson.unnamed,
                 ),
             )
         )
     with text:
-        st.html(present.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
+        st.html(lesson_frame.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """Learn: the lessons by level, and the lesson player.
 
-The player shows one frame of a lesson's replay: the table (tutor.web.present.board_html), the
-narration with the rule and its source (tutor.web.present.step_html), and the controls. Moving
-happens in callbacks; the address follows the step (``?lesson=...&step=...&lang=...``).
+The player shows one frame of a lesson's replay: the table (tutor.web.board.board_html), the
+narration with the rule and its source (tutor.web.step.step_html), and the controls. Moving
+happens in callbacks, and so does sharing the view with the students who follow; the address
+follows the step (``?lesson=...&step=...&lang=...``).
 """
 
 from __future__ import annotations
@@ -11,10 +12,16 @@ import streamlit as st
 
 from tutor.msgid import N_
 from tutor.teach.lessons import Lesson
-from tutor.web import present
-from tutor.web.present import BoardOptions
+from tutor.web import lesson_frame
+from tutor.web.board import BoardOptions, board_html
+from tutor.web.html import md_escape
+from tutor.web.links import DeepLink, choose_step, key_script, link_params
+from tutor.web.rules_ref import preset_title
+from tutor.web.titles import catalogue_card_html, page_title_html, room_code_html
 from tutor.words.i18n import Translator
-from tutor_app import common
+from tutor_app import chrome, session
+from tutor_app.session import state
+from tutor_app.shared import library, rooms, tr
 
 LEVEL_NAMES = {
     1: N_("Level 1: first steps"),
@@ -27,94 +34,101 @@ KEY_BUTTONS = {"next": "next", "back": "back", "restart": "restart"}
 # ----------------------------------------------------------------------------- callbacks
 
 
+def _publish() -> None:
+    """Show the students who follow this screen what it shows now."""
+    room, lesson_id = state.room, state.lesson
+    if room and lesson_id and library().frames(lesson_id):
+        rooms().publish(room, lesson_id, state.step, state.show)
+
+
 def _set_step(lesson_id: str, step: int) -> None:
-    ss = st.session_state
-    frames = common.library().frames(lesson_id)
+    frames = library().frames(lesson_id)
     if not frames:
         return
     last = len(frames) - 1
-    ss.step = max(0, min(step, last))
-    if ss.step == last:
-        ss.finished = set(ss.get("finished", set())) | {lesson_id}
+    state.step = max(0, min(step, last))
+    if state.step == last:
+        state.finished = set(state.finished) | {lesson_id}
+    _publish()
 
 
-@common.safe_callback
+@chrome.safe_callback
 def open_lesson(lesson_id: str) -> None:
-    ss = st.session_state
-    lesson = common.library().get(lesson_id)
+    lesson = library().get(lesson_id)
     if lesson is None:
         return
-    ss.lesson = lesson_id
-    ss.show_a, ss.show_b = lesson.shows
+    state.lesson = lesson_id
+    state.show_a, state.show_b = lesson.shows
     _set_step(lesson_id, 0)
 
 
-@common.safe_callback
+@chrome.safe_callback
 def close_lesson() -> None:
-    st.session_state.lesson = None
+    state.lesson = None
 
 
-@common.safe_callback
+@chrome.safe_callback
 def move(delta: int) -> None:
-    ss = st.session_state
-    if ss.get("lesson"):
-        _set_step(ss.lesson, int(ss.get("step", 0)) + delta)
+    if state.lesson:
+        _set_step(state.lesson, int(state.step) + delta)
 
 
-@common.safe_callback
+@chrome.safe_callback
 def restart() -> None:
-    ss = st.session_state
-    if ss.get("lesson"):
-        _set_step(ss.lesson, 0)
+    if state.lesson:
+        _set_step(state.lesson, 0)
 
 
-@common.safe_callback
+@chrome.safe_callback
 def slide() -> None:
-    ss = st.session_state
-    if ss.get("lesson"):
-        _set_step(ss.lesson, int(ss.w_step))
+    if state.lesson:
+        _set_step(state.lesson, int(st.session_state.w_step))
 
 
-@common.safe_callback
+@chrome.safe_callback
 def share() -> None:
-    ss = st.session_state
-    if ss.get("room"):
-        common.rooms().close(ss.room)
-    ss.room = common.rooms().open() if ss.w_share else None
+    if state.room:
+        rooms().close(state.room)
+    state.room = rooms().open() if st.session_state.w_share else None
+    _publish()
+
+
+def _show_hand(model_key: str, widget_key: str) -> None:
+    session.copy_to(model_key, widget_key)()
+    _publish()
 
 
 # ----------------------------------------------------------------------------- page
 
 
 def page() -> None:
-    common.guarded(_body)()
+    chrome.guarded(_body)()
 
 
-def _apply_link(link: present.DeepLink) -> None:
+def _apply_link(link: DeepLink) -> None:
     """Open what the address asks for; explain kindly what cannot be opened."""
-    ss = st.session_state
     if not link.lesson:
         return
-    lib = common.library()
+    lib = library()
     lesson = lib.get(link.lesson)
     if lesson is None:
-        ss.lesson = None
-        common.notice(
+        state.lesson = None
+        session.notice(
             N_("There is no lesson called '{lesson}'. Choose one from the list below."),
             lesson=link.lesson,
         )
         return
     frames = lib.frames(link.lesson)
     if not frames:
-        ss.lesson = None
+        state.lesson = None
         return
     last = len(frames) - 1
-    choice = present.choose_step(link.step, last, bad=link.bad_step)
-    ss.lesson = link.lesson
-    ss.show_a, ss.show_b = lesson.shows
+    choice = choose_step(link.step, last, bad=link.bad_step)
+    state.lesson = link.lesson
+    state.show_a, state.show_b = lesson.shows
     _set_step(link.lesson, choice.step)
     if choice.corrected:
-        common.notice(
+        session.notice(
             N_(
                 "This lesson has steps 0 to {last}; there is no step '{step}', "
                 "so it opens at step {shown}."
@@ -126,37 +140,36 @@ def _apply_link(link: present.DeepLink) -> None:
 
 
 def _body() -> None:
-    ss = st.session_state
-    link = common.pending_link()
+    link = session.pending_link()
     if link is not None:
         _apply_link(link)
-    lib = common.library()
-    lesson = lib.get(ss.lesson) if ss.get("lesson") else None
-    if lesson is not None and lib.frames(ss.lesson):
-        common.show_notices()
+    lib = library()
+    lesson = lib.get(state.lesson) if state.lesson else None
+    if lesson is not None and lib.frames(lesson.id):
+        chrome.show_notices()
         _player(lesson)
     else:
-        if ss.get("lesson"):
-            common.notice(N_("This lesson cannot be shown."))
-            ss.lesson = None
-        common.projector_bar()
-        common.show_notices()
+        if state.lesson:
+            session.notice(N_("This lesson cannot be shown."))
+            state.lesson = None
+        chrome.projector_bar()
+        chrome.show_notices()
         _catalogue()
-    common.sync_address(
-        present.link_params(
-            lesson=ss.get("lesson"),
-            step=int(ss.get("step", 0)),
-            lang=ss.lang,
-            style=ss.style,
-            projector=bool(ss.projector),
+    chrome.sync_address(
+        link_params(
+            lesson=state.lesson,
+            step=int(state.step),
+            lang=state.lang,
+            style=state.style,
+            projector=bool(state.projector),
         )
     )
 
 
 def _catalogue() -> None:
-    t = common.tr()
-    lib = common.library()
-    finished = st.session_state.get("finished", set())
+    t = tr()
+    lib = library()
+    finished = state.finished
     st.title(t._("Learn 66"))
     st.markdown(
         t._(
@@ -167,7 +180,7 @@ def _catalogue() -> None:
     unreadable = t._("A lesson file could not be read:")
     for err in lib.errors:
         st.error(
-            f"**{present.md_escape(unreadable)}**  \n" + present.md_escape(err.render(t)),
+            f"**{md_escape(unreadable)}**  \n" + md_escape(err.render(t)),
             icon=":material/error:",
         )
     if not lib.lessons:
@@ -182,21 +195,15 @@ def _catalogue() -> None:
                 with col, st.container(border=True):
                     done = les.id in finished
                     steps = max(len(lib.frames(les.id)) - 1, 0)
-                    finished_word = t._("finished")
-                    mark = (
-                        f' <span class="t66-done">✓ {present.esc(finished_word)}</span>'
-                        if done
-                        else ""
-                    )
                     step_count = t.n_("{n} step", "{n} steps", steps)
                     rules_word = t._("Rules")
                     st.html(
-                        f"<h4 style='margin:0 0 .3em'>{present.esc(t._(les.title))}{mark}</h4>"
-                        f"<p style='margin:0 0 .4em'>{present.esc(t._(les.summary))}</p>"
-                        f"<p style='margin:0;color:#555;font-size:.9em'>"
-                        f"{present.esc(step_count)} · "
-                        f"{present.esc(rules_word)}: "
-                        f"{present.esc(present.preset_title(les.preset, t))}</p>"
+                        catalogue_card_html(
+                            t._(les.title),
+                            t._(les.summary),
+                            f"{step_count} · {rules_word}: {preset_title(les.preset, t)}",
+                            done=t._("finished") if done else None,
+                        )
                     )
                     st.button(
                         t._("Open again") if done else t._("Open"),
@@ -209,33 +216,28 @@ def _catalogue() -> None:
 
 
 def _player(lesson: Lesson) -> None:
-    ss = st.session_state
-    t = common.tr()
-    lib = common.library()
-    frames = lib.frames(lesson.id)
+    t = tr()
+    frames = library().frames(lesson.id)
     last = len(frames) - 1
-    step = max(0, min(int(ss.get("step", 0)), last))
+    step = max(0, min(int(state.step), last))
     frame = frames[step]
-    projector = bool(ss.get("projector"))
-    show = (bool(ss.get("show_a", True)), bool(ss.get("show_b", True)))
+    projector = bool(state.projector)
+    show = state.show
 
     if projector:
         head, right, pop, out = st.columns([5, 1.3, 1.3, 1.3], vertical_alignment="center")
-        common.projector_controls(pop, out)
+        chrome.projector_controls(pop, out)
     else:
         head, right = st.columns([5, 1.3], vertical_alignment="center")
     with head:
-        title_cls = "t66-title" if projector else ""
-        summary = (
-            ""
-            if projector or not lesson.summary
-            else f'<p class="t66-summary">{present.esc(t._(lesson.summary))}</p>'
-        )
-        level_word = t._("Level {level}", level=lesson.level)
+        summary = "" if projector or not lesson.summary else t._(lesson.summary)
         st.html(
-            f'<h1 class="{title_cls}" style="margin:0;padding:0">{present.esc(t._(lesson.title))}'
-            f' <span class="t66-level">{present.esc(level_word)}'
-            f"</span></h1>{summary}"
+            page_title_html(
+                t._(lesson.title),
+                t._("Level {level}", level=lesson.level),
+                summary,
+                cls="t66-title" if projector else "",
+            )
         )
     with right:
         st.button(
@@ -249,11 +251,13 @@ def _player(lesson: Lesson) -> None:
     board_col, text_col = st.columns([3, 2], gap="medium")
     with board_col:
         st.html(
-            present.board_html(
+            board_html(
                 frame.state,
-                present.frame_table(frame),
+                lesson_frame.frame_table(frame),
                 t,
-                BoardOptions(style=ss.style, show=show, projector=projector, hidden=lesson.unnamed),
+                BoardOptions(
+                    style=state.style, show=show, projector=projector, hidden=lesson.unnamed
+                ),
             )
         )
         c_restart, c_back, c_slider, c_next = st.columns(
@@ -279,7 +283,7 @@ def _player(lesson: Lesson) -> None:
                 width="stretch",
             )
         with c_slider:
-            common.bind("w_step", "step")
+            session.bind("w_step", "step")
             st.slider(
                 t._("Step"),
                 min_value=0,
@@ -302,48 +306,45 @@ def _player(lesson: Lesson) -> None:
                 width="stretch",
             )
     with text_col:
-        st.html(present.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
+        st.html(lesson_frame.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
         if step >= last:
             st.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
         _seat_controls(t)
-        _share_controls(t, lesson.id, step, show)
-    st.html(present.key_script(KEY_BUTTONS), unsafe_allow_javascript=True)
+        _share_controls(t)
+    st.html(key_script(KEY_BUTTONS), unsafe_allow_javascript=True)
 
 
 def _seat_controls(t: Translator) -> None:
     a, b = st.columns(2)
     with a:
-        common.bind("w_show_a", "show_a")
+        session.bind("w_show_a", "show_a")
         st.toggle(
             t._("Show the hand of A"),
             key="w_show_a",
-            on_change=common.copy_to("show_a", "w_show_a"),
+            on_change=_show_hand,
+            args=("show_a", "w_show_a"),
         )
     with b:
-        common.bind("w_show_b", "show_b")
+        session.bind("w_show_b", "show_b")
         st.toggle(
             t._("Show the hand of B"),
             key="w_show_b",
-            on_change=common.copy_to("show_b", "w_show_b"),
+            on_change=_show_hand,
+            args=("show_b", "w_show_b"),
         )
 
 
-def _share_controls(t: Translator, lesson_id: str, step: int, show: tuple[bool, bool]) -> None:
-    ss = st.session_state
-    ss.w_share = ss.get("room") is not None
+def _share_controls(t: Translator) -> None:
+    st.session_state.w_share = state.room is not None
     st.toggle(
         t._("Let students follow this screen"),
         key="w_share",
         on_change=share,
         help=t._("Students open the page 'Follow a teacher' and type the room code."),
     )
-    room = ss.get("room")
+    room = state.room
     if room:
-        common.rooms().publish(room, lesson_id, step, show)
-        room_word = t._("Room code")
-        st.html(
-            f'<p>{present.esc(room_word)}: <span class="t66-room">{present.esc(room)}</span></p>'
-        )
+        st.html(room_code_html(t._("Room code"), room))
 
 
 if __name__ == "__main__":

@@ -10,33 +10,21 @@ keys; every change happens in a callback.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import streamlit as st
+from markupsafe import escape
 
-from tutor.engine import (
-    CARDS,
-    Card,
-    Close,
-    DeclareOut,
-    Exchange,
-    Marriage,
-    Move,
-    Play,
-    cards_of_mask,
-    legal_moves,
-    view_of,
-)
+from tutor.engine import Card, Close, DeclareOut, Exchange, Marriage, Move, Play, legal_moves
 from tutor.teach import puzzles as pz
-from tutor.web import present
-from tutor.web.cardart import card_svg
-from tutor.web.present import BoardOptions, TableCard
+from tutor.web.board import RED_SUITS, SUIT_GLYPHS, BoardOptions, board_html
+from tutor.web.puzzle_html import attempt_table, card_button_img
+from tutor.web.titles import catalogue_card_html, page_title_html
 from tutor.words import puzzle_text as pt
 from tutor.words.i18n import Translator
-from tutor_app import common
+from tutor.words.lesson_text import unseen_text
+from tutor_app import chrome, session
+from tutor_app.session import state
+from tutor_app.shared import collection, tr
 
-PUZZLES_ENV = "TUTOR_PUZZLES_DIR"
 ALL = ""  # the filter value for every theme
 MARKS_FILE = "66-puzzles-solved.json"
 MARK_ICONS = {
@@ -44,26 +32,6 @@ MARK_ICONS = {
     pz.Mark.PARTLY: ":material/check:",
     pz.Mark.WRONG: ":material/cancel:",
 }
-
-
-# ----------------------------------------------------------------------------- shared objects
-
-
-def puzzles_folder() -> Path:
-    """The puzzles folder: ``$TUTOR_PUZZLES_DIR`` or ``puzzles/`` beside the app."""
-    env = os.environ.get(PUZZLES_ENV, "").strip()
-    return Path(env) if env else common.ROOT / "puzzles"
-
-
-@st.cache_resource(show_spinner=False, max_entries=8)
-def _collection(folder: str, signature: tuple[tuple[str, int, int], ...]) -> pz.Collection:
-    return pz.Collection.load(Path(folder))
-
-
-def collection() -> pz.Collection:
-    """The puzzles, read once per folder and again whenever a file changes."""
-    folder = puzzles_folder()
-    return _collection(str(folder), present.folder_signature(folder))
 
 
 def init_state() -> None:
@@ -82,89 +50,83 @@ def init_state() -> None:
 
 
 def _open(puzzle_id: str) -> None:
-    ss = st.session_state
     p = collection().get(puzzle_id)
     if p is None:
         return
-    ss.pz_current = p.id
-    ss.pz_attempt = pz.start(p)
-    ss.pz_hints = 0
-    ss.pz_reveal = False
+    state.pz_current = p.id
+    state.pz_attempt = pz.start(p)
+    state.pz_hints = 0
+    state.pz_reveal = False
 
 
-open_puzzle = common.safe_callback(_open)
+open_puzzle = chrome.safe_callback(_open)
 
 
-@common.safe_callback
+@chrome.safe_callback
 def close_puzzle() -> None:
-    st.session_state.pz_current = None
-    st.session_state.pz_attempt = None
+    state.pz_current = None
+    state.pz_attempt = None
 
 
-@common.safe_callback
+@chrome.safe_callback
 def play_move(text: str) -> None:
-    ss = st.session_state
-    attempt = ss.get("pz_attempt")
+    attempt = state.pz_attempt
     if not isinstance(attempt, pz.Attempt) or attempt.over:
         return
     attempt = pz.play(attempt, text)
-    ss.pz_attempt = attempt
-    ss.pz_hints = 0  # hints are about one position: the next one starts without
+    state.pz_attempt = attempt
+    state.pz_hints = 0  # hints are about one position: the next one starts without
     if attempt.solved:
-        solved = dict(ss.pz_solved)
+        solved = dict(state.pz_solved)
         solved[attempt.puzzle.id] = solved.get(attempt.puzzle.id, False) or attempt.perfect
-        ss.pz_solved = solved
+        state.pz_solved = solved
 
 
-@common.safe_callback
+@chrome.safe_callback
 def retry() -> None:
-    ss = st.session_state
-    attempt = ss.get("pz_attempt")
+    attempt = state.pz_attempt
     if isinstance(attempt, pz.Attempt):
-        ss.pz_attempt = pz.start(attempt.puzzle)
-        ss.pz_reveal = False
+        state.pz_attempt = pz.start(attempt.puzzle)
+        state.pz_reveal = False
 
 
-@common.safe_callback
+@chrome.safe_callback
 def reveal() -> None:
-    st.session_state.pz_reveal = True
+    state.pz_reveal = True
 
 
-@common.safe_callback
+@chrome.safe_callback
 def more_hint() -> None:
-    ss = st.session_state
-    ss.pz_hints = min(4, int(ss.get("pz_hints", 0)) + 1)
+    state.pz_hints = min(4, int(state.pz_hints) + 1)
 
 
-@common.safe_callback
+@chrome.safe_callback
 def next_puzzle() -> None:
-    ss = st.session_state
     chosen = _filtered(collection())
     ids = [p.id for p in chosen]
     if not ids:
         return
-    here = ids.index(ss.pz_current) if ss.pz_current in ids else -1
+    here = ids.index(state.pz_current) if state.pz_current in ids else -1
     order = ids[here + 1 :] + ids[: here + 1]
-    unsolved = [i for i in order if i not in ss.pz_solved and i != ss.pz_current]
+    unsolved = [i for i in order if i not in state.pz_solved and i != state.pz_current]
     _open((unsolved or order)[0])
 
 
 def apply_upload(data: bytes) -> None:
     """Merge an uploaded file of solved puzzles into the session's, or keep its error."""
-    ss = st.session_state
     try:
         marks = pz.load_marks(data, known=collection().ids)
     except pz.MarksError as exc:
-        ss.pz_upload = (exc.template, 0)
+        state.pz_upload = (exc.template, 0)
         return
     # a puzzle solved without a hint here stays so, whatever the file says
-    ss.pz_solved = {
-        k: ss.pz_solved.get(k, False) or v for k, v in {**ss.pz_solved, **marks}.items()
+    state.pz_solved = {
+        k: state.pz_solved.get(k, False) or v for k, v in {**state.pz_solved, **marks}.items()
     }
-    ss.pz_upload = ("", len(marks))
+    state.pz_upload = ("", len(marks))
 
 
-@common.safe_callback
+@chrome.safe_callback
 def uploaded() -> None:
     file = st.session_state.get("w_pz_upload")
     if file is not None:
@@ -175,32 +137,30 @@ def uploaded() -> None:
 
 
 def page() -> None:
-    common.guarded(_body)()
+    chrome.guarded(_body)()
 
 
 def _body() -> None:
     init_state()
-    ss = st.session_state
     col = collection()
-    current = col.get(ss.pz_current) if ss.get("pz_current") else None
-    attempt = ss.get("pz_attempt")
+    current = col.get(state.pz_current) if state.pz_current else None
+    attempt = state.pz_attempt
     if current is not None and (
         not isinstance(attempt, pz.Attempt) or attempt.puzzle.id != current.id
     ):
         _open(current.id)
-    common.projector_bar()
-    common.show_notices()
-    t = common.tr()
+    chrome.projector_bar()
+    chrome.show_notices()
+    t = tr()
     if current is None:
         _catalogue(col, t)
     else:
         _trainer(current, t)
-    common.sync_address(common.settings_params())
+    chrome.sync_address(chrome.settings_params())
 
 
 def _filtered(col: pz.Collection) -> list[pz.Puzzle]:
-    ss = st.session_state
-    theme, level = ss.get("pz_theme", ALL), int(ss.get("pz_level", 0))
+    theme, level = state.pz_theme, int(state.pz_level)
     return [
         p
         for p in col.puzzles
@@ -209,7 +169,6 @@ def _filtered(col: pz.Collection) -> list[pz.Puzzle]:
 
 
 def _catalogue(col: pz.Collection, t: Translator) -> None:
-    ss = st.session_state
     st.title(t._("Puzzles"))
     st.markdown(
         t._(
@@ -226,29 +185,29 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
     levels = [0, *sorted({p.level for p in col.puzzles})]
     f_theme, f_level = st.columns(2)
     with f_theme:
-        if ss.pz_theme not in themes:
-            ss.pz_theme = ALL
-        common.bind("w_pz_theme", "pz_theme")
+        if state.pz_theme not in themes:
+            state.pz_theme = ALL
+        session.bind("w_pz_theme", "pz_theme")
         st.selectbox(
             t._("Theme"),
             options=themes,
             format_func=lambda th: t._("All themes") if th == ALL else t._(pz.THEMES[th]),
             key="w_pz_theme",
-            on_change=common.copy_to("pz_theme", "w_pz_theme"),
+            on_change=session.copy_to("pz_theme", "w_pz_theme"),
         )
     with f_level:
-        if ss.pz_level not in levels:
-            ss.pz_level = 0
-        common.bind("w_pz_level", "pz_level")
+        if state.pz_level not in levels:
+            state.pz_level = 0
+        session.bind("w_pz_level", "pz_level")
         st.selectbox(
             t._("Level"),
             options=levels,
             format_func=lambda lv: t._("All levels") if lv == 0 else pt.level_words(lv, t),
             key="w_pz_level",
-            on_change=common.copy_to("pz_level", "w_pz_level"),
+            on_change=session.copy_to("pz_level", "w_pz_level"),
         )
     chosen = _filtered(col)
-    solved = ss.pz_solved
+    solved = state.pz_solved
     st.caption(
         t._(
             "Solved: {solved} of {total}.",
@@ -260,16 +219,14 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
         cols = st.columns(3)
         for box, p in zip(cols, chosen[row : row + 3], strict=False):
             with box, st.container(border=True):
-                mark = ""
-                if p.id in solved:
-                    solved_word = t._("solved")
-                    mark = f' <span class="t66-done">✓ {present.esc(solved_word)}</span>'
                 st.html(
-                    f"<h4 style='margin:0 0 .3em'>{present.esc(t._(p.title))}{mark}</h4>"
-                    f"<p style='margin:0 0 .3em'>{present.esc(pt.goal_words(p, t))}</p>"
-                    f"<p style='margin:0;color:#555;font-size:.9em'>"
-                    f"{present.esc(pt.theme_words(p, t))} · "
-                    f"{present.esc(pt.level_words(p.level, t))}</p>"
+                    catalogue_card_html(
+                        t._(p.title),
+                        pt.goal_words(p, t),
+                        f"{pt.theme_words(p, t)} · {pt.level_words(p.level, t)}",
+                        done=t._("solved") if p.id in solved else None,
+                        gap=".3em",
+                    )
                 )
                 st.button(
                     t._("Try again") if p.id in solved else t._("Open"),
@@ -282,7 +239,6 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
 
 
 def marks_controls(t: Translator) -> None:
-    ss = st.session_state
     st.divider()
     st.subheader(t._("Your solved puzzles"))
     st.caption(
@@ -295,7 +251,7 @@ def marks_controls(t: Translator) -> None:
     with down:
         st.download_button(
             t._("Download solved puzzles"),
-            data=pz.dump_marks(ss.pz_solved),
+            data=pz.dump_marks(state.pz_solved),
             file_name=MARKS_FILE,
             mime="application/json",
             key="pz_download",
@@ -308,7 +264,7 @@ def marks_controls(t: Translator) -> None:
             key="w_pz_upload",
             on_change=uploaded,
         )
-        result = ss.get("pz_upload")
+        result = state.pz_upload
         if result:
             error, count = result
             if error:
@@ -320,22 +276,6 @@ def marks_controls(t: Translator) -> None:
 # ----------------------------------------------------------------------------- the trainer
 
 
-def _table(attempt: pz.Attempt) -> tuple[TableCard, ...]:
-    s = attempt.state
-    if s.lead >= 0:
-        lead = s.lead_card
-        assert lead is not None
-        return (TableCard(s.leader, lead),)
-    if attempt.history and s.last_trick not in (None, attempt.puzzle.state.last_trick):
-        assert s.last_trick is not None
-        leader, led, played, winner = s.last_trick
-        return (
-            TableCard(leader, CARDS[led], winner == leader),
-            TableCard(1 - leader, CARDS[played], winner != leader),
-        )
-    return ()
-
-
 def _move_key(move: Move) -> str:
     return "pz_move_" + str(move).replace(" ", "_")
 
@@ -344,8 +284,8 @@ def _card_label(card: Card, style: str) -> str:
     """A short label for a card's button: rank and suit sign (French pack), else notation."""
     if style != "french":
         return str(card)
-    text = f"{card.rank.symbol}{present.SUIT_GLYPHS[card.suit]}"
-    return f":red[{text}]" if card.suit in present.RED_SUITS else text
+    text = f"{card.rank.symbol}{SUIT_GLYPHS[card.suit]}"
+    return f":red[{text}]" if card.suit in RED_SUITS else text
 
 
 def _move_label(move: Move, t: Translator) -> str:
@@ -363,16 +303,12 @@ def _move_label(move: Move, t: Translator) -> str:
 
 
 def _trainer(p: pz.Puzzle, t: Translator) -> None:
-    ss = st.session_state
-    attempt: pz.Attempt = ss.pz_attempt
-    projector = bool(ss.get("projector"))
+    attempt = state.pz_attempt
+    assert attempt is not None  # opened by _body
+    projector = bool(state.projector)
     head, back = st.columns([5, 1.4], vertical_alignment="center")
     with head:
-        st.html(
-            f'<h1 style="margin:0;padding:0">{present.esc(t._(p.title))}'
-            f' <span class="t66-level">{present.esc(pt.level_words(p.level, t))}</span></h1>'
-            f'<p class="t66-summary">{present.esc(pt.theme_words(p, t))}</p>'
-        )
+        st.html(page_title_html(t._(p.title), pt.level_words(p.level, t), pt.theme_words(p, t)))
     with back:
         st.button(
             t._("All puzzles"),
@@ -389,11 +325,11 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
     show = (p.learner == 0, p.learner == 1)
     with board:
         st.html(
-            present.board_html(
+            board_html(
                 attempt.state,
-                _table(attempt),
+                attempt_table(attempt),
                 t,
-                BoardOptions(style=ss.style, show=show, projector=projector),
+                BoardOptions(style=state.style, show=show, projector=projector),
             )
         )
         if not attempt.over:
@@ -406,13 +342,12 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
 
 
 def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
-    ss = st.session_state
-    state = attempt.state
+    position = attempt.state
     learner = attempt.puzzle.learner
-    if state.to_move != learner:
+    if position.to_move != learner:
         return
-    legal = legal_moves(state)
-    hand = state.hand(learner)
+    legal = legal_moves(position)
+    hand = position.hand(learner)
     st.caption(t._("Click a card to play it."))
     cols = st.columns(max(len(hand), 6))
     for box, card in zip(cols, hand, strict=False):
@@ -420,10 +355,9 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
         allowed = move in legal
         with box:
             label = t.card(card)
-            svg = card_svg(card, style=ss.style, label=label, height=96, dimmed=not allowed)
-            st.html(f'<div style="text-align:center">{present.svg_img(svg, label, "")}</div>')
+            st.html(card_button_img(card, state.style, label, allowed=allowed))
             st.button(
-                _card_label(card, ss.style),
+                _card_label(card, state.style),
                 key=f"pz_play_{card}",
                 on_click=play_move,
                 args=(str(card),),
@@ -446,17 +380,10 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
 
 def _unseen(attempt: pz.Attempt, t: Translator) -> None:
     """The cards the learner has not seen: counting them is half the game."""
-    p = attempt.puzzle
-    view = view_of(attempt.state, p.learner, attempt.excluded)
-    cards = ", ".join(t.card(c) for c in cards_of_mask(view.unseen))
+    unseen = unseen_text(attempt, t)
     with st.expander(t._("Cards you have not seen")):
-        if view.stock_count and view.closed_by < 0:
-            st.caption(t._("They are in your opponent's hand or in the stock."))
-        elif view.stock_count:
-            st.caption(t._("They are in your opponent's hand or in the closed stock."))
-        else:
-            st.caption(t._("The stock is used up: these cards are in your opponent's hand."))
-        st.markdown(present.esc(cards) if cards else t._("none"))
+        st.caption(unseen.where)
+        st.markdown(escape(unseen.cards) if unseen.cards else t._("none"))
 
 
 def _feedback(attempt: pz.Attempt, t: Translator) -> None:
@@ -476,18 +403,16 @@ def _feedback(attempt: pz.Attempt, t: Translator) -> None:
                 t._("Why") if fb.mark is not pz.Mark.WRONG else t._("The refutation"),
                 expanded=last,
             ):
-                st.markdown("\n".join(f"- {present.esc(d)}" for d in fb.details))
+                st.markdown("\n".join(f"- {escape(d)}" for d in fb.details))
 
 
 def _hints(attempt: pz.Attempt, t: Translator) -> None:
-    ss = st.session_state
     if attempt.over:
         return
-    shown = int(ss.get("pz_hints", 0))
+    shown = int(state.pz_hints)
     for level in range(1, shown + 1):
         st.markdown(
-            f"**{present.esc(t._(pt.HINT_LEVELS[level]))}**  \n"
-            f"{present.esc(pt.hint(attempt, level, t))}"
+            f"**{escape(t._(pt.HINT_LEVELS[level]))}**  \n{escape(pt.hint(attempt, level, t))}"
         )
     if shown < 4:
         st.button(
@@ -499,25 +424,24 @@ def _hints(attempt: pz.Attempt, t: Translator) -> None:
 
 
 def _after(attempt: pz.Attempt, t: Translator) -> None:
-    ss = st.session_state
     p = attempt.puzzle
     if attempt.solved:
         st.success(t._("Solved!"), icon=":material/celebration:")
-        st.markdown(present.esc(t._(p.explanation)))
+        st.markdown(escape(t._(p.explanation)))
         if p.note:
-            st.caption(present.esc(t._(p.note)))
+            st.caption(escape(t._(p.note)))
         moves, _ = pz.solution_line(attempt)
         if moves:
             with st.expander(t._("How the deal goes on")):
                 lines = pt.line_words(attempt.state, moves, t)
-                st.markdown("\n".join(f"- {present.esc(x)}" for x in lines))
+                st.markdown("\n".join(f"- {escape(x)}" for x in lines))
     elif attempt.failed:
         st.button(t._("Try again"), key="pz_btn_retry", on_click=retry, icon=":material/replay:")
-        if ss.get("pz_reveal"):
+        if state.pz_reveal:
             fresh = pz.start(p)
-            st.markdown("**" + present.esc(t._("The solution")) + "**")
-            st.markdown(present.esc(pt.hint(fresh, 4, t)))
-            st.markdown(present.esc(t._(p.explanation)))
+            st.markdown("**" + escape(t._("The solution")) + "**")
+            st.markdown(escape(pt.hint(fresh, 4, t)))
+            st.markdown(escape(t._(p.explanation)))
         else:
             st.button(
                 t._("Show the solution"),

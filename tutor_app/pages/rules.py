@@ -5,18 +5,19 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine import PRESETS
-from tutor.web import present
-from tutor_app import common
+from tutor.web.rules_ref import compare_html, preset_title, rules_reference_html
+from tutor_app import chrome
+from tutor_app.shared import tr
 
 
 def page() -> None:
-    common.guarded(_body)()
+    chrome.guarded(_body)()
 
 
 def _body() -> None:
-    common.projector_bar()
-    common.show_notices()
-    t = common.tr()
+    chrome.projector_bar()
+    chrome.show_notices()
+    t = tr()
     st.title(t._("The rules of 66"))
     st.markdown(
         t._(
@@ -31,10 +32,10 @@ def _body() -> None:
         name = st.selectbox(
             t._("Preset"),
             options=list(PRESETS),
-            format_func=lambda n: present.preset_title(n, t),
+            format_func=lambda n: preset_title(n, t),
             key="w_preset",
         )
-        st.html(present.rules_reference_html(PRESETS[name], t))
+        st.html(rules_reference_html(PRESETS[name], t))
     with compare:
         only = st.toggle(t._("Only the differences"), key="w_only_diff")
         st.caption(
@@ -43,8 +44,8 @@ def _body() -> None:
                 "presets are highlighted. Under each value: the source it follows."
             )
         )
-        st.html(present.compare_html(list(PRESETS.values()), t, only_differences=bool(only)))
-    common.sync_address(common.settings_params())
+        st.html(compare_html(list(PRESETS.values()), t, only_differences=bool(only)))
+    chrome.sync_address(chrome.settings_params())
 
 
 if __name__ == "__main__":

@@ -1,0 +1,212 @@
+"""Addresses and keys: reading ``?lesson=...&step=...&lang=...`` and writing it back, and the
+small script that turns arrow / PageUp / PageDown keys into clicks on the Back and Next buttons
+(presenter clickers send PageUp / PageDown)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from tutor.web.board import DEFAULT_STYLE, STYLES
+
+
+def normalize_room(text: str) -> str:
+    """A room code as the app keeps it: upper case without spaces or dashes, so what a
+    student types is read generously.
+
+    >>> normalize_room(" k7-qf ")
+    'K7QF'
+    """
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+# ----------------------------------------------------------------------------- deep links
+
+
+@dataclass(frozen=True)
+class DeepLink:
+    """What an address asks for. ``step_text`` keeps a step that is not a whole number."""
+
+    lesson: str | None = None
+    step: int | None = None
+    step_text: str | None = None
+    lang: str | None = None
+    style: str | None = None
+    projector: bool | None = None
+    room: str | None = None
+
+    @property
+    def bad_step(self) -> bool:
+        """A step was given but is not a whole number of zero or more."""
+        return self.step_text is not None and self.step is None
+
+
+def _first(value: str | Sequence[str] | None) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value.strip() or None
+    for item in value:
+        if item.strip():
+            return item.strip()
+    return None
+
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def parse_link(params: Mapping[str, str | Sequence[str]]) -> DeepLink:
+    """Read the query parameters of an address; unknown keys are ignored.
+
+    >>> parse_link({"lesson": "example-1", "step": "5", "lang": "pl"})
+    DeepLink(lesson='example-1', step=5, step_text='5', lang='pl', style=None, projector=None, \
+room=None)
+    >>> parse_link({"step": "five"}).bad_step, parse_link({"step": "²"}).bad_step
+    (True, True)
+    """
+    lesson = _first(params.get("lesson"))
+    step_text = _first(params.get("step"))
+    step = (
+        int(step_text) if step_text is not None and re.fullmatch(r"[0-9]{1,6}", step_text) else None
+    )
+    lang = _first(params.get("lang"))
+    style = _first(params.get("style"))
+    if style is not None:
+        style = style.lower()
+        if style not in STYLES:
+            style = None
+    proj = _first(params.get("projector"))
+    projector = None
+    if proj is not None:
+        if proj.lower() in _TRUE:
+            projector = True
+        elif proj.lower() in _FALSE:
+            projector = False
+    room = _first(params.get("room"))
+    return DeepLink(
+        lesson=lesson,
+        step=step,
+        step_text=step_text,
+        lang=lang.lower() if lang else None,
+        style=style,
+        projector=projector,
+        room=normalize_room(room) if room else None,
+    )
+
+
+def link_params(
+    *,
+    lesson: str | None,
+    step: int,
+    lang: str,
+    style: str = DEFAULT_STYLE,
+    projector: bool = False,
+) -> dict[str, str]:
+    """The query parameters that reopen this view; defaults are left out to keep it short.
+
+    >>> link_params(lesson="example-1", step=5, lang="pl")
+    {'lesson': 'example-1', 'step': '5', 'lang': 'pl'}
+    """
+    out: dict[str, str] = {}
+    if lesson:
+        out["lesson"] = lesson
+        out["step"] = str(step)
+    out["lang"] = lang
+    if style != DEFAULT_STYLE:
+        out["style"] = style
+    if projector:
+        out["projector"] = "1"
+    return out
+
+
+@dataclass(frozen=True)
+class StepChoice:
+    """The step to show for a requested one, and whether the request had to be corrected."""
+
+    step: int
+    corrected: bool
+
+
+def choose_step(requested: int | None, last: int, *, bad: bool = False) -> StepChoice:
+    """Clamp a requested step to ``0..last``; a missing step means the start.
+
+    >>> choose_step(99, 12)
+    StepChoice(step=12, corrected=True)
+    >>> choose_step(None, 12)
+    StepChoice(step=0, corrected=False)
+    """
+    if requested is None:
+        return StepChoice(0, bad)
+    if requested > last:
+        return StepChoice(last, True)
+    if requested < 0:
+        return StepChoice(0, True)
+    return StepChoice(requested, False)
+
+
+# ----------------------------------------------------------------------------- keys
+
+# Key (KeyboardEvent.key) -> action. Presenter clickers send PageDown / PageUp.
+KEY_ACTIONS: Mapping[str, str] = {
+    "ArrowRight": "next",
+    "PageDown": "next",
+    "ArrowLeft": "back",
+    "PageUp": "back",
+    "Home": "restart",
+}
+
+
+def button_class(key: str) -> str:
+    """The CSS class Streamlit gives the container of a widget made with ``key``."""
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in key)
+    return f"st-key-{safe}"
+
+
+def key_script(buttons: Mapping[str, str], keys: Mapping[str, str] = KEY_ACTIONS) -> str:
+    """A script that clicks a button when its key is pressed.
+
+    ``buttons`` maps an action ("next", "back", "restart") to a widget key. The listener is
+    installed once on the top document (the script may run inside a component's frame) and
+    only updated on later runs. Keys meant for a focused field are left alone: typing, a
+    slider, a select box or radio buttons; a focused button or switch does not stop them.
+    """
+    table = {k: button_class(buttons[a]) for k, a in keys.items() if a in buttons}
+    return (
+        "<script>(function(){"
+        "var w=window;try{if(window.parent&&window.parent.document){w=window.parent;}}"
+        "catch(e){}"
+        "var d=w.document;"
+        f"var map={json.dumps(table)};"
+        "if(d.__tutorKeys){d.__tutorKeys.map=map;return;}"
+        "d.__tutorKeys={map:map};"
+        "d.addEventListener('keydown',function(ev){"
+        "if(ev.defaultPrevented||ev.altKey||ev.ctrlKey||ev.metaKey)return;"
+        "var t=ev.target;"
+        'if(t&&t.closest&&t.closest(\'textarea,select,[contenteditable=""],'
+        "[contenteditable=true],[role=slider],[role=combobox],[role=listbox],[role=option],"
+        "[role=spinbutton],[role=textbox],[role=radiogroup]'))return;"
+        "if(t&&t.tagName==='INPUT'&&['checkbox','button','submit','reset']"
+        ".indexOf((t.type||'').toLowerCase())===-1)return;"
+        "var cls=d.__tutorKeys.map[ev.key];if(!cls)return;"
+        "var b=d.querySelector('.'+cls+' button');"
+        "if(!b||b.disabled)return;"
+        "ev.preventDefault();b.click();"
+        "});"
+        "})();</script>"
+    )
+
+
+__all__ = [
+    "KEY_ACTIONS",
+    "DeepLink",
+    "StepChoice",
+    "button_class",
+    "choose_step",
+    "key_script",
+    "link_params",
+    "normalize_room",
+    "parse_link",
+]

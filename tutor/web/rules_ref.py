@@ -1,0 +1,200 @@
+"""The rules of a preset as HTML: every switch in words, grouped, with its value and its
+source; and the presets side by side, with the values that differ marked."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from tutor.engine import RuleSet, SwitchValue
+from tutor.msgid import N_
+from tutor.web.html import join
+from tutor.words.explain import source_label, switch_name, switch_value_text
+from tutor.words.i18n import Translator
+
+# Switch ids are grouped by their first part, in this order.
+SWITCH_GROUPS: tuple[tuple[str, str], ...] = (
+    ("pack", N_("The pack")),
+    ("deal", N_("The deal")),
+    ("phase2", N_("Once the stock is closed or used up")),
+    ("marriage", N_("Marriages")),
+    ("exchange", N_("Exchanging the trump card")),
+    ("close", N_("Closing the stock")),
+    ("out", N_("Declaring 66")),
+    ("score", N_("Scoring a deal")),
+    ("match", N_("The match")),
+)
+
+PRESET_TITLES: Mapping[str, str] = {
+    "classic": N_("Classic: the German article with two worked deals"),
+    "kurnik": N_("Kurnik: the rules of the online game 66-sznap"),
+    "pagat": N_("Pagat: the common English reference"),
+    "sharpened": N_("Sharpened: 20 cards, without the nines"),
+    "pack32": N_("32 cards: the pack with sevens and eights"),
+    "schnapsen": N_("Schnapsen: five cards from jack to ace"),
+}
+
+
+def preset_title(name: str, tr: Translator) -> str:
+    title = PRESET_TITLES.get(name)
+    return tr._(title) if title else name
+
+
+def grouped_switches(rules: RuleSet) -> tuple[tuple[str, tuple[SwitchValue, ...]], ...]:
+    """The switches of a rule set by group (group msgid, switches), in reading order."""
+    switches = rules.switches()
+    out = []
+    for prefix, title in SWITCH_GROUPS:
+        members = tuple(s for s in switches if s.id.split(".")[0] == prefix)
+        if members:
+            out.append((title, members))
+    return tuple(out)
+
+
+def source_short(source: str) -> str:
+    """A source as a short tag: the number of a seed file, or the reference's name.
+
+    >>> source_short("001_a572ca60a45a7f6f.txt")
+    '001'
+    >>> source_short("pagat")
+    'pagat'
+    """
+    head = source.split("_", 1)[0]
+    return head if head.isdigit() and "_" in source else source
+
+
+def rules_reference_html(rules: RuleSet, tr: Translator) -> Markup:
+    """Every switch of a preset in words, grouped, each with its value and its source."""
+    parts = [Markup('<div class="t66-ref" lang="{}">').format(tr.lang)]
+    for title, members in grouped_switches(rules):
+        parts.append(Markup("<h3>{}</h3><dl>").format(tr._(title)))
+        source_word = tr._("Source")
+        for sw in members:
+            note = (
+                Markup('<div class="t66-note">{}</div>').format(tr._(sw.note))
+                if sw.note
+                else Markup("")
+            )
+            parts.append(
+                Markup(
+                    '<div class="t66-sw" data-switch="{}"><dt>{}</dt>'
+                    '<dd><span class="t66-val">{}</span>'
+                    '<span class="t66-src">{}: {}</span>{}</dd></div>'
+                ).format(
+                    sw.id,
+                    switch_name(sw.id, tr),
+                    switch_value_text(sw, tr),
+                    source_word,
+                    source_label(sw.source, tr),
+                    note,
+                )
+            )
+        parts.append(Markup("</dl>"))
+    parts.append(Markup("</div>"))
+    return join(parts)
+
+
+@dataclass(frozen=True)
+class CompareRow:
+    """One switch across presets: the values, and which of them differ from the most common."""
+
+    switch_id: str
+    values: tuple[SwitchValue, ...]
+    odd: tuple[bool, ...]
+
+    @property
+    def differs(self) -> bool:
+        return any(self.odd)
+
+
+def compare_rows(presets: Sequence[RuleSet]) -> tuple[CompareRow, ...]:
+    """Each switch of the presets side by side; ``odd`` marks the values outside the majority.
+
+    >>> from tutor.engine.rules import PRESETS
+    >>> rows = compare_rows([PRESETS["classic"], PRESETS["kurnik"]])
+    >>> [r.switch_id for r in rows if r.differs][:2]
+    ['phase2.duty', 'marriage.needs_trick']
+    """
+    if not presets:
+        return ()
+    out = []
+    for first in presets[0].switches():
+        values = tuple(p.switch(first.id) for p in presets)
+        counts: dict[str, int] = {}
+        for v in values:
+            counts[v.text_value] = counts.get(v.text_value, 0) + 1
+        common = max(counts.values())
+        majority = next(v.text_value for v in values if counts[v.text_value] == common)
+        odd = tuple(v.text_value != majority for v in values)
+        out.append(CompareRow(first.id, values, odd))
+    order = {prefix: i for i, (prefix, _) in enumerate(SWITCH_GROUPS)}
+    out.sort(key=lambda r: order.get(r.switch_id.split(".")[0], len(order)))
+    return tuple(out)
+
+
+def compare_html(
+    presets: Sequence[RuleSet], tr: Translator, *, only_differences: bool = False
+) -> Markup:
+    """A table of the presets side by side; rows that differ are marked, and so is each value
+    that differs from the most common one, with its source."""
+    rows = compare_rows(presets)
+    head = join(
+        Markup('<th scope="col" title="{}">{}</th>').format(preset_title(p.name, tr), p.name)
+        for p in presets
+    )
+    body = []
+    differs = tr._("differs")
+    for row in rows:
+        if only_differences and not row.differs:
+            continue
+        cells = []
+        for sw, odd in zip(row.values, row.odd, strict=True):
+            marked = row.differs and odd
+            mark = Markup('<span class="t66-sr">{}</span>').format(differs) if marked else ""
+            cells.append(
+                Markup(
+                    '<td class="{}"><span class="t66-val">{}</span>{}'
+                    '<span class="t66-src" title="{}">{}</span></td>'
+                ).format(
+                    "t66-odd" if marked else "",
+                    switch_value_text(sw, tr),
+                    mark,
+                    source_label(sw.source, tr),
+                    source_short(sw.source),
+                )
+            )
+        cls = "t66-diff" if row.differs else "t66-same"
+        sign = Markup('<span class="t66-ne" aria-hidden="true">≠</span>') if row.differs else ""
+        body.append(
+            Markup('<tr class="{}" data-switch="{}"><th scope="row">{}{}</th>{}</tr>').format(
+                cls, row.switch_id, sign, switch_name(row.switch_id, tr), join(cells)
+            )
+        )
+    sources = sorted({sw.source for row in rows for sw in row.values})
+    legend = join(
+        Markup("<li><b>{}</b> {}</li>").format(source_short(s), source_label(s, tr))
+        for s in sources
+    )
+    rule_word, sources_word = tr._("Rule"), tr._("Sources")
+    return Markup(
+        '<div class="t66-cmp-wrap"><table class="t66-cmp">'
+        '<thead><tr><th scope="col">{}</th>{}</tr></thead>'
+        "<tbody>{}</tbody></table>"
+        '<p class="t66-legend-h">{}</p><ul class="t66-legend">{}</ul>'
+        "</div>"
+    ).format(rule_word, head, join(body), sources_word, legend)
+
+
+__all__ = [
+    "PRESET_TITLES",
+    "SWITCH_GROUPS",
+    "CompareRow",
+    "compare_html",
+    "compare_rows",
+    "grouped_switches",
+    "preset_title",
+    "rules_reference_html",
+    "source_short",
+]

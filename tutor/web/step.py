@@ -1,0 +1,58 @@
+"""A lesson step as HTML: the narration panel with the step counter, the narration, what
+happened, the rule and, at the end of a deal, the outcome."""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from tutor.web.html import join
+from tutor.web.rules_ref import preset_title
+from tutor.words.i18n import Translator
+from tutor.words.lesson_text import StepText
+
+
+def step_html(
+    text: StepText,
+    tr: Translator,
+    *,
+    step: int,
+    last: int,
+    deal: bool | None = None,
+    preset: str = "",
+) -> Markup:
+    """The narration panel: the step counter, the narration, what happened, the rule.
+
+    ``deal`` marks a deal frame (by default step 0); a lesson that compares presets deals
+    again for each, and ``preset`` names the rules the frame is played under."""
+    if deal is None:
+        deal = step == 0
+    counter = tr._("The deal") if deal else tr._("Step {step} of {last}", step=step, last=last)
+    parts = [
+        Markup('<div class="t66-step" aria-live="polite">'),
+        Markup('<div class="t66-counter" data-step="{}">{}</div>').format(step, counter),
+    ]
+    if preset:
+        rules_word = tr._("Rules")
+        parts.append(
+            Markup('<div class="t66-run">{}: {}</div>').format(rules_word, preset_title(preset, tr))
+        )
+    if text.narration:
+        parts.append(Markup('<p class="t66-narr">{}</p>').format(text.narration))
+    if text.happened:
+        parts.append(Markup('<p class="t66-what">{}</p>').format(Markup(" ").join(text.happened)))
+    if text.reasons or text.rules:
+        parts.append(Markup('<div class="t66-rule"><h4>{}</h4>').format(tr._("The rule")))
+        parts.extend(Markup('<p class="t66-reason">{}</p>').format(r) for r in text.reasons)
+        parts.extend(Markup('<p class="t66-ruletext">{}</p>').format(r) for r in text.rules)
+        parts.append(Markup("</div>"))
+    if text.outcome:
+        parts.append(
+            Markup('<div class="t66-outcome"><h4>{}</h4><p>{}</p></div>').format(
+                tr._("End of the deal"), text.outcome
+            )
+        )
+    parts.append(Markup("</div>"))
+    return join(parts)
+
+
+__all__ = ["step_html"]

@@ -1,0 +1,46 @@
+"""The headings and catalogue cards of the app's pages as HTML: a lesson or puzzle in the
+catalogue, the title of an open lesson or puzzle, the room code a teacher shares."""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+
+def _done_mark(word: str | None) -> Markup:
+    return Markup(' <span class="t66-done">✓ {}</span>').format(word) if word else Markup("")
+
+
+def catalogue_card_html(
+    title: str, summary: str, details: str, *, done: str | None = None, gap: str = ".4em"
+) -> Markup:
+    """A lesson or puzzle in a catalogue: its title (with ``done``, the word after a tick),
+    one line about it and a line of small print."""
+    return Markup(
+        "<h4 style='margin:0 0 .3em'>{}{}</h4>"
+        "<p style='margin:0 0 {}'>{}</p>"
+        "<p style='margin:0;color:#555;font-size:.9em'>{}</p>"
+    ).format(title, _done_mark(done), gap, summary, details)
+
+
+def page_title_html(title: str, level: str, summary: str = "", *, cls: str | None = None) -> Markup:
+    """The heading of an open lesson or puzzle: its title and level, then a summary line."""
+    head = (
+        Markup('<h1 style="margin:0;padding:0">')
+        if cls is None
+        else Markup('<h1 class="{}" style="margin:0;padding:0">').format(cls)
+    )
+    line = Markup('<p class="t66-summary">{}</p>').format(summary) if summary else Markup("")
+    return Markup('{}{} <span class="t66-level">{}</span></h1>{}').format(head, title, level, line)
+
+
+def follow_title_html(title: str, following: str) -> Markup:
+    """The heading of a followed lesson and the room it comes from."""
+    return Markup("<h2 style='margin:0'>{}</h2><p>{}</p>").format(title, following)
+
+
+def room_code_html(label: str, code: str) -> Markup:
+    """The room code a teacher shows the class."""
+    return Markup('<p>{}: <span class="t66-room">{}</span></p>').format(label, code)
+
+
+__all__ = ["catalogue_card_html", "follow_title_html", "page_title_html", "room_code_html"]

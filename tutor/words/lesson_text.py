@@ -1,0 +1,264 @@
+"""A lesson in words: the text of one step for the app's narration panel, and the whole replay
+as lines of text for a person (``tutor replay``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.engine import (
+    PLAYER_NAMES,
+    Card,
+    Move,
+    Play,
+    RuleSet,
+    State,
+    Verdict,
+    cards_of_mask,
+    switch_ids,
+    view_of,
+)
+from tutor.teach.lessons import EventKind, Frame, Lesson, runs
+from tutor.teach.puzzles import Attempt
+from tutor.words.explain import (
+    describe_move,
+    describe_outcome,
+    describe_trick,
+    reason_text,
+    rule_text,
+    source_label,
+    switch_name,
+    switch_value_text,
+)
+from tutor.words.i18n import Translator
+
+# ----------------------------------------------------------------------------- a step in words
+
+
+@dataclass(frozen=True)
+class StepText:
+    """A lesson step in words: the narration, what happened, why it is allowed (each rule with
+    its source) and, at the end, how the deal ended."""
+
+    narration: str
+    happened: tuple[str, ...] = ()
+    reasons: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    outcome: str = ""
+
+
+# Scoring rule ids (an outcome's ``rule_id``) and the switch that sets each.
+_SCORING_SWITCH = {
+    "score.simple": "score.game_points",
+    "score.schneider": "score.schneider_below",
+    "score.schwarz": "score.schwarz_by",
+}
+
+
+def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
+    """A rule in words with its source: an engine rule, or a rule switch with its value under
+    ``rules``; empty for an id that names neither."""
+    try:
+        return rule_text(rule_id, rules, tr)
+    except KeyError:
+        pass
+    switch_id = _SCORING_SWITCH.get(rule_id, rule_id)
+    if switch_id not in switch_ids():
+        return ""
+    sw = rules.switch(switch_id)
+    return tr._(
+        "{name}: {value}. Source: {source}.",
+        name=switch_name(sw.id, tr),
+        value=switch_value_text(sw, tr),
+        source=source_label(sw.source, tr),
+    )
+
+
+def step_text(
+    *,
+    before: State | None,
+    after: State,
+    move: Move | None,
+    narration: str,
+    rule_ids: Sequence[str],
+    verdict: Verdict | None,
+    tr: Translator,
+) -> StepText:
+    """Words for one step: the narration (a msgid), the move and the trick it completed, the
+    rules that decided the move (their text and source) and the outcome when the deal ended."""
+    happened: list[str] = []
+    if move is not None and before is not None:
+        happened.append(describe_move(before, move, tr))
+        if isinstance(move, Play) and before.lead >= 0:
+            happened.append(describe_trick(after, tr))
+    reasons: list[str] = []
+    ids: list[str] = []
+    if verdict is not None:
+        for reason in verdict.reasons:
+            reasons.append(reason_text(reason, verdict.legal, tr, after.rules))
+            ids.append(reason.rule_id)
+    for rid in rule_ids:
+        if rid not in ids:
+            ids.append(rid)
+    rule_lines = [line for rid in ids if (line := rule_line(rid, after.rules, tr))]
+    outcome = describe_outcome(after.result, after.rules, tr) if after.result else ""
+    return StepText(
+        narration=tr._(narration) if narration else "",
+        happened=tuple(h for h in happened if h),
+        reasons=tuple(
+            dict.fromkeys(r for r in reasons if r and not any(r in line for line in rule_lines))
+        ),
+        rules=tuple(dict.fromkeys(rule_lines)),
+        outcome=outcome,
+    )
+
+
+# ----------------------------------------------------------------------------- a replay as text
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _scores(state: State, tr: Translator) -> str:
+    return tr._("Score: A {a}, B {b}.", a=state.score(0), b=state.score(1))
+
+
+def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
+    lines = [
+        tr._("Rules: {rules}", rules=state.rules.name),
+        tr._("Trump card: {card}", card=state.trump_card_value),
+    ]
+    shows = lesson.shows
+    for p in (0, 1):
+        hand = state.hand(p)
+        named = [c for c in hand if c not in lesson.unnamed]
+        hidden = len(hand) - len(named)
+        if not shows[p]:
+            text = tr.n_("{n} card, face down", "{n} cards, face down", len(hand))
+        elif hidden:
+            text = (
+                _cards(named)
+                + " "
+                + tr.n_("and {n} card face down", "and {n} cards face down", hidden)
+            )
+        else:
+            text = _cards(named)
+        lines.append(tr._("{player}: {cards}", player=PLAYER_NAMES[p], cards=text))
+    stock = state.stock_cards
+    named_stock = [c for c in stock if c not in lesson.unnamed]
+    hidden = len(stock) - len(named_stock)
+    text = _cards(named_stock)
+    if hidden and text:
+        text += " " + tr.n_("and {n} card face down", "and {n} cards face down", hidden)
+    elif hidden:
+        text = tr.n_("{n} card, face down", "{n} cards, face down", hidden)
+    elif not text:
+        text = "-"
+    lines.append(tr._("Stock, top first: {cards}", cards=text))
+    lead = state.leader
+    lines.append(tr._("{player} plays first.", player=PLAYER_NAMES[lead]))
+    return lines
+
+
+def _event_lines(frame: Frame, tr: Translator) -> list[str]:
+    out: list[str] = []
+    draws = [e for e in frame.events if e.kind is EventKind.DREW]
+    if draws:
+        out.append(
+            " ".join(
+                tr._("{player} draws {card}.", player=PLAYER_NAMES[e.player or 0], card=e.cards[0])
+                for e in draws
+            )
+        )
+    for e in frame.events:
+        if e.kind is EventKind.MELD_CREDITED:
+            out.append(
+                tr._(
+                    "{player}'s marriage now counts: {points} points.",
+                    player=PLAYER_NAMES[e.player or 0],
+                    points=e.points,
+                )
+            )
+        elif e.kind is EventKind.LAST_TRICK:
+            out.append(
+                tr._(
+                    "{player} takes the last trick and gets {points} extra points.",
+                    player=PLAYER_NAMES[e.player or 0],
+                    points=e.points,
+                )
+            )
+        elif e.kind is EventKind.STOCK_EMPTY:
+            out.append(tr._("The stock is used up: from now on the strict rules apply."))
+        elif e.kind is EventKind.MATCH and e.scores is not None:
+            out.append(tr._("Match score: A {a}, B {b}.", a=e.scores[0], b=e.scores[1]))
+            if e.player is not None:
+                out.append(tr._("{player} wins the match.", player=PLAYER_NAMES[e.player]))
+    return out
+
+
+def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list[str]:
+    """The replay as lines of text for a person."""
+    lines = [
+        tr._(lesson.title),
+        tr._("Level {level}", level=lesson.level) + " - " + tr._(lesson.summary),
+    ]
+    all_runs = runs(frames)
+    for run in all_runs:
+        for i, frame in enumerate(run):
+            lines.append("")
+            if frame.step == 0:
+                head = tr._("The deal")
+                if len(all_runs) > 1:
+                    head = tr._("The deal, under the {rules} rules", rules=frame.preset)
+                lines.append(f"== {head} ==")
+                lines.extend("  " + x for x in _deal_lines(lesson, frame.state, tr))
+            else:
+                lines.append("-- " + tr._("Step {step}", step=frame.step) + " --")
+                before = run[i - 1].state
+                if frame.move is not None:
+                    lines.append("  " + describe_move(before, frame.move, tr))
+                    if len(frame.table) == 2:
+                        lines.append("  " + describe_trick(frame.state, tr))
+                    lines.extend("  " + x for x in _event_lines(frame, tr))
+            if frame.narration:
+                lines.append("  > " + tr._(frame.narration))
+            for rid in frame.rule_ids:
+                text = rule_line(rid, frame.state.rules, tr)
+                if text:
+                    lines.append("  * " + text)
+            if frame.move is not None:
+                lines.append("  " + _scores(frame.state, tr))
+            result = frame.state.result
+            if result is not None and frame.move is not None:
+                lines.append("  " + describe_outcome(result, frame.state.rules, tr))
+    return lines
+
+
+# ------------------------------------------------------------------------- a puzzle's unseen cards
+
+
+@dataclass(frozen=True)
+class UnseenText:
+    """The cards a puzzle's learner has not seen: where they are, and the cards by name
+    (empty when there are none)."""
+
+    where: str
+    cards: str
+
+
+def unseen_text(attempt: Attempt, tr: Translator) -> UnseenText:
+    """The cards the learner has not seen: counting them is half the game."""
+    p = attempt.puzzle
+    view = view_of(attempt.state, p.learner, attempt.excluded)
+    cards = ", ".join(tr.card(c) for c in cards_of_mask(view.unseen))
+    if view.stock_count and view.closed_by < 0:
+        where = tr._("They are in your opponent's hand or in the stock.")
+    elif view.stock_count:
+        where = tr._("They are in your opponent's hand or in the closed stock.")
+    else:
+        where = tr._("The stock is used up: these cards are in your opponent's hand.")
+    return UnseenText(where, cards)
+
+
+__all__ = ["StepText", "UnseenText", "replay_text", "rule_line", "step_text", "unseen_text"]

@@ -1,0 +1,167 @@
+"""What frames every page: the settings (language, cards, projector mode), the style sheet,
+the projector's bar, the notices, the guards that keep tracebacks off the page, and the
+address that follows what the page shows."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, ParamSpec
+
+import streamlit as st
+
+from tutor.msgid import N_
+from tutor.web.board import STYLE_NAMES, STYLES
+from tutor.web.html import page_css
+from tutor.web.links import link_params
+from tutor.words.i18n import LANGUAGE_NAMES, LANGUAGES
+from tutor_app.session import bind, copy_to, notice, state
+from tutor_app.shared import tr
+
+LOG = logging.getLogger("tutor.app")
+
+P = ParamSpec("P")
+
+
+# ----------------------------------------------------------------------------- settings
+
+
+def settings(where: Any) -> None:
+    """Language, pack style and projector mode, in the sidebar or a popover."""
+    t = tr()
+    bind("w_lang", "lang")
+    where.selectbox(
+        t._("Language"),
+        options=list(LANGUAGES),
+        format_func=lambda code: LANGUAGE_NAMES[code],
+        key="w_lang",
+        on_change=copy_to("lang", "w_lang"),
+    )
+    bind("w_style", "style")
+    where.radio(
+        t._("Cards"),
+        options=list(STYLES),
+        format_func=lambda s: t._(STYLE_NAMES[s]),
+        key="w_style",
+        on_change=copy_to("style", "w_style"),
+    )
+    bind("w_projector", "projector")
+    where.toggle(
+        t._("Projector mode"),
+        key="w_projector",
+        on_change=copy_to("projector", "w_projector"),
+        help=t._("Large cards and text, high contrast, no side bar: for the classroom."),
+    )
+
+
+def page_style() -> None:
+    """The app's style sheet (and, in projector mode, the classroom look)."""
+    st.html(page_css(projector=bool(state.projector)))
+
+
+def show_notices() -> None:
+    """The notices left for this run, translated, once."""
+    t = tr()
+    for msgid, params in state.notices:
+        st.info(t._(msgid, **params), icon=":material/info:")
+    state.notices = []
+
+
+# ----------------------------------------------------------------------------- guard
+
+
+def guarded(body: Callable[[], None]) -> Callable[[], None]:
+    """Run a page body; an unexpected error is logged and shown as a short translated
+    message instead of a traceback."""
+
+    @wraps(body)
+    def run() -> None:
+        try:
+            body()
+        except Exception:
+            LOG.exception("page failed")
+            t = tr()
+            st.error(
+                t._(
+                    "Sorry, something went wrong while showing this page. "
+                    "Try another lesson or reload the page."
+                ),
+                icon=":material/error:",
+            )
+
+    return run
+
+
+def safe_callback(fn: Callable[P, None]) -> Callable[P, None]:
+    """A widget callback that never lets an exception reach the page."""
+
+    @wraps(fn)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            fn(*args, **kwargs)
+        except Exception:
+            LOG.exception("callback failed")
+            notice(N_("Sorry, that did not work. Please try again."))
+
+    return run
+
+
+# ----------------------------------------------------------------------------- page chrome
+
+
+def projector_bar() -> None:
+    """In projector mode the side bar is hidden: settings and the way out sit top right."""
+    if state.projector:
+        _, pop, out = st.columns([6, 1.3, 1.3], vertical_alignment="center")
+        projector_controls(pop, out)
+
+
+def projector_controls(pop: Any, out: Any) -> None:
+    """The settings popover and the button that leaves projector mode, in two places."""
+    t = tr()
+    with pop, st.popover(t._("Settings"), icon=":material/settings:", width="stretch"):
+        settings(st)
+    with out:
+        st.button(
+            t._("Normal view"),
+            key="exit_projector",
+            on_click=_leave_projector,
+            icon=":material/close_fullscreen:",
+            width="stretch",
+            help=t._("Leave projector mode"),
+        )
+
+
+def _leave_projector() -> None:
+    state.projector = False
+
+
+def settings_params(**first: str) -> dict[str, str]:
+    """The address of a page without a lesson: ``first`` (a room, say), then the language,
+    pack style and projector mode, so that a reload or a shared link keeps them."""
+    link = link_params(
+        lesson=None, step=0, lang=state.lang, style=state.style, projector=bool(state.projector)
+    )
+    return {**first, **link}
+
+
+def sync_address(params: dict[str, str]) -> None:
+    """Make the address show ``params`` (so it can be shared), if it does not already."""
+    current = {k: v for k, v in st.query_params.to_dict().items()}
+    if current != params:
+        st.query_params.from_dict(params)
+
+
+__all__ = [
+    "LOG",
+    "guarded",
+    "page_style",
+    "projector_bar",
+    "projector_controls",
+    "safe_callback",
+    "settings",
+    "settings_params",
+    "show_notices",
+    "sync_address",
+]

@@ -1,0 +1,70 @@
+"""What every session of the app shares, and what each page needs first: the translator of
+this session, the lessons, the puzzles and the follow rooms."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import streamlit as st
+
+from tutor.teach import puzzles as pz
+from tutor.teach.lessons import Library, folder_signature
+from tutor.words.i18n import Translator, get_translator
+from tutor_app.rooms import RoomStore
+from tutor_app.session import state
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS_ENV = "TUTOR_LESSONS_DIR"
+PUZZLES_ENV = "TUTOR_PUZZLES_DIR"
+
+
+def tr() -> Translator:
+    """The translator for this session's language and pack style (cached by tutor.words.i18n)."""
+    return get_translator(state.lang, state.style)
+
+
+# ----------------------------------------------------------------------------- shared objects
+
+
+def lessons_folder() -> Path:
+    """The lessons folder: ``$TUTOR_LESSONS_DIR`` or ``lessons/`` beside the app."""
+    env = os.environ.get(LESSONS_ENV, "").strip()
+    return Path(env) if env else ROOT / "lessons"
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _library(folder: str) -> Library:
+    return Library(Path(folder))
+
+
+def library() -> Library:
+    """The lessons of the folder, read again whenever a file changes (the ``Library`` keeps
+    the one lesson cache; this only shares the object between sessions)."""
+    return _library(str(lessons_folder())).refresh()
+
+
+@st.cache_resource(show_spinner=False)
+def rooms() -> RoomStore:
+    """The rooms teachers share, common to all sessions of this server."""
+    return RoomStore()
+
+
+def puzzles_folder() -> Path:
+    """The puzzles folder: ``$TUTOR_PUZZLES_DIR`` or ``puzzles/`` beside the app."""
+    env = os.environ.get(PUZZLES_ENV, "").strip()
+    return Path(env) if env else ROOT / "puzzles"
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _collection(folder: str, signature: tuple[tuple[str, int, int], ...]) -> pz.Collection:
+    return pz.Collection.load(Path(folder))
+
+
+def collection() -> pz.Collection:
+    """The puzzles, read once per folder and again whenever a file changes."""
+    folder = puzzles_folder()
+    return _collection(str(folder), folder_signature(folder))
+
+
+__all__ = ["ROOT", "collection", "lessons_folder", "library", "puzzles_folder", "rooms", "tr"]
