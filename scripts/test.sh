@@ -11,5 +11,6 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
+.venv/bin/lint-imports --no-logo
 .venv/bin/python -m tutor validate lessons puzzles
 .venv/bin/python -m pytest "$@"
