@@ -380,6 +380,7 @@ def test_open_hand_review_is_exact_once_the_stock_is_closed() -> None:
 # ----------------------------------------------------------------------------- players
 
 
+@pytest.mark.slow
 def test_selfplay_with_the_expert(capsys: pytest.CaptureFixture[str]) -> None:
     assert {"random", "beginner", "club", "expert"} <= set(PLAYERS)
     assert main(["selfplay", "--players", "expert,random", "--games", "2", "--json"]) == 0
