@@ -70,7 +70,11 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
     keywords = [arg for kw in KEYWORDS for arg in ("-k", kw)]
     command = [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg"]
     subprocess.run(
-        [*command, "-o", str(out), "--no-default-keywords", *keywords, "-c", COMMENT_TAG, "."],
+        [
+            *command,
+            *("-o", str(out), "--add-location=file", "--no-default-keywords", *keywords),
+            *("-c", COMMENT_TAG, "."),
+        ],
         cwd=ROOT,
         check=True,
         capture_output=True,
