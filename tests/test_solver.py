@@ -36,6 +36,7 @@ from helpers import Brute, brute, mini_position
 PRESETS = ("classic", "kurnik", "pack32", "pagat", "schnapsen")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESETS)
 def test_solver_agrees_with_brute_force_on_small_positions(name: str) -> None:
     rules = preset(name)
