@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 KEYWORDS=(--no-default-keywords -k _ -k N_ -k NP_:1c,2 -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3)
 
 extract() {
-  .venv/bin/pybabel extract -F babel.cfg -o locales/tutor.pot "${KEYWORDS[@]}" \
+  .venv/bin/pybabel extract -F babel.cfg -o locales/tutor.pot --add-location=file "${KEYWORDS[@]}" \
     -c TRANSLATORS: --project=tutor66 --copyright-holder="the tutor66 authors" --version=0.1.0 .
 }
 

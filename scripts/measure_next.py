@@ -23,15 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET_P95_MS = 150.0
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The ``q`` quantile (0..1) by linear interpolation between closest ranks."""
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    pos = (len(ordered) - 1) * q
-    low = int(pos)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+def p95(values: list[float]) -> float:
+    """The 95th percentile by linear interpolation between the closest ranks."""
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=20, method="inclusive")[-1]
 
 
 def measure(lesson_id: str, *, lang: str, projector: bool, rounds: int) -> list[float]:
@@ -85,16 +81,16 @@ def main(argv: list[str] | None = None) -> int:
         everything.extend(times)
         print(
             f"{lesson_id:28} {len(times):7d} {statistics.median(times):10.1f} "
-            f"{percentile(times, 0.95):8.1f} {max(times):8.1f}"
+            f"{p95(times):8.1f} {max(times):8.1f}"
         )
-    p95 = percentile(everything, 0.95)
+    p95_all = p95(everything)
     print(
         f"{'all':28} {len(everything):7d} {statistics.median(everything):10.1f} "
-        f"{p95:8.1f} {max(everything):8.1f}"
+        f"{p95_all:8.1f} {max(everything):8.1f}"
     )
-    verdict = "within" if p95 <= TARGET_P95_MS else "above"
-    print(f"p95 {p95:.1f} ms is {verdict} the target of {TARGET_P95_MS:.0f} ms")
-    return 0 if p95 <= TARGET_P95_MS else 1
+    verdict = "within" if p95_all <= TARGET_P95_MS else "above"
+    print(f"p95 {p95_all:.1f} ms is {verdict} the target of {TARGET_P95_MS:.0f} ms")
+    return 0 if p95_all <= TARGET_P95_MS else 1
 
 
 if __name__ == "__main__":

@@ -103,14 +103,29 @@ STAGES: dict[str, Stage] = {
 
 
 def candidates(
-    rules_spec: str, stage: str, goal: Goal, count: int, seed: int, budget: float
+    rules_spec: str,
+    stage: str,
+    goal: Goal,
+    count: int,
+    seed: int,
+    budget: float | None = None,
+    attempts: int | None = None,
 ) -> list[tuple[State, Analysis]]:
+    """Up to ``count`` candidates, giving up after ``budget`` seconds or after dealing
+    ``attempts`` deals (whichever comes first; None: no bound of that kind). With an
+    attempts bound and no time bound, the result depends only on the seed."""
     rules = parse_rules(rules_spec)
     want, interesting = STAGES[stage]
     rng = random.Random(seed)
     found: list[tuple[State, Analysis]] = []
-    deadline = time.monotonic() + budget
-    while len(found) < count and time.monotonic() < deadline:
+    deadline = None if budget is None else time.monotonic() + budget
+    dealt = 0
+    while len(found) < count:
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+        if attempts is not None and dealt >= attempts:
+            break
+        dealt += 1
         s = random_deal(rules, rng)
         hit = None
         while s.result is None:
@@ -149,12 +164,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=60.0, help="give up after this long")
+    ap.add_argument("--attempts", type=int, default=None, help="give up after this many deals")
     ap.add_argument("--cards", default="3-5", help="endgames: cards in the fuller hand, e.g. 3-4")
     args = ap.parse_args(argv)
     low, _, high = args.cards.partition("-")
     CARDS_IN_HAND[:] = [int(low), int(high or low)]
     goal = Goal.parse(args.goal)
-    found = candidates(args.rules, args.stage, goal, args.count, args.seed, args.seconds)
+    found = candidates(
+        args.rules, args.stage, goal, args.count, args.seed, args.seconds, args.attempts
+    )
     for i, (state, a) in enumerate(found, start=1):
         scores = ", ".join(
             f"{s.move}: {s.reached}/{s.deals} reach, worst {s.worst}, mean {float(s.mean):+.2f}"

@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
 # Sets up what is needed, then runs every check: lint, types, lessons, translations, tests.
+# --fast (first argument) leaves out the tests marked slow or browser; the rest goes to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+fast=()
+if [ "${1:-}" = "--fast" ]; then
+  shift
+  fast=(-m "not slow and not browser")
+fi
 bash scripts/setup.sh
 # The browser test drives Debian's Chromium; install it when it is missing and we may.
 if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -11,5 +17,6 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
+.venv/bin/lint-imports --no-logo
 .venv/bin/python -m tutor validate lessons puzzles
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest "${fast[@]}" "$@"

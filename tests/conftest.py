@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
 
 from tutor.engine import State, new_deal, play_moves, preset
+
+# In CI (CI=true) property tests draw the same examples on every run, with no time limit.
+settings.register_profile("ci", derandomize=True, deadline=None)
+if os.environ.get("CI") == "true":
+    settings.load_profile("ci")
 
 # Example 1 of 000: A leads, trump ace of hearts.
 EX1 = dict(

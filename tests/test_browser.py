@@ -36,6 +36,7 @@ ARGS = [
 LESSONS, _ = load_lessons(ROOT / "lessons")
 
 pytestmark = [
+    pytest.mark.browser,
     pytest.mark.skipif(
         not Path(CHROMIUM).exists(), reason=f"Chromium is not installed ({CHROMIUM} not found)"
     ),

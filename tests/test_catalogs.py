@@ -70,7 +70,11 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
     keywords = [arg for kw in KEYWORDS for arg in ("-k", kw)]
     command = [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg"]
     subprocess.run(
-        [*command, "-o", str(out), "--no-default-keywords", *keywords, "-c", COMMENT_TAG, "."],
+        [
+            *command,
+            *("-o", str(out), "--add-location=file", "--no-default-keywords", *keywords),
+            *("-c", COMMENT_TAG, "."),
+        ],
         cwd=ROOT,
         check=True,
         capture_output=True,
@@ -262,12 +266,13 @@ def test_no_message_hides_inside_an_fstring() -> None:
     assert _literal_calls_in_fstrings("x = f\"<b>{tr._('Source')}</b>\"\n") == [1]
     assert _literal_calls_in_fstrings('x = f"<b>{tr._(title)}</b>"\ny = tr._("Source")\n') == []
     found = []
-    for folder in ("tutor", "tutor_app", "."):
-        for path in sorted((ROOT / folder).glob("*.py")):
-            found += [
-                f"{path.relative_to(ROOT)}:{n}"
-                for n in _literal_calls_in_fstrings(path.read_text(encoding="utf-8"))
-            ]
+    # Every module of the packages, at any depth, and the scripts at the top.
+    paths = [*(ROOT / "tutor").rglob("*.py"), *(ROOT / "tutor_app").rglob("*.py")]
+    for path in sorted([*paths, *ROOT.glob("*.py")]):
+        found += [
+            f"{path.relative_to(ROOT)}:{n}"
+            for n in _literal_calls_in_fstrings(path.read_text(encoding="utf-8"))
+        ]
     assert not found, "take these messages out of the f-strings: " + ", ".join(found)
 
 

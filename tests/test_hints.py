@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import EX1, EX1_MOVES, EX2, EX2_MOVES
 
-from tutor.cli.hint import Defaults, answer, serve
+from tutor.cli.engine import Defaults, answer, serve
 from tutor.cli.main import main
 from tutor.engine import Card, Suit, legal_moves, new_deal, parse_move, play_moves, preset, view_of
 from tutor.formats.positions import Position, load_position, position_to_dict

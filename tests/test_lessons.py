@@ -340,7 +340,7 @@ def test_the_documented_example_is_a_valid_lesson(tmp_path: Path) -> None:
 
 
 def test_text_replay_shows_switch_rules_with_value_and_source() -> None:
-    from tutor.cli.replay import rule_line
+    from tutor.words.explain import rule_line
 
     tr = get_translator("en")
     classic = PRESETS["classic"]

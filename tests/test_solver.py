@@ -9,12 +9,9 @@ import random
 import pytest
 
 from tutor.engine import (
-    CARDS,
     CLOSE,
     DECLARE_OUT,
     Card,
-    Credit,
-    OutResolution,
     Play,
     RuleSet,
     State,
@@ -34,108 +31,12 @@ from tutor.search import (
     terminal_value,
 )
 
+from helpers import Brute, brute, mini_position
+
 PRESETS = ("classic", "kurnik", "pack32", "pagat", "schnapsen")
 
 
-class Brute:
-    """Net game points for the player to move, by memoised minimax over ``game.apply``."""
-
-    def __init__(self) -> None:
-        self.memo: dict[State, int] = {}
-
-    def __call__(self, s: State) -> int:
-        if s in self.memo:
-            return self.memo[s]
-        p = s.to_move
-        assert p is not None
-        best = -99
-        for m in legal_moves(s):
-            c = apply(s, m)
-            if c.result is not None:
-                v = terminal_value(c.result, p)
-            else:
-                v = self(c) if c.to_move == p else -self(c)
-            best = max(best, v)
-        self.memo[s] = best
-        return best
-
-
-def brute(state: State) -> int:
-    return Brute()(state)
-
-
-def mini_position(rules: RuleSet, rng: random.Random) -> State:
-    """A random position with few cards left: 1-3 cards a hand, a stock of 0, 1 or 3 cards
-    (open or closed), scores near the target, sometimes a card already led or pending points."""
-    cards = [c.index for c in (Card.parse(x) for x in _pack_text(rules))]
-    rng.shuffle(cards)
-    trump_card = cards.pop()
-    trump = trump_card >> 3
-    leader = rng.randrange(2)
-    # Often give the leader a king-queen pair or the trump to exchange, so those moves occur.
-    wanted = []
-    if rng.random() < 0.4:
-        king = rng.randrange(4) * 8 + 2
-        wanted += [king, king + 1]
-    if rng.random() < 0.3:
-        wanted.append(trump * 8 + rules.exchange_rank)
-    wanted = [c for c in dict.fromkeys(wanted) if c in cards][:3]
-    per_hand = max(len(wanted), rng.choice((1, 2, 2, 3)))
-    for c in wanted:
-        cards.remove(c)
-    kind = rng.choice(("open", "open", "closed", "gone"))
-    stock_len = rng.choice((1, 3)) if kind != "gone" else 0
-    stock = tuple(cards[:stock_len])
-    del cards[:stock_len]
-    hands = [0, 0]
-    for c in wanted:
-        hands[leader] |= 1 << c
-    for p in (leader, 1 - leader):
-        while hands[p].bit_count() < per_hand:
-            hands[p] |= 1 << cards.pop()
-    lead = -1
-    if rng.random() < 0.3:  # a card already led from the leader's hand
-        lead = rng.choice([c for c in range(32) if hands[leader] >> c & 1])
-        hands[leader] &= ~(1 << lead)
-    tricks = (rng.choice((0, 1, 2, 3)), rng.choice((0, 1, 2, 3)))
-    points = tuple(0 if t == 0 else rng.randrange(10, 62) for t in tricks)
-    melds = tuple(0 if rng.random() < 0.7 else 20 for _ in range(2))
-    pending = (0, 0)
-    if rules.marriage_credit is not Credit.IMMEDIATE and rng.random() < 0.2:
-        pending = (20, 0) if rng.random() < 0.5 else (0, 40)
-    closed_by = rng.randrange(2) if kind == "closed" else -1
-    closed_opp = rng.choice((0, tricks[1 - closed_by])) if closed_by >= 0 else 0
-    out_by = -1
-    if rules.out_resolution is OutResolution.AFTER_TRICK and lead >= 0 and rng.random() < 0.3:
-        out_by = leader
-    return State(
-        rules=rules,
-        trump=CARDS[trump_card].suit,
-        hands=(hands[0], hands[1]),
-        stock=stock if kind != "gone" else (),
-        trump_card=trump_card if kind != "gone" else -1,
-        dealer=1 - leader,
-        leader=leader,
-        lead=lead,
-        lead_marriage=False,
-        closed_by=closed_by,
-        closed_opp_tricks=closed_opp,
-        points=(points[0], points[1]),
-        melds=(melds[0], melds[1]),
-        pending=pending,
-        tricks=tricks,
-        known=(0, 0),
-        marriages=(),
-        out_by=out_by,
-        last_trick=None,
-        result=None,
-    )
-
-
-def _pack_text(rules: RuleSet) -> list[str]:
-    return [f"{r.symbol}{s}" for r in rules.ranks for s in "cshd"]
-
-
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESETS)
 def test_solver_agrees_with_brute_force_on_small_positions(name: str) -> None:
     rules = preset(name)

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from tutor.cli.command import add_json_option, add_lang_option
 from tutor.engine import (
     Close,
     RuleSet,
@@ -42,16 +43,23 @@ from tutor.engine import (
 from tutor.search import Solver, club_player, plain_minimax, play_deal
 from tutor.teach import hints
 from tutor.words.hint_text import render_analysis
-from tutor.words.i18n import get_translator
+from tutor.words.i18n import Translator, get_translator
 
 
 def _ms(seconds: float) -> float:
     return round(seconds * 1000, 3)
 
 
-def _quantile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+def _p95(values: Sequence[float]) -> float:
+    """The 95th percentile, interpolated between the closest ranks (``statistics.quantiles``
+    with the inclusive method: the numbers given, never beyond them).
+
+    >>> _p95([float(x) for x in range(1, 21)])
+    19.05
+    """
+    if len(values) < 2:
+        return values[0]
+    return statistics.quantiles(values, n=20, method="inclusive")[-1]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -109,9 +117,9 @@ def _figures(prefix: str, wall: Sequence[float], cpu: Sequence[float]) -> dict[s
     the time the process waited for a busy machine)."""
     return {
         f"{prefix}median_ms": _ms(statistics.median(wall)),
-        f"{prefix}p95_ms": _ms(_quantile(wall, 0.95)),
+        f"{prefix}p95_ms": _ms(_p95(wall)),
         f"{prefix}cpu_median_ms": _ms(statistics.median(cpu)),
-        f"{prefix}cpu_p95_ms": _ms(_quantile(cpu, 0.95)),
+        f"{prefix}cpu_p95_ms": _ms(_p95(cpu)),
     }
 
 
@@ -203,7 +211,7 @@ def bench_hint(rules: RuleSet, n: int, samples: int, seed: int) -> dict[str, Any
         "cpu_p95_ms": figures["cpu_p95_ms"],
         "max_ms": _ms(max(wall)),
         "stock_open_positions": len(open_wall),
-        "stock_open_p95_ms": _ms(_quantile(open_wall, 0.95)) if open_wall else None,
+        "stock_open_p95_ms": _ms(_p95(open_wall)) if open_wall else None,
     }
 
 
@@ -269,10 +277,7 @@ def bench(
     return result
 
 
-def register(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser(
-        "bench", help="speed of the solver and the expert, and the expert's strength"
-    )
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default="classic", help="preset, e.g. classic or kurnik")
     p.add_argument("--positions", type=int, default=200, help="endgames per size for the solver")
     p.add_argument("--hints", type=int, default=60, help="positions for the full hint")
@@ -284,12 +289,11 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
-    p.add_argument("--json", action="store_true", help="print the JSON object on one line")
-    p.add_argument("--lang", default="en")
-    p.set_defaults(func=run)
+    add_json_option(p, "print the JSON object on one line")
+    add_lang_option(p)
 
 
-def run(args: argparse.Namespace, tr: Any) -> int:
+def run(args: argparse.Namespace, tr: Translator) -> int:
     result = bench(
         args.rules, args.positions, args.hints, args.samples, args.strength, args.seed, args.jobs
     )

@@ -1,14 +1,7 @@
-"""``tutor hint`` and ``tutor engine``: the hint engine from a terminal or another program.
+"""``tutor hint``: the hint engine from a terminal.
 
 ``tutor hint POSITION`` reads one position file (JSON or YAML, ``-`` for standard input) and
 prints the hints up to ``--level`` (4 by default) or, with ``--json``, the analysis as data.
-
-``tutor engine`` answers requests, one JSON object a line on standard input, with one JSON
-line each on standard output, the way chess programs talk to an engine. A request is a
-position in the schema of ``docs/positions.md``, or an object with the position under
-``"position"`` and options (``id``, ``moves``, ``hidden``, ``samples``, ``seed``, ``level``,
-``lang``). An answer carries ``"ok": true`` and the analysis, or ``"ok": false`` and an error
-message; the engine never stops on a bad request and never prints a traceback.
 """
 
 from __future__ import annotations
@@ -16,121 +9,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
 
-from tutor.engine import (
-    PRESETS,
-    IllegalMoveError,
-    MoveError,
-    State,
-    View,
-    apply,
-    parse_move,
-    track_excluded,
-    view_of,
-)
-from tutor.formats.positions import (
-    Position,
-    PositionError,
-    load_position,
-    position_from_data,
-    read_position,
-)
+from tutor.cli.command import add_json_option, add_lang_option
+from tutor.cli.request import RequestError, hint_to_data, play_on, split_moves
+from tutor.formats.positions import PositionError, load_position, read_position
 from tutor.msgid import N_
-from tutor.teach.hints import DEFAULT_SAMPLES, IDEAS, analyse, analysis_to_dict
-from tutor.words.explain import explain_verdict
-from tutor.words.hint_text import Hint, hint
-from tutor.words.i18n import LANGUAGES, Translator, UnknownLanguageError, get_translator
+from tutor.teach.hints import DEFAULT_SAMPLES, analyse, analysis_to_dict
+from tutor.words.hint_text import hint
+from tutor.words.i18n import Translator
 
-PROTOCOL = 1
-REQUEST_FIELDS = ("id", "position", "moves", "hidden", "samples", "seed", "level", "lang")
-
-E_JSON = N_("not a JSON object: {problem}")
-E_REQUEST_FIELD = N_("unknown request field '{name}'; the fields are: {valid}")
-E_REQUEST_NUMBER = N_("the request field '{name}' should be a whole number from {low} to {high}")
-E_REQUEST_LANG = N_("the request field 'lang' should be one of: {valid}")
-E_REQUEST_MOVES = N_('the request field \'moves\' should be a list of moves, e.g. ["10h", "Kd"]')
-E_REQUEST_HIDDEN = N_("the request field 'hidden' should be true or false")
-E_MOVES_VIEW = N_("moves can only be played on a position with both hands and the stock known")
-E_MOVE = N_(
-    "unknown move '{text}': write a card (Qh), 'marry Qh', 'marry Qh out', 'exchange', "
-    "'close' or 'out'"
-)
-E_MOVE_ILLEGAL = N_("move {n}: {why}")
-E_INTERNAL = N_("the engine could not answer: {problem}")
 E_LEVEL = N_("the hint level must be 1, 2, 3 or 4")
-E_COMMAND = N_("unknown command '{name}'; the commands are: info")
 
 
-class RequestError(ValueError):
-    """A request the engine cannot answer; ``render(tr)`` gives the translated message."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(template.format(**params))
-
-    def render(self, tr: Translator) -> str:
-        return tr._(self.template, **self.params)
-
-
-def play_on(position: Position, moves: Iterable[str], hidden: bool) -> State | View:
-    """The position after ``moves``; with ``hidden`` the view of the player then to move
-    (with what that player could infer from the opponent's plays)."""
-    subject = position.subject
-    moves = list(moves)
-    if not isinstance(subject, State):
-        if moves:
-            raise RequestError(E_MOVES_VIEW)
-        return subject
-    state = subject
-    excluded = [0, 0]
-    for n, text in enumerate(moves, start=1):
-        try:
-            move = parse_move(text)
-        except MoveError:
-            raise RequestError(E_MOVE, text=text) from None
-        p = state.to_move
-        if p is not None:
-            excluded[1 - p] = track_excluded(excluded[1 - p], state, move, 1 - p)
-        try:
-            state = apply(state, move)
-        except IllegalMoveError as exc:
-            raise _IllegalMove(n, exc, state) from None
-    if hidden and state.to_move is not None:
-        return view_of(state, state.to_move, excluded[state.to_move])
-    return state
-
-
-class _IllegalMove(RequestError):
-    def __init__(self, n: int, exc: IllegalMoveError, state: State) -> None:
-        super().__init__(E_MOVE_ILLEGAL, n=n, why=str(exc))
-        self.n = n
-        self.exc = exc
-        self.state = state
-
-    def render(self, tr: Translator) -> str:
-        why = explain_verdict(self.exc.verdict, self.state.rules, tr)
-        return tr._(self.template, n=self.n, why=why)
-
-
-def hint_to_data(h: Hint) -> list[dict[str, object]]:
-    return [{"level": p.level, "title": p.title, "lines": list(p.lines)} for p in h.parts]
-
-
-# ----------------------------------------------------------------------------- hint
-
-
-def register(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser(
-        "hint", help="hints for one position: the rule, the legal moves, the best move, why"
-    )
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("position", help="a position file (JSON or YAML), or - for standard input")
     p.add_argument("--level", type=int, default=4, choices=(1, 2, 3, 4), help="hint level")
-    p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")
+    add_json_option(p, "print the analysis as one JSON object")
     p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="deals to sample")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--moves", default="", help="moves to play first, e.g. '10h, Kd, exchange'")
@@ -139,29 +34,16 @@ def register(sub: Any) -> None:
         action="store_true",
         help="with both hands given, think only with what the player to move can see",
     )
-    p.add_argument("--lang", default="en", help=f"language: {', '.join(LANGUAGES)}")
-    p.set_defaults(func=run_hint)
-
-    e: argparse.ArgumentParser = sub.add_parser(
-        "engine", help="answer positions given as JSON lines on standard input"
-    )
-    e.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="default deals to sample")
-    e.add_argument("--seed", type=int, default=0, help="default seed")
-    e.add_argument("--lang", default="en", help="default language of messages")
-    e.set_defaults(func=run_engine)
+    add_lang_option(p)
 
 
-def _split_moves(text: str) -> list[str]:
-    return [m.strip() for m in text.split(",") if m.strip()]
-
-
-def run_hint(args: argparse.Namespace, tr: Translator) -> int:
+def run(args: argparse.Namespace, tr: Translator) -> int:
     try:
         if args.position == "-":
             position = read_position(sys.stdin.read(), "<stdin>")
         else:
             position = load_position(Path(args.position))
-        subject = play_on(position, _split_moves(args.moves), args.hidden)
+        subject = play_on(position, split_moves(args.moves), args.hidden)
         if args.json:
             analysis = analyse(subject, samples=args.samples, seed=args.seed)
             h = hint(subject, args.level, tr, analysis=analysis)
@@ -178,148 +60,3 @@ def run_hint(args: argparse.Namespace, tr: Translator) -> int:
         return 2
     print(h.text)
     return 0
-
-
-# ----------------------------------------------------------------------------- engine
-
-
-@dataclass(frozen=True)
-class Defaults:
-    samples: int = DEFAULT_SAMPLES
-    seed: int = 0
-    lang: str = "en"
-
-
-def _number(request: Mapping[str, Any], name: str, default: int, low: int, high: int) -> int:
-    value = request.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RequestError(E_REQUEST_NUMBER, name=name, low=low, high=high)
-    return value
-
-
-def info() -> dict[str, object]:
-    """What the engine offers: protocol version, presets, idea ids."""
-    return {
-        "ok": True,
-        "engine": "tutor66",
-        "protocol": PROTOCOL,
-        "presets": list(PRESETS),
-        "languages": list(LANGUAGES),
-        "ideas": list(IDEAS),
-        "request_fields": list(REQUEST_FIELDS),
-    }
-
-
-def answer(request: object, defaults: Defaults = Defaults()) -> dict[str, object]:
-    """One answer to one request (already read from JSON). Never raises."""
-    rid = request.get("id") if isinstance(request, Mapping) else None
-    tr = get_translator(defaults.lang)
-    try:
-        if not isinstance(request, Mapping):
-            raise RequestError(E_JSON, problem=type(request).__name__)
-        if "command" in request:
-            if request["command"] == "info":
-                return {"id": rid, **info()} if rid is not None else info()
-            raise RequestError(E_COMMAND, name=str(request["command"]))
-        lang = request.get("lang", defaults.lang) if "position" in request else defaults.lang
-        try:
-            tr = get_translator(str(lang))
-        except UnknownLanguageError:
-            raise RequestError(E_REQUEST_LANG, valid=", ".join(LANGUAGES)) from None
-        if "position" in request:
-            for key in request:
-                if key not in REQUEST_FIELDS:
-                    raise RequestError(
-                        E_REQUEST_FIELD, name=str(key), valid=", ".join(REQUEST_FIELDS)
-                    )
-            raw = request["position"]
-            options: Mapping[str, Any] = request
-        else:
-            raw = {k: v for k, v in request.items() if k != "id"}
-            options = {}
-        if isinstance(raw, str):
-            position = read_position(raw, "<position>")
-        else:
-            position = position_from_data(raw, "<position>")
-        moves_raw = options.get("moves", [])
-        if isinstance(moves_raw, str):
-            moves = _split_moves(moves_raw)
-        elif isinstance(moves_raw, list) and all(isinstance(m, str) for m in moves_raw):
-            moves = list(moves_raw)
-        else:
-            raise RequestError(E_REQUEST_MOVES)
-        hidden = options.get("hidden", False)
-        if not isinstance(hidden, bool):
-            raise RequestError(E_REQUEST_HIDDEN)
-        samples = _number(options, "samples", defaults.samples, 1, 10_000)
-        seed = _number(options, "seed", defaults.seed, 0, 2**63)
-        level = _number(options, "level", 0, 0, 4)
-        subject = play_on(position, moves, hidden)
-        analysis = analyse(subject, samples=samples, seed=seed)
-        out: dict[str, object] = {"id": rid, "ok": True, **analysis_to_dict(analysis)}
-        if level:
-            out["hint"] = hint_to_data(hint(subject, level, tr, analysis=analysis))
-        return out
-    except PositionError as exc:
-        return {"id": rid, "ok": False, "error": {**exc.to_dict(), "message": exc.render(tr)}}
-    except RequestError as exc:
-        return {
-            "id": rid,
-            "ok": False,
-            "error": {"message": exc.render(tr), "template": exc.template},
-        }
-    except Exception as exc:  # an engine answers every line, whatever goes wrong
-        return {
-            "id": rid,
-            "ok": False,
-            "error": {
-                "message": tr._(E_INTERNAL, problem=f"{type(exc).__name__}: {exc}"),
-                "template": E_INTERNAL,
-            },
-        }
-
-
-def serve(lines: Iterable[str], out: TextIO, defaults: Defaults = Defaults()) -> int:
-    """Answer each non-empty line with one JSON line; returns the number of answers."""
-    n = 0
-    tr = get_translator(defaults.lang)
-    for line in lines:
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as exc:
-            reply: dict[str, object] = {
-                "id": None,
-                "ok": False,
-                "error": {"message": tr._(E_JSON, problem=exc.msg), "template": E_JSON},
-            }
-        else:
-            reply = answer(request, defaults)
-        out.write(json.dumps(reply, ensure_ascii=False) + "\n")
-        out.flush()
-        n += 1
-    return n
-
-
-def run_engine(args: argparse.Namespace, tr: Translator) -> int:
-    try:
-        get_translator(args.lang)
-    except UnknownLanguageError:
-        args.lang = "en"
-    serve(sys.stdin, sys.stdout, Defaults(args.samples, args.seed, args.lang))
-    return 0
-
-
-__all__ = [
-    "PROTOCOL",
-    "Defaults",
-    "RequestError",
-    "answer",
-    "info",
-    "play_on",
-    "register",
-    "run_engine",
-    "run_hint",
-    "serve",
-]

@@ -1,44 +1,76 @@
-"""The ``tutor`` command: each sub-command lives in its own module with ``register``/``run``.
+"""The ``tutor`` command: one sub-command a module, each loaded only when it is used.
 
-A command module defines ``register(subparsers) -> None`` which adds its parser and sets
-``func`` to a callable ``(args, tr) -> int``. Errors reach the user as one translated line,
-never as a Python traceback.
+A command module defines ``add_arguments(parser)`` and ``run(args, tr) -> int`` (see
+``tutor.cli.command``); :data:`COMMANDS` names each with its help. Errors reach the user as one
+translated line, never as a Python traceback.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
 
+from tutor.cli.command import Command, LazyCommand
 from tutor.words.i18n import LANGUAGES, UnknownLanguageError, get_translator
 
-# Modules that add sub-commands, in the order of --help.
-COMMAND_MODULES = (
-    "tutor.search.selfplay",
-    "tutor.cli.rules",
-    "tutor.cli.replay",
-    "tutor.cli.bench",
-    "tutor.cli.hint",
+# The sub-commands, in the order of --help.
+COMMANDS: tuple[Command, ...] = (
+    LazyCommand(
+        "selfplay", "computer players play many deals; prints a summary", "tutor.cli.selfplay"
+    ),
+    LazyCommand(
+        "rules",
+        "show a preset's rule switches with their sources, or compare presets",
+        "tutor.cli.rules",
+    ),
+    LazyCommand(
+        "validate",
+        "check lesson files and folders of lessons against the rules engine",
+        "tutor.cli.validate",
+    ),
+    LazyCommand("replay", "replay a lesson step by step, or print it as JSON", "tutor.cli.replay"),
+    LazyCommand(
+        "bench", "speed of the solver and the expert, and the expert's strength", "tutor.cli.bench"
+    ),
+    LazyCommand(
+        "hint",
+        "hints for one position: the rule, the legal moves, the best move, why",
+        "tutor.cli.hint",
+    ),
+    LazyCommand(
+        "engine", "answer positions given as JSON lines on standard input", "tutor.cli.engine"
+    ),
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _chosen(argv: Sequence[str] | None) -> str | None:
+    """The command named on the command line: the first word that is not an option (the
+    ``tutor`` parser itself takes no option with a value). None: every command."""
+    if argv is None:
+        return None
+    return next((word for word in argv if not word.startswith("-")), "")
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``argv``, only the command it names gets its arguments (and so only
+    that command's module is imported)."""
     parser = argparse.ArgumentParser(prog="tutor", description="Sechsundsechzig (66) tutor")
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    chosen = _chosen(argv)
+    for command in COMMANDS:
+        p = sub.add_parser(command.name, help=command.help)
+        if chosen is None or chosen == command.name:
+            command.add_arguments(p)
+            p.set_defaults(func=command.run)
     return parser
 
 
-def add_lang_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", default="en", help=f"language: {', '.join(LANGUAGES)}")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     lang = getattr(args, "lang", "en")
     try:

@@ -4,22 +4,19 @@ by side with the differences marked."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
+from tutor.cli.command import add_lang_option
 from tutor.engine import PRESETS, parse_rules, switch_ids
 from tutor.words.explain import source_label, switch_name, switch_value_text
+from tutor.words.i18n import Translator
 
 
-def register(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser(
-        "rules", help="show a preset's rule switches with their sources, or compare presets"
-    )
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--preset", default=None, help="one preset (default: compare all)")
-    p.add_argument("--lang", default="en")
-    p.set_defaults(func=run)
+    add_lang_option(p)
 
 
-def run(args: argparse.Namespace, tr: Any) -> int:
+def run(args: argparse.Namespace, tr: Translator) -> int:
     if args.preset:
         rules = parse_rules(args.preset)
         print(tr._("Rules preset: {name}", name=rules.name))

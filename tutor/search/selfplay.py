@@ -1,4 +1,5 @@
-"""``tutor selfplay``: computer players play many deals; prints a JSON summary.
+"""Self-play: computer players play many deals; a summary of the results as data
+(``tutor selfplay`` prints it).
 
 The same seed gives the same result (apart from the speed): deal ``i`` is shuffled and
 played with its own random generator seeded from ``(seed, i)``, and the seats alternate
@@ -7,8 +8,6 @@ played with its own random generator seeded from ``(seed, i)``, and the seats al
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import time
 from collections.abc import Sequence
@@ -87,48 +86,3 @@ def selfplay(
         "game_points": {"A": totals[3], "B": totals[4]},
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
     }
-
-
-def register(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser(
-        "selfplay", help="computer players play many deals; prints a summary"
-    )
-    p.add_argument("--rules", default="classic", help="preset, e.g. classic or kurnik(target=61)")
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument(
-        "--players",
-        default="random,random",
-        help=f"two of: {', '.join(PLAYERS)} (A's first; seats alternate)",
-    )
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--lang", default="en")
-    p.set_defaults(func=run)
-
-
-def run(args: argparse.Namespace, tr: Any) -> int:
-    names = tuple(x.strip() for x in args.players.split(","))
-    if len(names) != 2:
-        raise ValueError(tr._("--players needs two names separated by a comma"))
-    result = selfplay(args.rules, args.games, args.seed, (names[0], names[1]), args.jobs)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(
-            tr._(
-                "{games} deals under {rules}: A ({a}) won {wa}, B ({b}) won {wb}, "
-                "{draws} drawn; game points {ga}:{gb}; {speed} deals per second",
-                games=result["games"],
-                rules=result["rules"],
-                a=names[0],
-                b=names[1],
-                wa=result["wins"]["A"],
-                wb=result["wins"]["B"],
-                draws=result["draws"],
-                ga=result["game_points"]["A"],
-                gb=result["game_points"]["B"],
-                speed=result["games_per_second"],
-            )
-        )
-    return 0

@@ -11,11 +11,9 @@ from tutor.engine import (
     Card,
     Move,
     Play,
-    RuleSet,
     State,
     Verdict,
     cards_of_mask,
-    switch_ids,
     view_of,
 )
 from tutor.teach.lessons import EventKind, Frame, Lesson, runs
@@ -25,10 +23,7 @@ from tutor.words.explain import (
     describe_outcome,
     describe_trick,
     reason_text,
-    rule_text,
-    source_label,
-    switch_name,
-    switch_value_text,
+    rule_line,
 )
 from tutor.words.i18n import Translator
 
@@ -48,32 +43,6 @@ class StepText:
 
 
 # Scoring rule ids (an outcome's ``rule_id``) and the switch that sets each.
-_SCORING_SWITCH = {
-    "score.simple": "score.game_points",
-    "score.schneider": "score.schneider_below",
-    "score.schwarz": "score.schwarz_by",
-}
-
-
-def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
-    """A rule in words with its source: an engine rule, or a rule switch with its value under
-    ``rules``; empty for an id that names neither."""
-    try:
-        return rule_text(rule_id, rules, tr)
-    except KeyError:
-        pass
-    switch_id = _SCORING_SWITCH.get(rule_id, rule_id)
-    if switch_id not in switch_ids():
-        return ""
-    sw = rules.switch(switch_id)
-    return tr._(
-        "{name}: {value}. Source: {source}.",
-        name=switch_name(sw.id, tr),
-        value=switch_value_text(sw, tr),
-        source=source_label(sw.source, tr),
-    )
-
-
 def step_text(
     *,
     before: State | None,
@@ -261,4 +230,4 @@ def unseen_text(attempt: Attempt, tr: Translator) -> UnseenText:
     return UnseenText(where, cards)
 
 
-__all__ = ["StepText", "UnseenText", "replay_text", "rule_line", "step_text", "unseen_text"]
+__all__ = ["StepText", "UnseenText", "replay_text", "step_text", "unseen_text"]

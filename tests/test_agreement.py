@@ -1,0 +1,149 @@
+"""The duplicated logic agrees with itself under any rules, not only the presets.
+
+Two implementations of legality (``check`` gives a verdict with reasons, ``legal_moves`` lists the
+moves) and two of the rules of play (the solver's own search and the engine's ``apply``) are
+compared on random rule sets: every preset, with switches set to values no preset uses (the last
+trick's bonus after closing, no closing, no "out" with a marriage, no last-trick bonus, a target
+of 61, ...). Only the facades ``tutor.engine`` and ``tutor.search`` are used."""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from tutor.engine import (
+    CARDS,
+    CLOSE,
+    DECLARE_OUT,
+    EXCHANGE,
+    PRESETS,
+    Credit,
+    Duty,
+    Marriage,
+    Move,
+    NoTrickAt,
+    OutResolution,
+    Penalty,
+    Play,
+    RuleSet,
+    SchwarzBy,
+    apply,
+    check,
+    legal_moves,
+    parse_rules,
+    random_deal,
+)
+from tutor.search import Solver, terminal_value
+
+from helpers import Brute, mini_position
+
+
+def _values(kind: type[Enum]) -> list[str]:
+    return [str(e.value) for e in kind]
+
+
+BOOL = ["true", "false"]
+# Switch id -> values written as in a rules spec ("kurnik(close.allowed=false)").
+SWITCHES: dict[str, list[str]] = {
+    "deal.target": ["61", "66"],
+    "deal.last_trick_bonus": ["0", "10"],
+    "close.last_trick_bonus": BOOL,
+    "score.schneider_below": ["31", "33"],
+    "score.schwarz_by": _values(SchwarzBy),
+    "phase2.duty": _values(Duty),
+    "marriage.needs_trick": BOOL,
+    "marriage.credit": _values(Credit),
+    "marriage.in_phase2": BOOL,
+    "exchange.needs_trick": BOOL,
+    "close.allowed": BOOL,
+    "close.penalty": _values(Penalty),
+    "close.penalty_points": ["2", "3"],
+    "close.no_trick_at": _values(NoTrickAt),
+    "out.resolution": _values(OutResolution),
+    "out.after_marriage": BOOL,
+    "out.closer_opponent": BOOL,
+    "out.false_penalty": _values(Penalty),
+    "out.false_points": ["2", "3"],
+}
+
+# Every move that could be tried anywhere: each card played, each marriage (with and without
+# declaring at once), the exchange, closing and declaring.
+CANDIDATES: tuple[Move, ...] = (
+    *(Play(c) for c in CARDS),
+    *(Marriage(c) for c in CARDS),
+    *(Marriage(c, True) for c in CARDS),
+    EXCHANGE,
+    CLOSE,
+    DECLARE_OUT,
+)
+
+# The switches no preset sets this way, all at once.
+UNUSED = parse_rules(
+    "pagat(close.last_trick_bonus=true, close.allowed=false, out.after_marriage=false,"
+    " deal.last_trick_bonus=0, deal.target=61)"
+)
+UNUSED_CLOSING = parse_rules(
+    "sharpened(close.last_trick_bonus=true, out.after_marriage=false, deal.target=61,"
+    " deal.last_trick_bonus=0, out.closer_opponent=true)"
+)
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> RuleSet:
+    """A preset with up to six switches changed, read through ``parse_rules``."""
+    name = draw(st.sampled_from(sorted(PRESETS)))
+    chosen = draw(st.lists(st.sampled_from(sorted(SWITCHES)), unique=True, max_size=6))
+    parts = [f"{sid}={draw(st.sampled_from(SWITCHES[sid]))}" for sid in chosen]
+    if draw(st.booleans()):  # the exchange with either of the pack's two lowest ranks
+        low = sorted(PRESETS[name].ranks)[:2]
+        parts.append(f"exchange.rank={draw(st.sampled_from(low)).symbol}")
+    return parse_rules(f"{name}({', '.join(parts)})" if parts else name)
+
+
+def test_the_rule_sets_cover_every_preset_and_switch() -> None:
+    assert "sharpened" in PRESETS
+    ids = {s.id for s in UNUSED.switches()}
+    assert set(SWITCHES) <= ids
+    assert not UNUSED.closing_allowed and UNUSED.bonus_when_closed
+    assert UNUSED.target == 61 and UNUSED.last_trick_bonus == 0
+    assert not UNUSED.out_after_marriage and not UNUSED_CLOSING.out_after_marriage
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1))
+@example(rules=UNUSED, seed=1)
+@example(rules=UNUSED_CLOSING, seed=2)
+def test_check_agrees_with_legal_moves_along_random_playouts(rules: RuleSet, seed: int) -> None:
+    rng = random.Random(seed)
+    s = random_deal(rules, rng, dealer=rng.randrange(2))
+    while True:
+        legal = set(legal_moves(s))
+        for move in CANDIDATES:
+            assert check(s, move).legal == (move in legal), (rules.name, s, move)
+        if s.result is not None:
+            assert not legal
+            break
+        s = apply(s, rng.choice(sorted(legal, key=str)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1))
+@example(rules=UNUSED, seed=1)
+@example(rules=UNUSED_CLOSING, seed=2)
+def test_solver_agrees_with_brute_force_under_random_rules(rules: RuleSet, seed: int) -> None:
+    s = mini_position(rules, random.Random(seed))
+    exact = Brute()
+    solver = Solver(s)
+    assert solver.value(s) == exact(s), (rules.name, s)
+    mover = s.to_move
+    assert mover is not None
+    for move in legal_moves(s):
+        v, child = solver.child_value(s, move)
+        if child.result is not None:
+            assert v == terminal_value(child.result, mover), (rules.name, s, move)
+        else:
+            b = exact(child)
+            assert v == (b if child.to_move == mover else -b), (rules.name, s, move)

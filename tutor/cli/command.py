@@ -1,0 +1,81 @@
+"""What a sub-command of ``tutor`` is, and the options that several commands share.
+
+A command has a name and a one-line help, adds its arguments to its own parser, and runs with
+the parsed arguments and a translator, returning the exit code. The commands are listed in
+``tutor.cli.main`` as :class:`LazyCommand` entries, so that a command's module (and everything it
+imports) is loaded only when that command runs or its help is asked for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, cast, runtime_checkable
+
+from tutor.words.i18n import LANGUAGES, Translator
+
+
+@runtime_checkable
+class Command(Protocol):
+    """One sub-command of ``tutor``."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def help(self) -> str: ...
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace, tr: Translator) -> int: ...
+
+
+class CommandModule(Protocol):
+    """A module that implements a command: ``add_arguments`` and ``run`` at module level."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace, tr: Translator) -> int: ...
+
+
+@dataclass(frozen=True)
+class LazyCommand:
+    """A command whose module is imported only when its arguments or its run are needed."""
+
+    name: str
+    help: str
+    module: str
+
+    def _module(self) -> CommandModule:
+        return cast(CommandModule, importlib.import_module(self.module))
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        self._module().add_arguments(parser)
+
+    def run(self, args: argparse.Namespace, tr: Translator) -> int:
+        return self._module().run(args, tr)
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of everything the command prints."""
+    parser.add_argument("--lang", default="en", help=f"language: {', '.join(LANGUAGES)}")
+
+
+def add_json_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--json``: print data instead of text; ``help`` says what is printed."""
+    parser.add_argument("--json", action="store_true", help=help)
+
+
+class Renderable(Protocol):
+    """An error that renders itself as one translated line."""
+
+    def render(self, tr: Translator) -> str: ...
+
+
+def print_errors(errors: Sequence[Renderable], tr: Translator) -> None:
+    """Each error on its line, then how many there were."""
+    for err in errors:
+        print(err.render(tr))
+    print(tr.n_("{n} problem found.", "{n} problems found.", len(errors)))

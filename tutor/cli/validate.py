@@ -1,0 +1,37 @@
+"""``tutor validate PATH...``: check lesson and puzzle files against the rules engine.
+
+It takes files and folders; it prints one line when every lesson and puzzle is valid (exit 0)
+and otherwise every problem with its file, line and column (exit 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tutor.cli.command import add_lang_option, print_errors
+from tutor.teach import puzzles
+from tutor.teach.lessons import validate_paths
+from tutor.words.i18n import Translator
+
+
+def add_arguments(v: argparse.ArgumentParser) -> None:
+    v.add_argument("paths", nargs="+", metavar="PATH", help="lesson files or folders")
+    add_lang_option(v)
+
+
+def run(args: argparse.Namespace, tr: Translator) -> int:
+    puzzle_paths, lesson_paths = puzzles.split_paths(args.paths)
+    lessons, errors = validate_paths(lesson_paths) if lesson_paths else ([], [])
+    found, puzzle_errors = puzzles.validate_paths(puzzle_paths)
+    errors = [*errors, *puzzle_errors]
+    if errors:
+        print_errors(errors, tr)
+        return 1
+    if not lessons and not found:
+        print(tr._("No lesson files found in {paths}.", paths=", ".join(args.paths)))
+        return 1
+    if lessons:
+        print(tr.n_("{n} lesson is valid.", "{n} lessons are valid.", len(lessons)))
+    if found:
+        print(tr.n_("{n} puzzle is valid.", "{n} puzzles are valid.", len(found)))
+    return 0
