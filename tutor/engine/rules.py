@@ -373,27 +373,17 @@ KURNIK = RuleSet(
     ),
 )
 
-# The common English reference (pagat), as summarised in shared/seeds/README.md.
-PAGAT = RuleSet(
+# The common English reference (pagat), as summarised in shared/seeds/README.md: Kurnik's rules,
+# but a marriage counts with the trick, "no trick" is judged at closing and Schwarz means no trick.
+PAGAT = dataclasses.replace(
+    KURNIK,
     name="pagat",
-    ranks=_R24,
-    phase2_duty=Duty.HEAD,
-    marriage_needs_trick=False,
-    marriage_in_phase2=False,
-    exchange_needs_trick=True,
-    closer_penalty=Penalty.FIXED,
-    closer_penalty_points=2,
-    closer_penalty_no_trick_points=3,
-    closer_no_trick_at=NoTrickAt.CLOSE,
-    out_resolution=OutResolution.IMMEDIATE,
-    out_after_marriage=True,
-    closer_opponent_may_declare=False,
-    false_out=Penalty.FIXED,
-    false_out_points=2,
-    false_out_no_trick_points=3,
     marriage_credit=Credit.WITH_TRICK,
+    closer_no_trick_at=NoTrickAt.CLOSE,
+    schwarz_by=SchwarzBy.TRICKS,
     default_source=SRC_PAGAT,
     sources=_src(SRC_001, "phase2.duty", "out.closer_opponent"),
+    notes=(),
 )
 
 # The 20-card "sharpened" game of 000: no nines; the jack is the lowest trump to exchange.

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from enum import Enum
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from tutor.engine.cards import CARDS, Card, Suit, cards_of_mask, mask_of, parse_cards
 from tutor.engine.rules import RuleSet
@@ -57,6 +57,51 @@ class Outcome(NamedTuple):
     rule_id: str  # the scoring rule applied: score.schwarz/schneider/simple, close.penalty, ...
 
 
+# ----------------------------------------------------------------------------- table facts
+
+
+class Table(Protocol):
+    """What a ``State`` and a player's ``View`` both show of the table; the questions below are
+    answered the same way for both."""
+
+    @property
+    def leader(self) -> int: ...
+    @property
+    def lead(self) -> int: ...
+    @property
+    def trump_card(self) -> int: ...
+    @property
+    def closed_by(self) -> int: ...
+    @property
+    def points(self) -> tuple[int, int]: ...
+    @property
+    def melds(self) -> tuple[int, int]: ...
+    @property
+    def result(self) -> Outcome | None: ...
+
+
+def to_move_of(table: Table) -> int | None:
+    """The player to move: the leader before the lead, the other one after; none once over."""
+    if table.result is not None:
+        return None
+    return table.leader if table.lead < 0 else other(table.leader)
+
+
+def stock_open_at(table: Table) -> bool:
+    """Cards are still drawn after each trick: the stock is neither closed nor exhausted."""
+    return table.closed_by < 0 and table.trump_card >= 0
+
+
+def score_of(table: Table, player: int) -> int:
+    """Card points plus credited marriage points."""
+    return table.points[player] + table.melds[player]
+
+
+def cards_to_draw(stock_count: int, trump_card: int) -> int:
+    """Cards left to draw: the face-down stock and the face-up trump while it lies there."""
+    return stock_count + (1 if trump_card >= 0 else 0)
+
+
 # ----------------------------------------------------------------------------- state
 
 
@@ -87,9 +132,7 @@ class State(NamedTuple):
     # --- questions every state answers -------------------------------------
     @property
     def to_move(self) -> int | None:
-        if self.result is not None:
-            return None
-        return self.leader if self.lead < 0 else other(self.leader)
+        return to_move_of(self)
 
     @property
     def is_over(self) -> bool:
@@ -98,16 +141,16 @@ class State(NamedTuple):
     @property
     def stock_open(self) -> bool:
         """Cards are still drawn after each trick."""
-        return self.closed_by < 0 and self.trump_card >= 0
+        return stock_open_at(self)
 
     @property
     def phase2(self) -> bool:
         """The stock is closed or exhausted: the strict duties apply."""
-        return self.closed_by >= 0 or self.trump_card < 0
+        return not stock_open_at(self)
 
     def score(self, player: int) -> int:
         """Card points plus credited marriage points."""
-        return self.points[player] + self.melds[player]
+        return score_of(self, player)
 
     def hand(self, player: int) -> tuple[Card, ...]:
         return cards_of_mask(self.hands[player])
@@ -127,7 +170,7 @@ class State(NamedTuple):
     @property
     def stock_size(self) -> int:
         """Cards left to draw, the face-up trump included."""
-        return len(self.stock) + (1 if self.trump_card >= 0 else 0)
+        return cards_to_draw(len(self.stock), self.trump_card)
 
     @property
     def played_mask(self) -> int:

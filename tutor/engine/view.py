@@ -37,7 +37,15 @@ from itertools import combinations, permutations
 from tutor.engine.cards import SUIT_MASKS, Card, Suit, cards_of_mask, iter_bits
 from tutor.engine.moves import Move, Play
 from tutor.engine.rules import Duty, RuleSet
-from tutor.engine.state import Outcome, State, other
+from tutor.engine.state import (
+    Outcome,
+    State,
+    cards_to_draw,
+    other,
+    score_of,
+    stock_open_at,
+    to_move_of,
+)
 
 #: At most this many consistent deals are examined for one position; a puzzle that hides more
 #: is rejected (show more cards, or let the stock be smaller).
@@ -84,21 +92,26 @@ class View:
 
     @property
     def to_move(self) -> int | None:
-        if self.result is not None:
-            return None
-        return self.leader if self.lead < 0 else other(self.leader)
+        return to_move_of(self)
 
     @property
     def stock_size(self) -> int:
         """Cards left to draw, the face-up trump included."""
-        return self.stock_count + (1 if self.trump_card >= 0 else 0)
+        return cards_to_draw(self.stock_count, self.trump_card)
+
+    @property
+    def stock_open(self) -> bool:
+        """Cards are still drawn after each trick."""
+        return stock_open_at(self)
 
     @property
     def phase2(self) -> bool:
-        return self.closed_by >= 0 or self.trump_card < 0
+        """The stock is closed or exhausted: the strict duties apply."""
+        return not stock_open_at(self)
 
     def score(self, player: int) -> int:
-        return self.points[player] + self.melds[player]
+        """Card points plus credited marriage points."""
+        return score_of(self, player)
 
     @property
     def unseen(self) -> int:
@@ -265,12 +278,8 @@ def deal_count(view: View) -> int:
     free = (view.unseen & ~view.excluded).bit_count()
     if need < 0 or need > free:
         return 0
-    orders = math.factorial(view.stock_count) if _stock_open(view) else 1
+    orders = math.factorial(view.stock_count) if view.stock_open else 1
     return math.comb(free, need) * orders
-
-
-def _stock_open(view: View) -> bool:
-    return view.closed_by < 0 and view.trump_card >= 0
 
 
 def consistent_deals(view: View, limit: int = MAX_DEALS) -> Iterator[State]:
@@ -290,7 +299,7 @@ def consistent_deals(view: View, limit: int = MAX_DEALS) -> Iterator[State]:
         for i in chosen:
             opp |= 1 << i
         rest = [i for i in iter_bits(unseen & ~opp)]
-        orders = permutations(rest) if _stock_open(view) else iter((tuple(rest),))
+        orders = permutations(rest) if view.stock_open else iter((tuple(rest),))
         for order in orders:
             yield deal_from_view(view, opp, tuple(order))
 
