@@ -201,10 +201,10 @@ def test_a_broken_puzzle_file_is_reported_not_raised(trainer: Start, tmp_path: P
 @pytest.mark.parametrize("lang", ["de", "pl"])
 def test_marriage_buttons_name_the_card_in_the_language(lang: str) -> None:
     from tutor.engine import Marriage
-    from tutor_app.pages.puzzles import _move_label
+    from tutor.words.explain import move_label
 
     tr = get_translator(lang)
     declined = {"de": "mit dem Pik-König", "pl": "z królem pik"}[lang]
     for out in (False, True):
-        label = _move_label(Marriage(Card.parse("Ks"), out=out), tr)
+        label = move_label(Marriage(Card.parse("Ks"), out=out), tr)
         assert declined in label and "Marriage" not in label

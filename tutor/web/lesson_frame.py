@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.teach.lessons import Frame
-from tutor.web.board import TableCard
+from markupsafe import Markup
+
+from tutor.teach.lessons import Frame, Lesson
+from tutor.web import board
+from tutor.web.board import BoardOptions, TableCard
 from tutor.web.step import step_html
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import StepText, step_text
@@ -25,6 +28,21 @@ def frame_table(frame: Frame) -> tuple[TableCard, ...]:
         TableCard(player, card, complete and frame.trick_winner == player)
         for card, player in zip(frame.table, frame.table_players, strict=True)
     )
+
+
+def frame_board_html(
+    lesson: Lesson,
+    frame: Frame,
+    tr: Translator,
+    *,
+    style: str,
+    show: tuple[bool, bool],
+    projector: bool,
+) -> Markup:
+    """The card table of a lesson frame: the hands shown as ``show`` asks, the lesson's unnamed
+    cards always face down."""
+    opts = BoardOptions(style=style, show=show, projector=projector, hidden=lesson.unnamed)
+    return board.board_html(frame.state, frame_table(frame), tr, opts)
 
 
 def frame_text(frames: Sequence[Frame], index: int, tr: Translator) -> StepText:

@@ -406,36 +406,49 @@ def move_phrase(move: Move, tr: Translator, *, action: bool = False) -> str:
     >>> move_phrase(parse_move("marry Qh out"), en)
     'the marriage with the queen of hearts and declaring 66'
     """
-    if action:
-        return _move_action(move, tr)
-    if isinstance(move, Play):
-        return tr.card(move.card)
-    if isinstance(move, Marriage):
-        if move.out:
-            return tr._("the marriage with {card} and declaring 66", card=move.card)
-        return tr._("the marriage with {card}", card=move.card)
-    if isinstance(move, Exchange):
-        return tr._("exchanging the trump")
-    if isinstance(move, Close):
-        return tr._("closing the stock")
-    if isinstance(move, DeclareOut):
-        return tr._("declaring 66")
-    raise TypeError(f"not a move: {move!r}")
+    return _move_words(move, tr)[1 if action else 0]
 
 
-def _move_action(move: Move, tr: Translator) -> str:
+def move_label(move: Move, tr: Translator) -> str:
+    """A move's short label on a button: "Marriage with the queen of hearts", "Close the stock";
+    a card played is named by its notation.
+
+    >>> from tutor.engine import parse_move
+    >>> from tutor.words.i18n import get_translator
+    >>> en = get_translator("en")
+    >>> move_label(parse_move("Qh"), en), move_label(parse_move("marry Qh out"), en)
+    ('Qh', 'Marriage with the queen of hearts and 66')
+    """
+    return _move_words(move, tr)[2]
+
+
+def _move_words(move: Move, tr: Translator) -> tuple[str, str, str]:
+    """A move's three forms: the phrase, the act opening a sentence, the button label. The
+    card itself goes into each message, so that a catalog can decline it."""
     if isinstance(move, Play):
-        return tr._("Playing {card}", card=move.card)
+        return (tr.card(move.card), tr._("Playing {card}", card=move.card), str(move))
     if isinstance(move, Marriage):
         if move.out:
-            return tr._("Announcing a marriage with {card} and declaring 66", card=move.card)
-        return tr._("Announcing a marriage with {card}", card=move.card)
+            return (
+                tr._("the marriage with {card} and declaring 66", card=move.card),
+                tr._("Announcing a marriage with {card} and declaring 66", card=move.card),
+                tr._("Marriage with {card} and 66", card=move.card),
+            )
+        return (
+            tr._("the marriage with {card}", card=move.card),
+            tr._("Announcing a marriage with {card}", card=move.card),
+            tr._("Marriage with {card}", card=move.card),
+        )
     if isinstance(move, Exchange):
-        return tr._("Exchanging the trump")
+        return (
+            tr._("exchanging the trump"),
+            tr._("Exchanging the trump"),
+            tr._("Exchange the trump"),
+        )
     if isinstance(move, Close):
-        return tr._("Closing the stock")
+        return (tr._("closing the stock"), tr._("Closing the stock"), tr._("Close the stock"))
     if isinstance(move, DeclareOut):
-        return tr._("Declaring 66")
+        return (tr._("declaring 66"), tr._("Declaring 66"), tr._("Declare 66"))
     raise TypeError(f"not a move: {move!r}")
 
 
@@ -585,6 +598,7 @@ __all__ = [
     "describe_outcome",
     "describe_trick",
     "explain_verdict",
+    "move_label",
     "move_phrase",
     "number",
     "percent",

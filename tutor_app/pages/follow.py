@@ -13,7 +13,6 @@ import streamlit as st
 from tutor.msgid import N_
 from tutor.teach.lessons import Frame, Lesson
 from tutor.web import lesson_frame
-from tutor.web.board import BoardOptions, board_html
 from tutor.web.links import normalize_room
 from tutor.web.titles import follow_title_html
 from tutor.words.i18n import Translator
@@ -99,16 +98,8 @@ def _show(t: Translator, lesson: Lesson, frames: Sequence[Frame], view: SharedVi
     board, text = st.columns([3, 2], gap="medium")
     with board:
         st.html(
-            board_html(
-                frame.state,
-                lesson_frame.frame_table(frame),
-                t,
-                BoardOptions(
-                    style=state.style,
-                    show=view.show,
-                    projector=bool(state.projector),
-                    hidden=lesson.unnamed,
-                ),
+            lesson_frame.frame_board_html(
+                lesson, frame, t, style=state.style, show=view.show, projector=bool(state.projector)
             )
         )
     with text:

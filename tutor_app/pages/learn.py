@@ -13,7 +13,6 @@ import streamlit as st
 from tutor.msgid import N_
 from tutor.teach.lessons import Lesson
 from tutor.web import lesson_frame
-from tutor.web.board import BoardOptions, board_html
 from tutor.web.html import md_escape
 from tutor.web.links import DeepLink, choose_step, key_script, link_params
 from tutor.web.rules_ref import preset_title
@@ -251,13 +250,8 @@ def _player(lesson: Lesson) -> None:
     board_col, text_col = st.columns([3, 2], gap="medium")
     with board_col:
         st.html(
-            board_html(
-                frame.state,
-                lesson_frame.frame_table(frame),
-                t,
-                BoardOptions(
-                    style=state.style, show=show, projector=projector, hidden=lesson.unnamed
-                ),
+            lesson_frame.frame_board_html(
+                lesson, frame, t, style=state.style, show=show, projector=projector
             )
         )
         c_restart, c_back, c_slider, c_next = st.columns(

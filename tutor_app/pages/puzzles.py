@@ -13,12 +13,13 @@ from __future__ import annotations
 import streamlit as st
 from markupsafe import escape
 
-from tutor.engine import Card, Close, DeclareOut, Exchange, Marriage, Move, Play, legal_moves
+from tutor.engine import Card, Move, Play, legal_moves
 from tutor.teach import puzzles as pz
 from tutor.web.board import RED_SUITS, SUIT_GLYPHS, BoardOptions, board_html
 from tutor.web.puzzle_html import attempt_table, card_button_img
 from tutor.web.titles import catalogue_card_html, page_title_html
 from tutor.words import puzzle_text as pt
+from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import unseen_text
 from tutor_app import chrome, session
@@ -288,20 +289,6 @@ def _card_label(card: Card, style: str) -> str:
     return f":red[{text}]" if card.suit in RED_SUITS else text
 
 
-def _move_label(move: Move, t: Translator) -> str:
-    if isinstance(move, Marriage):  # the card itself, so that the catalog can decline it
-        if move.out:
-            return t._("Marriage with {card} and 66", card=move.card)
-        return t._("Marriage with {card}", card=move.card)
-    if isinstance(move, Exchange):
-        return t._("Exchange the trump")
-    if isinstance(move, Close):
-        return t._("Close the stock")
-    if isinstance(move, DeclareOut):
-        return t._("Declare 66")
-    return str(move)
-
-
 def _trainer(p: pz.Puzzle, t: Translator) -> None:
     attempt = state.pz_attempt
     assert attempt is not None  # opened by _body
@@ -370,7 +357,7 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
         for box, m in zip(st.columns(3), others[row : row + 3], strict=False):
             with box:
                 st.button(
-                    _move_label(m, t),
+                    move_label(m, t),
                     key=_move_key(m),
                     on_click=play_move,
                     args=(str(m),),
