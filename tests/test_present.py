@@ -419,6 +419,7 @@ def test_a_puzzle_attempt_table_and_its_unseen_cards() -> None:
     from tutor.engine import view_of
     from tutor.teach import puzzles as pz
     from tutor.web import puzzle_html
+    from tutor.words import puzzle_text
 
     found, errors = pz.load_puzzles(PUZZLES)
     assert found and not errors
@@ -427,7 +428,7 @@ def test_a_puzzle_attempt_table_and_its_unseen_cards() -> None:
         attempt = pz.start(p)
         table = puzzle_html.attempt_table(attempt)
         assert len(table) == (1 if attempt.state.lead >= 0 else 0)
-        unseen = lesson_text.unseen_text(attempt, tr)
+        unseen = puzzle_text.unseen_text(attempt, tr)
         view = view_of(attempt.state, p.learner, attempt.excluded)
         assert len(unseen.cards.split(", ")) == view.unseen.bit_count() or not unseen.cards
         assert unseen.where

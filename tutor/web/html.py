@@ -23,6 +23,16 @@ def md_escape(text: str) -> str:
     return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in text)
 
 
+def md_bullets(lines: Iterable[str]) -> str:
+    """Lines as a Markdown list, each line escaped as HTML.
+
+    >>> print(md_bullets(["a < b", "c"]))
+    - a &lt; b
+    - c
+    """
+    return "\n".join(f"- {escape(line)}" for line in lines)
+
+
 def join(parts: Iterable[str]) -> Markup:
     """Pieces of HTML one after the other; a piece that is plain text is escaped.
 
@@ -53,4 +63,4 @@ def page_css(*, projector: bool = False) -> Markup:
     return Markup("<style>") + Markup(css) + Markup("</style>")
 
 
-__all__ = ["Markup", "escape", "join", "md_escape", "page_css", "svg_img"]
+__all__ = ["Markup", "escape", "join", "md_bullets", "md_escape", "page_css", "svg_img"]

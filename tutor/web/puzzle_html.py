@@ -1,15 +1,29 @@
-"""What the puzzle trainer draws beyond the table: the cards on the table during an attempt,
-and the picture of a card above its button."""
+"""What the puzzle trainer draws beyond the table: a puzzle in the catalogue, the cards on the
+table during an attempt, a card's picture and label on its button, a hint under its heading."""
 
 from __future__ import annotations
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from tutor.engine import CARDS, Card
-from tutor.teach.puzzles import Attempt
-from tutor.web.board import TableCard
+from tutor.teach.puzzles import Attempt, Puzzle
+from tutor.web.board import RED_SUITS, SUIT_GLYPHS, TableCard
 from tutor.web.cardart import card_svg
 from tutor.web.html import svg_img
+from tutor.web.titles import catalogue_card_html
+from tutor.words import puzzle_text
+from tutor.words.i18n import Translator
+
+
+def puzzle_card_html(puzzle: Puzzle, tr: Translator, *, solved: bool) -> Markup:
+    """A puzzle in the catalogue: its title, its goal, its theme and level."""
+    return catalogue_card_html(
+        tr._(puzzle.title),
+        puzzle_text.goal_words(puzzle, tr),
+        f"{puzzle_text.theme_words(puzzle, tr)} · {puzzle_text.level_words(puzzle.level, tr)}",
+        done=tr._("solved") if solved else None,
+        gap=".3em",
+    )
 
 
 def attempt_table(attempt: Attempt) -> tuple[TableCard, ...]:
@@ -36,4 +50,29 @@ def card_button_img(card: Card, style: str, label: str, *, allowed: bool) -> Mar
     return Markup('<div style="text-align:center">{}</div>').format(svg_img(svg, label, ""))
 
 
-__all__ = ["attempt_table", "card_button_img"]
+def card_button_label(card: Card, style: str) -> str:
+    """A short label for a card's button (Streamlit Markdown): rank and suit sign, red for the
+    red suits, with the French pack; else the card's notation.
+
+    >>> card_button_label(Card.parse("Qh"), "french"), card_button_label(Card.parse("Qh"), "german")
+    (':red[Q♥]', 'Qh')
+    """
+    if style != "french":
+        return str(card)
+    text = f"{card.rank.symbol}{SUIT_GLYPHS[card.suit]}"
+    return f":red[{text}]" if card.suit in RED_SUITS else text
+
+
+def hint_markdown(attempt: Attempt, level: int, tr: Translator) -> str:
+    """Hint ``level`` for the attempt's position under its heading, as Markdown."""
+    heading = tr._(puzzle_text.HINT_LEVELS[level])
+    return f"**{escape(heading)}**  \n{escape(puzzle_text.hint(attempt, level, tr))}"
+
+
+__all__ = [
+    "attempt_table",
+    "card_button_img",
+    "card_button_label",
+    "hint_markdown",
+    "puzzle_card_html",
+]

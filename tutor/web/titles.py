@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from tutor.teach.lessons import Lesson
+from tutor.web.rules_ref import preset_title
+from tutor.words.i18n import Translator
+
 
 def _done_mark(word: str | None) -> Markup:
     return Markup(' <span class="t66-done">✓ {}</span>').format(word) if word else Markup("")
@@ -20,6 +24,18 @@ def catalogue_card_html(
         "<p style='margin:0 0 {}'>{}</p>"
         "<p style='margin:0;color:#555;font-size:.9em'>{}</p>"
     ).format(title, _done_mark(done), gap, summary, details)
+
+
+def lesson_card_html(lesson: Lesson, steps: int, tr: Translator, *, finished: bool) -> Markup:
+    """A lesson in the catalogue: its title, its summary, how many steps and which rules."""
+    step_count = tr.n_("{n} step", "{n} steps", steps)
+    rules_word = tr._("Rules")
+    return catalogue_card_html(
+        tr._(lesson.title),
+        tr._(lesson.summary),
+        f"{step_count} · {rules_word}: {preset_title(lesson.preset, tr)}",
+        done=tr._("finished") if finished else None,
+    )
 
 
 def page_title_html(title: str, level: str, summary: str = "", *, cls: str | None = None) -> Markup:
@@ -43,4 +59,10 @@ def room_code_html(label: str, code: str) -> Markup:
     return Markup('<p>{}: <span class="t66-room">{}</span></p>').format(label, code)
 
 
-__all__ = ["catalogue_card_html", "follow_title_html", "page_title_html", "room_code_html"]
+__all__ = [
+    "catalogue_card_html",
+    "follow_title_html",
+    "lesson_card_html",
+    "page_title_html",
+    "room_code_html",
+]

@@ -13,11 +13,9 @@ from tutor.engine import (
     Play,
     State,
     Verdict,
-    cards_of_mask,
-    view_of,
 )
+from tutor.msgid import N_
 from tutor.teach.lessons import EventKind, Frame, Lesson, runs
-from tutor.teach.puzzles import Attempt
 from tutor.words.explain import (
     describe_move,
     describe_outcome,
@@ -26,6 +24,24 @@ from tutor.words.explain import (
     rule_line,
 )
 from tutor.words.i18n import Translator
+
+#: The lesson levels' names in the catalogue; a level without a name is "Level {level}".
+LEVEL_NAMES = {
+    1: N_("Level 1: first steps"),
+    2: N_("Level 2: playing well"),
+    3: N_("Level 3: fine points"),
+}
+
+
+def level_words(level: int, tr: Translator) -> str:
+    """The heading of a lesson level in the catalogue.
+
+    >>> from tutor.words.i18n import get_translator
+    >>> level_words(1, get_translator("en")), level_words(9, get_translator("en"))
+    ('Level 1: first steps', 'Level 9')
+    """
+    return tr._(LEVEL_NAMES.get(level, N_("Level {level}")), level=level)
+
 
 # ----------------------------------------------------------------------------- a step in words
 
@@ -204,30 +220,4 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
     return lines
 
 
-# ------------------------------------------------------------------------- a puzzle's unseen cards
-
-
-@dataclass(frozen=True)
-class UnseenText:
-    """The cards a puzzle's learner has not seen: where they are, and the cards by name
-    (empty when there are none)."""
-
-    where: str
-    cards: str
-
-
-def unseen_text(attempt: Attempt, tr: Translator) -> UnseenText:
-    """The cards the learner has not seen: counting them is half the game."""
-    p = attempt.puzzle
-    view = view_of(attempt.state, p.learner, attempt.excluded)
-    cards = ", ".join(tr.card(c) for c in cards_of_mask(view.unseen))
-    if view.stock_count and view.closed_by < 0:
-        where = tr._("They are in your opponent's hand or in the stock.")
-    elif view.stock_count:
-        where = tr._("They are in your opponent's hand or in the closed stock.")
-    else:
-        where = tr._("The stock is used up: these cards are in your opponent's hand.")
-    return UnseenText(where, cards)
-
-
-__all__ = ["StepText", "UnseenText", "replay_text", "step_text", "unseen_text"]
+__all__ = ["LEVEL_NAMES", "StepText", "level_words", "replay_text", "step_text"]

@@ -79,6 +79,15 @@ def goal_words(puzzle: Puzzle, tr: Translator) -> str:
     return tr._(GOAL_TEXTS[puzzle.goal.kind])
 
 
+def goal_line(puzzle: Puzzle, tr: Translator) -> str:
+    """The goal as the trainer states it above the table, with the learner's seat."""
+    return tr._(
+        "Goal: {goal} You play {player}.",
+        goal=goal_words(puzzle, tr),
+        player=PLAYER_NAMES[puzzle.learner],
+    )
+
+
 def theme_words(puzzle: Puzzle, tr: Translator) -> str:
     if puzzle.theme_text:
         return tr._(puzzle.theme_text)
@@ -324,17 +333,46 @@ def hint(attempt: Attempt, level: int, tr: Translator) -> str:
     return " ".join(parts)
 
 
+# ------------------------------------------------------------------------- a puzzle's unseen cards
+
+
+@dataclass(frozen=True)
+class UnseenText:
+    """The cards a puzzle's learner has not seen: where they are, and the cards by name
+    (empty when there are none)."""
+
+    where: str
+    cards: str
+
+
+def unseen_text(attempt: Attempt, tr: Translator) -> UnseenText:
+    """The cards the learner has not seen: counting them is half the game."""
+    p = attempt.puzzle
+    view = view_of(attempt.state, p.learner, attempt.excluded)
+    cards = ", ".join(tr.card(c) for c in cards_of_mask(view.unseen))
+    if view.stock_count and view.closed_by < 0:
+        where = tr._("They are in your opponent's hand or in the stock.")
+    elif view.stock_count:
+        where = tr._("They are in your opponent's hand or in the closed stock.")
+    else:
+        where = tr._("The stock is used up: these cards are in your opponent's hand.")
+    return UnseenText(where, cards)
+
+
 __all__ = [
     "GOAL_TEXTS",
     "HINT_LEVELS",
     "SCHNEIDER_RULE",
     "WIN_POINTS_TEXT",
     "Feedback",
+    "UnseenText",
     "feedback",
     "game_points_words",
+    "goal_line",
     "goal_words",
     "hint",
     "level_words",
     "line_words",
     "theme_words",
+    "unseen_text",
 ]

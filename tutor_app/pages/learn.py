@@ -15,18 +15,13 @@ from tutor.teach.lessons import Lesson
 from tutor.web import lesson_frame
 from tutor.web.html import md_escape
 from tutor.web.links import DeepLink, choose_step, key_script, link_params
-from tutor.web.rules_ref import preset_title
-from tutor.web.titles import catalogue_card_html, page_title_html, room_code_html
+from tutor.web.titles import lesson_card_html, page_title_html, room_code_html
 from tutor.words.i18n import Translator
+from tutor.words.lesson_text import level_words
 from tutor_app import chrome, session
 from tutor_app.session import state
 from tutor_app.shared import library, rooms, tr
 
-LEVEL_NAMES = {
-    1: N_("Level 1: first steps"),
-    2: N_("Level 2: playing well"),
-    3: N_("Level 3: fine points"),
-}
 KEY_BUTTONS = {"next": "next", "back": "back", "restart": "restart"}
 
 
@@ -186,7 +181,7 @@ def _catalogue() -> None:
         st.info(t._("There are no lessons yet."))
         return
     for level in sorted({les.level for les in lib.lessons}):
-        st.subheader(t._(LEVEL_NAMES.get(level, N_("Level {level}")), level=level))
+        st.subheader(level_words(level, t))
         lessons = [les for les in lib.lessons if les.level == level]
         for row in range(0, len(lessons), 3):
             cols = st.columns(3)
@@ -194,16 +189,7 @@ def _catalogue() -> None:
                 with col, st.container(border=True):
                     done = les.id in finished
                     steps = max(len(lib.frames(les.id)) - 1, 0)
-                    step_count = t.n_("{n} step", "{n} steps", steps)
-                    rules_word = t._("Rules")
-                    st.html(
-                        catalogue_card_html(
-                            t._(les.title),
-                            t._(les.summary),
-                            f"{step_count} · {rules_word}: {preset_title(les.preset, t)}",
-                            done=t._("finished") if done else None,
-                        )
-                    )
+                    st.html(lesson_card_html(les, steps, t, finished=done))
                     st.button(
                         t._("Open again") if done else t._("Open"),
                         key=f"open_{les.id}",

@@ -13,15 +13,21 @@ from __future__ import annotations
 import streamlit as st
 from markupsafe import escape
 
-from tutor.engine import Card, Move, Play, legal_moves
+from tutor.engine import Move, Play, legal_moves
 from tutor.teach import puzzles as pz
-from tutor.web.board import RED_SUITS, SUIT_GLYPHS, BoardOptions, board_html
-from tutor.web.puzzle_html import attempt_table, card_button_img
-from tutor.web.titles import catalogue_card_html, page_title_html
+from tutor.web.board import BoardOptions, board_html
+from tutor.web.html import md_bullets
+from tutor.web.puzzle_html import (
+    attempt_table,
+    card_button_img,
+    card_button_label,
+    hint_markdown,
+    puzzle_card_html,
+)
+from tutor.web.titles import page_title_html
 from tutor.words import puzzle_text as pt
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
-from tutor.words.lesson_text import unseen_text
 from tutor_app import chrome, session
 from tutor_app.session import state
 from tutor_app.shared import collection, tr
@@ -220,15 +226,7 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
         cols = st.columns(3)
         for box, p in zip(cols, chosen[row : row + 3], strict=False):
             with box, st.container(border=True):
-                st.html(
-                    catalogue_card_html(
-                        t._(p.title),
-                        pt.goal_words(p, t),
-                        f"{pt.theme_words(p, t)} · {pt.level_words(p.level, t)}",
-                        done=t._("solved") if p.id in solved else None,
-                        gap=".3em",
-                    )
-                )
+                st.html(puzzle_card_html(p, t, solved=p.id in solved))
                 st.button(
                     t._("Try again") if p.id in solved else t._("Open"),
                     key=f"pz_open_{p.id}",
@@ -281,14 +279,6 @@ def _move_key(move: Move) -> str:
     return "pz_move_" + str(move).replace(" ", "_")
 
 
-def _card_label(card: Card, style: str) -> str:
-    """A short label for a card's button: rank and suit sign (French pack), else notation."""
-    if style != "french":
-        return str(card)
-    text = f"{card.rank.symbol}{SUIT_GLYPHS[card.suit]}"
-    return f":red[{text}]" if card.suit in RED_SUITS else text
-
-
 def _trainer(p: pz.Puzzle, t: Translator) -> None:
     attempt = state.pz_attempt
     assert attempt is not None  # opened by _body
@@ -304,10 +294,7 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
             icon=":material/list:",
             width="stretch",
         )
-    st.info(
-        t._("Goal: {goal} You play {player}.", goal=pt.goal_words(p, t), player="AB"[p.learner]),
-        icon=":material/flag:",
-    )
+    st.info(pt.goal_line(p, t), icon=":material/flag:")
     board, side = st.columns([3, 2], gap="medium")
     show = (p.learner == 0, p.learner == 1)
     with board:
@@ -344,7 +331,7 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
             label = t.card(card)
             st.html(card_button_img(card, state.style, label, allowed=allowed))
             st.button(
-                _card_label(card, state.style),
+                card_button_label(card, state.style),
                 key=f"pz_play_{card}",
                 on_click=play_move,
                 args=(str(card),),
@@ -367,7 +354,7 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
 
 def _unseen(attempt: pz.Attempt, t: Translator) -> None:
     """The cards the learner has not seen: counting them is half the game."""
-    unseen = unseen_text(attempt, t)
+    unseen = pt.unseen_text(attempt, t)
     with st.expander(t._("Cards you have not seen")):
         st.caption(unseen.where)
         st.markdown(escape(unseen.cards) if unseen.cards else t._("none"))
@@ -390,7 +377,7 @@ def _feedback(attempt: pz.Attempt, t: Translator) -> None:
                 t._("Why") if fb.mark is not pz.Mark.WRONG else t._("The refutation"),
                 expanded=last,
             ):
-                st.markdown("\n".join(f"- {escape(d)}" for d in fb.details))
+                st.markdown(md_bullets(fb.details))
 
 
 def _hints(attempt: pz.Attempt, t: Translator) -> None:
@@ -398,9 +385,7 @@ def _hints(attempt: pz.Attempt, t: Translator) -> None:
         return
     shown = int(state.pz_hints)
     for level in range(1, shown + 1):
-        st.markdown(
-            f"**{escape(t._(pt.HINT_LEVELS[level]))}**  \n{escape(pt.hint(attempt, level, t))}"
-        )
+        st.markdown(hint_markdown(attempt, level, t))
     if shown < 4:
         st.button(
             t._("Show a hint ({level} of 4)", level=shown + 1),
@@ -420,8 +405,7 @@ def _after(attempt: pz.Attempt, t: Translator) -> None:
         moves, _ = pz.solution_line(attempt)
         if moves:
             with st.expander(t._("How the deal goes on")):
-                lines = pt.line_words(attempt.state, moves, t)
-                st.markdown("\n".join(f"- {escape(x)}" for x in lines))
+                st.markdown(md_bullets(pt.line_words(attempt.state, moves, t)))
     elif attempt.failed:
         st.button(t._("Try again"), key="pz_btn_retry", on_click=retry, icon=":material/replay:")
         if state.pz_reveal:
