@@ -116,12 +116,9 @@ class View:
     @property
     def unseen(self) -> int:
         """Cards this player has not seen: the opponent's hidden cards and the stock."""
-        seen = self.hand | self.played | self.opponent_known
-        if self.lead >= 0:
-            seen |= 1 << self.lead
-        if self.trump_card >= 0:
-            seen |= 1 << self.trump_card
-        return self.rules.pack_mask & ~seen
+        return _unseen(
+            self.rules, self.hand | self.played | self.opponent_known, self.lead, self.trump_card
+        )
 
     @property
     def hand_cards(self) -> tuple[Card, ...]:
@@ -146,12 +143,9 @@ class View:
 def view_of(state: State, player: int, excluded: int = 0) -> View:
     """What ``player`` knows in ``state``; ``excluded`` comes from ``track_excluded``."""
     opp = other(player)
-    seen = state.hands[player] | state.played_mask | state.known[opp]
-    if state.lead >= 0:
-        seen |= 1 << state.lead
-    if state.trump_card >= 0:
-        seen |= 1 << state.trump_card
-    unseen = state.rules.pack_mask & ~seen
+    played = state.played_mask
+    seen = state.hands[player] | played | state.known[opp]
+    unseen = _unseen(state.rules, seen, state.lead, state.trump_card)
     return View(
         rules=state.rules,
         player=player,
@@ -159,7 +153,7 @@ def view_of(state: State, player: int, excluded: int = 0) -> View:
         trump=state.trump,
         trump_card=state.trump_card,
         stock_count=len(state.stock),
-        played=state.played_mask,
+        played=played,
         lead=state.lead,
         lead_marriage=state.lead_marriage,
         leader=state.leader,
@@ -179,6 +173,15 @@ def view_of(state: State, player: int, excluded: int = 0) -> View:
         result=state.result,
         excluded=excluded & unseen,
     )
+
+
+def _unseen(rules: RuleSet, seen: int, lead: int, trump_card: int) -> int:
+    """The pack less the cards ``seen``, the card led and the face-up trump card."""
+    if lead >= 0:
+        seen |= 1 << lead
+    if trump_card >= 0:
+        seen |= 1 << trump_card
+    return rules.pack_mask & ~seen
 
 
 def track_excluded(excluded: int, state: State, move: Move, player: int) -> int:

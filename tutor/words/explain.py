@@ -301,7 +301,7 @@ def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
     rid = reason.rule_id
     player = p.get("player", "")
     card = p.get("card")
-    if rid == "card.in_hand":
+    if rid == "card.in_hand" or (rid == "exchange.card" and not legal):
         return tr._("{player} does not hold {card}.", player=player, card=card)
     if rid == "phase2.head":
         if legal:
@@ -319,29 +319,23 @@ def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
             led_card=p.get("led"),
             options=_cards(better, tr),
         )
-    if rid == "phase2.lower":
-        if legal:
-            return tr._(
-                "{player} cannot beat {led_card}, so a lower card of its suit is right.",
-                player=player,
-                led_card=p.get("led"),
-            )
+    if rid in ("phase2.lower", "phase2.follow") and not legal:
         return tr._(
             "{player} must follow suit with one of {options}.",
             player=player,
             options=_cards(p.get("options"), tr),
         )
-    if rid == "phase2.follow":
-        if legal:
-            return tr._(
-                "{player} follows suit with {card}, as the rules demand.",
-                player=player,
-                card=card,
-            )
+    if rid == "phase2.lower":
         return tr._(
-            "{player} must follow suit with one of {options}.",
+            "{player} cannot beat {led_card}, so a lower card of its suit is right.",
             player=player,
-            options=_cards(p.get("options"), tr),
+            led_card=p.get("led"),
+        )
+    if rid == "phase2.follow":
+        return tr._(
+            "{player} follows suit with {card}, as the rules demand.",
+            player=player,
+            card=card,
         )
     if rid == "phase2.trump":
         if legal:
@@ -364,8 +358,6 @@ def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
             player=player,
             points=p.get("points", 20),
         )
-    if rid == "exchange.card" and not legal:
-        return tr._("{player} does not hold {card}.", player=player, card=card)
     if rid == "out.on_lead" and legal:
         return tr._(
             "{player} declares with {score} points counted.",
