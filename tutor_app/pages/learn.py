@@ -1,9 +1,10 @@
 """Learn: the lessons by level, and the lesson player.
 
-The player shows one frame of a lesson's replay: the table (tutor.web.board.board_html), the
-narration with the rule and its source (tutor.web.step.step_html), and the controls. Moving
-happens in callbacks, and so does sharing the view with the students who follow; the address
-follows the step (``?lesson=...&step=...&lang=...``).
+The player shows one frame of a lesson's replay: the table
+(tutor.web.lesson_frame.frame_board_html), the narration with the rule and its source
+(tutor.web.lesson_frame.frame_step_html), and the controls. Moving happens in callbacks, and so
+does sharing the view with the students who follow; the address follows the step
+(``?lesson=...&step=...&lang=...``).
 """
 
 from __future__ import annotations
