@@ -121,6 +121,16 @@ class View:
         )
 
     @property
+    def hidden_count(self) -> int:
+        """How many of the opponent's cards this player has not seen."""
+        return self.opponent_hand_size - self.opponent_known.bit_count()
+
+    @property
+    def candidates(self) -> int:
+        """The unseen cards the opponent may hold: the excluded ones can only be in the stock."""
+        return self.unseen & ~self.excluded
+
+    @property
     def hand_cards(self) -> tuple[Card, ...]:
         return cards_of_mask(self.hand)
 
@@ -212,10 +222,10 @@ def sample_state(view: View, rng: random.Random) -> State:
     """A full deal consistent with ``view``: the opponent's hidden cards and the stock order are
     drawn uniformly from the unseen cards, the excluded cards always going to the stock."""
     unseen = view.unseen
-    need = view.opponent_hand_size - view.opponent_known.bit_count()
+    need = view.hidden_count
     if need < 0 or unseen.bit_count() != need + view.stock_count:
         raise ViewError("the view's card counts do not add up")
-    allowed = list(iter_bits(unseen & ~view.excluded))
+    allowed = list(iter_bits(view.candidates))
     if len(allowed) < need:
         raise ViewError("more cards are excluded than the stock can hold")
     chosen = rng.sample(allowed, need)
@@ -277,8 +287,8 @@ class TooManyDealsError(ValueError):
 
 def deal_count(view: View) -> int:
     """How many deals agree with the view (stock order counts only while the stock is open)."""
-    need = view.opponent_hand_size - view.opponent_known.bit_count()
-    free = (view.unseen & ~view.excluded).bit_count()
+    need = view.hidden_count
+    free = view.candidates.bit_count()
     if need < 0 or need > free:
         return 0
     orders = math.factorial(view.stock_count) if view.stock_open else 1
@@ -293,8 +303,8 @@ def consistent_deals(view: View, limit: int = MAX_DEALS) -> Iterator[State]:
     if count > limit:
         raise TooManyDealsError(count, limit)
     unseen = view.unseen
-    need = view.opponent_hand_size - view.opponent_known.bit_count()
-    free = [i for i in iter_bits(unseen & ~view.excluded)]
+    need = view.hidden_count
+    free = list(iter_bits(view.candidates))
     if need < 0 or need > len(free):
         return
     for chosen in combinations(free, need):
