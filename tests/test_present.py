@@ -405,6 +405,31 @@ def test_catalogue_card_and_titles_escape_their_text() -> None:
     parse(titles.follow_title_html('"x"', "Following room K7QF"))
 
 
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_lesson_and_puzzle_catalogue_cards(lang: str) -> None:
+    from tutor.teach import puzzles as pz
+    from tutor.web import puzzle_html
+    from tutor.web.rules_ref import preset_title
+    from tutor.words import puzzle_text
+
+    tr = get_translator(lang)
+    lesson = load_lesson(EXAMPLE)
+    card = titles.lesson_card_html(lesson, 7, tr, finished=True)
+    parse(card)
+    assert escape(tr._(lesson.title)) in card and escape(tr.n_("{n} step", "{n} steps", 7)) in card
+    assert escape(preset_title(lesson.preset, tr)) in card and "t66-done" in card
+    assert "t66-done" not in titles.lesson_card_html(lesson, 7, tr, finished=False)
+    found, _ = pz.load_puzzles(PUZZLES)
+    p = found[0]
+    card = puzzle_html.puzzle_card_html(p, tr, solved=False)
+    parse(card)
+    assert escape(puzzle_text.goal_words(p, tr)) in card and "t66-done" not in card
+    assert escape(puzzle_text.level_words(p.level, tr)) in card
+    assert escape(puzzle_text.goal_words(p, tr)) in puzzle_text.goal_line(p, tr)
+    hint = puzzle_html.hint_markdown(pz.start(p), 1, tr)
+    assert hint.startswith("**" + escape(tr._(puzzle_text.HINT_LEVELS[1])) + "**  \n")
+
+
 def test_style_sheets_are_read_from_the_package() -> None:
     normal, projector = html.page_css(), html.page_css(projector=True)
     assert normal.startswith("<style>") and normal.endswith("</style>")
