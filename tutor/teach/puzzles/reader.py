@@ -17,7 +17,24 @@ from typing import Any
 import yaml
 
 from tutor.engine import PLAYER_NAMES, Move, MoveError, State, parse_move, sample_state
+from tutor.formats.errors import SourceError
+from tutor.formats.messages import (
+    E_BAD_ID,
+    E_BRACES,
+    E_DUPLICATE_KEY,
+    E_EMPTY_TEXT,
+    E_LEVEL,
+    E_MISSING,
+    E_MOVE,
+    E_NOT_MAPPING,
+    E_NOT_TEXT,
+    E_PLAYER,
+    E_READ,
+    E_SYNTAX,
+    E_UNKNOWN_FIELD,
+)
 from tutor.formats.positions import PositionError, position_from_data, position_to_dict
+from tutor.formats.yamlsafe import Policy, compose, where
 from tutor.msgid import N_
 from tutor.teach.lessons import LessonError
 from tutor.teach.puzzles.model import LEVELS, THEMES, Goal, GoalError, Puzzle
@@ -97,46 +114,18 @@ PUZZLE_FIELDS = (
 REQUIRED_FIELDS = ("id", "title", "theme", "level", "goal", "position", "solution", "explanation")
 TEXT_FIELDS = ("title", "explanation", "goal_text", "theme_text", "note")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_ALLOWED_TAGS = frozenset(
-    {
-        "tag:yaml.org,2002:str",
-        "tag:yaml.org,2002:int",
-        "tag:yaml.org,2002:float",
-        "tag:yaml.org,2002:bool",
-        "tag:yaml.org,2002:null",
-        "tag:yaml.org,2002:seq",
-        "tag:yaml.org,2002:map",
-    }
-)
 
 # One message per kind of problem; placeholders hold notation and numbers, never prose.
-E_READ = N_("cannot read the file: {reason}")
 E_TOO_LARGE = N_("the file has {size} bytes; a puzzle file may have at most {limit} bytes")
-E_ENCODING = N_("the file is not UTF-8 text")
-E_SYNTAX = N_("YAML syntax error: {problem}")
 E_SHAPE = N_(
     "a puzzle file is a mapping with 'puzzle' (one puzzle) or 'puzzles' (a list of puzzles)"
 )
 E_YAML_EXTRA = N_("YAML anchors, aliases and tags are not allowed in a puzzle file")
-E_NOT_MAPPING = N_("'{field}' should be a mapping of names to values")
-E_NOT_TEXT = N_("'{field}' should be text")
-E_EMPTY_TEXT = N_("'{field}' must not be empty")
-E_BRACES = N_("'{field}' must not contain curly brackets")
-E_MISSING = N_("the required field '{field}' is missing")
-E_UNKNOWN_FIELD = N_("unknown field '{field}'; valid fields here: {valid}")
-E_DUPLICATE_KEY = N_("the field '{field}' is given twice")
-E_BAD_ID = N_("the id '{value}' may only contain lowercase letters, digits and hyphens")
 E_DUPLICATE_ID = N_("the puzzle id '{value}' is already used at {other}")
-E_LEVEL = N_("the level must be 1, 2 or 3, not {value}")
 E_THEME = N_("unknown theme '{value}'; valid themes: {valid}")
 E_GOAL = N_(
     "unknown goal '{value}': write 'win', 'win 2', 'win 3', 'reach 66', 'avoid schneider', "
     "'avoid schwarz' or 'decide close'"
-)
-E_PLAYER = N_("'{value}' is not a player; write A or B")
-E_MOVE = N_(
-    "unknown move '{text}': write a card (Qh), 'marry Qh', 'marry Qh out', 'exchange', "
-    "'close' or 'out'"
 )
 E_MOVES = N_("'moves' must be a whole number from 1 or 'all', not {value}")
 E_PROBABILITY = N_("'probability' must be a number above 0 and at most 1 (or a percentage)")
@@ -162,7 +151,7 @@ class _Reader:
     )
 
     def error(self, node: yaml.Node | None, template: str, **params: Any) -> None:
-        line, col = _where(node)
+        line, col = where(node)
         self.errors.append(PuzzleError(self.path, line, col, template, **params))
 
     def value(self, node: yaml.Node) -> object:
@@ -319,8 +308,8 @@ class _Reader:
             note=texts.get("note", ""),
             excluded=excluded,
             source=self.path,
-            line=_where(node)[0],
-            lines=tuple((k, _where(v)[0]) for k, (_, v) in m.items()),
+            line=where(node)[0],
+            lines=tuple((k, where(v)[0]) for k, (_, v) in m.items()),
         )
 
     def position(self, node: yaml.Node, seed: str) -> tuple[State, int, int] | None:
@@ -329,8 +318,8 @@ class _Reader:
         try:
             pos = position_from_data(self.value(node), self.path)
         except PositionError as exc:
-            where = _node_at(node, _field_path(exc.field))
-            self.error(where, E_POSITION, problem=exc.message)
+            at = _node_at(node, _field_path(exc.field))
+            self.error(at, E_POSITION, problem=exc.message)
             return None
         if pos.state is not None:
             return pos.state, -1, 0
@@ -353,42 +342,25 @@ def _probability(raw: object) -> Fraction | None:
     return value if 0 < value <= 1 else None
 
 
-def _where(node: yaml.Node | None) -> tuple[int, int]:
-    if node is None or node.start_mark is None:
-        return 1, 1
-    return node.start_mark.line + 1, node.start_mark.column + 1
+#: What a puzzle file may hold: plain YAML, no anchors, aliases or tags, at most
+#: ``MAX_NODES`` values (nodes are checked from the last written back).
+POLICY = Policy(
+    max_nodes=MAX_NODES + 1,
+    too_complex=E_YAML_EXTRA,
+    alias=E_YAML_EXTRA,
+    tag=E_YAML_EXTRA,
+    empty=E_SHAPE,
+    duplicate_key=E_DUPLICATE_KEY,
+    syntax=E_SYNTAX,
+    document_order=False,
+)
 
 
 def _compose(path: str, data: bytes) -> yaml.Node:
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise PuzzleError(path, data[: exc.start].count(b"\n") + 1, 1, E_ENCODING) from None
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise PuzzleError(path, line, col, E_SYNTAX, problem=problem) from None
-    except yaml.YAMLError as exc:
-        raise PuzzleError(path, 1, 1, E_SYNTAX, problem=str(exc)) from None
-    if root is None:
-        raise PuzzleError(path, 1, 1, E_SHAPE)
-    seen: set[int] = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen or node.tag not in _ALLOWED_TAGS or len(seen) > MAX_NODES:
-            line, col = _where(node)
-            raise PuzzleError(path, line, col, E_YAML_EXTRA)
-        seen.add(id(node))
-        if isinstance(node, yaml.SequenceNode):
-            stack.extend(node.value)
-        elif isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                stack.extend((k, v))
-    return root
+        return compose(data, path, POLICY)
+    except SourceError as exc:
+        raise exc.recast(PuzzleError) from None
 
 
 def is_puzzle_file(path: str | Path) -> bool:

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine import CLOSE, PLAYER_NAMES, TooManyDealsError, check, legal_moves
+from tutor.formats.messages import E_READ
 from tutor.msgid import N_
 from tutor.teach.puzzles.judge import analyse, analyse_every_deal, deal_values, play, start
 from tutor.teach.puzzles.model import THEMES, GoalKind, Puzzle
-from tutor.teach.puzzles.reader import E_READ, PuzzleError, load_puzzles, puzzle_files, read_files
+from tutor.teach.puzzles.reader import PuzzleError, load_puzzles, puzzle_files, read_files
 
 # Problems the solver finds.
 E_NOT_TO_MOVE = N_("{player} is not to move in this position; {other} is")
