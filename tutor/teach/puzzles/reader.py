@@ -36,7 +36,6 @@ from tutor.formats.messages import (
 from tutor.formats.positions import PositionError, position_from_data, position_to_dict
 from tutor.formats.yamlsafe import Policy, compose, where
 from tutor.msgid import N_
-from tutor.teach.lessons import LessonError
 from tutor.teach.puzzles.model import LEVELS, THEMES, Goal, GoalError, Puzzle
 
 # ----------------------------------------------------------------------------- positions
@@ -134,12 +133,15 @@ E_POSITION = N_("the position cannot be read: {problem}")
 E_VIEWER = N_("the position is what the other player knows, not what {player} knows")
 
 
-class PuzzleError(LessonError):
+class PuzzleError(SourceError):
     """A problem in a puzzle file: where it is and an English message template with its
     parameters; ``render(tr)`` gives ``"file:line:col: message"`` translated."""
 
+    line: int
+    column: int
+
     def __init__(self, path: str, line: int, column: int, template: str, **params: Any) -> None:
-        super().__init__(path, line, column, template, **params)
+        super().__init__(template, params, path=path, line=line, column=column)
 
 
 @dataclass
