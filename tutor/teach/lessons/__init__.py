@@ -34,7 +34,6 @@ from tutor.teach.lessons.export import replay_json
 from tutor.teach.lessons.library import (
     Library,
     check_lesson,
-    folder_signature,
     lesson_files,
     load_lesson,
     load_lessons,
@@ -69,7 +68,6 @@ __all__ = [
     "Step",
     "StepVariant",
     "check_lesson",
-    "folder_signature",
     "lesson_files",
     "load_lesson",
     "load_lessons",

@@ -36,6 +36,7 @@ from tutor.formats.messages import (
 from tutor.formats.positions import PositionError, position_from_data, position_to_dict
 from tutor.formats.yamlsafe import Policy, compose, where
 from tutor.msgid import N_
+from tutor.teach.catalog import yaml_files
 from tutor.teach.puzzles.model import LEVELS, THEMES, Goal, GoalError, Puzzle
 
 # ----------------------------------------------------------------------------- positions
@@ -416,9 +417,7 @@ def read_puzzles(path: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
 
 def puzzle_files(folder: str | Path) -> list[Path]:
     """The YAML files of a folder, sorted by name."""
-    return sorted(
-        p for p in Path(folder).iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()
-    )
+    return yaml_files(folder)
 
 
 def read_files(files: Sequence[Path]) -> tuple[list[Puzzle], list[PuzzleError]]:
@@ -431,21 +430,28 @@ def read_files(files: Sequence[Path]) -> tuple[list[Puzzle], list[PuzzleError]]:
         errors.extend(errs)
         for p in found:
             if p.id in seen:
-                first = seen[p.id]
-                errors.append(
-                    PuzzleError(
-                        p.source,
-                        p.line_of("id"),
-                        1,
-                        E_DUPLICATE_ID,
-                        value=p.id,
-                        other=f"{first.source}:{first.line_of('id')}",
-                    )
-                )
+                errors.append(duplicate_id(p, seen[p.id]))
                 continue
             seen[p.id] = p
             puzzles.append(p)
     return puzzles, errors
+
+
+def duplicate_id(p: Puzzle, first: Puzzle) -> PuzzleError:
+    """The problem of a puzzle whose id ``first`` already has."""
+    return PuzzleError(
+        p.source,
+        p.line_of("id"),
+        1,
+        E_DUPLICATE_ID,
+        value=p.id,
+        other=f"{first.source}:{first.line_of('id')}",
+    )
+
+
+def unreadable(folder: str, exc: OSError) -> PuzzleError:
+    """The problem of a folder that cannot be listed."""
+    return PuzzleError(folder, 1, 1, E_READ, reason=exc.strerror or str(exc))
 
 
 def load_puzzles(folder: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
@@ -453,7 +459,7 @@ def load_puzzles(folder: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
     try:
         files = puzzle_files(folder)
     except OSError as exc:
-        return [], [PuzzleError(str(folder), 1, 1, E_READ, reason=exc.strerror or str(exc))]
+        return [], [unreadable(str(folder), exc)]
     return read_files(files)
 
 
@@ -487,6 +493,7 @@ def split_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[Path]]:
 __all__ = [
     "MAX_BYTES",
     "PuzzleError",
+    "duplicate_id",
     "is_puzzle_file",
     "load_puzzles",
     "puzzle_files",
@@ -494,4 +501,5 @@ __all__ = [
     "read_files",
     "read_puzzles",
     "split_paths",
+    "unreadable",
 ]
