@@ -24,7 +24,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from tutor.formats.errors import SourceError
 
@@ -117,7 +117,7 @@ class Catalog(Generic[T]):
         self._shelf: _Shelf[T] = _Shelf(None, (), (), {})
         self._lock = threading.Lock()
 
-    def refresh(self) -> Catalog[T]:
+    def refresh(self) -> Self:
         """Read the folder again if a file was added, removed or changed; returns ``self``."""
         try:
             files = _stamps(yaml_files(self.folder))

@@ -252,10 +252,6 @@ class Library(Catalog[Lesson]):
         """A library of ``folder``, read now."""
         return cls(folder).refresh()
 
-    def refresh(self) -> Library:
-        super().refresh()
-        return self
-
     @property
     def lessons(self) -> tuple[Lesson, ...]:
         return self.items

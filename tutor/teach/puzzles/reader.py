@@ -1,7 +1,9 @@
 """Reading puzzle files: YAML as written, each problem with its file, line and column.
 
 ``docs/puzzles.md`` describes the format. What is read here is not yet checked by the solver:
-``tutor.teach.puzzles.validate`` does that.
+``tutor.teach.puzzles.validate`` does that. Files are parsed by the one safe loader,
+``tutor.formats.yamlsafe``, under ``POLICY`` (plain YAML: no anchors, aliases or tags); the
+messages every reader shares come from ``tutor.formats.messages``.
 """
 
 from __future__ import annotations

@@ -216,10 +216,6 @@ class Collection(Catalog[Puzzle]):
         """The collection of ``folder``, read now."""
         return cls(folder).refresh()
 
-    def refresh(self) -> Collection:
-        super().refresh()
-        return self
-
     @property
     def puzzles(self) -> tuple[Puzzle, ...]:
         return self.items
