@@ -16,6 +16,7 @@ from tutor.engine import (
     view_of,
 )
 from tutor.formats.errors import Gettext, SourceError
+from tutor.formats.messages import E_MOVE
 from tutor.formats.positions import Position
 from tutor.msgid import N_
 from tutor.words.explain import explain_verdict
@@ -23,10 +24,6 @@ from tutor.words.hint_text import Hint
 from tutor.words.i18n import Translator
 
 E_MOVES_VIEW = N_("moves can only be played on a position with both hands and the stock known")
-E_MOVE = N_(
-    "unknown move '{text}': write a card (Qh), 'marry Qh', 'marry Qh out', 'exchange', "
-    "'close' or 'out'"
-)
 E_MOVE_ILLEGAL = N_("move {n}: {why}")
 
 
