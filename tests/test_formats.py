@@ -13,7 +13,8 @@ import pytest
 from tutor.formats import yamlsafe
 from tutor.formats.errors import SourceError
 from tutor.formats.positions import PositionError
-from tutor.teach.lessons import LessonError, Library, folder_signature, lesson_files, replay
+from tutor.teach.catalog import folder_signature
+from tutor.teach.lessons import LessonError, Library, lesson_files, replay
 from tutor.teach.lessons.reader import POLICY as LESSON_POLICY
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,6 +5,9 @@ The fixtures in tests/broken_lessons/ each hold one problem; smaller cases are w
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import os
 from pathlib import Path
 
@@ -12,8 +15,8 @@ import pytest
 
 from tutor.cli.main import main
 from tutor.engine import PRESETS, rules
-from tutor.teach import lessons as L
 from tutor.teach.lessons import MAX_BYTES, LessonError, check_lesson, load_lesson, load_lessons
+from tutor.teach.lessons import messages as L
 from tutor.words.i18n import LANGUAGES, get_translator
 
 BROKEN = Path(__file__).resolve().parent / "broken_lessons"
@@ -61,10 +64,62 @@ def test_fixtures_each_have_their_own_message() -> None:
     assert len(messages) == len(templates) == len(FIXTURES)
 
 
+#: The modules that define the messages of the file readers and their checks.
+MESSAGE_MODULES = (
+    "tutor.formats.messages",
+    "tutor.formats.position_messages",
+    "tutor.teach.lessons.messages",
+    "tutor.teach.puzzles.reader",
+    "tutor.teach.puzzles.validate",
+    "tutor.teach.puzzles.marks",
+)
+
+
+def _defined_msgids(module_name: str) -> dict[str, str]:
+    """The msgids a module defines itself (``NAME = N_(...)`` at its top level), by name;
+    names it imports from another module are not its own."""
+    module = importlib.import_module(module_name)
+    tree = ast.parse(inspect.getsource(module))
+    out: dict[str, str] = {}
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+            and node.value.func.id == "N_"
+        ):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    out[target.id] = getattr(module, target.id)
+    return out
+
+
 def test_every_error_kind_has_its_own_template() -> None:
     templates = [v for k, v in vars(L).items() if k[:2] in ("E_", "C_") and isinstance(v, str)]
     assert len(templates) >= 40
     assert len(set(templates)) == len(templates)
+
+
+@pytest.mark.parametrize("module_name", MESSAGE_MODULES)
+def test_every_message_module_has_its_own_templates(module_name: str) -> None:
+    module = importlib.import_module(module_name)
+    templates = [
+        v for k, v in vars(module).items() if k[:2] in ("E_", "C_", "M_") and isinstance(v, str)
+    ]
+    assert templates
+    assert len(set(templates)) == len(templates)
+
+
+def test_no_msgid_is_defined_twice_across_the_readers() -> None:
+    where: dict[str, str] = {}
+    twice = []
+    for module_name in MESSAGE_MODULES:
+        for name, msgid in _defined_msgids(module_name).items():
+            if msgid in where:
+                twice.append(f"{module_name}.{name} == {where[msgid]}")
+            where[msgid] = f"{module_name}.{name}"
+    assert len(where) >= 100
+    assert not twice
 
 
 def test_unknown_card_says_what_is_valid() -> None:

@@ -25,7 +25,7 @@ from tutor.engine import (
     track_excluded,
     view_of,
 )
-from tutor.formats.positions import (
+from tutor.formats.position_messages import (
     E_CARD,
     E_COUNTS,
     E_FIELD,
@@ -43,6 +43,8 @@ from tutor.formats.positions import (
     E_TWICE_KEY,
     E_WRITE_OVER,
     E_WRITE_RULES,
+)
+from tutor.formats.positions import (
     Position,
     PositionError,
     load_position,

@@ -28,6 +28,7 @@ from tutor.engine import (
 from tutor.teach.puzzles import (
     THEMES,
     Attempt,
+    Collection,
     Goal,
     GoalError,
     GoalKind,
@@ -616,3 +617,26 @@ def test_proposer_finds_a_candidate_the_validator_accepts(tmp_path: Path) -> Non
     ).replace("      TODO", "      Written by hand.")
     found_puzzles, errors = validate_paths([_write(tmp_path, text)])
     assert errors == [] and len(found_puzzles) == 1
+
+
+def test_collection_reads_only_the_changed_files_again(tmp_path: Path) -> None:
+    import os
+    import shutil
+    import time
+
+    for name in ("counting.yaml", "stock.yaml"):
+        shutil.copy(FOLDER / name, tmp_path / name)
+    col = Collection.load(tmp_path)
+    assert col.puzzles and not col.errors and col.refresh() is col
+    kept = {p.id: p for p in col.puzzles if p.source.endswith("stock.yaml")}
+    changed = {p.id: p for p in col.puzzles if p.source.endswith("counting.yaml")}
+    path = tmp_path / "counting.yaml"
+    path.write_text(path.read_text("utf-8") + "\n", "utf-8")
+    os.utime(path, ns=(time.time_ns(), time.time_ns() + 1_000_000))
+    col.refresh()
+    assert all(col.get(i) is p for i, p in kept.items())
+    assert all(col.get(i) is not p and col.get(i) == p for i, p in changed.items())
+    (tmp_path / "copy.yaml").write_text(path.read_text("utf-8"), "utf-8")
+    col.refresh()
+    assert len(col.errors) == len(changed)
+    assert all("is already used at" in str(e) for e in col.errors)

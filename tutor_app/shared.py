@@ -9,7 +9,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutor.teach import puzzles as pz
-from tutor.teach.lessons import Library, folder_signature
+from tutor.teach.lessons import Library
 from tutor.words.i18n import Translator, get_translator
 from tutor_app.rooms import RoomStore
 from tutor_app.session import state
@@ -57,14 +57,14 @@ def puzzles_folder() -> Path:
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _collection(folder: str, signature: tuple[tuple[str, int, int], ...]) -> pz.Collection:
-    return pz.Collection.load(Path(folder))
+def _collection(folder: str) -> pz.Collection:
+    return pz.Collection(Path(folder))
 
 
 def collection() -> pz.Collection:
-    """The puzzles, read once per folder and again whenever a file changes."""
-    folder = puzzles_folder()
-    return _collection(str(folder), folder_signature(folder))
+    """The puzzles of the folder, read again whenever a file changes (the ``Collection``
+    reads only the changed files; this only shares the object between sessions)."""
+    return _collection(str(puzzles_folder())).refresh()
 
 
 __all__ = ["ROOT", "collection", "lessons_folder", "library", "puzzles_folder", "rooms", "tr"]

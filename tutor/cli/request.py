@@ -15,6 +15,8 @@ from tutor.engine import (
     track_excluded,
     view_of,
 )
+from tutor.formats.errors import Gettext, SourceError
+from tutor.formats.messages import E_MOVE
 from tutor.formats.positions import Position
 from tutor.msgid import N_
 from tutor.words.explain import explain_verdict
@@ -22,23 +24,15 @@ from tutor.words.hint_text import Hint
 from tutor.words.i18n import Translator
 
 E_MOVES_VIEW = N_("moves can only be played on a position with both hands and the stock known")
-E_MOVE = N_(
-    "unknown move '{text}': write a card (Qh), 'marry Qh', 'marry Qh out', 'exchange', "
-    "'close' or 'out'"
-)
 E_MOVE_ILLEGAL = N_("move {n}: {why}")
 
 
-class RequestError(ValueError):
-    """A request the engine cannot answer; ``render(tr)`` gives the translated message."""
+class RequestError(SourceError):
+    """A request the engine cannot answer; ``render(tr)`` gives the translated message (a
+    request has no place in a file: the error reads as its message alone)."""
 
     def __init__(self, template: str, **params: object) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(template.format(**params))
-
-    def render(self, tr: Translator) -> str:
-        return tr._(self.template, **self.params)
+        super().__init__(template, params, path="")
 
 
 def play_on(position: Position, moves: Iterable[str], hidden: bool) -> State | View:
@@ -76,7 +70,9 @@ class _IllegalMove(RequestError):
         self.exc = exc
         self.state = state
 
-    def render(self, tr: Translator) -> str:
+    def render(self, tr: Gettext) -> str:
+        if not isinstance(tr, Translator):
+            return super().render(tr)
         why = explain_verdict(self.exc.verdict, self.state.rules, tr)
         return tr._(self.template, n=self.n, why=why)
 

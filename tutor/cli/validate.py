@@ -21,9 +21,9 @@ def add_arguments(v: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     puzzle_paths, lesson_paths = puzzles.split_paths(args.paths)
-    lessons, errors = validate_paths(lesson_paths) if lesson_paths else ([], [])
+    lessons, lesson_errors = validate_paths(lesson_paths) if lesson_paths else ([], [])
     found, puzzle_errors = puzzles.validate_paths(puzzle_paths)
-    errors = [*errors, *puzzle_errors]
+    errors = [*lesson_errors, *puzzle_errors]
     if errors:
         print_errors(errors, tr)
         return 1

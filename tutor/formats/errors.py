@@ -13,6 +13,12 @@ in English with its place; ``render(tr)`` the same in the language of any object
 "a.yaml:3:1: the field 'id' is given twice"
 >>> str(SourceError("bad {x}", {"x": 1}, path="p.json", line=2, field="hands.A"))
 'p.json:2: hands.A: bad 1'
+
+An error in something that is not a file (a request, an upload) has no place: its ``path``
+is empty and it reads as the message alone.
+
+>>> str(SourceError("bad {x}", {"x": 1}, path=""))
+'bad 1'
 """
 
 from __future__ import annotations
@@ -65,7 +71,7 @@ class SourceError(ValueError):
 
     def render(self, tr: Gettext) -> str:
         """The message in ``tr``'s language with its place:
-        ``path:line:column: [field: ][step N: ]message``."""
+        ``path:line:column: [field: ][step N: ]message`` (without a path: the message)."""
         return self._text(tr)
 
     def _text(self, tr: Gettext | None) -> str:
@@ -86,7 +92,8 @@ class SourceError(ValueError):
             prefix = t(LOC_STEP, step=self.step) + ": "
         elif self.preset is not None:
             prefix = t(LOC_DEAL_PRESET, preset=self.preset) + ": "
-        return f"{where}: {prefix}{t(self.template, **self.params)}"
+        text = prefix + t(self.template, **self.params)
+        return f"{where}: {text}" if where else text
 
     def recast(self, cls: type[E]) -> E:
         """The same error as an instance of ``cls`` (a subclass kept by a reader)."""

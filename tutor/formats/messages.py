@@ -27,6 +27,7 @@ __all__ = [
     "E_NOT_TEXT",
     "E_PLAYER",
     "E_READ",
+    "E_RULES_VALUE",
     "E_SYNTAX",
     "E_UNKNOWN_FIELD",
     "LOC_DEAL_PRESET",
@@ -51,6 +52,7 @@ E_DUPLICATE_KEY = N_("the field '{field}' is given twice")
 # -- values of the game
 E_BAD_ID = N_("the id '{value}' may only contain lowercase letters, digits and hyphens")
 E_LEVEL = N_("the level must be 1, 2 or 3, not {value}")
+E_RULES_VALUE = N_("cannot read the rules '{spec}': {problem}")
 E_PLAYER = N_("'{value}' is not a player; write A or B")
 E_CARD = N_(
     "unknown card '{notation}': write rank then suit; ranks {ranks}; suits {suits} "

@@ -27,6 +27,7 @@ from tutor.engine import (
     sample_state,
     trick_winner,
 )
+from tutor.formats.messages import E_RULES_VALUE
 from tutor.formats.position_messages import (
     E_BOOL,
     E_BOTH,
@@ -50,7 +51,6 @@ from tutor.formats.position_messages import (
     E_PRESET,
     E_REQUIRED,
     E_SUIT_OR_CARD,
-    E_SWITCH,
     E_TEXT,
     E_TRICK,
     E_TRICK_LEADER,
@@ -179,12 +179,12 @@ class FieldReader:
                 raise self.error(
                     ("preset",), E_PRESET, name=exc.name, valid=", ".join(exc.valid)
                 ) from None
-            raise self.error(("preset",), E_SWITCH, spec=spec, problem=str(exc)) from None
+            raise self.error(("preset",), E_RULES_VALUE, spec=spec, problem=str(exc)) from None
         except SwitchValueError as exc:
             template, params = exc.message
             raise self.error(("preset",), template, **params) from None
         except ValueError as exc:
-            raise self.error(("preset",), E_SWITCH, spec=spec, problem=str(exc)) from None
+            raise self.error(("preset",), E_RULES_VALUE, spec=spec, problem=str(exc)) from None
 
     def trump(self, data: Mapping[str, object], rules: RuleSet) -> tuple[Suit, int]:
         if data.get("trump") is None:

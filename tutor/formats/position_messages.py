@@ -53,7 +53,6 @@ __all__ = [
     "E_STOCK_NO_TRUMP",
     "E_STOCK_ORDER",
     "E_SUIT_OR_CARD",
-    "E_SWITCH",
     "E_SYNTAX",
     "E_TEXT",
     "E_TOO_BIG",
@@ -86,7 +85,6 @@ E_TWICE_KEY = N_("the field '{name}' is given twice")
 E_REQUIRED = N_("the field '{name}' is required")
 E_MAPPING = N_("'{name}' should be a mapping, e.g. {example}")
 E_PRESET = N_("unknown preset '{name}'; the presets are: {valid}")
-E_SWITCH = N_("cannot read the rules '{spec}': {problem}")
 E_PLAYER = N_("'{text}' is not a player: write A or B")
 E_SUIT_OR_CARD = N_(
     "'{text}' is neither a card nor a suit: write the face-up card (Ah) or, once it is "

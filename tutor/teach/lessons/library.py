@@ -5,7 +5,8 @@ it has any problem) with every problem found; the result, replay included, is ke
 cache keyed by the file's path, modification time and size, so a changed file is read again
 and an unchanged one never is. ``replay(lesson)`` answers from that cache. ``Library`` is the
 lessons of one folder (sorted by level and id), the problems of the files that could not be
-read, and the replays, as the app shows them; ``refresh()`` looks at the folder again.
+read, and the replays, as the app shows them (a ``tutor.teach.catalog.Catalog``); ``refresh()``
+looks at the folder again.
 
 The cache is thread-safe: a lock guards only the look-up and the store, never a read or a
 replay (two threads that load the same new file at once both read it; one result is kept).
@@ -22,6 +23,7 @@ from pathlib import Path
 from tutor.engine import UnknownPresetError
 from tutor.formats import yamlsafe
 from tutor.formats.errors import SourceError
+from tutor.teach.catalog import Catalog, yaml_files
 from tutor.teach.lessons.messages import E_DUPLICATE_ID, E_INTERNAL, E_READ, E_TOO_LARGE
 from tutor.teach.lessons.model import Frame, Lesson, LessonError
 from tutor.teach.lessons.reader import MAX_BYTES, read_lesson
@@ -30,7 +32,6 @@ from tutor.teach.lessons.replay import replay_all
 __all__ = [
     "Library",
     "check_lesson",
-    "folder_signature",
     "lesson_files",
     "load_lesson",
     "load_lessons",
@@ -39,8 +40,6 @@ __all__ = [
 ]
 
 _LOG = logging.getLogger(__name__)
-
-Signature = tuple[tuple[str, int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -146,25 +145,7 @@ def load_lesson(path: str | Path) -> Lesson:
 
 def lesson_files(folder: str | Path) -> list[Path]:
     """The lesson files of a folder (``*.yaml`` and ``*.yml``), sorted by name."""
-    f = Path(folder)
-    return sorted(p for p in f.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
-
-
-def folder_signature(folder: Path) -> Signature:
-    """Name, modification time and size of each lesson file (the files ``lesson_files``
-    lists, stamped as the cache keys them): changes when a file does."""
-    try:
-        entries = lesson_files(folder)
-    except OSError:
-        return ()
-    out = []
-    for path in entries:
-        try:
-            st = path.stat()
-        except OSError:
-            continue
-        out.append((path.name, st.st_mtime_ns, st.st_size))
-    return tuple(out)
+    return yaml_files(folder)
 
 
 def load_lessons(folder: str | Path) -> tuple[list[Lesson], list[LessonError]]:
@@ -237,64 +218,47 @@ def _id_line(lesson: Lesson) -> int:
 # ----------------------------------------------------------------------------- a folder
 
 
-@dataclass(frozen=True)
-class _Shelf:
-    """The lessons of a folder as of one signature."""
-
-    signature: Signature | None
-    lessons: tuple[Lesson, ...]
-    errors: tuple[LessonError, ...]
-
-    @property
-    def by_id(self) -> dict[str, Lesson]:
-        return {les.id: les for les in self.lessons}
+def _read_file(path: Path) -> tuple[tuple[Lesson, ...], tuple[LessonError, ...]]:
+    lesson, errors = check_lesson(path)
+    return ((lesson,) if lesson is not None else ()), errors
 
 
-class Library:
-    """The lessons of a folder, the errors of the files that could not be read, and each
-    lesson's replay (made once, from the one cache, shared by every session).
+def _duplicate(lesson: Lesson, first: Lesson) -> LessonError:
+    return LessonError(
+        lesson.path, _id_line(lesson), 1, E_DUPLICATE_ID, value=lesson.id, other=first.path
+    )
+
+
+class Library(Catalog[Lesson]):
+    """The lessons of a folder (sorted by level and id), the errors of the files that could
+    not be read, and each lesson's replay (made once, kept in the one cache with the lesson,
+    shared by every session).
 
     Build it once (``Library(folder)``) and call ``refresh()`` before use: it looks at the
     folder's files and reads again only the ones that changed."""
 
     def __init__(self, folder: Path | str) -> None:
-        self.folder = Path(folder)
-        self._shelf = _Shelf(None, (), ())
-        self._by_id: dict[str, Lesson] = {}
+        super().__init__(
+            folder,
+            _read_file,
+            ident=lambda les: les.id,
+            order=lambda les: (les.level, les.id),
+            duplicate=_duplicate,
+            unreadable=_read_error,
+        )
 
     @classmethod
     def load(cls, folder: Path | str) -> Library:
         """A library of ``folder``, read now."""
         return cls(folder).refresh()
 
-    def refresh(self) -> Library:
-        """Read the folder again if a file was added, removed or changed; returns ``self``."""
-        signature = folder_signature(self.folder)
-        if signature == self._shelf.signature and signature:
-            return self
-        lessons, errors = load_lessons(self.folder)
-        shelf = _Shelf(
-            signature,
-            tuple(sorted(lessons, key=lambda les: (les.level, les.id))),
-            tuple(errors),
-        )
-        self._shelf, self._by_id = shelf, shelf.by_id  # readers see the old or the new shelf
-        return self
-
     @property
     def lessons(self) -> tuple[Lesson, ...]:
-        return self._shelf.lessons
-
-    @property
-    def errors(self) -> tuple[LessonError, ...]:
-        return self._shelf.errors
-
-    def get(self, lesson_id: str | None) -> Lesson | None:
-        return self._by_id.get(lesson_id) if lesson_id else None
+        return self.items
 
     def frames(self, lesson_id: str) -> tuple[Frame, ...]:
         """The lesson's replay; empty for an unknown lesson."""
-        lesson = self._by_id.get(lesson_id)
+        lesson = self.get(lesson_id)
         if lesson is None:
             return ()
         try:

@@ -22,6 +22,7 @@ from tutor.formats.messages import (
     E_NOT_TEXT,
     E_PLAYER,
     E_READ,
+    E_RULES_VALUE,
     E_SYNTAX,
     E_UNKNOWN_FIELD,
 )
@@ -121,7 +122,6 @@ E_DUPLICATE_ID = N_("the lesson id '{value}' is already used by {other}")
 E_SHOW = N_("'show' must be one of {valid}, not '{value}'")
 E_PRESET = N_("unknown rules preset '{name}'; valid presets: {valid}")
 E_SWITCH = N_("unknown rule switch '{name}'; valid switches: {valid}")
-E_RULES_VALUE = N_("cannot read the rules '{spec}': {problem}")
 E_COMPARE_SHORT = N_("'compare' needs at least two different presets")
 E_COMPARE_RULES = N_("the rules '{rules}' must be the first preset in 'compare' ({compare})")
 E_VARIANT = N_("'{name}' is not one of the compared presets; valid: {valid}")

@@ -10,7 +10,7 @@ it does not replay the lesson (``tutor.teach.lessons.library`` does).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import yaml
@@ -459,39 +459,10 @@ class _Reader(NodeReader):
         return tuple(out)
 
     def check_value(self, name: str, node: yaml.Node, number: int) -> object:
+        """The value of the check ``name`` (read by its reader in ``CHECK_READS``), or
+        ``_BAD`` when it has a problem."""
         n_errors = len(self.errors)
-        result: object
-        if name in ("points", "score", "pending", "tricks", "game_points", "match"):
-            result = self.per_player(node, name, number)
-        elif name in ("trick_winner", "to_move", "winner", "match_winner"):
-            result = self.player(node, number, none_ok=name != "trick_winner")
-        elif name == "legal":
-            moves = [self.move(item, number) for item in self.items(node, name, number)]
-            result = tuple(m for m in moves if m is not None)
-        elif name == "illegal":
-            result = self.illegal(node, number)
-        elif name == "because":
-            result = self.rule_ids(node, name, number)
-        elif name == "hand":
-            hm = self.mapping(node, name, PLAYERS, number)
-            hands: list[tuple[int, frozenset[Card]]] = []
-            for i, p in enumerate(PLAYERS):
-                if hm and p in hm:
-                    cards = self.cards(hm[p][1], f"hand.{p}", number)
-                    hands.append((i, frozenset(c for c, _ in cards)))
-            result = tuple(hands)
-        elif name == "stock":
-            result = self.integer(node, name, number)
-        elif name == "trump_card":
-            if self.scalar(node) is None:
-                result = None
-            else:
-                cards = self.cards(node, name, number)
-                result = cards[0][0] if len(cards) == 1 else None
-                if len(cards) != 1 and len(self.errors) == n_errors:
-                    self.error(node, E_NOT_TEXT, step=number, field=name)
-        else:  # over
-            result = self.boolean(node, name, number)
+        result = CHECK_READS[name](self, node, name, number)
         return _BAD if len(self.errors) > n_errors else result
 
     def illegal(self, node: yaml.Node, number: int) -> tuple[tuple[Move, str, str | None], ...]:
@@ -516,6 +487,83 @@ class _Reader(NodeReader):
 
 
 _BAD = object()
+
+# ----------------------------------------------------------------------------- check readers
+
+#: Reads one check's value: the reader, the value's node, the check's name, the step number.
+_CheckRead = Callable[[_Reader, yaml.Node, str, int], object]
+
+
+def _read_pair(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
+    return r.per_player(node, name, number)
+
+
+def _read_player(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
+    return r.player(node, number, none_ok=name != "trick_winner")
+
+
+def _read_legal(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
+    moves = [r.move(item, number) for item in r.items(node, name, number)]
+    return tuple(m for m in moves if m is not None)
+
+
+def _read_illegal(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
+    return r.illegal(node, number)
+
+
+def _read_because(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
+    return r.rule_ids(node, name, number)
+
+
+def _read_hand(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
+    hm = r.mapping(node, name, PLAYERS, number)
+    hands: list[tuple[int, frozenset[Card]]] = []
+    for i, p in enumerate(PLAYERS):
+        if hm and p in hm:
+            cards = r.cards(hm[p][1], f"hand.{p}", number)
+            hands.append((i, frozenset(c for c, _ in cards)))
+    return tuple(hands)
+
+
+def _read_stock(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
+    return r.integer(node, name, number)
+
+
+def _read_trump_card(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
+    n_errors = len(r.errors)
+    if r.scalar(node) is None:
+        return None
+    cards = r.cards(node, name, number)
+    if len(cards) != 1 and len(r.errors) == n_errors:
+        r.error(node, E_NOT_TEXT, step=number, field=name)
+    return cards[0][0] if len(cards) == 1 else None
+
+
+def _read_over(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
+    return r.boolean(node, name, number)
+
+
+#: One reader per check name, in the order of ``CHECKS`` (as ``replay.CHECK_RUNS`` runs them).
+CHECK_READS: dict[str, _CheckRead] = {
+    "points": _read_pair,
+    "score": _read_pair,
+    "pending": _read_pair,
+    "tricks": _read_pair,
+    "trick_winner": _read_player,
+    "legal": _read_legal,
+    "illegal": _read_illegal,
+    "because": _read_because,
+    "to_move": _read_player,
+    "hand": _read_hand,
+    "stock": _read_stock,
+    "trump_card": _read_trump_card,
+    "over": _read_over,
+    "game_points": _read_pair,
+    "winner": _read_player,
+    "match": _read_pair,
+    "match_winner": _read_player,
+}
+assert tuple(CHECK_READS) == CHECKS, "every check the reader accepts has its reader, in order"
 
 
 def read_lesson(path: str, data: bytes) -> tuple[Lesson | None, tuple[LessonError, ...]]:

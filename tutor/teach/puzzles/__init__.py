@@ -9,8 +9,10 @@ solved. ``docs/puzzles.md`` describes the YAML format.
 - ``deals``: every deal consistent with what the learner can see;
 - ``judge``: the exact analysis of a position and the verdict on each learner move
   (``start``/``play`` or ``check``), with the computer's defence;
-- ``reader``: puzzle files as written, with their problems; ``validate``: the solver's checks
-  and the ``Collection`` the app offers; ``marks``: the solved marks as a small JSON file.
+- ``reader``: puzzle files as written, with their problems (each a ``PuzzleError``, a
+  ``tutor.formats.errors.SourceError``), read by the one safe loader ``tutor.formats.yamlsafe``;
+  ``validate``: the solver's checks and the ``Collection`` the app offers (a
+  ``tutor.teach.catalog.Catalog``); ``marks``: the solved marks as a small JSON file.
 
 Everything here is data, without a ``Translator``: ``tutor.words.puzzle_text`` says it in words,
 and ``tutor_app/pages/puzzles.py`` only shows it.

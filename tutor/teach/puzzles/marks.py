@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
+from tutor.formats.errors import SourceError
 from tutor.msgid import N_
 
 MARKS_VERSION = 1
@@ -16,12 +17,12 @@ M_NOT_JSON = N_("The file is not a JSON file.")
 M_NOT_MARKS = N_("The file is not a file of solved puzzles from this tutor.")
 
 
-class MarksError(ValueError):
-    """An uploaded file of solved marks that cannot be read; ``template`` is the msgid."""
+class MarksError(SourceError):
+    """An uploaded file of solved marks that cannot be read; ``template`` is the msgid (an
+    upload has no place in a file: the error reads as its message alone)."""
 
     def __init__(self, template: str) -> None:
-        self.template = template
-        super().__init__(template)
+        super().__init__(template, path="")
 
 
 def dump_marks(solved: Mapping[str, bool]) -> str:

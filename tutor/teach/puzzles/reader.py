@@ -1,7 +1,9 @@
 """Reading puzzle files: YAML as written, each problem with its file, line and column.
 
 ``docs/puzzles.md`` describes the format. What is read here is not yet checked by the solver:
-``tutor.teach.puzzles.validate`` does that.
+``tutor.teach.puzzles.validate`` does that. Files are parsed by the one safe loader,
+``tutor.formats.yamlsafe``, under ``POLICY`` (plain YAML: no anchors, aliases or tags); the
+messages every reader shares come from ``tutor.formats.messages``.
 """
 
 from __future__ import annotations
@@ -17,9 +19,26 @@ from typing import Any
 import yaml
 
 from tutor.engine import PLAYER_NAMES, Move, MoveError, State, parse_move, sample_state
+from tutor.formats.errors import SourceError
+from tutor.formats.messages import (
+    E_BAD_ID,
+    E_BRACES,
+    E_DUPLICATE_KEY,
+    E_EMPTY_TEXT,
+    E_LEVEL,
+    E_MISSING,
+    E_MOVE,
+    E_NOT_MAPPING,
+    E_NOT_TEXT,
+    E_PLAYER,
+    E_READ,
+    E_SYNTAX,
+    E_UNKNOWN_FIELD,
+)
 from tutor.formats.positions import PositionError, position_from_data, position_to_dict
+from tutor.formats.yamlsafe import Policy, compose, where
 from tutor.msgid import N_
-from tutor.teach.lessons import LessonError
+from tutor.teach.catalog import yaml_files
 from tutor.teach.puzzles.model import LEVELS, THEMES, Goal, GoalError, Puzzle
 
 # ----------------------------------------------------------------------------- positions
@@ -97,46 +116,18 @@ PUZZLE_FIELDS = (
 REQUIRED_FIELDS = ("id", "title", "theme", "level", "goal", "position", "solution", "explanation")
 TEXT_FIELDS = ("title", "explanation", "goal_text", "theme_text", "note")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_ALLOWED_TAGS = frozenset(
-    {
-        "tag:yaml.org,2002:str",
-        "tag:yaml.org,2002:int",
-        "tag:yaml.org,2002:float",
-        "tag:yaml.org,2002:bool",
-        "tag:yaml.org,2002:null",
-        "tag:yaml.org,2002:seq",
-        "tag:yaml.org,2002:map",
-    }
-)
 
 # One message per kind of problem; placeholders hold notation and numbers, never prose.
-E_READ = N_("cannot read the file: {reason}")
 E_TOO_LARGE = N_("the file has {size} bytes; a puzzle file may have at most {limit} bytes")
-E_ENCODING = N_("the file is not UTF-8 text")
-E_SYNTAX = N_("YAML syntax error: {problem}")
 E_SHAPE = N_(
     "a puzzle file is a mapping with 'puzzle' (one puzzle) or 'puzzles' (a list of puzzles)"
 )
 E_YAML_EXTRA = N_("YAML anchors, aliases and tags are not allowed in a puzzle file")
-E_NOT_MAPPING = N_("'{field}' should be a mapping of names to values")
-E_NOT_TEXT = N_("'{field}' should be text")
-E_EMPTY_TEXT = N_("'{field}' must not be empty")
-E_BRACES = N_("'{field}' must not contain curly brackets")
-E_MISSING = N_("the required field '{field}' is missing")
-E_UNKNOWN_FIELD = N_("unknown field '{field}'; valid fields here: {valid}")
-E_DUPLICATE_KEY = N_("the field '{field}' is given twice")
-E_BAD_ID = N_("the id '{value}' may only contain lowercase letters, digits and hyphens")
 E_DUPLICATE_ID = N_("the puzzle id '{value}' is already used at {other}")
-E_LEVEL = N_("the level must be 1, 2 or 3, not {value}")
 E_THEME = N_("unknown theme '{value}'; valid themes: {valid}")
 E_GOAL = N_(
     "unknown goal '{value}': write 'win', 'win 2', 'win 3', 'reach 66', 'avoid schneider', "
     "'avoid schwarz' or 'decide close'"
-)
-E_PLAYER = N_("'{value}' is not a player; write A or B")
-E_MOVE = N_(
-    "unknown move '{text}': write a card (Qh), 'marry Qh', 'marry Qh out', 'exchange', "
-    "'close' or 'out'"
 )
 E_MOVES = N_("'moves' must be a whole number from 1 or 'all', not {value}")
 E_PROBABILITY = N_("'probability' must be a number above 0 and at most 1 (or a percentage)")
@@ -145,12 +136,15 @@ E_POSITION = N_("the position cannot be read: {problem}")
 E_VIEWER = N_("the position is what the other player knows, not what {player} knows")
 
 
-class PuzzleError(LessonError):
+class PuzzleError(SourceError):
     """A problem in a puzzle file: where it is and an English message template with its
     parameters; ``render(tr)`` gives ``"file:line:col: message"`` translated."""
 
+    line: int
+    column: int
+
     def __init__(self, path: str, line: int, column: int, template: str, **params: Any) -> None:
-        super().__init__(path, line, column, template, **params)
+        super().__init__(template, params, path=path, line=line, column=column)
 
 
 @dataclass
@@ -162,7 +156,7 @@ class _Reader:
     )
 
     def error(self, node: yaml.Node | None, template: str, **params: Any) -> None:
-        line, col = _where(node)
+        line, col = where(node)
         self.errors.append(PuzzleError(self.path, line, col, template, **params))
 
     def value(self, node: yaml.Node) -> object:
@@ -319,8 +313,8 @@ class _Reader:
             note=texts.get("note", ""),
             excluded=excluded,
             source=self.path,
-            line=_where(node)[0],
-            lines=tuple((k, _where(v)[0]) for k, (_, v) in m.items()),
+            line=where(node)[0],
+            lines=tuple((k, where(v)[0]) for k, (_, v) in m.items()),
         )
 
     def position(self, node: yaml.Node, seed: str) -> tuple[State, int, int] | None:
@@ -329,8 +323,8 @@ class _Reader:
         try:
             pos = position_from_data(self.value(node), self.path)
         except PositionError as exc:
-            where = _node_at(node, _field_path(exc.field))
-            self.error(where, E_POSITION, problem=exc.message)
+            at = _node_at(node, _field_path(exc.field))
+            self.error(at, E_POSITION, problem=exc.message)
             return None
         if pos.state is not None:
             return pos.state, -1, 0
@@ -353,42 +347,25 @@ def _probability(raw: object) -> Fraction | None:
     return value if 0 < value <= 1 else None
 
 
-def _where(node: yaml.Node | None) -> tuple[int, int]:
-    if node is None or node.start_mark is None:
-        return 1, 1
-    return node.start_mark.line + 1, node.start_mark.column + 1
+#: What a puzzle file may hold: plain YAML, no anchors, aliases or tags, at most
+#: ``MAX_NODES`` values (nodes are checked from the last written back).
+POLICY = Policy(
+    max_nodes=MAX_NODES + 1,
+    too_complex=E_YAML_EXTRA,
+    alias=E_YAML_EXTRA,
+    tag=E_YAML_EXTRA,
+    empty=E_SHAPE,
+    duplicate_key=E_DUPLICATE_KEY,
+    syntax=E_SYNTAX,
+    document_order=False,
+)
 
 
 def _compose(path: str, data: bytes) -> yaml.Node:
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise PuzzleError(path, data[: exc.start].count(b"\n") + 1, 1, E_ENCODING) from None
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise PuzzleError(path, line, col, E_SYNTAX, problem=problem) from None
-    except yaml.YAMLError as exc:
-        raise PuzzleError(path, 1, 1, E_SYNTAX, problem=str(exc)) from None
-    if root is None:
-        raise PuzzleError(path, 1, 1, E_SHAPE)
-    seen: set[int] = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen or node.tag not in _ALLOWED_TAGS or len(seen) > MAX_NODES:
-            line, col = _where(node)
-            raise PuzzleError(path, line, col, E_YAML_EXTRA)
-        seen.add(id(node))
-        if isinstance(node, yaml.SequenceNode):
-            stack.extend(node.value)
-        elif isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                stack.extend((k, v))
-    return root
+        return compose(data, path, POLICY)
+    except SourceError as exc:
+        raise exc.recast(PuzzleError) from None
 
 
 def is_puzzle_file(path: str | Path) -> bool:
@@ -442,9 +419,7 @@ def read_puzzles(path: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
 
 def puzzle_files(folder: str | Path) -> list[Path]:
     """The YAML files of a folder, sorted by name."""
-    return sorted(
-        p for p in Path(folder).iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()
-    )
+    return yaml_files(folder)
 
 
 def read_files(files: Sequence[Path]) -> tuple[list[Puzzle], list[PuzzleError]]:
@@ -457,21 +432,28 @@ def read_files(files: Sequence[Path]) -> tuple[list[Puzzle], list[PuzzleError]]:
         errors.extend(errs)
         for p in found:
             if p.id in seen:
-                first = seen[p.id]
-                errors.append(
-                    PuzzleError(
-                        p.source,
-                        p.line_of("id"),
-                        1,
-                        E_DUPLICATE_ID,
-                        value=p.id,
-                        other=f"{first.source}:{first.line_of('id')}",
-                    )
-                )
+                errors.append(duplicate_id(p, seen[p.id]))
                 continue
             seen[p.id] = p
             puzzles.append(p)
     return puzzles, errors
+
+
+def duplicate_id(p: Puzzle, first: Puzzle) -> PuzzleError:
+    """The problem of a puzzle whose id ``first`` already has."""
+    return PuzzleError(
+        p.source,
+        p.line_of("id"),
+        1,
+        E_DUPLICATE_ID,
+        value=p.id,
+        other=f"{first.source}:{first.line_of('id')}",
+    )
+
+
+def unreadable(folder: str, exc: OSError) -> PuzzleError:
+    """The problem of a folder that cannot be listed."""
+    return PuzzleError(folder, 1, 1, E_READ, reason=exc.strerror or str(exc))
 
 
 def load_puzzles(folder: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
@@ -479,7 +461,7 @@ def load_puzzles(folder: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
     try:
         files = puzzle_files(folder)
     except OSError as exc:
-        return [], [PuzzleError(str(folder), 1, 1, E_READ, reason=exc.strerror or str(exc))]
+        return [], [unreadable(str(folder), exc)]
     return read_files(files)
 
 
@@ -513,6 +495,7 @@ def split_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[Path]]:
 __all__ = [
     "MAX_BYTES",
     "PuzzleError",
+    "duplicate_id",
     "is_puzzle_file",
     "load_puzzles",
     "puzzle_files",
@@ -520,4 +503,5 @@ __all__ = [
     "read_files",
     "read_puzzles",
     "split_paths",
+    "unreadable",
 ]

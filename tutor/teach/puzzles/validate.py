@@ -8,10 +8,19 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine import CLOSE, PLAYER_NAMES, TooManyDealsError, check, legal_moves
+from tutor.formats.messages import E_READ
 from tutor.msgid import N_
+from tutor.teach.catalog import Catalog
 from tutor.teach.puzzles.judge import analyse, analyse_every_deal, deal_values, play, start
 from tutor.teach.puzzles.model import THEMES, GoalKind, Puzzle
-from tutor.teach.puzzles.reader import E_READ, PuzzleError, load_puzzles, puzzle_files, read_files
+from tutor.teach.puzzles.reader import (
+    PuzzleError,
+    duplicate_id,
+    puzzle_files,
+    read_files,
+    read_puzzles,
+    unreadable,
+)
 
 # Problems the solver finds.
 E_NOT_TO_MOVE = N_("{player} is not to move in this position; {other} is")
@@ -179,35 +188,37 @@ def validate_paths(
     return good, errors
 
 
-class Collection:
-    """The puzzles of a folder for the app, in order of level, theme and id, with the problems
-    of the files that could not be read (the solver's checks run in CI, not here)."""
+def _order(p: Puzzle) -> tuple[int, int, str, int]:
+    return (p.level, _THEME_ORDER.index(p.theme), p.source, p.line)
 
-    def __init__(self, puzzles: Sequence[Puzzle], errors: Sequence[PuzzleError]) -> None:
-        order = list(THEMES)
-        self.puzzles = tuple(
-            sorted(puzzles, key=lambda p: (p.level, order.index(p.theme), p.source, p.line))
+
+_THEME_ORDER = list(THEMES)
+
+
+class Collection(Catalog[Puzzle]):
+    """The puzzles of a folder for the app, in order of level, theme and id, with the problems
+    of the files that could not be read and of the puzzles ``precheck`` keeps out (the
+    solver's checks run in CI, not here)."""
+
+    def __init__(self, folder: str | Path) -> None:
+        super().__init__(
+            folder,
+            read_puzzles,
+            ident=lambda p: p.id,
+            order=_order,
+            duplicate=duplicate_id,
+            unreadable=unreadable,
+            check=precheck,
         )
-        self.errors = tuple(errors)
-        self._by_id = {p.id: p for p in self.puzzles}
 
     @classmethod
     def load(cls, folder: str | Path) -> Collection:
-        puzzles, errors = load_puzzles(folder)
-        good, bad = [], list(errors)
-        for p in puzzles:
-            found = precheck(p)
-            bad.extend(found)
-            if not found:
-                good.append(p)
-        return cls(good, bad)
+        """The collection of ``folder``, read now."""
+        return cls(folder).refresh()
 
     @property
-    def ids(self) -> tuple[str, ...]:
-        return tuple(p.id for p in self.puzzles)
-
-    def get(self, puzzle_id: str | None) -> Puzzle | None:
-        return self._by_id.get(puzzle_id) if puzzle_id else None
+    def puzzles(self) -> tuple[Puzzle, ...]:
+        return self.items
 
 
 __all__ = ["Collection", "precheck", "validate", "validate_paths"]
