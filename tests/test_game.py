@@ -8,6 +8,7 @@ from conftest import EX1, EX1_MOVES, EX2, EX2_MOVES, position
 from tutor.engine import (
     Card,
     DealError,
+    Ending,
     EndKind,
     IllegalMoveError,
     Marriage,
@@ -158,12 +159,14 @@ def test_the_scoring_of_both_worked_deals_is_the_outcome() -> None:
         sc = scoring(s.rules)
         facts = (s.score(0), s.score(1), won, s.closed_by, trickless)
         declarer = s.result.player
+        why: list[Ending] = []
         if s.result.kind in (EndKind.OUT, EndKind.FALSE_OUT):
             assert declarer is not None
-            ending = sc.declare(declarer, *facts)
+            net = sc.declare(declarer, *facts, why)
         else:
-            ending = sc.end_of_cards(*facts)
-        assert ending[0] == gp[0] - gp[1]
+            net = sc.end_of_cards(*facts, why)
+        (ending,) = why
+        assert net == ending[0] == gp[0] - gp[1]
         assert ending[1:] == (
             s.result.kind,
             s.result.winner,

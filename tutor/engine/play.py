@@ -185,8 +185,8 @@ def _finish_trick(state: State, follow: int) -> State:
 # ----------------------------------------------------------------------------- scoring
 
 
-def _ended(state: State, ending: Ending) -> State:
-    _, kind, winner, gp, player, rule_id = ending
+def _ended(state: State, why: list[Ending]) -> State:
+    _, kind, winner, gp, player, rule_id = why[0]
     gps = (0, 0) if winner is None else (gp, 0) if winner == 0 else (0, gp)
     scores = (state.score(0), state.score(1))
     return state._replace(result=Outcome(kind, winner, gps, scores, player, rule_id))
@@ -201,11 +201,15 @@ def _facts(state: State) -> tuple[int, int, int, int, int]:
 
 def _declare(state: State, p: int) -> State:
     s0, s1, won, closer, trickless = _facts(state)
-    return _ended(state, scoring(state.rules).declare(p, s0, s1, won, closer, trickless))
+    why: list[Ending] = []
+    scoring(state.rules).declare(p, s0, s1, won, closer, trickless, why)
+    return _ended(state, why)
 
 
 def _end_of_cards(state: State) -> State:
-    return _ended(state, scoring(state.rules).end_of_cards(*_facts(state)))
+    why: list[Ending] = []
+    scoring(state.rules).end_of_cards(*_facts(state), why)
+    return _ended(state, why)
 
 
 def play_moves(state: State, moves: Iterable[Move | str]) -> State:

@@ -13,18 +13,21 @@ player ``p`` has won a trick, ``closer`` the player who closed or -1, and ``tric
 closer's opponent had no trick at the moment of closing (read only when the rules judge the
 failed closer's penalty then).
 
-An ending is a plain tuple ``(net, kind, winner, game_points, player, rule_id)``: ``net`` the
-game points for player 0 less those for player 1 (what the solver reads), ``winner`` None for a
-draw, ``player`` the declarer or closer the ending is about.
+Each function returns ``net``, the game points for player 0 less those for player 1: all the
+solver reads, on plain integers. Given a list as its last argument, it also appends the whole
+ending, a plain tuple ``(net, kind, winner, game_points, player, rule_id)`` (``winner`` None for
+a draw, ``player`` the declarer or closer the ending is about), which the engine turns into an
+``Outcome``: the same branch decides both.
 
 >>> from tutor.engine.rules import preset
 >>> sc = scoring(preset("classic"))
->>> sc.declare(0, 66, 20, 0b11, -1, 0)
-(2, <EndKind.OUT: 'out'>, 0, 2, 0, 'score.schneider')
->>> sc.end_of_cards(60, 60, 0b11, -1, 0)[:4]
-(0, <EndKind.DRAW: 'draw'>, None, 0)
->>> sc.declare(1, 50, 40, 0b11, -1, 0)[:4]  # B declares without 66: A wins
-(1, <EndKind.FALSE_OUT: 'false_out'>, 0, 1)
+>>> why: list[Ending] = []
+>>> sc.declare(0, 66, 20, 0b11, -1, 0, why), why
+(2, [(2, <EndKind.OUT: 'out'>, 0, 2, 0, 'score.schneider')])
+>>> sc.end_of_cards(60, 60, 0b11, -1, 0)
+0
+>>> sc.declare(1, 50, 40, 0b11, -1, 0)  # B declares without 66: A wins
+1
 """
 
 from __future__ import annotations
@@ -46,17 +49,28 @@ _LAST_TRICK = EndKind.LAST_TRICK
 _DRAW = EndKind.DRAW
 
 
-class Scoring(NamedTuple):
-    """The scoring rules of one ``RuleSet`` as functions on integers (see the module doc)."""
+#: The three grades of a won deal, by the index ``grade`` returns.
+_GRADES = ("score.simple", "score.schneider", "score.schwarz")
 
-    # game points for beating ``loser`` (score ``loser_score``): (points, rule id)
-    scale: Callable[[int, int, int], tuple[int, str]]
-    # (closer, s0, s1, won, trickless): the closer has failed
-    closer_fails: Callable[[int, int, int, int, int], Ending]
-    # (declarer, s0, s1, won, closer, trickless): a declaration of 66 is judged
-    declare: Callable[[int, int, int, int, int, int], Ending]
-    # (s0, s1, won, closer, trickless): the last trick has been played
-    end_of_cards: Callable[[int, int, int, int, int], Ending]
+#: Where a scoring function puts the whole ending when asked (the engine asks; the solver,
+#: which needs only the value, does not).
+Why = list[Ending] | None
+
+
+class Scoring(NamedTuple):
+    """The scoring rules of one ``RuleSet`` as functions on integers (see the module doc).
+
+    Each ending function returns the net game points for player 0; given a list as its last
+    argument ``why``, it also appends the whole ``Ending``."""
+
+    # (loser, loser's score, won): 0 simple, 1 Schneider, 2 Schwarz
+    grade: Callable[[int, int, int], int]
+    # (closer, s0, s1, won, trickless[, why]): the closer has failed
+    closer_fails: Callable[..., int]
+    # (declarer, s0, s1, won, closer, trickless[, why]): a declaration of 66 is judged
+    declare: Callable[..., int]
+    # (s0, s1, won, closer, trickless[, why]): the last trick has been played
+    end_of_cards: Callable[..., int]
     # the least game points a false declaration, and a failed close, cost
     least_false_out: int
     least_closer_fail: int
@@ -65,7 +79,7 @@ class Scoring(NamedTuple):
 @lru_cache(maxsize=64)
 def scoring(rules: RuleSet) -> Scoring:
     """The scoring rules of ``rules``, built once per rule set."""
-    one, two, three = rules.game_points
+    points = rules.game_points
     schneider = rules.schneider_below
     by_tricks = rules.schwarz_by is SchwarzBy.TRICKS
     target = rules.target
@@ -77,55 +91,81 @@ def scoring(rules: RuleSet) -> Scoring:
     fo_points = rules.false_out_points
     fo_no_trick = rules.false_out_no_trick_points
 
-    def scale(loser: int, loser_score: int, won: int) -> tuple[int, str]:
-        """Game points for beating ``loser``: Schwarz, Schneider or simple."""
+    def grade(loser: int, loser_score: int, won: int) -> int:
+        """How badly ``loser`` lost: 2 Schwarz, 1 Schneider, 0 simple."""
         if (not won >> loser & 1) if by_tricks else loser_score == 0:
-            return three, "score.schwarz"
+            return 2
         if loser_score < schneider:
-            return two, "score.schneider"
-        return one, "score.simple"
+            return 1
+        return 0
 
-    def closer_fails(closer: int, s0: int, s1: int, won: int, trickless: int) -> Ending:
+    def closer_fails(
+        closer: int, s0: int, s1: int, won: int, trickless: int, why: Why = None
+    ) -> int:
         r = 1 - closer
         if cp_scale:
-            gp = scale(closer, s1 if closer else s0, won)[0]
+            gp = points[grade(closer, s1 if closer else s0, won)]
         else:
             no_trick = trickless if no_trick_at_close else not won >> r & 1
             gp = cp_no_trick if no_trick else cp_points
-        return (-gp if r else gp), _CLOSER_FAILED, r, gp, closer, "close.penalty"
+        net = -gp if r else gp
+        if why is not None:
+            why.append((net, _CLOSER_FAILED, r, gp, closer, "close.penalty"))
+        return net
 
-    def declare(p: int, s0: int, s1: int, won: int, closer: int, trickless: int) -> Ending:
+    def declare(
+        p: int, s0: int, s1: int, won: int, closer: int, trickless: int, why: Why = None
+    ) -> int:
         r = 1 - p
         if (s1 if p else s0) >= target:
             if closer == r:  # the closer's opponent reached 66 first: the closer has failed
-                return closer_fails(closer, s0, s1, won, trickless)
-            gp, rule_id = scale(r, s1 if r else s0, won)
-            return (-gp if p else gp), _OUT, p, gp, p, rule_id
+                return closer_fails(closer, s0, s1, won, trickless, why)
+            g = grade(r, s1 if r else s0, won)
+            gp = points[g]
+            net = -gp if p else gp
+            if why is not None:
+                why.append((net, _OUT, p, gp, p, _GRADES[g]))
+            return net
         if closer == p:
-            return closer_fails(closer, s0, s1, won, trickless)
+            return closer_fails(closer, s0, s1, won, trickless, why)
         if fo_scale:
-            gp = scale(r, s1 if r else s0, won)[0]
+            gp = points[grade(r, s1 if r else s0, won)]
         else:
             gp = fo_points if won >> r & 1 else fo_no_trick
-        return (-gp if r else gp), _FALSE_OUT, r, gp, p, "out.false_penalty"
+        net = -gp if r else gp
+        if why is not None:
+            why.append((net, _FALSE_OUT, r, gp, p, "out.false_penalty"))
+        return net
 
-    def end_of_cards(s0: int, s1: int, won: int, closer: int, trickless: int) -> Ending:
+    def end_of_cards(
+        s0: int, s1: int, won: int, closer: int, trickless: int, why: Why = None
+    ) -> int:
         if closer >= 0:
             if (s1 if closer else s0) >= target:
-                gp, rule_id = scale(1 - closer, s0 if closer else s1, won)
-                return (-gp if closer else gp), _CLOSER_MADE, closer, gp, closer, rule_id
-            return closer_fails(closer, s0, s1, won, trickless)
+                g = grade(1 - closer, s0 if closer else s1, won)
+                gp = points[g]
+                net = -gp if closer else gp
+                if why is not None:
+                    why.append((net, _CLOSER_MADE, closer, gp, closer, _GRADES[g]))
+                return net
+            return closer_fails(closer, s0, s1, won, trickless, why)
         if s0 == s1:
-            return 0, _DRAW, None, 0, None, "deal.last_trick_bonus"
+            if why is not None:
+                why.append((0, _DRAW, None, 0, None, "deal.last_trick_bonus"))
+            return 0
         w = 0 if s0 > s1 else 1
-        gp, rule_id = scale(1 - w, s1 if w == 0 else s0, won)
-        return (-gp if w else gp), _LAST_TRICK, w, gp, None, rule_id
+        g = grade(1 - w, s1 if w == 0 else s0, won)
+        gp = points[g]
+        net = -gp if w else gp
+        if why is not None:
+            why.append((net, _LAST_TRICK, w, gp, None, _GRADES[g]))
+        return net
 
     return Scoring(
-        scale,
+        grade,
         closer_fails,
         declare,
         end_of_cards,
-        one if fo_scale else min(fo_points, fo_no_trick),
-        one if cp_scale else min(cp_points, cp_no_trick),
+        points[0] if fo_scale else min(fo_points, fo_no_trick),
+        points[0] if cp_scale else min(cp_points, cp_no_trick),
     )

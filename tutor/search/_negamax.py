@@ -170,14 +170,14 @@ class Negamax:
             t0, t1 = (s0, s1 + g + q1) if w else (s0 + g + q0, s1)
             nwon = won | (1 << w)
             if ob >= 0:
-                v = declare(ob, t0, t1, nwon, cb, trickless)[0]
+                v = declare(ob, t0, t1, nwon, cb, trickless)
                 return -v if ld else v
-            v = end_of_cards(t0, t1, nwon, cb, trickless)[0]
+            v = end_of_cards(t0, t1, nwon, cb, trickless)
             if cb < 0 or cb == ld or closer_opp:  # the leader may declare
                 d = (
-                    declare(ld, t0, t1, nwon, cb, trickless)[0]
+                    declare(ld, t0, t1, nwon, cb, trickless)
                     if out_after
-                    else declare(ld, s0, s1, won, cb, trickless)[0]
+                    else declare(ld, s0, s1, won, cb, trickless)
                 )
                 if (d > v) if ld == 0 else (d < v):
                     v = d
@@ -268,13 +268,13 @@ class Negamax:
                     else:
                         t0 += bonus_open if cb < 0 else bonus_after_close
                     if ob >= 0:
-                        v = declare(ob, t0, t1, nwon, cb, trickless)[0]
+                        v = declare(ob, t0, t1, nwon, cb, trickless)
                     else:
-                        v = end_of_cards(t0, t1, nwon, cb, trickless)[0]
+                        v = end_of_cards(t0, t1, nwon, cb, trickless)
                     if ld:
                         v = -v
                 elif ob >= 0:
-                    v = declare(ob, t0, t1, nwon, cb, trickless)[0]
+                    v = declare(ob, t0, t1, nwon, cb, trickless)
                     if ld:
                         v = -v
                 elif w == ld:
@@ -440,7 +440,7 @@ class Negamax:
                             p0 += value
                         n0, n1 = h0 ^ (1 << c), h1
                     if out and not out_after:
-                        v = declare(ld, t0, t1, won, cb, trickless)[0]
+                        v = declare(ld, t0, t1, won, cb, trickless)
                         if ld:
                             v = -v
                     else:
@@ -468,7 +468,7 @@ class Negamax:
                             h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ld, alpha, beta
                         )
                     else:
-                        v = declare(ld, s0, s1, won, cb, trickless)[0]
+                        v = declare(ld, s0, s1, won, cb, trickless)
                         if ld:
                             v = -v
                 elif mv == EXCHANGE_CODE:

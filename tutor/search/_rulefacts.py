@@ -9,7 +9,6 @@ from tutor.engine import (
     SUIT_MASKS,
     Credit,
     Duty,
-    Ending,
     NoTrickAt,
     OutResolution,
     RuleSet,
@@ -34,8 +33,8 @@ class RuleFacts(NamedTuple):
     points: tuple[int, ...]  # card points by card index
     trump_mask: int
     head: bool  # the duty to head the trick in the second phase
-    declare: Callable[[int, int, int, int, int, int], Ending]  # ``Scoring.declare``
-    end_of_cards: Callable[[int, int, int, int, int], Ending]  # ``Scoring.end_of_cards``
+    declare: Callable[..., int]  # ``Scoring.declare``: the value for player 0
+    end_of_cards: Callable[..., int]  # ``Scoring.end_of_cards``: the value for player 0
     bonus_open: int  # the last trick's bonus with the stock open, and after closing
     bonus_after_close: int
     no_trick_at_close: bool  # a failed closer's penalty looks at tricks at closing
@@ -58,7 +57,7 @@ def rule_facts(rules: RuleSet, trump: int) -> RuleFacts:
         rules.points_by_index,
         SUIT_MASKS[trump],
         rules.phase2_duty is Duty.HEAD,
-        endings.declare,  # an ending; its [0] is the value for player 0
+        endings.declare,
         endings.end_of_cards,
         rules.last_trick_points(False),
         rules.last_trick_points(True),

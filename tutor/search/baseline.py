@@ -121,7 +121,7 @@ class Plain:
                             else:
                                 pe[ld] += value
                             if out and not out_after:
-                                v = declare(ld, sc[0], sc[1], won, cb, trickless)[0]
+                                v = declare(ld, sc[0], sc[1], won, cb, trickless)
                                 v = -v if ld else v
                             else:
                                 v = plain_follow(
@@ -155,7 +155,7 @@ class Plain:
                 if out_after:
                     v = plain_lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ld)
                 else:
-                    v = declare(ld, s0, s1, won, cb, trickless)[0]
+                    v = declare(ld, s0, s1, won, cb, trickless)
                     v = -v if ld else v
                 best = max(best, v)
             memo[key] = best
@@ -214,10 +214,10 @@ class Plain:
                 if last:
                     sc[w] += bonus_open if cb < 0 else bonus_after_close
                 if ob >= 0:
-                    v = declare(ob, sc[0], sc[1], nwon, cb, trickless)[0]
+                    v = declare(ob, sc[0], sc[1], nwon, cb, trickless)
                     v = -v if ld else v
                 elif last:
-                    v = end_of_cards(sc[0], sc[1], nwon, cb, trickless)[0]
+                    v = end_of_cards(sc[0], sc[1], nwon, cb, trickless)
                     v = -v if ld else v
                 else:
                     v = plain_lead(
