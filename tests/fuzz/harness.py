@@ -35,7 +35,7 @@ from .mutators import mutate
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Cases per kind in the CI mode, chosen so that the whole suite takes well under 30 s.
-CI_CASES = {"lesson": 150, "puzzle": 40, "position": 60, "rules": 150, "engine": 120}
+CI_CASES = {"lesson": 100, "puzzle": 40, "position": 40, "rules": 150, "engine": 150}
 
 
 def cases(kind: str) -> int:
@@ -186,6 +186,8 @@ class Report:
             lines.append(f"  {len(group)} x {sig}")
             lines.append(f"      {smallest.last}")
             lines.append(f"      smallest: {smallest.saved} ({smallest.case.what})")
+            if len(smallest.case.data) <= 300:
+                lines.append(f"      input: {smallest.case.data!r}")
             lines.append(
                 f"      replay: .venv/bin/python -m tests.fuzz.worker --replay {self.kind} "
                 f"{smallest.saved} --case {smallest.case.number}"
@@ -211,7 +213,7 @@ def save(case: Case, reply: dict[str, object]) -> Path:
         "",
         str(reply.get("detail", "")),
     ]
-    (folder / f"{stem}.txt").write_text("\n".join(note), encoding="utf-8")
+    (folder / f"{stem}.note.txt").write_text("\n".join(note), encoding="utf-8")
     return path
 
 

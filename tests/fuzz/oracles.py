@@ -265,16 +265,21 @@ def check_engine_answer(line: str, request_id: object = None) -> str:
 
 
 def check_engine(data: bytes, case: int) -> Outcome:
-    """Feed one line (any bytes) to the engine loop as ``tutor engine`` reads it (standard
-    input as UTF-8 text with replacement): exactly one answer, strict JSON, a good message."""
+    """Feed one line (any bytes) to the engine loop as ``tutor engine`` reads standard input
+    (UTF-8, universal newlines; bad bytes replaced): one answer line per request line (a
+    line ends at ``\\n``), strict JSON, a good message."""
     from tutor.cli.engine import Defaults, serve
 
-    text = data.decode("utf-8", errors="replace")
-    lines = text.splitlines(keepends=True) or [text]
+    stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace", newline=None)
+    lines = list(stdin)
     out = io.StringIO()
     lang = LANGUAGES[case % len(LANGUAGES)]
     served = serve(lines, out, Defaults(samples=8, seed=0, lang=lang))
-    answers = out.getvalue().splitlines()
+    written = out.getvalue()
+    answers = written.split("\n")
+    if answers[-1] != "":
+        raise Bad(f"the last answer does not end with a line break: {written[-100:]!r}")
+    answers.pop()
     expected = sum(1 for ln in lines if ln.strip())
     if served != expected or len(answers) != expected:
         raise Bad(f"{expected} request lines, {served} answers counted, {len(answers)} written")
