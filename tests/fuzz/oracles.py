@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -218,11 +219,17 @@ def check_rules(spec: str, case: int) -> Outcome:
         if not str(exc).strip():
             raise Bad("an empty message") from None
         return Outcome("refused", str(exc), "parse")
+    from tutor.teach.hints import analyse
+
     rng = random.Random(case)
     state = random_deal(rules, rng)
+    analysed = False
     for _ in range(200):
         if state.result is not None:
             break
+        if state.phase2 and not analysed and bin(state.hands[0] | state.hands[1]).count("1") <= 8:
+            analyse(state)  # an exact search of the last tricks under these rules
+            analysed = True
         moves = list(legal_moves(state))
         if not moves:
             raise Bad("no legal move in a deal that is not over")
@@ -289,8 +296,59 @@ def check_engine(data: bytes, case: int) -> Outcome:
     return Outcome("refused", next(v for v in verdicts if v != "ok"), "answer")
 
 
+# ----------------------------------------------------------------------------- the command line
+
+#: Exit codes of the commands run on a file: ``validate`` says 0 (valid) or 1 (problems),
+#: ``hint`` 0 or 2 (a position it cannot read).
+CLI = {
+    "lesson": (["validate"], (0, 1)),
+    "puzzle": (["validate"], (0, 1)),
+    "position": (["hint", "--level", "1", "--samples", "4"], (0, 2)),
+}
+
+
+def _prefix(tr: object, template: str) -> str:
+    """The words of a translated message before its first placeholder."""
+    names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    return tr._(template, **dict.fromkeys(names, "\x00")).split("\x00")[0]  # type: ignore[attr-defined]
+
+
+def check_cli(kind: str, path: Path, case: int) -> None:
+    """Run the command that reads this kind of file, as a user would; it ends with one of its
+    exit codes and prints file problems as ``file:line: ...``, never a traceback, an internal
+    error or a bare ``Error: ...``."""
+    import contextlib
+
+    from tutor.cli.main import main
+
+    lang = LANGUAGES[case % len(LANGUAGES)]
+    args, codes = CLI[kind]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([args[0], str(path), *args[1:], "--lang", lang])
+    text = out.getvalue() + err.getvalue()
+    tr = get_translator(lang)
+    generic = [*(_prefix(tr, t) for t in HIDDEN_CRASHES), "Traceback"]
+    bare = _prefix(tr, "Error: {message}")
+    for line in text.splitlines():
+        if line.startswith(bare) or any(g in line for g in generic):
+            raise Bad(f"tutor {args[0]}: a generic error line: {line[:300]}")
+    if code not in codes:
+        raise Bad(f"tutor {args[0]} ended with {code}: {text[-300:]}")
+    if code != 0:
+        problems = err.getvalue() if kind == "position" else out.getvalue()
+        lines = problems.strip().splitlines()
+        listed = lines if kind == "position" else lines[:-1]
+        for line in listed:
+            if not line.startswith(f"{path}:"):
+                raise Bad(f"tutor {args[0]}: a problem without its file and line: {line[:300]}")
+
+
 def check_case(kind: str, path: Path, data: bytes, case: int) -> Outcome:
-    """One case of any kind: file kinds read ``path`` (which holds ``data``)."""
+    """One case of any kind: file kinds read ``path`` (which holds ``data``); one in four
+    is also given to the command line."""
+    if kind in CLI and case % 4 == 0:
+        check_cli(kind, path, case)
     if kind == "lesson":
         return check_lesson(path, case)
     if kind == "puzzle":

@@ -54,6 +54,9 @@ _junk = st.text(alphabet=st.sampled_from("abc_.=,() 0123456789\n\t\x00é[]{}'\"\
 
 @st.composite
 def switch(draw: st.DrawFn) -> str:
+    if draw(st.booleans()):  # a switch that exists, with a value it may take or nearly
+        key = draw(st.sampled_from(SWITCH_KEYS))
+        return f"{key}={draw(st.sampled_from(SWITCH_VALUES[key]))}"
     key = draw(st.sampled_from(SWITCH_KEYS) | st.sampled_from(("nosuch", "name", "")) | _junk)
     values = SWITCH_VALUES.get(key, ANY_VALUES)
     value = draw(
@@ -74,12 +77,12 @@ def rule_specs(draw: st.DrawFn) -> str:
         return draw(st.sampled_from(ODD_SPECS))
     if kind == 1:
         return draw(st.text(max_size=60))
-    name = draw(st.sampled_from(PRESET_NAMES))
+    name = draw(st.sampled_from(PRESET_NAMES[:7]) | st.sampled_from(PRESET_NAMES))
     parts = draw(st.lists(switch(), max_size=6))
     if not parts and draw(st.booleans()):
         return name
     sep = draw(st.sampled_from((", ", ",", " , ", ",,")))
-    close = draw(st.sampled_from((")", ")", ")", "", "))", ") x")))
+    close = draw(st.sampled_from((")",) * 6 + ("", "))", ") x")))
     return f"{name}({sep.join(parts)}{close}"
 
 

@@ -48,7 +48,10 @@ def signature(exc: BaseException, problem: str) -> str:
     """Where a failure happened: the innermost frame in the product and the exception type;
     for a bad answer, its words without numbers."""
     if isinstance(exc, Bad):
-        words = re.sub(r"\d+", "N", str(exc).split(":")[0])
+        parts = str(exc).split(":")
+        words = re.sub(
+            r"\d+", "N", ":".join(parts[:2] if parts[0].startswith("tutor ") else parts[:1])
+        )
         return f"bad: {words[:80]}"
     frames = traceback.extract_tb(exc.__traceback__)
     inner = [f for f in frames if "/tutor/" in f.filename or "/yaml/" in f.filename]
