@@ -296,6 +296,19 @@ def good_line(rng: random.Random, n: int) -> bytes:
     return json.dumps(request).encode()
 
 
+def warm_up() -> list[bytes]:
+    """Lines that make the engine load what it keeps for good (every language's catalog, every
+    kind of answer) before its memory is watched: each raw hostile line once, each quick
+    position in each language at each hint level."""
+    lines = [line.replace(b"\n", b" ").replace(b"\r", b" ") for line in RAW_LINES]
+    for position in CHEAP:
+        for lang in ("de", "pl", "en"):
+            for level in range(5):
+                request = {"position": position, "samples": 8, "level": level, "lang": lang}
+                lines.append(json.dumps(request).encode())
+    return lines
+
+
 def stream(n: int, run_seed: int) -> tuple[list[bytes], dict[int, object]]:
     """``n`` lines for ``tutor engine``, hostile lines mixed with good requests, and the id
     that the answer to each good request must carry, by line index."""

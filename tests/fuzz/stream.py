@@ -35,12 +35,20 @@ class StreamReport:
         q = max(1, len(self.rss_kb) // 4)
         return statistics.median(self.rss_kb[:q]), statistics.median(self.rss_kb[-q:])
 
+    def deciles(self) -> str:
+        """The resident memory at each tenth of the stream, in MB."""
+        n = len(self.rss_kb)
+        if not n:
+            return ""
+        return " ".join(f"{self.rss_kb[min(n - 1, k * n // 10)] / 1024:.0f}" for k in range(11))
+
     def summary(self) -> str:
         first, last = self.quarters() if self.rss_kb else (0.0, 0.0)
         text = (
             f"engine stream: {self.answered} of {self.lines} lines answered in "
             f"{self.seconds:.1f} s; resident memory {first / 1024:.0f} MB in the first "
-            f"quarter, {last / 1024:.0f} MB in the last ({len(self.rss_kb)} samples)"
+            f"quarter, {last / 1024:.0f} MB in the last ({len(self.rss_kb)} samples: "
+            f"{self.deciles()})"
         )
         return "\n".join([text, *(f"  {p}" for p in self.problems[:20])])
 
@@ -63,9 +71,11 @@ def _save(n: int, line: bytes) -> Path:
     return path
 
 
-def feed(lines: Sequence[bytes], ids: dict[int, object], samples: int = 64) -> StreamReport:
+def feed(
+    lines: Sequence[bytes], ids: dict[int, object], warm: int = 0, samples: int = 64
+) -> StreamReport:
     """Feed ``lines`` (no line breaks inside) to ``tutor engine``; ``ids`` maps a line's index
-    to the id its answer must carry."""
+    to the id its answer must carry. The memory is sampled after the first ``warm`` lines."""
     report = StreamReport(len(lines))
     expected = [i for i, line in enumerate(lines) if line.strip()]
     proc = subprocess.Popen(
@@ -89,10 +99,10 @@ def feed(lines: Sequence[bytes], ids: dict[int, object], samples: int = 64) -> S
     writer = threading.Thread(target=write, daemon=True)
     start = time.monotonic()
     writer.start()
-    every = max(1, len(expected) // samples)
+    every = max(1, (len(expected) - warm) // samples)
     answers = _Reader(proc.stdout)
     try:
-        for k, i in enumerate(expected):
+        for i in expected:
             answer = answers.next(HARD)
             if answer is None:
                 what = "stopped" if proc.poll() is not None else f"gave no answer in {HARD:.0f} s"
@@ -105,7 +115,7 @@ def feed(lines: Sequence[bytes], ids: dict[int, object], samples: int = 64) -> S
                     raise Bad(f"the answer to line {i + 1} carries another id: {answer[:100]!r}")
             except (Bad, UnicodeDecodeError, ValueError) as exc:
                 report.problems.append(f"line {i + 1}: {exc}: {_save(i, lines[i])}")
-            if k % every == 0:
+            if i >= warm and (i - warm) % every == 0:
                 rss = _rss_kb(proc.pid)
                 if rss is not None:
                     report.rss_kb.append(rss)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import seed as hypothesis_seed
 
 from .harness import Case, Report, Worker, cases, problems, run_cases, seed, stream_lines
-from .protocol import engine_lines, stream
+from .protocol import engine_lines, stream, warm_up
 from .stream import feed
 
 #: The engine's resident memory in the last quarter of the stream may be at most this many
@@ -52,11 +52,12 @@ def test_engine_lines(worker: Worker, reports: list[Report]) -> None:
 @KNOWN
 def test_engine_stream(reports: list[object]) -> None:
     """Hostile lines mixed with good requests: every line answered, memory flat."""
+    warm = warm_up()
     lines, ids = stream(stream_lines(), seed())
-    report = feed(lines, ids)
+    report = feed(warm + lines, {len(warm) + i: v for i, v in ids.items()}, warm=len(warm))
     reports.append(report)
     if report.problems:
         pytest.fail(report.summary(), pytrace=False)
-    assert report.answered == sum(1 for line in lines if line.strip())
+    assert report.answered == sum(1 for line in warm + lines if line.strip())
     first, last = report.quarters()
     assert last <= first * MEMORY_RATIO, report.summary()
