@@ -36,7 +36,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tutor.engine import (
@@ -397,9 +397,11 @@ def review(
     hidden: bool = True,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
+    budget: Callable[[], Budget] = Budget,
 ) -> tuple[Decision, ...]:
     """Analyse every decision of a played deal: with ``hidden``, each from what the player to
-    move could know (cards inferred from the opponent's plays included); else with open hands."""
+    move could know (cards inferred from the opponent's plays included); else with open hands.
+    Each decision gets its own budget from ``budget`` (``Budget.unlimited`` for no bound)."""
     out = []
     excluded = [0, 0]
     for ply, raw in enumerate(moves):
@@ -408,7 +410,8 @@ def review(
         if p is None:
             break
         subject: Subject = view_of(state, p, excluded[p]) if hidden else state
-        out.append(Decision(ply, p, move, analyse(subject, samples=samples, seed=seed + ply)))
+        analysis = analyse(subject, samples=samples, seed=seed + ply, budget=budget())
+        out.append(Decision(ply, p, move, analysis))
         watcher = other(p)
         excluded[watcher] = track_excluded(excluded[watcher], state, move, watcher)
         state = apply(state, move)
