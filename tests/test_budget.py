@@ -19,7 +19,7 @@ import pytest
 
 from tutor.cli.bench import endgames
 from tutor.cli.main import main
-from tutor.engine import State, parse_rules, preset, random_deal, view_of
+from tutor.engine import State, View, parse_rules, preset, random_deal, view_of
 from tutor.formats.positions import load_position, position_dump
 from tutor.search import (
     MAX_NODES,
@@ -52,8 +52,10 @@ def pack32_first_lead() -> State:
     return random_deal(preset("pack32"), random.Random(1), dealer=1)
 
 
-def start_view() -> object:
-    return load_position(ROOT / "positions" / "ex1-start-a.json").subject
+def start_view() -> View:
+    view = load_position(ROOT / "positions" / "ex1-start-a.json").subject
+    assert isinstance(view, View)
+    return view
 
 
 # ----------------------------------------------------------------------------- the budget
@@ -182,12 +184,12 @@ def test_samples_10000_are_capped_and_cut_deals_are_left_out() -> None:
         "the search limit was reached.",
     )
     assert cut_notes(a, DE)[0].startswith(f"Bewertet über {a.samples} der {MAX_SAMPLES}")
-    assert note[0] in hint(view, 3, EN, analysis=a).text  # type: ignore[arg-type]
+    assert note[0] in hint(view, 3, EN, analysis=a).text
 
 
 def test_a_first_deal_the_budget_cannot_finish_is_played_out_roughly() -> None:
     view = start_view()
-    ev = evaluate(view, 40, 0, Budget(nodes=10, seconds=None))  # type: ignore[arg-type]
+    ev = evaluate(view, 40, 0, Budget(nodes=10, seconds=None))
     assert (ev.done, ev.asked, ev.cut, ev.rough) == (1, 40, "nodes", True)
     a = analyse(view, samples=40, budget=Budget(nodes=10, seconds=None))
     assert a.rough and a.samples == 1
@@ -200,7 +202,7 @@ def test_a_first_deal_the_budget_cannot_finish_is_played_out_roughly() -> None:
 
 def test_evaluate_moves_without_a_budget_is_unchanged() -> None:
     view = start_view()
-    assert evaluate_moves(view, 6, 2) == evaluate(view, 6, 2, Budget()).moves  # type: ignore[arg-type]
+    assert evaluate_moves(view, 6, 2) == evaluate(view, 6, 2, Budget()).moves
 
 
 def test_target_at_the_edge_of_reach_is_searched_within_the_budget() -> None:

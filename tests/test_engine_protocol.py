@@ -153,9 +153,9 @@ def test_every_refusal_is_translated(raw: bytes | None) -> None:
 
 def test_a_refusal_uses_the_request_language() -> None:
     line = json.dumps({"id": 1.5, "position": COUNT, "lang": "de"}).encode()
-    assert refused(line)["message"].startswith("das Anfragefeld 'id'")
+    assert str(refused(line)["message"]).startswith("das Anfragefeld 'id'")
     line = json.dumps({"id": "a", "position": COUNT, "samples": "all", "lang": "pl"}).encode()
-    assert refused(line, lang="de")["message"].startswith("pole żądania 'samples'")
+    assert str(refused(line, lang="de")["message"]).startswith("pole żądania 'samples'")
 
 
 def test_info_names_the_limits() -> None:
@@ -293,3 +293,73 @@ def test_the_engine_memory_stays_flat() -> None:
     assert done.returncode == 0, done.stderr
     first, second, third = json.loads(done.stdout)
     assert second - first < 1_000_000 and third - second < 1_000_000
+
+
+# ----------------------------------------------------------------------------- the command line
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["selfplay", "--games", "-5"],
+        ["selfplay", "--games", "0"],
+        ["selfplay", "--games", "9" * 40],
+        ["selfplay", "--seed", "-1"],
+        ["selfplay", "--jobs", "0"],
+        ["selfplay", "--jobs", "100000"],
+        ["selfplay", "--players", "random,wizard"],
+        ["selfplay", "--players", "random"],
+        ["selfplay", "--rules", "austria"],
+        ["selfplay", "--rules", "classic(target=9999)"],
+        ["rules", "--preset", "classic(deal.hand_size=0)"],
+        ["bench", "--positions", "-1"],
+        ["bench", "--samples", "100000"],
+        ["bench", "--rules", "pack32(deal.hand_size=15)"],
+        ["hint", "positions/count-to-66.json", "--level", "-2"],
+        ["hint", "positions/count-to-66.json", "--samples", "10000"],
+        ["hint", "positions/count-to-66.json", "--seed", str(2**70)],
+        ["engine", "--samples", "1001"],
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_bad_argument_is_one_translated_line_and_exit_2(
+    args: list[str], lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    assert main([*args, "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "Internal error" not in err
+    option = next(a for a in args[1:] if a.startswith("--"))
+    assert err.startswith(option)
+    if lang == "de":
+        english = main([*args]) and capsys.readouterr().err
+        assert err != english
+
+
+def test_hint_of_dev_zero_ends_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor hint /dev/zero`` never ended: at most 1 MiB of a position is read."""
+    assert main(["hint", "/dev/zero"]) == 2
+    err = capsys.readouterr().err
+    assert err == "/dev/zero:1:1: the position is too large to be read\n"
+
+
+def test_hint_reads_at_most_a_mebibyte_of_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Endless(io.RawIOBase):
+        """Standard input that never ends; counts what was read."""
+
+        read_bytes = 0
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+            buffer[:] = b"a" * len(buffer)
+            Endless.read_bytes += len(buffer)
+            return len(buffer)
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Endless())))
+    assert main(["hint", "-", "--lang", "pl"]) == 2
+    assert capsys.readouterr().err == "<stdin>:1: pozycja jest za duża, by można ją było odczytać\n"
+    assert Endless.read_bytes <= 2 * (1 << 20)
