@@ -212,15 +212,11 @@ def check_rules(spec: str, case: int) -> Outcome:
 
     try:
         rules = parse_rules(spec)
-    except SwitchValueError as exc:
+    except (SwitchValueError, UnknownPresetError) as exc:
         template, params = exc.message
         rendered = {lang: get_translator(lang)._(template, **params) for lang in LANGUAGES}
         check_message(template, rendered)
         return Outcome("refused", rendered["en"], "parse")
-    except UnknownPresetError as exc:
-        if not str(exc).strip():
-            raise Bad("an empty message") from None
-        return Outcome("refused", str(exc), "parse")
     from tutor.teach.hints import analyse
 
     rng = random.Random(case)

@@ -18,6 +18,8 @@ from .stream import feed
 #: The engine's resident memory in the last quarter of the stream may be at most this many
 #: times that of the first quarter (a generous margin: a leak grows without end).
 MEMORY_RATIO = 1.5
+#: The engine's resident memory never goes past this, whatever a line asks for.
+MAX_RSS_MB = 1024
 
 
 # Known findings on main (the readers and the engine are being fixed): see the findings list.
@@ -61,3 +63,4 @@ def test_engine_stream(reports: list[object]) -> None:
     assert report.answered == sum(1 for line in warm + lines if line.strip())
     first, last = report.quarters()
     assert last <= first * MEMORY_RATIO, report.summary()
+    assert max(report.rss_kb) <= MAX_RSS_MB * 1024, report.summary()

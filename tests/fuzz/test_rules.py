@@ -13,11 +13,7 @@ from hypothesis import seed as hypothesis_seed
 from .harness import Case, Report, Worker, cases, problems, run_cases, seed
 from .protocol import rule_specs
 
-# Known findings on main (the readers and the engine are being fixed): see the findings list.
-KNOWN = pytest.mark.xfail(reason="known findings, being fixed", strict=False)
 
-
-@KNOWN
 def test_rule_specs(worker: Worker, reports: list[Report]) -> None:
     report = Report("rules")
     numbers = itertools.count()
