@@ -18,7 +18,7 @@ from tutor.teach.lessons import load_lesson, replay
 from tutor.web import board, html, lesson_frame, links, rules_ref, step, titles
 from tutor.web.board import BoardOptions
 from tutor.words import lesson_text
-from tutor.words.i18n import LANGUAGES, get_translator
+from tutor.words.i18n import LANGUAGES, get_translator, normalize_language
 from tutor_app import rooms
 from tutor_app.rooms import RoomStore
 
@@ -92,16 +92,28 @@ def test_doctests(module: object) -> None:
 
 
 def test_link_read_and_written_back() -> None:
-    link = links.parse_link({"lesson": "example-1", "step": "5", "lang": "PL"})
+    link = links.parse_link({"lesson": "example-1", "step": "5", "lang": "pl"})
     assert (link.lesson, link.step, link.lang, link.bad_step) == ("example-1", 5, "pl", False)
     params = links.link_params(lesson=link.lesson, step=5, lang="pl")
     assert links.parse_link(params) == link
+    # the language as written (a notice names it so), read whatever its case
+    upper = links.parse_link({"lang": "PL"}).lang
+    assert upper == "PL" and normalize_language(upper) == "pl"
 
 
-@pytest.mark.parametrize("text", ["five", "-1", "2.5", "1e3", "²", "١", "9" * 5000])
+@pytest.mark.parametrize("text", ["five", "-1", "2.5", "1e3", "²", "١", "9" * 4999 + "x"])
 def test_link_with_a_step_that_is_not_a_number(text: str) -> None:
     link = links.parse_link({"lesson": "x", "step": text})
     assert link.step is None and link.bad_step and link.step_text == text
+
+
+@pytest.mark.parametrize("text", ["9" * 7, "9" * 40, "9" * 5000, "0" * 5000 + "7" * 7])
+def test_a_step_of_many_digits_is_past_the_end(text: str) -> None:
+    """However many digits (past Python's 4,300-digit conversion limit too), a step is read
+    as one past any lesson's end, as 99999 is: the lesson opens at its last step."""
+    link = links.parse_link({"lesson": "x", "step": text})
+    assert link.step == 10**links.MAX_STEP_DIGITS and not link.bad_step
+    assert links.choose_step(link.step, 12) == links.StepChoice(12, True)
 
 
 def test_link_lists_blank_values_and_unknown_keys() -> None:
@@ -427,7 +439,9 @@ def test_lesson_and_puzzle_catalogue_cards(lang: str) -> None:
     assert escape(puzzle_text.level_words(p.level, tr)) in card
     assert escape(puzzle_text.goal_words(p, tr)) in puzzle_text.goal_line(p, tr)
     hint = puzzle_html.hint_markdown(pz.start(p), 1, tr)
-    assert hint.startswith("**" + escape(tr._(puzzle_text.HINT_LEVELS[1])) + "**  \n")
+    heading, words = html.md_plain(hint).split("\n", 1)
+    assert heading == "**" + tr._(puzzle_text.HINT_LEVELS[1]) + "**"
+    assert words == puzzle_text.hint(pz.start(p), 1, tr)
 
 
 def test_style_sheets_are_read_from_the_package() -> None:
