@@ -485,3 +485,65 @@ def test_the_safe_markdown_is_what_the_check_looks_for() -> None:
     assert markdown_problems(HOSTILE["md-link"]) and markdown_problems(HOSTILE["bare-url"])
     assert markdown_problems(HOSTILE["e-mail"]) and markdown_problems(HOSTILE["md-image"])
     assert WORD_JOINER in md_text(HOSTILE["bare-url"])
+
+
+# ----------------------------------------------------------------------------- broken files
+
+BAD_PUZZLE_FILES: dict[str, bytes] = {
+    "level-nine.yaml": b"puzzles:\n  - id: x\n    title: X\n    level: 9\n",
+    "syntax.yaml": b"puzzles:\n  - id: y\n    title: [unclosed\n",
+    "binary.yaml": bytes(range(256)),
+    "empty.yaml": b"",
+    "tagged.yaml": b"puzzles: !!python/object/apply:os.system [echo]\n",
+    "links.yaml": b"puzzles:\n  - id: '[x](https://evil.example)'\n    level: 1\n",
+}
+BAD_LESSON_FILES: dict[str, bytes] = {
+    "zz-syntax.yaml": b"id: broken\ntitle: A broken lesson\nmoves: [10h, Kd\n",
+    "zz-binary.yaml": bytes(range(256)),
+    "zz-empty.yaml": b"",
+    "zz-tagged.yaml": b"id: !!python/object/apply:os.system [echo]\n",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_broken_puzzle_files_among_good_ones(start: Start, tmp_path: Path, lang: str) -> None:
+    """The good puzzles are offered; each broken file gets one panel naming it within its
+    folder, with a line, in the reader's language; no server path anywhere."""
+    good_files = ("counting.yaml", "save-ten.yaml")
+    for name in good_files:
+        shutil.copy(PUZZLES / name, tmp_path / name)
+    for name, data in BAD_PUZZLE_FILES.items():
+        (tmp_path / name).write_bytes(data)
+    good, _ = pz.read_files([PUZZLES / n for n in good_files])
+    at = start({"lang": lang}, puzzles=tmp_path, page="tutor_app/pages/puzzles.py")
+    assert not page_problems(at)
+    assert {b.key for b in at.button if b.key.startswith("pz_open_")} == {
+        f"pz_open_{p.id}" for p in good
+    }
+    panels = shown(at, "error")
+    heading = get_translator(lang)._("A puzzle file could not be read:")
+    assert sorted(p.split("\n")[1].split(":")[0] for p in panels) == sorted(BAD_PUZZLE_FILES)
+    for panel in panels:
+        first, *lines = panel.split("\n")
+        assert first == f"**{heading}**" and lines
+        assert all(re.match(r"[\w.-]+\.yaml:\d+", line) for line in lines), lines
+        assert str(tmp_path) not in panel and str(ROOT) not in panel
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_broken_lesson_files_among_good_ones(start: Start, tmp_path: Path, lang: str) -> None:
+    for les in GOOD[:3]:
+        shutil.copy(les.path, tmp_path / Path(les.path).name)
+    for name, data in BAD_LESSON_FILES.items():
+        (tmp_path / name).write_bytes(data)
+    at = start({"lang": lang}, lessons=tmp_path)
+    assert not page_problems(at)
+    assert {b.key for b in at.button if b.key.startswith("open_")} == {
+        f"open_{les.id}" for les in GOOD[:3]
+    }
+    panels = shown(at, "error")
+    heading = get_translator(lang)._("A lesson file could not be read:")
+    assert sorted(p.split("\n")[1].split(":")[0] for p in panels) == sorted(BAD_LESSON_FILES)
+    for panel in panels:
+        assert panel.startswith(f"**{heading}**\n")
+        assert str(tmp_path) not in panel and str(ROOT) not in panel
