@@ -25,7 +25,7 @@ _MD_SPECIAL = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 #: (``https://...``, ``www.x.y``, ``a@b.c``): Streamlit finds those in the text after the
 #: escapes are read, so a backslash cannot stop them.
 WORD_JOINER = "\u2060"
-_BARE_LINK = re.compile(r"(?<=[:@])|(?<=www)(?=\.)", re.IGNORECASE)
+_BARE_LINK = re.compile(r"(?<=:)(?=//)|(?<=@)|(?<=www)(?=\.)", re.IGNORECASE)
 #: Characters never shown: control characters (but the line break) and the bidirectional
 #: controls that can make text read differently from what it says.
 _HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -70,6 +70,8 @@ def md_text(text: str) -> Md:
 
     >>> print(md_text("[Log in](https://evil.example) *now*"))
     \[Log in\]\(https\:⁠\/\/evil\.example\) \*now\*
+    >>> print(md_text("a.yaml:3:1: :smile:"))
+    a\.yaml\:3\:1\: \:smile\:
     >>> md_text("www.x.org") == "www" + WORD_JOINER + "\\.x\\.org"
     True
     """
@@ -96,11 +98,6 @@ def md_plain(markdown: str) -> str:
     return _ESCAPED.sub(r"\1", markdown).replace(WORD_JOINER, "").replace("  \n", "\n")
 
 
-def md_join(parts: Iterable[str], sep: str = " ") -> Md:
-    """Pieces of Markdown one after the other; a piece that is plain text is escaped."""
-    return Md(md_text(sep).join(md_text(p) for p in parts))
-
-
 def md_bold(text: str) -> Md:
     """Text in bold.
 
@@ -108,15 +105,6 @@ def md_bold(text: str) -> Md:
     **a\\_b**
     """
     return Md(f"**{md_text(text)}**")
-
-
-def md_escape(text: str) -> Md:
-    r"""Text for a Markdown element, shown as written (the same as ``md_text``).
-
-    >>> print(md_escape("lessons/a_b.yaml:3:1: [x]"))
-    lessons\/a\_b\.yaml\:⁠3\:⁠1\:⁠ \[x\]
-    """
-    return md_text(text)
 
 
 def md_bullets(lines: Iterable[str]) -> Md:
@@ -167,8 +155,6 @@ __all__ = [
     "join",
     "md_bold",
     "md_bullets",
-    "md_escape",
-    "md_join",
     "md_plain",
     "md_text",
     "one_line",
