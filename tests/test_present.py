@@ -1,10 +1,10 @@
-"""The app's presentation helpers, without Streamlit: deep links, keys, rooms, HTML."""
+"""The app's presentation helpers, without Streamlit: deep links, keys, HTML (the rooms:
+tests/test_rooms.py)."""
 
 from __future__ import annotations
 
 import doctest
 import itertools
-import random
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,8 +19,6 @@ from tutor.web import board, html, lesson_frame, links, rules_ref, step, titles
 from tutor.web.board import BoardOptions
 from tutor.words import lesson_text
 from tutor.words.i18n import LANGUAGES, get_translator, normalize_language
-from tutor_app import rooms
-from tutor_app.rooms import RoomStore
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "lessons" / "example-1.yaml"
 EX1 = dict(
@@ -176,58 +174,7 @@ def test_button_class_follows_streamlit() -> None:
     assert links.button_class("open lesson/1") == "st-key-open-lesson-1"
 
 
-# ----------------------------------------------------------------------------- rooms
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def test_room_open_publish_get() -> None:
-    store = RoomStore()
-    code = store.open(random.Random(1))
-    assert len(code) == rooms.ROOM_LENGTH and set(code) <= set(rooms.ROOM_ALPHABET)
-    assert store.exists(code) and store.get(code) is None
-    v1 = store.publish(code, "example-1", 3, (True, False))
-    assert store.get(code.lower()) == v1 and v1.version == 1
-    again = store.publish(code, "example-1", 3, (True, False))
-    assert again.version == 1
-    v2 = store.publish(code, "example-1", 4, (True, False))
-    assert v2.version == 2 and store.get(code) == v2
-    assert store.get("ZZZZ") is None and not store.exists("ZZZZ")
-
-
-def test_a_closed_room_is_gone_and_says_so() -> None:
-    clock = FakeClock()
-    store = RoomStore(ttl=10, clock=clock)
-    code = store.open(random.Random(3))
-    store.publish(code, "a", 2, (True, True))
-    store.close(code.lower())
-    assert store.get(code) is None and not store.exists(code) and store.closed(code)
-    assert not store.closed("ZZZZ")
-    clock.now = 11
-    assert not store.closed(code)
-
-
-def test_room_codes_are_unique_and_rooms_expire() -> None:
-    clock = FakeClock()
-    store = RoomStore(ttl=10, clock=clock)
-    codes = {store.open(random.Random(7)) for _ in range(20)}
-    assert len(codes) == 20
-    code = next(iter(codes))
-    store.publish(code, "a", 1, (True, True))
-    clock.now = 5
-    assert store.get(code) is not None
-    clock.now = 16
-    assert store.get(code) is None and not store.exists(code)
-
-
-def test_normalize_room() -> None:
-    assert links.normalize_room(" k7-qf ") == "K7QF"
+# Rooms: tests/test_rooms.py.
 
 
 # ----------------------------------------------------------------------------- rules pages
