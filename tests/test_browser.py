@@ -324,10 +324,14 @@ def test_broken_puzzle_files_among_good_ones(broken_server: str, browser: Browse
 def test_a_wrong_room_code_reads_as_waiting(server: str, browser: Browser) -> None:
     page, outside = _guarded(browser)
     page.goto(f"{server}/follow?room=zzz-zzz&lang=en")
-    page.wait_for_selector('[data-testid="stAlert"]', timeout=20_000)
-    _settle(page)
-    text = page.locator('[data-testid="stAlert"]').first.inner_text()
-    assert "ZZZ-ZZZ" in text and "waiting" in text
-    assert page.locator('[data-testid="stTextInputRootElement"] input').input_value() == "ZZZ-ZZZ"
+    # the page looks at the room every two seconds: wait for the answer, not for a moment
+    alert = page.locator('[data-testid="stAlert"]', has_text="ZZZ-ZZZ").first
+    alert.wait_for(timeout=20_000)
+    assert "waiting" in alert.inner_text()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=\"stTextInputRootElement\"] input')"
+        "?.value === 'ZZZ-ZZZ'",
+        timeout=20_000,
+    )
     assert not outside
     page.context.close()
