@@ -20,6 +20,7 @@ from tutor_app.rooms import (
     FAILED_JOINS,
     JOIN_WINDOW,
     JOINS_PER_SESSION,
+    MAX_ROOMS,
     ROOM_ALPHABET,
     ROOM_LENGTH,
     Join,
@@ -323,3 +324,47 @@ def test_on_the_page_a_code_of_the_wrong_form_says_what_a_code_looks_like(
         )
     ]
     assert len(follow.text_input(key="w_follow_room").value) <= 16
+
+
+def _teacher() -> AppTest:
+    from tutor.teach.lessons import load_lessons
+
+    lessons, _ = load_lessons(Path(APP).parent / "lessons")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lesson"] = sorted(les.id for les in lessons)[0]
+    at.query_params["lang"] = "de"
+    return at.run()
+
+
+def test_a_teacher_is_told_when_the_server_has_too_many_rooms(follow: AppTest) -> None:
+    from tutor_app.shared import rooms as shared_rooms
+
+    store = shared_rooms()
+    for _ in range(MAX_ROOMS):
+        store.open()
+    teacher = _teacher()
+    teacher.toggle(key="w_share").set_value(True).run()
+    assert not teacher.exception and teacher.session_state["room"] is None
+    assert [md_plain(i.value) for i in teacher.info] == [
+        get_translator("de")._(
+            "Too many rooms are open on this server right now. Try again in a while."
+        )
+    ]
+    assert not teacher.toggle(key="w_share").value
+
+
+def test_a_teacher_whose_room_was_forgotten_is_told_so(follow: AppTest) -> None:
+    from tutor_app.shared import rooms as shared_rooms
+
+    teacher = _teacher()
+    teacher.toggle(key="w_share").set_value(True).run()
+    code = teacher.session_state["room"]
+    assert code
+    shared_rooms().close(code)  # as if forgotten after hours without use
+    teacher.button(key="next").click().run()
+    assert not teacher.exception and teacher.session_state["room"] is None
+    assert [md_plain(i.value) for i in teacher.info] == [
+        get_translator("de")._(
+            "Your room was closed after a long time without use. Share again for a new code."
+        )
+    ]
