@@ -11,7 +11,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutor_app import chrome, session, shared
+from tutor_app import chrome, session, shared, text
 
 HERE = Path(__file__).resolve().parent
 
@@ -49,6 +49,6 @@ current = st.navigation(pages, position="hidden" if session.state.projector else
 chrome.page_style()
 if not session.state.projector:
     with st.sidebar:
-        st.header(t._("Settings"))
+        text.header(t._("Settings"))
         chrome.settings(st)
 current.run()

@@ -7,15 +7,18 @@ mode, in several languages, 1920x1080) to ``artifacts/``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -50,11 +53,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """``streamlit run`` on a free localhost port; yields the base address."""
+@contextlib.contextmanager
+def _serve(**env: str) -> Iterator[str]:
+    """``streamlit run`` on a free localhost port with these environment variables; yields
+    the base address."""
     port = free_port()
-    env = dict(os.environ, TUTOR_LESSONS_DIR=str(ROOT / "lessons"))
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -69,7 +72,7 @@ def server() -> Iterator[str]:
             "--server.fileWatcherType=none",
         ],
         cwd=ROOT,
-        env=env,
+        env=dict(os.environ, **env),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -94,6 +97,13 @@ def server() -> Iterator[str]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The app on the lessons and puzzles of the repository."""
+    with _serve(TUTOR_LESSONS_DIR=str(ROOT / "lessons")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -209,3 +219,119 @@ def test_the_first_visit_follows_the_browser_language(server: str, browser: Brow
     _settle(page)
     assert page.get_by_text("Zasady", exact=True).first.is_visible()
     context.close()
+
+
+# ----------------------------------------------------------------------------- hostile input
+
+# (address, text the page's notice must show as written, or None)
+HOSTILE_ADDRESSES = [
+    ("/?lesson=%5BLog%20in%20again%5D(https%3A%2F%2Fevil.example%2Flogin)&lang=en", "evil.example"),
+    ("/?lesson=!%5Bx%5D(https://evil.example/x.png)&lang=de", "evil.example/x.png"),
+    (
+        "/?lesson=%3Cimg%20src%3Dhttps%3A%2F%2Fevil.example%2Fy.png%20onerror%3Dalert(1)%3E"
+        "&lang=pl",
+        "<img src=https://evil.example/y.png",
+    ),
+    (
+        "/?lesson=https://evil.example/bare&step=%E0%A4%A&lang=en&style=[s](https://evil.example)",
+        "https://evil.example/bare",
+    ),
+    ("/?lesson=<script>alert(1)</script>&projector=javascript:alert(1)&lang=en", "<script>"),
+    ("/?lesson=phish@evil.example&lang=en&lang=www.evil.example", "phish@evil.example"),
+    ("/?lesson=" + "%5Bx%5D(https://evil.example)" * 300 + "&lang=en", "evil.example"),
+    ("/follow?room=%5Bx%5D(https%3A%2F%2Fevil.example)&lang=en", None),
+    ("/puzzles?pack=![x](https://evil.example/p.png)&show=%3Cb%3Ex%3C%2Fb%3E&lang=en", None),
+]
+
+
+def _guarded(browser: Browser, width: int = 1280, height: int = 900) -> tuple[Page, list[str]]:
+    """A page whose requests to any other host than this one are recorded and refused, and
+    whose dialogs (``alert``) are recorded."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    outside: list[str] = []
+
+    def route(r: Any) -> None:
+        host = urllib.parse.urlparse(r.request.url).hostname
+        if host in ("127.0.0.1", "localhost"):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("dialog", lambda d: (outside.append(f"dialog: {d.message}"), d.dismiss()))
+    return page, outside
+
+
+def _no_outside_links(page: Page) -> None:
+    hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+    assert not [h for h in hrefs if "evil" in h or h.startswith("javascript:")], hrefs
+    srcs = page.eval_on_selector_all("img[src]", "els => els.map(e => e.src)")
+    assert not [s for s in srcs if "evil" in s], srcs
+    assert page.locator("b:text-is('x')").count() == 0
+
+
+@pytest.mark.parametrize(("address", "shown"), HOSTILE_ADDRESSES)
+def test_hostile_addresses_show_only_text(
+    server: str, browser: Browser, address: str, shown: str | None
+) -> None:
+    page, outside = _guarded(browser)
+    page.goto(server + address)
+    page.wait_for_selector("h1", timeout=20_000)
+    _settle(page)
+    page.wait_for_timeout(500)  # time for an image to be asked for, or a script to run
+    _no_outside_links(page)
+    assert not outside, outside
+    if shown is not None:
+        notices = page.locator('[data-testid="stAlert"]').all_inner_texts()
+        assert shown in "\n".join(notices).replace("\u2060", ""), notices
+    assert "evil" not in urllib.parse.unquote(page.url)  # the address says what is shown
+    page.context.close()
+
+
+@pytest.fixture(scope="module")
+def broken_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app on a puzzles folder with good files, a file with hostile texts and broken
+    files."""
+    folder = tmp_path_factory.mktemp("puzzles")
+    for name in ("counting.yaml", "save-ten.yaml"):
+        shutil.copy(ROOT / "puzzles" / name, folder / name)
+    (folder / "bad-level.yaml").write_text("puzzles:\n  - id: x\n    level: 9\n", "utf-8")
+    (folder / "bad-syntax.yaml").write_text("puzzles: [\n", "utf-8")
+    with _serve(TUTOR_LESSONS_DIR=str(ROOT / "lessons"), TUTOR_PUZZLES_DIR=str(folder)) as base:
+        yield base
+
+
+def test_broken_puzzle_files_among_good_ones(broken_server: str, browser: Browser) -> None:
+    page, outside = _guarded(browser, 1920, 1080)
+    page.goto(f"{broken_server}/puzzles?lang=de")
+    page.wait_for_selector(".st-key-pz_open_one-point-short", timeout=20_000)
+    _settle(page)
+    panels = page.locator('[data-testid="stAlert"]')
+    texts = [panels.nth(i).inner_text() for i in range(panels.count())]
+    assert len(texts) == 2, texts
+    assert any("bad-level.yaml:3" in t for t in texts), texts
+    assert any("bad-syntax.yaml:" in t for t in texts)
+    assert not [t for t in texts if "/tmp" in t or str(ROOT) in t]
+    assert page.locator('[class*="st-key-pz_open_"]').count() >= 4
+    assert not outside
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "puzzles-broken-file-de.png"), full_page=True)
+    page.context.close()
+
+
+def test_a_wrong_room_code_reads_as_waiting(server: str, browser: Browser) -> None:
+    page, outside = _guarded(browser)
+    page.goto(f"{server}/follow?room=zzz-zzz&lang=en")
+    # the page looks at the room every two seconds: wait for the answer, not for a moment
+    alert = page.locator('[data-testid="stAlert"]', has_text="ZZZ-ZZZ").first
+    alert.wait_for(timeout=20_000)
+    assert "waiting" in alert.inner_text()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=\"stTextInputRootElement\"] input')"
+        "?.value === 'ZZZ-ZZZ'",
+        timeout=20_000,
+    )
+    assert not outside
+    page.context.close()

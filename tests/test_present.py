@@ -1,10 +1,10 @@
-"""The app's presentation helpers, without Streamlit: deep links, keys, rooms, HTML."""
+"""The app's presentation helpers, without Streamlit: deep links, keys, HTML (the rooms:
+tests/test_rooms.py)."""
 
 from __future__ import annotations
 
 import doctest
 import itertools
-import random
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -18,9 +18,7 @@ from tutor.teach.lessons import load_lesson, replay
 from tutor.web import board, html, lesson_frame, links, rules_ref, step, titles
 from tutor.web.board import BoardOptions
 from tutor.words import lesson_text
-from tutor.words.i18n import LANGUAGES, get_translator
-from tutor_app import rooms
-from tutor_app.rooms import RoomStore
+from tutor.words.i18n import LANGUAGES, get_translator, normalize_language
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "lessons" / "example-1.yaml"
 EX1 = dict(
@@ -92,16 +90,28 @@ def test_doctests(module: object) -> None:
 
 
 def test_link_read_and_written_back() -> None:
-    link = links.parse_link({"lesson": "example-1", "step": "5", "lang": "PL"})
+    link = links.parse_link({"lesson": "example-1", "step": "5", "lang": "pl"})
     assert (link.lesson, link.step, link.lang, link.bad_step) == ("example-1", 5, "pl", False)
     params = links.link_params(lesson=link.lesson, step=5, lang="pl")
     assert links.parse_link(params) == link
+    # the language as written (a notice names it so), read whatever its case
+    upper = links.parse_link({"lang": "PL"}).lang
+    assert upper == "PL" and normalize_language(upper) == "pl"
 
 
-@pytest.mark.parametrize("text", ["five", "-1", "2.5", "1e3", "²", "١", "9" * 5000])
+@pytest.mark.parametrize("text", ["five", "-1", "2.5", "1e3", "²", "١", "9" * 4999 + "x"])
 def test_link_with_a_step_that_is_not_a_number(text: str) -> None:
     link = links.parse_link({"lesson": "x", "step": text})
     assert link.step is None and link.bad_step and link.step_text == text
+
+
+@pytest.mark.parametrize("text", ["9" * 7, "9" * 40, "9" * 5000, "0" * 5000 + "7" * 7])
+def test_a_step_of_many_digits_is_past_the_end(text: str) -> None:
+    """However many digits (past Python's 4,300-digit conversion limit too), a step is read
+    as one past any lesson's end, as 99999 is: the lesson opens at its last step."""
+    link = links.parse_link({"lesson": "x", "step": text})
+    assert link.step == 10**links.MAX_STEP_DIGITS and not link.bad_step
+    assert links.choose_step(link.step, 12) == links.StepChoice(12, True)
 
 
 def test_link_lists_blank_values_and_unknown_keys() -> None:
@@ -164,58 +174,7 @@ def test_button_class_follows_streamlit() -> None:
     assert links.button_class("open lesson/1") == "st-key-open-lesson-1"
 
 
-# ----------------------------------------------------------------------------- rooms
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def test_room_open_publish_get() -> None:
-    store = RoomStore()
-    code = store.open(random.Random(1))
-    assert len(code) == rooms.ROOM_LENGTH and set(code) <= set(rooms.ROOM_ALPHABET)
-    assert store.exists(code) and store.get(code) is None
-    v1 = store.publish(code, "example-1", 3, (True, False))
-    assert store.get(code.lower()) == v1 and v1.version == 1
-    again = store.publish(code, "example-1", 3, (True, False))
-    assert again.version == 1
-    v2 = store.publish(code, "example-1", 4, (True, False))
-    assert v2.version == 2 and store.get(code) == v2
-    assert store.get("ZZZZ") is None and not store.exists("ZZZZ")
-
-
-def test_a_closed_room_is_gone_and_says_so() -> None:
-    clock = FakeClock()
-    store = RoomStore(ttl=10, clock=clock)
-    code = store.open(random.Random(3))
-    store.publish(code, "a", 2, (True, True))
-    store.close(code.lower())
-    assert store.get(code) is None and not store.exists(code) and store.closed(code)
-    assert not store.closed("ZZZZ")
-    clock.now = 11
-    assert not store.closed(code)
-
-
-def test_room_codes_are_unique_and_rooms_expire() -> None:
-    clock = FakeClock()
-    store = RoomStore(ttl=10, clock=clock)
-    codes = {store.open(random.Random(7)) for _ in range(20)}
-    assert len(codes) == 20
-    code = next(iter(codes))
-    store.publish(code, "a", 1, (True, True))
-    clock.now = 5
-    assert store.get(code) is not None
-    clock.now = 16
-    assert store.get(code) is None and not store.exists(code)
-
-
-def test_normalize_room() -> None:
-    assert links.normalize_room(" k7-qf ") == "K7QF"
+# Rooms: tests/test_rooms.py.
 
 
 # ----------------------------------------------------------------------------- rules pages
@@ -427,7 +386,9 @@ def test_lesson_and_puzzle_catalogue_cards(lang: str) -> None:
     assert escape(puzzle_text.level_words(p.level, tr)) in card
     assert escape(puzzle_text.goal_words(p, tr)) in puzzle_text.goal_line(p, tr)
     hint = puzzle_html.hint_markdown(pz.start(p), 1, tr)
-    assert hint.startswith("**" + escape(tr._(puzzle_text.HINT_LEVELS[1])) + "**  \n")
+    heading, words = html.md_plain(hint).split("\n", 1)
+    assert heading == "**" + tr._(puzzle_text.HINT_LEVELS[1]) + "**"
+    assert words == puzzle_text.hint(pz.start(p), 1, tr)
 
 
 def test_style_sheets_are_read_from_the_package() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import Any, ParamSpec
 
 import streamlit as st
@@ -16,6 +17,7 @@ from tutor.web.board import STYLE_NAMES, STYLES
 from tutor.web.html import page_css
 from tutor.web.links import link_params
 from tutor.words.i18n import LANGUAGE_NAMES, LANGUAGES
+from tutor_app import text
 from tutor_app.session import bind, copy_to, notice, state
 from tutor_app.shared import tr
 
@@ -57,14 +59,15 @@ def settings(where: Any) -> None:
 
 def page_style() -> None:
     """The app's style sheet (and, in projector mode, the classroom look)."""
-    st.html(page_css(projector=bool(state.projector)))
+    text.html(page_css(projector=bool(state.projector)))
 
 
 def show_notices() -> None:
-    """The notices left for this run, translated, once."""
+    """The notices left for this run, translated, once (their parameters come from the
+    address: each is shown as written, on one line, cut if long)."""
     t = tr()
     for msgid, params in state.notices:
-        st.info(t._(msgid, **params), icon=":material/info:")
+        text.info(text.say(t, msgid, **params))
     state.notices = []
 
 
@@ -72,25 +75,32 @@ def show_notices() -> None:
 
 
 def guarded(body: Callable[[], None]) -> Callable[[], None]:
-    """Run a page body; an unexpected error is logged and shown as a short translated
-    message instead of a traceback."""
+    """Run a page body; an unexpected error is logged with its traceback (for the server's
+    log) and shown as a short translated message instead of a traceback. The last resort:
+    the problems the app expects (a broken file, a wrong address) get their own messages."""
 
     @wraps(body)
     def run() -> None:
         try:
             body()
         except Exception:
-            LOG.exception("page failed")
+            LOG.exception("page %s failed", _where(body))
             t = tr()
-            st.error(
+            text.error(
                 t._(
                     "Sorry, something went wrong while showing this page. "
                     "Try another lesson or reload the page."
-                ),
-                icon=":material/error:",
+                )
             )
 
     return run
+
+
+def _where(fn: Callable[..., object]) -> str:
+    """The file a function is written in, for the log (pages run as scripts: their module
+    is ``__main__``)."""
+    code = getattr(fn, "__code__", None)
+    return Path(code.co_filename).name if code is not None else repr(fn)
 
 
 def safe_callback(fn: Callable[P, None]) -> Callable[P, None]:
@@ -101,7 +111,7 @@ def safe_callback(fn: Callable[P, None]) -> Callable[P, None]:
         try:
             fn(*args, **kwargs)
         except Exception:
-            LOG.exception("callback failed")
+            LOG.exception("callback %s in %s failed", fn.__qualname__, _where(fn))
             notice(N_("Sorry, that did not work. Please try again."))
 
     return run

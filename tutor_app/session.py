@@ -8,19 +8,35 @@ drawn and ``copy_to`` makes an ``on_change`` callback that copies its new value 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
 
 import streamlit as st
 
+from tutor.formats.errors import SourceError
 from tutor.msgid import N_
 from tutor.teach.puzzles import Attempt
 from tutor.web.board import DEFAULT_STYLE
 from tutor.web.links import DeepLink, parse_link
 from tutor.words.i18n import LANGUAGES, negotiate, normalize_language
+from tutor_app.rooms import Join, Tries
 
 T = TypeVar("T")
 
 Notice = tuple[str, dict[str, object]]  # a msgid and its parameters, translated when shown
+
+IGNORED_PARAM = N_(
+    "The address gives '{value}' for '{param}', which cannot be used; it is ignored."
+)
+
+
+@dataclass(frozen=True)
+class Upload:
+    """What came of an upload: the number of puzzles read from it, or its problem (named by
+    the file's name and line)."""
+
+    count: int = 0
+    error: SourceError | None = None
 
 
 class _Key(Generic[T]):
@@ -61,7 +77,10 @@ class Session:
     notices = _Key[list[Notice]](list)
     # following a teacher
     room = _Key[str | None](lambda: None)  # the room this teacher shares
-    follow_room = _Key[str](lambda: "")  # the room this student follows
+    follow_room = _Key[str](lambda: "")  # the room this student follows (normalised)
+    follow_join = _Key[tuple[str, Join] | None](lambda: None)  # the answer to that code
+    follow_seen = _Key[bool](lambda: False)  # the room's lesson was shown here
+    follow_tries = _Key[Tries](Tries)  # the codes this session tried of late
     # the puzzle trainer
     pz_theme = _Key[str](lambda: "")
     pz_level = _Key[int](lambda: 0)
@@ -70,7 +89,7 @@ class Session:
     pz_hints = _Key[int](lambda: 0)
     pz_reveal = _Key[bool](lambda: False)
     pz_solved = _Key[dict[str, bool]](dict)
-    pz_upload = _Key[tuple[str, int] | None](lambda: None)  # (error msgid or "", read)
+    pz_upload = _Key[Upload | None](lambda: None)  # what came of the last upload
 
     @property
     def show(self) -> tuple[bool, bool]:
@@ -111,6 +130,8 @@ def init_session() -> None:
                 {"lang": link.lang, "valid": ", ".join(LANGUAGES)},
             )
         )
+    for name, value in link.ignored:
+        notices.append((IGNORED_PARAM, {"param": name, "value": value}))
     accept = _header("Accept-Language") or _browser_locale()
     state.lang = negotiate(explicit, accept)
     state.style = link.style or DEFAULT_STYLE
@@ -122,6 +143,9 @@ def init_session() -> None:
     state.room = None
     state.notices = notices
     state.follow_room = link.room or ""
+    state.follow_join = None
+    state.follow_seen = False
+    state.follow_tries = Tries()
     state.ready = True
 
 
@@ -155,4 +179,14 @@ def copy_to(model_key: str, widget_key: str) -> Callable[[], None]:
     return cb
 
 
-__all__ = ["Session", "bind", "copy_to", "init_session", "notice", "pending_link", "state"]
+__all__ = [
+    "IGNORED_PARAM",
+    "Session",
+    "Upload",
+    "bind",
+    "copy_to",
+    "init_session",
+    "notice",
+    "pending_link",
+    "state",
+]

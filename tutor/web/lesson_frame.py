@@ -60,7 +60,9 @@ def frame_text(frames: Sequence[Frame], index: int, tr: Translator) -> StepText:
     )
 
 
-def frame_step_html(frames: Sequence[Frame], index: int, tr: Translator, *, compare: bool) -> str:
+def frame_step_html(
+    frames: Sequence[Frame], index: int, tr: Translator, *, compare: bool
+) -> Markup:
     """The narration panel for frame ``index``; ``compare`` names each frame's preset (a lesson
     that compares presets replays the deal under each)."""
     frame = frames[index]

@@ -6,20 +6,35 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from tutor.web.board import DEFAULT_STYLE, STYLES
+from tutor.web.html import visible
+
+#: The longest value of a query parameter the app reads; a longer one is refused (and
+#: shown cut in the notice that says so).
+MAX_PARAM_CHARS = 200
+#: Steps are read from at most this many digits; more digits mean "past the last step".
+MAX_STEP_DIGITS = 6
+#: The most characters of a room code the app reads (a code has far fewer: see
+#: ``tutor_app.rooms``); the rest is dropped.
+MAX_ROOM_CHARS = 32
 
 
 def normalize_room(text: str) -> str:
-    """A room code as the app keeps it: upper case without spaces or dashes, so what a
-    student types is read generously.
+    """A room code as the app keeps it: upper case, without spaces, dashes or other signs,
+    full-width letters read as plain ones, so what a student types is read generously;
+    cut to ``MAX_ROOM_CHARS``.
 
-    >>> normalize_room(" k7-qf ")
-    'K7QF'
+    >>> normalize_room(" k7q-f2m "), normalize_room("ｋ７ｑ　ｆ２ｍ")
+    ('K7QF2M', 'K7QF2M')
     """
-    return "".join(ch for ch in text.upper() if ch.isalnum())
+    text = unicodedata.normalize("NFKC", text[: MAX_ROOM_CHARS * 4])
+    return "".join(ch for ch in text.upper() if ch.isascii() and ch.isalnum())[:MAX_ROOM_CHARS]
 
 
 # ----------------------------------------------------------------------------- deep links
@@ -27,7 +42,8 @@ def normalize_room(text: str) -> str:
 
 @dataclass(frozen=True)
 class DeepLink:
-    """What an address asks for. ``step_text`` keeps a step that is not a whole number."""
+    """What an address asks for. ``step_text`` keeps a step that is not a whole number;
+    ``ignored`` the parameters whose values cannot be used (name, value as given)."""
 
     lesson: str | None = None
     step: int | None = None
@@ -36,6 +52,7 @@ class DeepLink:
     style: str | None = None
     projector: bool | None = None
     room: str | None = None
+    ignored: tuple[tuple[str, str], ...] = ()
 
     @property
     def bad_step(self) -> bool:
@@ -44,14 +61,25 @@ class DeepLink:
 
 
 def _first(value: str | Sequence[str] | None) -> str | None:
+    """The first value given that is not empty (a parameter may be repeated), without
+    control characters and surrounding spaces."""
     if value is None:
         return None
-    if isinstance(value, str):
-        return value.strip() or None
-    for item in value:
-        if item.strip():
-            return item.strip()
+    items = [value] if isinstance(value, str) else value
+    for item in items:
+        text = visible(str(item)).strip()
+        if text:
+            return text
     return None
+
+
+def _step(text: str) -> int | None:
+    """A step written in plain digits; more than ``MAX_STEP_DIGITS`` digits is a step past
+    any lesson's end, read without converting the digits."""
+    if not re.fullmatch(r"[0-9]+", text):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= MAX_STEP_DIGITS else 10**MAX_STEP_DIGITS
 
 
 _TRUE = ("1", "true", "yes", "on")
@@ -59,41 +87,54 @@ _FALSE = ("0", "false", "no", "off")
 
 
 def parse_link(params: Mapping[str, str | Sequence[str]]) -> DeepLink:
-    """Read the query parameters of an address; unknown keys are ignored.
+    """Read the query parameters of an address; unknown keys are left out (links shared on
+    the web carry keys of their own, such as ``utm_source``). A value longer than
+    ``MAX_PARAM_CHARS`` is not used.
 
     >>> parse_link({"lesson": "example-1", "step": "5", "lang": "pl"})
     DeepLink(lesson='example-1', step=5, step_text='5', lang='pl', style=None, projector=None, \
-room=None)
+room=None, ignored=())
     >>> parse_link({"step": "five"}).bad_step, parse_link({"step": "²"}).bad_step
     (True, True)
+    >>> parse_link({"step": "9" * 40}).step, parse_link({"style": "x", "projector": "?"}).ignored
+    (1000000, (('style', 'x'), ('projector', '?')))
     """
-    lesson = _first(params.get("lesson"))
-    step_text = _first(params.get("step"))
-    step = (
-        int(step_text) if step_text is not None and re.fullmatch(r"[0-9]{1,6}", step_text) else None
-    )
-    lang = _first(params.get("lang"))
-    style = _first(params.get("style"))
-    if style is not None:
-        style = style.lower()
-        if style not in STYLES:
-            style = None
-    proj = _first(params.get("projector"))
+    ignored: list[tuple[str, str]] = []
+
+    def get(name: str) -> str | None:
+        text = _first(params.get(name))
+        if text is not None and len(text) > MAX_PARAM_CHARS:
+            ignored.append((name, text))
+            return None
+        return text
+
+    lesson = get("lesson")
+    step_text = _first(params.get("step"))  # any length: a wrong step gets its own notice
+    step = _step(step_text) if step_text is not None else None
+    lang = get("lang")
+    style = get("style")
+    if style is not None and style.lower() not in STYLES:
+        ignored.append(("style", style))
+    style = style.lower() if style is not None and style.lower() in STYLES else None
+    proj = get("projector")
     projector = None
     if proj is not None:
         if proj.lower() in _TRUE:
             projector = True
         elif proj.lower() in _FALSE:
             projector = False
-    room = _first(params.get("room"))
+        else:
+            ignored.append(("projector", proj))
+    room = get("room")
     return DeepLink(
         lesson=lesson,
         step=step,
         step_text=step_text,
-        lang=lang.lower() if lang else None,
+        lang=lang,
         style=style,
         projector=projector,
         room=normalize_room(room) if room else None,
+        ignored=tuple(ignored),
     )
 
 
@@ -165,7 +206,7 @@ def button_class(key: str) -> str:
     return f"st-key-{safe}"
 
 
-def key_script(buttons: Mapping[str, str], keys: Mapping[str, str] = KEY_ACTIONS) -> str:
+def key_script(buttons: Mapping[str, str], keys: Mapping[str, str] = KEY_ACTIONS) -> Markup:
     """A script that clicks a button when its key is pressed.
 
     ``buttons`` maps an action ("next", "back", "restart") to a widget key. The listener is
@@ -174,7 +215,7 @@ def key_script(buttons: Mapping[str, str], keys: Mapping[str, str] = KEY_ACTIONS
     slider, a select box or radio buttons; a focused button or switch does not stop them.
     """
     table = {k: button_class(buttons[a]) for k, a in keys.items() if a in buttons}
-    return (
+    return Markup(
         "<script>(function(){"
         "var w=window;try{if(window.parent&&window.parent.document){w=window.parent;}}"
         "catch(e){}"
@@ -201,6 +242,9 @@ def key_script(buttons: Mapping[str, str], keys: Mapping[str, str] = KEY_ACTIONS
 
 __all__ = [
     "KEY_ACTIONS",
+    "MAX_PARAM_CHARS",
+    "MAX_ROOM_CHARS",
+    "MAX_STEP_DIGITS",
     "DeepLink",
     "StepChoice",
     "button_class",

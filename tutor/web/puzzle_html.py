@@ -3,13 +3,13 @@ table during an attempt, a card's picture and label on its button, a hint under 
 
 from __future__ import annotations
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from tutor.engine import CARDS, Card
 from tutor.teach.puzzles import Attempt, Puzzle
 from tutor.web.board import RED_SUITS, SUIT_GLYPHS, TableCard
 from tutor.web.cardart import card_svg
-from tutor.web.html import svg_img
+from tutor.web.html import Md, md_bold, md_text, svg_img
 from tutor.web.titles import catalogue_card_html
 from tutor.words import puzzle_text
 from tutor.words.i18n import Translator
@@ -63,10 +63,11 @@ def card_button_label(card: Card, style: str) -> str:
     return f":red[{text}]" if card.suit in RED_SUITS else text
 
 
-def hint_markdown(attempt: Attempt, level: int, tr: Translator) -> str:
-    """Hint ``level`` for the attempt's position under its heading, as Markdown."""
+def hint_markdown(attempt: Attempt, level: int, tr: Translator) -> Md:
+    """Hint ``level`` for the attempt's position under its heading, as Markdown (the hint,
+    which may be the puzzle file's own, shown as written)."""
     heading = tr._(puzzle_text.HINT_LEVELS[level])
-    return f"**{escape(heading)}**  \n{escape(puzzle_text.hint(attempt, level, tr))}"
+    return Md(f"{md_bold(heading)}  \n{md_text(puzzle_text.hint(attempt, level, tr))}")
 
 
 __all__ = [

@@ -1,7 +1,10 @@
 """Follow a teacher: a student's screen shows the lesson and step the teacher shows.
 
 The teacher's screen publishes its view in a room (tutor_app.rooms.RoomStore, shared by all
-sessions of the server); this page looks at the room every two seconds.
+sessions of the server); this page looks at the room every two seconds. A code is tried once
+when it is typed (or comes with the address), counted against the session's and the server's
+limits; what the page then says does not tell whether the room exists until its teacher
+shows a lesson.
 """
 
 from __future__ import annotations
@@ -16,12 +19,23 @@ from tutor.web import lesson_frame
 from tutor.web.links import normalize_room
 from tutor.web.titles import follow_title_html
 from tutor.words.i18n import Translator
-from tutor_app import chrome, session
-from tutor_app.rooms import SharedView
+from tutor_app import chrome, text
+from tutor_app.rooms import ROOM_LENGTH, Join, SharedView, format_room, valid_room
 from tutor_app.session import state
 from tutor_app.shared import library, rooms, tr
 
 POLL_SECONDS = 2.0
+#: The longest text the code field takes (a code with spaces or dashes between its groups).
+FIELD_CHARS = 16
+EXAMPLE_CODE = "K7Q-F2M"
+
+BAD_CODE = N_("Room codes have {length} letters and digits, like {example}.")
+WAITING = N_(
+    "Room {code}: waiting for the teacher to show a lesson. If nothing appears, check the "
+    "code on the teacher's screen."
+)
+LIMITED = N_("Too many tries. Wait a minute, then try the code again.")
+STOPPED = N_("The teacher has stopped sharing room {code}.")
 
 
 def page() -> None:
@@ -32,26 +46,53 @@ def _body() -> None:
     chrome.projector_bar()
     chrome.show_notices()
     t = tr()
-    st.title(t._("Follow a teacher"))
-    session.bind("w_follow_room", "follow_room")
+    text.title(t._("Follow a teacher"))
+    code = normalize_room(state.follow_room)
+    shown = format_room(code) if valid_room(code) else code
+    st.session_state["w_follow_room"] = shown[:FIELD_CHARS]
     st.text_input(
         t._("Room code"),
         key="w_follow_room",
         on_change=_room_changed,
-        placeholder=t._("e.g. K7QF"),
-        max_chars=8,
+        placeholder=t._("e.g. {example}", example=EXAMPLE_CODE),
+        max_chars=FIELD_CHARS,
         help=t._("The code shown on the teacher's screen."),
     )
-    code = normalize_room(state.follow_room)
     chrome.sync_address(chrome.settings_params(room=code) if code else chrome.settings_params())
     if not code:
-        st.info(t._("Type the room code shown on the teacher's screen."))
+        text.info(t._("Type the room code shown on the teacher's screen."))
+        return
+    if not valid_room(code):
+        text.warning(t._(BAD_CODE, length=ROOM_LENGTH, example=EXAMPLE_CODE))
+        return
+    answer = _join(code)
+    if answer is Join.LIMITED:
+        text.warning(t._(LIMITED), icon=":material/hourglass_top:")
+        st.button(t._("Try again"), key="follow_retry", on_click=_retry)
         return
     _follow(code)
 
 
+@chrome.safe_callback
 def _room_changed() -> None:
-    state.follow_room = normalize_room(st.session_state.w_follow_room)
+    state.follow_room = normalize_room(str(st.session_state.get("w_follow_room") or ""))
+    state.follow_join = None
+    state.follow_seen = False
+
+
+@chrome.safe_callback
+def _retry() -> None:
+    state.follow_join = None
+
+
+def _join(code: str) -> Join:
+    """The answer to this session's code: asked of the rooms once per code typed."""
+    done = state.follow_join
+    if done is not None and done[0] == code:
+        return done[1]
+    answer = rooms().join(code, state.follow_tries)
+    state.follow_join = (code, answer)
+    return answer
 
 
 @st.fragment(run_every=POLL_SECONDS)
@@ -60,50 +101,47 @@ def _follow(code: str) -> None:
         _show_room(code)
     except Exception:
         chrome.LOG.exception("follow view failed")
-        st.error(tr()._(N_("Sorry, this view cannot be shown right now.")))
+        text.error(tr()._(N_("Sorry, this view cannot be shown right now.")))
 
 
 def _show_room(code: str) -> None:
     t = tr()
-    store = rooms()
-    view = store.get(code)
+    shown = format_room(code)
+    joined = state.follow_join
+    view = rooms().get(code) if joined == (code, Join.FOUND) else None
     if view is None:
-        if store.closed(code):
-            st.info(t._("The teacher has stopped sharing room {code}.", code=code))
-        elif store.exists(code):
-            st.info(t._("Room {code}: waiting for the teacher to open a lesson.", code=code))
+        if state.follow_seen and rooms().closed(code):
+            text.info(t._(STOPPED, code=shown))
         else:
-            st.warning(
-                t._(
-                    "There is no room {code}. Check the code on the teacher's screen.",
-                    code=code,
-                )
-            )
+            text.info(t._(WAITING, code=shown), icon=":material/hourglass_top:")
         return
     lib = library()
     lesson = lib.get(view.lesson)
     frames = lib.frames(view.lesson) if lesson is not None else None
     if lesson is None or not frames:
-        st.warning(t._("The teacher's lesson is not available here."))
+        text.warning(t._("The teacher's lesson is not available here."))
         return
-    _show(t, lesson, frames, view)
+    state.follow_seen = True
+    _show(t, lesson, frames, view, shown)
 
 
-def _show(t: Translator, lesson: Lesson, frames: Sequence[Frame], view: SharedView) -> None:
+def _show(
+    t: Translator, lesson: Lesson, frames: Sequence[Frame], view: SharedView, code: str
+) -> None:
     last = len(frames) - 1
     step = max(0, min(view.step, last))
     frame = frames[step]
-    following = t._("Following room {code}", code=state.follow_room)
-    st.html(follow_title_html(t._(lesson.title), following))
-    board, text = st.columns([3, 2], gap="medium")
+    following = t._("Following room {code}", code=code)
+    text.html(follow_title_html(t._(lesson.title), following))
+    board, words = st.columns([3, 2], gap="medium")
     with board:
-        st.html(
+        text.html(
             lesson_frame.frame_board_html(
                 lesson, frame, t, style=state.style, show=view.show, projector=bool(state.projector)
             )
         )
-    with text:
-        st.html(lesson_frame.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
+    with words:
+        text.html(lesson_frame.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
 
 
 if __name__ == "__main__":

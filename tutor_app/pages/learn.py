@@ -14,16 +14,19 @@ import streamlit as st
 from tutor.msgid import N_
 from tutor.teach.lessons import Lesson
 from tutor.web import lesson_frame
-from tutor.web.html import md_escape
 from tutor.web.links import DeepLink, choose_step, key_script, link_params
+from tutor.web.problems import file_panels
 from tutor.web.titles import lesson_card_html, page_title_html, room_code_html
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import level_words
-from tutor_app import chrome, session
+from tutor_app import chrome, session, text
+from tutor_app.rooms import RoomsFull, format_room
 from tutor_app.session import state
 from tutor_app.shared import library, rooms, tr
 
 KEY_BUTTONS = {"next": "next", "back": "back", "restart": "restart"}
+ROOMS_FULL = N_("Too many rooms are open on this server right now. Try again in a while.")
+ROOM_GONE = N_("Your room was closed after a long time without use. Share again for a new code.")
 
 
 # ----------------------------------------------------------------------------- callbacks
@@ -32,8 +35,11 @@ KEY_BUTTONS = {"next": "next", "back": "back", "restart": "restart"}
 def _publish() -> None:
     """Show the students who follow this screen what it shows now."""
     room, lesson_id = state.room, state.lesson
-    if room and lesson_id and library().frames(lesson_id):
-        rooms().publish(room, lesson_id, state.step, state.show)
+    if not (room and lesson_id and library().frames(lesson_id)):
+        return
+    if rooms().publish(room, lesson_id, state.step, state.show) is None:
+        state.room = None  # forgotten after hours without use: share again for a new code
+        session.notice(ROOM_GONE)
 
 
 def _set_step(lesson_id: str, step: int) -> None:
@@ -84,7 +90,13 @@ def slide() -> None:
 def share() -> None:
     if state.room:
         rooms().close(state.room)
-    state.room = rooms().open() if st.session_state.w_share else None
+        state.room = None
+    if st.session_state.w_share:
+        try:
+            state.room = rooms().open()
+        except RoomsFull:
+            session.notice(ROOMS_FULL)
+            return
     _publish()
 
 
@@ -165,24 +177,21 @@ def _catalogue() -> None:
     t = tr()
     lib = library()
     finished = state.finished
-    st.title(t._("Learn 66"))
-    st.markdown(
+    text.title(t._("Learn 66"))
+    text.markdown(
         t._(
             "Each lesson replays a deal card by card and explains every move with the rule "
             "behind it and the source it comes from."
         )
     )
     unreadable = t._("A lesson file could not be read:")
-    for err in lib.errors:
-        st.error(
-            f"**{md_escape(unreadable)}**  \n" + md_escape(err.render(t)),
-            icon=":material/error:",
-        )
+    for panel in file_panels(lib.errors, lib.folder, t):
+        text.error(panel.markdown(unreadable))
     if not lib.lessons:
-        st.info(t._("There are no lessons yet."))
+        text.info(t._("There are no lessons yet."))
         return
     for level in sorted({les.level for les in lib.lessons}):
-        st.subheader(level_words(level, t))
+        text.subheader(level_words(level, t))
         lessons = [les for les in lib.lessons if les.level == level]
         for row in range(0, len(lessons), 3):
             cols = st.columns(3)
@@ -190,7 +199,7 @@ def _catalogue() -> None:
                 with col, st.container(border=True):
                     done = les.id in finished
                     steps = max(len(lib.frames(les.id)) - 1, 0)
-                    st.html(lesson_card_html(les, steps, t, finished=done))
+                    text.html(lesson_card_html(les, steps, t, finished=done))
                     st.button(
                         t._("Open again") if done else t._("Open"),
                         key=f"open_{les.id}",
@@ -217,7 +226,7 @@ def _player(lesson: Lesson) -> None:
         head, right = st.columns([5, 1.3], vertical_alignment="center")
     with head:
         summary = "" if projector or not lesson.summary else t._(lesson.summary)
-        st.html(
+        text.html(
             page_title_html(
                 t._(lesson.title),
                 t._("Level {level}", level=lesson.level),
@@ -236,7 +245,7 @@ def _player(lesson: Lesson) -> None:
 
     board_col, text_col = st.columns([3, 2], gap="medium")
     with board_col:
-        st.html(
+        text.html(
             lesson_frame.frame_board_html(
                 lesson, frame, t, style=state.style, show=show, projector=projector
             )
@@ -287,12 +296,12 @@ def _player(lesson: Lesson) -> None:
                 width="stretch",
             )
     with text_col:
-        st.html(lesson_frame.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
+        text.html(lesson_frame.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
         if step >= last:
-            st.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
+            text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
         _seat_controls(t)
         _share_controls(t)
-    st.html(key_script(KEY_BUTTONS), unsafe_allow_javascript=True)
+    text.script(key_script(KEY_BUTTONS))
 
 
 def _seat_controls(t: Translator) -> None:
@@ -325,7 +334,7 @@ def _share_controls(t: Translator) -> None:
     )
     room = state.room
     if room:
-        st.html(room_code_html(t._("Room code"), room))
+        text.html(room_code_html(t._("Room code"), format_room(room)))
 
 
 if __name__ == "__main__":

@@ -11,12 +11,13 @@ keys; every change happens in a callback.
 from __future__ import annotations
 
 import streamlit as st
-from markupsafe import escape
 
 from tutor.engine import Move, Play, legal_moves
+from tutor.msgid import N_
 from tutor.teach import puzzles as pz
 from tutor.web.board import BoardOptions, board_html
-from tutor.web.html import md_bullets
+from tutor.web.html import md_bold
+from tutor.web.problems import file_panels, upload_error
 from tutor.web.puzzle_html import (
     attempt_table,
     card_button_img,
@@ -28,12 +29,19 @@ from tutor.web.titles import page_title_html
 from tutor.words import puzzle_text as pt
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
-from tutor_app import chrome, session
-from tutor_app.session import state
+from tutor_app import chrome, session, text
+from tutor_app.session import Upload, state
 from tutor_app.shared import collection, tr
 
 ALL = ""  # the filter value for every theme
 MARKS_FILE = "66-puzzles-solved.json"
+#: The largest file of solved puzzles read (the reader's own cap); Streamlit refuses uploads
+#: past ``MAX_UPLOAD_MB`` (here and in ``.streamlit/config.toml``) before the page sees them.
+MAX_UPLOAD_BYTES = 200_000
+MAX_UPLOAD_MB = 1
+UPLOAD_TYPES = ["json"]
+UNREADABLE = N_("A puzzle file could not be read:")
+CANNOT_SHOW = N_("The puzzle '{puzzle}' cannot be shown.")
 MARK_ICONS = {
     pz.Mark.RIGHT: ":material/check_circle:",
     pz.Mark.PARTLY: ":material/check:",
@@ -50,7 +58,7 @@ def init_state() -> None:
     ss.setdefault("pz_hints", 0)
     ss.setdefault("pz_reveal", False)
     ss.setdefault("pz_solved", {})
-    ss.setdefault("pz_upload", None)  # (error msgid or "", puzzles read) of the last upload
+    ss.setdefault("pz_upload", None)  # the last upload's Upload
 
 
 # ----------------------------------------------------------------------------- callbacks
@@ -119,25 +127,33 @@ def next_puzzle() -> None:
     _open((unsolved or order)[0])
 
 
-def apply_upload(data: bytes) -> None:
+def apply_upload(data: bytes, name: str = MARKS_FILE) -> None:
     """Merge an uploaded file of solved puzzles into the session's, or keep its error."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        state.pz_upload = Upload(error=upload_error(pz.MarksError(pz.M_TOO_LARGE), name, None))
+        return
     try:
         marks = pz.load_marks(data, known=collection().ids)
     except pz.MarksError as exc:
-        state.pz_upload = (exc.template, 0)
+        state.pz_upload = Upload(error=upload_error(exc, name, data))
         return
     # a puzzle solved without a hint here stays so, whatever the file says
     state.pz_solved = {
         k: state.pz_solved.get(k, False) or v for k, v in {**state.pz_solved, **marks}.items()
     }
-    state.pz_upload = ("", len(marks))
+    state.pz_upload = Upload(count=len(marks))
 
 
 @chrome.safe_callback
 def uploaded() -> None:
     file = st.session_state.get("w_pz_upload")
-    if file is not None:
-        apply_upload(file.getvalue())
+    if file is None:
+        return
+    name = str(getattr(file, "name", "") or MARKS_FILE)
+    if int(getattr(file, "size", 0)) > MAX_UPLOAD_BYTES:  # not read at all
+        state.pz_upload = Upload(error=upload_error(pz.MarksError(pz.M_TOO_LARGE), name, None))
+        return
+    apply_upload(file.getvalue(), name)
 
 
 # ----------------------------------------------------------------------------- page
@@ -176,17 +192,18 @@ def _filtered(col: pz.Collection) -> list[pz.Puzzle]:
 
 
 def _catalogue(col: pz.Collection, t: Translator) -> None:
-    st.title(t._("Puzzles"))
-    st.markdown(
+    text.title(t._("Puzzles"))
+    text.markdown(
         t._(
             "Each puzzle is a position with a goal. Find the moves that reach it; the computer "
             "defends as well as it can, and every answer is checked exactly by the solver."
         )
     )
-    for err in col.errors:
-        st.warning(err.render(t), icon=":material/warning:")
+    unreadable = t._(UNREADABLE)
+    for panel in file_panels(col.errors, col.folder, t):
+        text.error(panel.markdown(unreadable))
     if not col.puzzles:
-        st.info(t._("There are no puzzles yet."))
+        text.info(t._("There are no puzzles yet."))
         return
     themes = [ALL, *sorted({p.theme for p in col.puzzles}, key=list(pz.THEMES).index)]
     levels = [0, *sorted({p.level for p in col.puzzles})]
@@ -215,7 +232,7 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
         )
     chosen = _filtered(col)
     solved = state.pz_solved
-    st.caption(
+    text.caption(
         t._(
             "Solved: {solved} of {total}.",
             solved=sum(1 for p in col.puzzles if p.id in solved),
@@ -226,7 +243,13 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
         cols = st.columns(3)
         for box, p in zip(cols, chosen[row : row + 3], strict=False):
             with box, st.container(border=True):
-                st.html(puzzle_card_html(p, t, solved=p.id in solved))
+                try:
+                    card = puzzle_card_html(p, t, solved=p.id in solved)
+                except Exception:  # one puzzle that cannot be drawn hides no other
+                    chrome.LOG.exception("puzzle %s cannot be shown", p.id)
+                    text.warning(t._(CANNOT_SHOW, puzzle=p.id))
+                    continue
+                text.html(card)
                 st.button(
                     t._("Try again") if p.id in solved else t._("Open"),
                     key=f"pz_open_{p.id}",
@@ -239,8 +262,8 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
 
 def marks_controls(t: Translator) -> None:
     st.divider()
-    st.subheader(t._("Your solved puzzles"))
-    st.caption(
+    text.subheader(t._("Your solved puzzles"))
+    text.caption(
         t._(
             "They are kept only while this page is open. Download them as a small file and "
             "upload it next time to carry on."
@@ -259,17 +282,18 @@ def marks_controls(t: Translator) -> None:
     with up:
         st.file_uploader(
             t._("Upload solved puzzles"),
-            type=["json"],
+            type=UPLOAD_TYPES,
+            accept_multiple_files=False,
+            max_upload_size=MAX_UPLOAD_MB,
             key="w_pz_upload",
             on_change=uploaded,
         )
         result = state.pz_upload
-        if result:
-            error, count = result
-            if error:
-                st.error(t._(error), icon=":material/error:")
+        if isinstance(result, Upload):
+            if result.error is not None:
+                text.error(result.error.render(t))
             else:
-                st.success(t._("Solved puzzles read from the file: {count}.", count=count))
+                text.success(t._("Solved puzzles read from the file: {count}.", count=result.count))
 
 
 # ----------------------------------------------------------------------------- the trainer
@@ -285,7 +309,7 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
     projector = bool(state.projector)
     head, back = st.columns([5, 1.4], vertical_alignment="center")
     with head:
-        st.html(page_title_html(t._(p.title), pt.level_words(p.level, t), pt.theme_words(p, t)))
+        text.html(page_title_html(t._(p.title), pt.level_words(p.level, t), pt.theme_words(p, t)))
     with back:
         st.button(
             t._("All puzzles"),
@@ -294,11 +318,11 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
             icon=":material/list:",
             width="stretch",
         )
-    st.info(pt.goal_line(p, t), icon=":material/flag:")
+    text.info(pt.goal_line(p, t), icon=":material/flag:")
     board, side = st.columns([3, 2], gap="medium")
     show = (p.learner == 0, p.learner == 1)
     with board:
-        st.html(
+        text.html(
             board_html(
                 attempt.state,
                 attempt_table(attempt),
@@ -322,14 +346,14 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
         return
     legal = legal_moves(position)
     hand = position.hand(learner)
-    st.caption(t._("Click a card to play it."))
+    text.caption(t._("Click a card to play it."))
     cols = st.columns(max(len(hand), 6))
     for box, card in zip(cols, hand, strict=False):
         move = Play(card)
         allowed = move in legal
         with box:
             label = t.card(card)
-            st.html(card_button_img(card, state.style, label, allowed=allowed))
+            text.html(card_button_img(card, state.style, label, allowed=allowed))
             st.button(
                 card_button_label(card, state.style),
                 key=f"pz_play_{card}",
@@ -356,8 +380,8 @@ def _unseen(attempt: pz.Attempt, t: Translator) -> None:
     """The cards the learner has not seen: counting them is half the game."""
     unseen = pt.unseen_text(attempt, t)
     with st.expander(t._("Cards you have not seen")):
-        st.caption(unseen.where)
-        st.markdown(escape(unseen.cards) if unseen.cards else t._("none"))
+        text.caption(unseen.where)
+        text.markdown(unseen.cards or t._("none"))
 
 
 def _feedback(attempt: pz.Attempt, t: Translator) -> None:
@@ -367,17 +391,17 @@ def _feedback(attempt: pz.Attempt, t: Translator) -> None:
         last = number == len(attempt.judgements)
         icon = MARK_ICONS[fb.mark]
         if fb.mark is pz.Mark.WRONG:
-            st.warning(fb.headline, icon=icon)
+            text.warning(fb.headline, icon=icon)
         elif fb.mark is pz.Mark.RIGHT:
-            st.success(fb.headline, icon=icon)
+            text.success(fb.headline, icon=icon)
         else:
-            st.info(fb.headline, icon=icon)
+            text.info(fb.headline, icon=icon)
         if fb.details and (last or fb.mark is not pz.Mark.PARTLY):
             with st.expander(
                 t._("Why") if fb.mark is not pz.Mark.WRONG else t._("The refutation"),
                 expanded=last,
             ):
-                st.markdown(md_bullets(fb.details))
+                text.bullets(fb.details)
 
 
 def _hints(attempt: pz.Attempt, t: Translator) -> None:
@@ -385,7 +409,7 @@ def _hints(attempt: pz.Attempt, t: Translator) -> None:
         return
     shown = int(state.pz_hints)
     for level in range(1, shown + 1):
-        st.markdown(hint_markdown(attempt, level, t))
+        text.markdown(hint_markdown(attempt, level, t))
     if shown < 4:
         st.button(
             t._("Show a hint ({level} of 4)", level=shown + 1),
@@ -398,21 +422,21 @@ def _hints(attempt: pz.Attempt, t: Translator) -> None:
 def _after(attempt: pz.Attempt, t: Translator) -> None:
     p = attempt.puzzle
     if attempt.solved:
-        st.success(t._("Solved!"), icon=":material/celebration:")
-        st.markdown(escape(t._(p.explanation)))
+        text.success(t._("Solved!"), icon=":material/celebration:")
+        text.markdown(t._(p.explanation))
         if p.note:
-            st.caption(escape(t._(p.note)))
+            text.caption(t._(p.note))
         moves, _ = pz.solution_line(attempt)
         if moves:
             with st.expander(t._("How the deal goes on")):
-                st.markdown(md_bullets(pt.line_words(attempt.state, moves, t)))
+                text.bullets(pt.line_words(attempt.state, moves, t))
     elif attempt.failed:
         st.button(t._("Try again"), key="pz_btn_retry", on_click=retry, icon=":material/replay:")
         if state.pz_reveal:
             fresh = pz.start(p)
-            st.markdown("**" + escape(t._("The solution")) + "**")
-            st.markdown(escape(pt.hint(fresh, 4, t)))
-            st.markdown(escape(t._(p.explanation)))
+            text.markdown(md_bold(t._("The solution")))
+            text.markdown(pt.hint(fresh, 4, t))
+            text.markdown(t._(p.explanation))
         else:
             st.button(
                 t._("Show the solution"),

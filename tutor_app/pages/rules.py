@@ -6,7 +6,7 @@ import streamlit as st
 
 from tutor.engine import PRESETS
 from tutor.web.rules_ref import compare_html, preset_title, rules_reference_html
-from tutor_app import chrome
+from tutor_app import chrome, text
 from tutor_app.shared import tr
 
 
@@ -18,8 +18,8 @@ def _body() -> None:
     chrome.projector_bar()
     chrome.show_notices()
     t = tr()
-    st.title(t._("The rules of 66"))
-    st.markdown(
+    text.title(t._("The rules of 66"))
+    text.markdown(
         t._(
             "The sources of the game disagree on many details. Each set of rules below is a "
             "preset: every rule is a switch, and every switch names the source it follows."
@@ -35,16 +35,16 @@ def _body() -> None:
             format_func=lambda n: preset_title(n, t),
             key="w_preset",
         )
-        st.html(rules_reference_html(PRESETS[name], t))
+        text.html(rules_reference_html(PRESETS[name], t))
     with compare:
         only = st.toggle(t._("Only the differences"), key="w_only_diff")
-        st.caption(
+        text.caption(
             t._(
                 "Rows marked ≠ differ between presets; the values that differ from most "
                 "presets are highlighted. Under each value: the source it follows."
             )
         )
-        st.html(compare_html(list(PRESETS.values()), t, only_differences=bool(only)))
+        text.html(compare_html(list(PRESETS.values()), t, only_differences=bool(only)))
     chrome.sync_address(chrome.settings_params())
 
 
