@@ -16,6 +16,7 @@ import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,78 @@ def _errors(errors: Sequence[SourceError], path: str, text: bytes, stage: str) -
     return Outcome("refused", first, stage)
 
 
+# ----------------------------------------------------------------------------- the page
+
+_BARE_LINKS = (
+    re.compile(r"(https?://|www(?=\.))([-.\w]+)", re.IGNORECASE),
+    re.compile(r"([-.\w+]+)@([-\w]+(?:\.[-\w]+)+)"),
+)
+
+
+def markdown_problems(body: str) -> list[str]:
+    """What Streamlit's Markdown would make of ``body`` that is not text: links, images, HTML,
+    bare addresses."""
+    from markdown_it import MarkdownIt
+
+    found = []
+    for block in MarkdownIt("commonmark").enable(["table", "strikethrough"]).parse(body):
+        if block.type == "html_block":
+            found.append(f"HTML block {block.content[:40]!r}")
+        for token in block.children or ():
+            if token.type in ("link_open", "image", "html_inline"):
+                found.append(f"{token.type} {token.content[:40]!r}")
+            elif token.type == "text" and any(p.search(token.content) for p in _BARE_LINKS):
+                found.append(f"a bare link in {token.content[:60]!r}")
+    return found
+
+
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("a", "script", "iframe", "object", "embed", "form", "link", "meta", "base"):
+            self.found.append(f"<{tag}>")
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.found.append(f"{name}= on <{tag}>")
+            linked = name in ("href", "src", "action", "srcset", "xlink:href") and value
+            if linked and not value.startswith("data:image/svg+xml;base64,"):
+                self.found.append(f"{name}={value[:40]!r} on <{tag}>")
+
+    handle_startendtag = handle_starttag
+
+
+def html_problems(body: str) -> list[str]:
+    """Tags and attributes in ``body`` that link, load or run something."""
+    parser = _Tags()
+    parser.feed(body)
+    parser.close()
+    return parser.found
+
+
+def check_page(what: str, *, markdown: str = "", html: str = "") -> None:
+    """Text from a file reaches the page only as text."""
+    found = (markdown_problems(markdown) if markdown else []) + (
+        html_problems(html) if html else []
+    )
+    if found:
+        raise Bad(f"{what} on the page: {found[0]}")
+
+
+def check_panels(errors: Sequence[SourceError], path: Path, case: int) -> None:
+    """The app's panel of a file's problems: escaped, naming the file without its folder."""
+    from tutor.web.problems import file_panels
+
+    tr = get_translator(LANGUAGES[case % len(LANGUAGES)])
+    for panel in file_panels(errors, path.parent, tr):
+        body = panel.markdown("Problems")
+        check_page("a problem panel", markdown=body)
+        if str(path.parent) in body:
+            raise Bad(f"a problem panel shows the server's path: {body[:200]}")
+
+
 # ----------------------------------------------------------------------------- lessons
 
 
@@ -133,14 +206,18 @@ def check_lesson(path: Path, case: int) -> Outcome:
         return _errors([exc.recast(LessonError)], name, path.read_bytes(), "size")
     lesson, errors = read_lesson(name, data)
     if lesson is None:
+        check_panels(errors, path, case)
         return _errors(errors, name, data, "read")
     frames, errors = replay_all(lesson)
     if errors:
+        check_panels(errors, path, case)
         return _errors(errors, name, data, "replay")
     tr = get_translator(LANGUAGES[case % len(LANGUAGES)])
     replay_text(lesson, frames, tr)
     for i in range(len(frames)):
-        frame_step_html(frames, i, tr, compare=bool(lesson.compare))
+        check_page(
+            "a lesson step", html=frame_step_html(frames, i, tr, compare=bool(lesson.compare))
+        )
     replay_json(lesson)
     return Outcome("accepted")
 
@@ -151,12 +228,14 @@ def check_lesson(path: Path, case: int) -> Outcome:
 def check_puzzles(path: Path, case: int) -> Outcome:
     """Read a puzzle file; check each puzzle read with the solver, start it and ask a hint."""
     from tutor.teach.puzzles import read_puzzles, start, validate
-    from tutor.words.puzzle_text import goal_line, hint
+    from tutor.web.puzzle_html import hint_markdown, puzzle_card_html
+    from tutor.words.puzzle_text import goal_line
 
     name = str(path)
     data = path.read_bytes()
     puzzles, errors = read_puzzles(path)
     if errors:
+        check_panels(errors, path, case)
         return _errors(errors, name, data, "read")
     if not puzzles:
         raise Bad("a puzzle file with no puzzle and no problem")
@@ -168,8 +247,10 @@ def check_puzzles(path: Path, case: int) -> Outcome:
             refused.extend(problems)
             continue
         goal_line(p, tr)
-        hint(start(p), 1, tr)
+        check_page("a puzzle card", html=puzzle_card_html(p, tr, solved=False))
+        check_page("a puzzle hint", markdown=hint_markdown(start(p), 1, tr))
     if refused:
+        check_panels(refused, path, case)
         return _errors(refused, name, data, "validate")
     return Outcome("accepted")
 
