@@ -11,6 +11,7 @@ the same in a lesson, a puzzle file and a position.
 
 from __future__ import annotations
 
+import errno
 import re
 from typing import Any
 
@@ -21,6 +22,7 @@ __all__ = [
     "E_BAD_ID",
     "E_BRACES",
     "E_CARD",
+    "E_DENIED",
     "E_DUPLICATE_KEY",
     "E_EMPTY_TEXT",
     "E_ENCODING",
@@ -31,6 +33,7 @@ __all__ = [
     "E_MOVE",
     "E_NOT_FILE",
     "E_NOT_FINITE",
+    "E_NOT_FOUND",
     "E_NOT_MAPPING",
     "E_NOT_TEXT",
     "E_NUMBER",
@@ -50,10 +53,13 @@ __all__ = [
     "LOC_STEP_PRESET",
     "MAX_ID",
     "id_problem",
+    "os_problem",
 ]
 
 # -- reading the file
 E_READ = N_("cannot read the file: {reason}")
+E_NOT_FOUND = N_("the file does not exist")
+E_DENIED = N_("no permission to read the file")
 E_NOT_FILE = N_("cannot read this: it is not a regular file (a folder, a device or a pipe)")
 E_ENCODING = N_("the file is not UTF-8 text")
 E_SYNTAX = N_("YAML syntax error: {problem}")
@@ -119,3 +125,19 @@ def id_problem(value: str) -> tuple[str, dict[str, Any]] | None:
     if not _ID.fullmatch(value):
         return E_BAD_ID, {"value": value}
     return None
+
+
+def os_problem(exc: OSError) -> tuple[str, dict[str, Any]]:
+    """The message for a file the system could not open or read (its own words, which are
+    English, only for the rare problems without a message of ours).
+
+    >>> os_problem(FileNotFoundError(errno.ENOENT, "No such file")) == (E_NOT_FOUND, {})
+    True
+    """
+    if exc.errno == errno.ENOENT:
+        return E_NOT_FOUND, {}
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return E_DENIED, {}
+    if exc.errno in (errno.EISDIR, errno.ENOTDIR) and isinstance(exc, IsADirectoryError):
+        return E_NOT_FILE, {}
+    return E_READ, {"reason": exc.strerror or type(exc).__name__}

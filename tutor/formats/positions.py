@@ -123,5 +123,10 @@ def position_from_data(
     data: object, source: str = "<data>", lines: LineMap | None = None
 ) -> Position:
     """A position from data already read (a mapping as ``json.loads`` gives it); ``lines``,
-    when known, tells the line each field starts on."""
+    when known, tells the line each field starts on. The data is held to the limits of a
+    position's text (``POLICY``: nesting, numbers, texts)."""
+    try:
+        yamlsafe.check_data(data, source, POLICY, lines)
+    except SourceError as exc:
+        raise _recast(exc) from None
     return PositionReader(source, lines or LineMap()).position(data)

@@ -26,11 +26,12 @@ line (and column) of the value it is about; nothing else escapes, whatever the t
 >>> compose(b"a: !!python/name:os.system x", "x.yaml", Policy()).tag  # doctest: +ELLIPSIS
 Traceback (most recent call last):
     ...
-tutor.formats.errors.SourceError: x.yaml:1:4: the YAML tag !!python/name:os.system is not ...
->>> load("a: " + "[" * 100, "deep.yaml")
-Traceback (most recent call last):
-    ...
-tutor.formats.errors.SourceError: deep.yaml:1:35: the values are nested more than 32 levels deep
+tutor.formats.errors.SourceError: x.yaml:1:4: a: the YAML tag !!python/name:os.system is not ...
+>>> try:
+...     load("a: " + "[" * 100, "deep.yaml")
+... except SourceError as err:
+...     print(err.line, err.column, err.message)
+1 35 the values are nested more than 32 levels deep
 """
 
 from __future__ import annotations
@@ -54,12 +55,12 @@ from tutor.formats.messages import (
     E_NOT_FILE,
     E_NOT_FINITE,
     E_NUMBER_LONG,
-    E_READ,
     E_SYNTAX,
     E_TAG,
     E_TEXT_LONG,
     E_TOO_COMPLEX,
     E_TOO_DEEP,
+    os_problem,
 )
 
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
     "FieldPath",
     "LineMap",
     "Policy",
+    "check_data",
     "check_nodes",
     "compose",
     "decode",
@@ -149,7 +151,7 @@ def _error(
 ) -> SourceError:
     """The error ``template`` at a place, with the parameters it names (the others left out)."""
     named = {k: v for k, v in (params or {}).items() if "{" + k + "}" in template}
-    return SourceError(template, named, path=path, line=line, column=column, field=at)
+    return SourceError(template, named, path=path, line=line, column=column, field=shown(at, 60))
 
 
 # ----------------------------------------------------------------------------- bytes and text
@@ -172,11 +174,7 @@ def read_capped(
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        if isinstance(exc, IsADirectoryError):
-            raise SourceError(E_NOT_FILE, path=name, line=1, column=1) from None
-        raise SourceError(
-            E_READ, {"reason": exc.strerror or type(exc).__name__}, path=name, line=1, column=1
-        ) from None
+        raise SourceError(*os_problem(exc), path=name, line=1, column=1) from None
     try:
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -184,8 +182,7 @@ def read_capped(
             with os.fdopen(fd, "rb", closefd=False) as f:
                 data = f.read() if max_bytes is None else f.read(max_bytes + 1)
         except OSError as exc:
-            reason = exc.strerror or type(exc).__name__
-            raise SourceError(E_READ, {"reason": reason}, path=name, line=1, column=1) from None
+            raise SourceError(*os_problem(exc), path=name, line=1, column=1) from None
     finally:
         os.close(fd)
     if max_bytes is not None and len(data) > max_bytes:
@@ -215,13 +212,21 @@ def _line_col(text: str, index: int) -> tuple[int, int]:
 
 
 class _Stop(Exception):
-    """A limit of the policy reached while composing: the message and where."""
+    """A limit of the policy reached while composing: the message, where, and in what field."""
 
-    def __init__(self, template: str, mark: yaml.Mark | None, **params: object) -> None:
+    def __init__(
+        self, template: str, mark: yaml.Mark | None, at: list[str | int], **params: object
+    ) -> None:
         super().__init__(template)
         self.template = template
         self.mark = mark
+        self.field = path_text(tuple(at))
         self.params = params
+
+
+def _part(key: yaml.Node) -> str:
+    """A mapping's key as a part of a field's path."""
+    return shown(key.value) if isinstance(key, yaml.ScalarNode) else "?"
 
 
 class _Loader(yaml.SafeLoader):
@@ -238,23 +243,29 @@ class _Loader(yaml.SafeLoader):
     def __init__(self, text: str, policy: Policy) -> None:
         super().__init__(text)
         self._policy = policy
-        self._depth = 0
+        self._path: list[str | int] = []  # the field being composed
         self._count = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         policy = self._policy
         if self.check_event(yaml.AliasEvent):  # no new node: it is counted where it is used
             return super().compose_node(parent, index)
+        if isinstance(parent, yaml.SequenceNode):
+            self._path.append(index)
+        elif isinstance(parent, yaml.MappingNode):  # a key (``index`` None) or its value
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            key = index if index is not None else yaml.ScalarNode("", getattr(event, "value", ""))
+            self._path.append(_part(key))
         self._count += 1
-        if self._count > policy.max_nodes:
-            raise _Stop(policy.too_complex, self._mark(), limit=policy.max_nodes)
-        if self._depth >= policy.max_depth and not self.check_event(yaml.ScalarEvent):
-            raise _Stop(policy.too_deep, self._mark(), limit=policy.max_depth)
-        self._depth += 1
         try:
+            if self._count > policy.max_nodes:
+                raise _Stop(policy.too_complex, self._mark(), self._path, limit=policy.max_nodes)
+            if len(self._path) >= policy.max_depth and not self.check_event(yaml.ScalarEvent):
+                raise _Stop(policy.too_deep, self._mark(), self._path, limit=policy.max_depth)
             return super().compose_node(parent, index)
         finally:
-            self._depth -= 1
+            if parent is not None:
+                self._path.pop()
 
     def _mark(self) -> Any:
         event: yaml.Event = self.peek_event()  # type: ignore[no-untyped-call]
@@ -266,6 +277,7 @@ def _parse(text: str, path: str, policy: Policy) -> yaml.Node | None:
     and every limit of the policy reached while composing, as a ``SourceError`` at its place
     (where PyYAML names none, at the place its reader had come to)."""
     loader: _Loader | None = None
+    at = ""
     try:
         loader = _Loader(text, policy)
         try:
@@ -274,7 +286,7 @@ def _parse(text: str, path: str, policy: Policy) -> yaml.Node | None:
             loader.dispose()
         return node
     except _Stop as stop:
-        template, mark, params = stop.template, stop.mark, stop.params
+        template, mark, params, at = stop.template, stop.mark, stop.params, stop.field
     except yaml.MarkedYAMLError as exc:
         template, mark = policy.syntax, exc.problem_mark or exc.context_mark
         params = {"problem": exc.problem or exc.context or "invalid YAML"}
@@ -289,7 +301,7 @@ def _parse(text: str, path: str, policy: Policy) -> yaml.Node | None:
         problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         template, params = policy.syntax, {"problem": shown(problem, 120)}
     line, col = (1, 1) if mark is None else (mark.line + 1, mark.column + 1)
-    raise _error(template, path, line, col if policy.columns else None, params)
+    raise _error(template, path, line, col if policy.columns else None, params, at=at)
 
 
 def compose(data: bytes | str, path: str, policy: Policy) -> yaml.Node:
@@ -302,26 +314,28 @@ def compose(data: bytes | str, path: str, policy: Policy) -> yaml.Node:
     return root
 
 
-def _nodes(root: yaml.Node, document_order: bool) -> Iterator[tuple[yaml.Node, bool]]:
-    """Every node once per place it appears, and whether it was met before (an alias repeats a
-    node: it is given again, but what it holds is not)."""
+def _nodes(root: yaml.Node, document_order: bool) -> Iterator[tuple[yaml.Node, bool, FieldPath]]:
+    """Every node once per place it appears, whether it was met before (an alias repeats a
+    node: it is given again, but what it holds is not), and its field (a key's is its own)."""
     seen: set[int] = set()
-    stack = [root]
+    stack: list[tuple[yaml.Node, FieldPath]] = [(root, ())]
     while stack:
-        node = stack.pop()
+        node, at = stack.pop()
         again = id(node) in seen
-        yield node, again
+        yield node, again, at
         if again:
             continue
         seen.add(id(node))
         if isinstance(node, yaml.SequenceNode):
-            stack.extend(reversed(node.value) if document_order else node.value)
+            items = [(v, (*at, i)) for i, v in enumerate(node.value)]
+            stack.extend(reversed(items) if document_order else items)
         elif isinstance(node, yaml.MappingNode):
+            pairs = [((k, (*at, _part(k))), (v, (*at, _part(k)))) for k, v in node.value]
             if document_order:
-                for key, value in reversed(node.value):
+                for key, value in reversed(pairs):
                     stack.extend((value, key))
             else:
-                for key, value in node.value:
+                for key, value in pairs:
                     stack.extend((key, value))
 
 
@@ -373,22 +387,24 @@ def check_nodes(root: yaml.Node, path: str, policy: Policy, *, count_nodes: bool
     ``count_nodes``) more than ``policy.max_nodes`` nodes, as far as the policy forbids them;
     always refuse a scalar the policy's limits refuse (a number too long or not finite, a text
     too long or with a character no file may hold) and a tag that does not fit its value."""
-    for count, (node, again) in enumerate(_nodes(root, policy.document_order), start=1):
+    for count, (node, again, at) in enumerate(_nodes(root, policy.document_order), start=1):
         line, col = where(node)
         col_ = col if policy.columns else None
+        field_ = path_text(at)
         if again and policy.alias is not None:
-            raise _error(policy.alias, path, line, col_)
+            raise _error(policy.alias, path, line, col_, at=field_)
         if count_nodes and count > policy.max_nodes:
-            raise _error(policy.too_complex, path, line, col_, {"limit": policy.max_nodes})
+            limit = {"limit": policy.max_nodes}
+            raise _error(policy.too_complex, path, line, col_, limit, at=field_)
         if again:
             continue  # an alias: its node is checked where it is written
         if not _plain_tag(node):
-            tag = shown(node.tag.replace(_Y, "!!"))
-            raise _error(policy.tag or E_TAG, path, line, col_, {"tag": tag})
+            tag = {"tag": shown(node.tag.replace(_Y, "!!"))}
+            raise _error(policy.tag or E_TAG, path, line, col_, tag, at=field_)
         if isinstance(node, yaml.ScalarNode):
             problem = _scalar_problem(node, policy)
             if problem is not None:
-                raise _error(problem[0], path, line, col_, problem[1])
+                raise _error(problem[0], path, line, col_, problem[1], at=field_)
 
 
 # ----------------------------------------------------------------------------- plain data
@@ -443,14 +459,14 @@ def to_data(node: yaml.Node, path: str, policy: Policy, places: LineMap) -> obje
         nonlocal count
         count += 1
         if count > policy.max_nodes:
-            raise err(policy.too_complex, n, limit=policy.max_nodes)
+            raise err(policy.too_complex, n, path_text(at), limit=policy.max_nodes)
         if depth > policy.max_depth:
-            raise err(policy.too_deep, n, limit=policy.max_depth)
+            raise err(policy.too_deep, n, path_text(at), limit=policy.max_depth)
         places.places.setdefault(at, place(n))
         if isinstance(n, yaml.MappingNode):
             out: dict[object, object] = {}
             for k, v in n.value:
-                key = constructor.construct_object(k) if isinstance(k, yaml.ScalarNode) else None
+                key = constructor.construct_object(k) if isinstance(k, yaml.ScalarNode) else "?"
                 if not isinstance(key, str | int) or isinstance(key, bool):
                     key = str(key)
                 if key in out:
@@ -516,33 +532,47 @@ def _json_error(
     return _error(template, path, line, col if policy.columns else None, named)
 
 
-def _check_data(data: object, path: str, policy: Policy, places: LineMap) -> None:
-    """Refuse a text of ``data`` (a key or a value) the policy's limits refuse."""
+def _value_problem(value: object, policy: Policy) -> tuple[str, dict[str, object]] | None:
+    """What the policy's limits refuse in one plain value (a text, a number)."""
+    if isinstance(value, str):
+        return _scalar_problem(yaml.ScalarNode(f"{_Y}str", value), policy)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if isinstance(value, float):
+        return None if math.isfinite(value) else (policy.not_finite, {"text": str(value)})
+    # an integer: its digits, without writing one of more than 4,300 of them
+    if value.bit_length() > 4 * policy.max_number or len(str(value)) > policy.max_number:
+        return policy.number_long, {"text": shown(value), "limit": policy.max_number}
+    return None
+
+
+def check_data(data: object, path: str, policy: Policy, places: LineMap | None = None) -> None:
+    """Refuse plain data (as ``json.loads`` gives it) the policy's limits refuse: nested too
+    deep, a number too long or not finite, a text (a key or a value) too long or holding a
+    character no file may hold; named at its field (and at its place, when ``places`` knows
+    it)."""
+    places = places or LineMap()
     stack: list[tuple[object, FieldPath]] = [(data, ())]
     while stack:
         value, at = stack.pop()
-        texts: list[tuple[str, FieldPath]] = []
-        if isinstance(value, dict):
+        problem: tuple[str, dict[str, object]] | None = None
+        if len(at) >= policy.max_depth and isinstance(value, dict | list):
+            problem = policy.too_deep, {"limit": policy.max_depth}
+        elif isinstance(value, dict):
             for k, v in value.items():
-                texts.append((k, (*at, k)))
-                stack.append((v, (*at, k)))
+                problem = _value_problem(k, policy)
+                if problem is not None:
+                    at = (*at, k) if isinstance(k, str | int) else at
+                    break
+                stack.append((v, (*at, k if isinstance(k, str | int) else shown(k))))
         elif isinstance(value, list):
             stack.extend((v, (*at, i)) for i, v in enumerate(value))
-        elif isinstance(value, str):
-            texts.append((value, at))
-        for text, where_ in texts:
-            node = yaml.ScalarNode(f"{_Y}str", text)
-            problem = _scalar_problem(node, policy)
-            if problem is not None:
-                line, col = places.where(where_) or (None, None)
-                raise _error(
-                    problem[0],
-                    path,
-                    line,
-                    col if policy.columns else None,
-                    problem[1],
-                    at=path_text(where_),
-                )
+        else:
+            problem = _value_problem(value, policy)
+        if problem is not None:
+            line, col = places.where(at) or (None, None)
+            col_ = col if policy.columns else None
+            raise _error(problem[0], path, line, col_, problem[1], at=path_text(at))
 
 
 def _refuse_constant(name: str) -> object:
@@ -581,7 +611,7 @@ def _load_json(text: str, path: str, policy: Policy) -> tuple[object, LineMap]:
     except (ValueError, RecursionError) as exc:  # checked before; a last guard all the same
         problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise _error(policy.syntax, path, None, None, {"problem": shown(problem, 120)}) from None
-    _check_data(data, path, policy, places)
+    check_data(data, path, policy, places)
     return data, places
 
 

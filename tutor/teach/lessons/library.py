@@ -23,10 +23,10 @@ from pathlib import Path
 
 from tutor.engine import UnknownPresetError
 from tutor.formats import yamlsafe
-from tutor.formats.errors import SourceError, shown
-from tutor.formats.messages import E_NOT_FILE
+from tutor.formats.errors import SourceError
+from tutor.formats.messages import E_NOT_FILE, os_problem
 from tutor.teach.catalog import Catalog, yaml_files
-from tutor.teach.lessons.messages import E_DUPLICATE_ID, E_INTERNAL, E_READ, E_TOO_LARGE
+from tutor.teach.lessons.messages import E_DUPLICATE_ID, E_INTERNAL, E_TOO_LARGE
 from tutor.teach.lessons.model import Frame, Lesson, LessonError
 from tutor.teach.lessons.reader import MAX_BYTES, read_lesson
 from tutor.teach.lessons.replay import replay_all
@@ -75,7 +75,8 @@ _CACHE = _Cache()
 
 
 def _read_error(name: str, exc: OSError) -> LessonError:
-    return LessonError(name, 1, 1, E_READ, reason=exc.strerror or type(exc).__name__)
+    template, params = os_problem(exc)
+    return LessonError(name, 1, 1, template, **params)
 
 
 def check_lesson(path: str | Path) -> tuple[Lesson | None, tuple[LessonError, ...]]:
@@ -96,7 +97,7 @@ def check_lesson(path: str | Path) -> tuple[Lesson | None, tuple[LessonError, ..
         lesson, errors, frames = _check_uncached(name, p, st.st_size)
     except Exception as exc:  # a bug must not hide the other files' problems
         _LOG.exception("lesson file %s could not be checked", name)
-        problem = shown(f"{type(exc).__name__}: {exc}", 200)
+        problem = type(exc).__name__  # the details (and any path) only in the log
         lesson, errors, frames = None, (LessonError(name, 1, 1, E_INTERNAL, problem=problem),), ()
     _CACHE.put(name, _Entry(st.st_mtime_ns, st.st_size, lesson, errors, frames))
     return lesson, errors

@@ -31,11 +31,11 @@ from tutor.formats.messages import (
     E_NOT_MAPPING,
     E_NOT_TEXT,
     E_PLAYER,
-    E_READ,
     E_SYNTAX,
     E_TOO_COMPLEX,
     E_UNKNOWN_FIELD,
     id_problem,
+    os_problem,
 )
 from tutor.formats.positions import POLICY as POSITION_FILE_POLICY
 from tutor.formats.positions import PositionError, position_from_data, position_to_dict
@@ -364,8 +364,10 @@ class _Reader:
             data = to_data(node, self.path, POSITION_POLICY, places)
             pos = position_from_data(data, self.path, places)
         except SourceError as exc:
-            if isinstance(exc, PositionError):  # at the value of the field it names
-                line, col = where(_node_at(node, _field_path(exc.field)))
+            if isinstance(exc, PositionError):  # at the field it names
+                path = tuple(_field_path(exc.field))
+                place = places.places.get(path)
+                line, col = place if place is not None else where(_node_at(node, path))
             else:  # a limit of the file's values, at the value itself
                 line, col = exc.line or where(node)[0], exc.column or where(node)[1]
             name = "position" + (f".{exc.field}" if exc.field else "")
@@ -512,7 +514,8 @@ def duplicate_id(p: Puzzle, first: Puzzle) -> PuzzleError:
 
 def unreadable(folder: str, exc: OSError) -> PuzzleError:
     """The problem of a folder that cannot be listed."""
-    return PuzzleError(folder, 1, 1, E_READ, reason=exc.strerror or type(exc).__name__)
+    template, params = os_problem(exc)
+    return PuzzleError(folder, 1, 1, template, **params)
 
 
 def load_puzzles(folder: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
