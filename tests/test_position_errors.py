@@ -135,3 +135,9 @@ def test_a_title_must_be_text() -> None:
     err = error("title: [a]\n" + EX1)
     assert err.template == E_TEXT
     named(err, 1, "title")
+
+
+def test_json_indented_with_tabs_has_lines() -> None:
+    data = {"preset": "classic", "to_move": "A", "trump": "Ah", "hand": "10h Kh 9h 10c Kc Qx"}
+    err = error(json.dumps(data, indent="\t"))
+    assert err.line == 5 and err.field == "hand"

@@ -592,7 +592,9 @@ def _load_json(text: str, path: str, policy: Policy) -> tuple[object, LineMap]:
     _check_json_text(text, path, policy)
     places = LineMap()
     try:
-        node = _parse(text, path, policy)  # the places, as far as YAML reads JSON
+        # the places, as far as YAML reads JSON (a tab, which JSON allows only between tokens
+        # and YAML not always, is a space there; every place stays where it is)
+        node = _parse(text.replace("\t", " "), path, policy)
         if node is not None:
             to_data(node, path, policy, places)
     except SourceError as exc:
