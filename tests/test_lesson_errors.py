@@ -528,3 +528,12 @@ def test_a_fault_while_checking_is_one_files_problem(
     assert (err.path, err.template) == ("faulty.yaml", L.E_INTERNAL)
     assert err.params == {"problem": "RuntimeError"}
     assert str(tmp_path) not in err.render(get_translator("de"))
+
+
+@pytest.mark.parametrize(
+    ("check", "field"),
+    [("{}", "check"), ("{points: {}}", "points"), ("{legal: []}", "legal"), ("{hand: {}}", "hand")],
+)
+def test_a_check_that_checks_nothing_is_refused(tmp_path: Path, check: str, field: str) -> None:
+    (err,) = errors_of(tmp_path, GOOD.replace(LAST, f"{LAST}    check: {check}\n"))
+    assert (err.template, err.step, err.params) == (M.E_EMPTY_TEXT, 2, {"field": field})

@@ -38,6 +38,7 @@ from tutor.teach.lessons.messages import (
     E_DEAL,
     E_DUPLICATE_KEY,
     E_EMPTY,
+    E_EMPTY_TEXT,
     E_HAND_SIZE,
     E_LEVEL,
     E_MATCH_OVER,
@@ -475,6 +476,8 @@ class _Reader(NodeReader):
 
     def checks(self, node: yaml.Node, number: int) -> tuple[Check, ...]:
         m = self.mapping(node, "check", (), number)
+        if isinstance(node, yaml.MappingNode) and not node.value:  # it checks nothing
+            self.error(node, E_EMPTY_TEXT, step=number, field="check")
         out = []
         for name, (key, value) in (m or {}).items():
             if name not in CHECKS:
@@ -482,9 +485,13 @@ class _Reader(NodeReader):
                 self.error(key, E_CHECK, step=number, name=shown(name), valid=valid)
                 continue
             parsed = self.check_value(name, value, number)
-            if parsed is not _BAD:
-                line, col = _where(key)
-                out.append(Check(name, parsed, line, col))
+            if parsed is _BAD:
+                continue
+            if parsed in ((), (None, None)):  # an empty list or mapping: it checks nothing
+                self.error(value, E_EMPTY_TEXT, step=number, field=name)
+                continue
+            line, col = _where(key)
+            out.append(Check(name, parsed, line, col))
         return tuple(out)
 
     def check_value(self, name: str, node: yaml.Node, number: int) -> object:
@@ -516,6 +523,7 @@ class _Reader(NodeReader):
 
 
 _BAD = object()
+
 
 # ----------------------------------------------------------------------------- check readers
 
