@@ -141,3 +141,9 @@ def test_json_indented_with_tabs_has_lines() -> None:
     data = {"preset": "classic", "to_move": "A", "trump": "Ah", "hand": "10h Kh 9h 10c Kc Qx"}
     err = error(json.dumps(data, indent="\t"))
     assert err.line == 5 and err.field == "hand"
+
+
+def test_a_tag_in_json_text_is_a_syntax_error_with_its_line() -> None:
+    """YAML reads JSON text too (for the places): a tag there once escaped as a crash."""
+    err = error('{\n "preset": "classic",\n !!timestamp 2001-01-01 "to_move": "A"}')
+    assert err.line == 3 and "Traceback" not in err.render(get_translator("de"))

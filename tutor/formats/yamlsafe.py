@@ -588,31 +588,42 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return out
 
 
-def _load_json(text: str, path: str, policy: Policy) -> tuple[object, LineMap]:
-    _check_json_text(text, path, policy)
+def _json_places(text: str, path: str, policy: Policy) -> tuple[LineMap, SourceError | None]:
+    """Where each value of a JSON text starts, as far as YAML (which JSON is, nearly) reads
+    it, and the error of a key given twice, with its place (``json`` says it without one).
+    A tab, which JSON allows only between tokens and YAML not always, counts as a space: every
+    place stays where it is. Whatever else YAML says of the text is ``json``'s to say."""
     places = LineMap()
     try:
-        # the places, as far as YAML reads JSON (a tab, which JSON allows only between tokens
-        # and YAML not always, is a space there; every place stays where it is)
         node = _parse(text.replace("\t", " "), path, policy)
         if node is not None:
+            check_nodes(node, path, policy, count_nodes=False)
             to_data(node, path, policy, places)
     except SourceError as exc:
-        if exc.template == policy.duplicate_key:  # json says it too, but not where
-            raise
-        places = LineMap()
+        return LineMap(), exc if exc.template == policy.duplicate_key else None
+    except Exception:  # only the places are lost
+        return LineMap(), None
+    return places, None
+
+
+def _load_json(text: str, path: str, policy: Policy) -> tuple[object, LineMap]:
+    _check_json_text(text, path, policy)
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         col = exc.colno if policy.columns else None
         raise _error(policy.syntax, path, exc.lineno, col, {"problem": exc.msg}) from None
     except KeyError as exc:
+        twice = _json_places(text, path, policy)[1]
+        if twice is not None:
+            raise twice from None
         name = shown(exc.args[0])
         params = {"field": name, "name": name}
         raise _error(policy.duplicate_key, path, None, None, params) from None
     except (ValueError, RecursionError) as exc:  # checked before; a last guard all the same
         problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise _error(policy.syntax, path, None, None, {"problem": shown(problem, 120)}) from None
+    places = _json_places(text, path, policy)[0]
     check_data(data, path, policy, places)
     return data, places
 
