@@ -283,7 +283,7 @@ CASES: list[tuple[tuple[tuple[str, str], ...], str, str | None]] = [
     (after_kd("{scores: 3}"), L.E_CHECK, "check:"),
     (((LAST, "  - move: draw\n"),), L.E_MOVE, "draw"),
     (((STOCK, ""), (LAST, LAST + "  - move: 10s\n")), L.E_UNNAMED, "move: 10s"),
-    ((("rules: classic", "rules: classic(pack.ranks=A)"),), L.E_RULES_VALUE, "rules:"),
+    ((("rules: classic", "rules: classic(pack.ranks=A)"),), rules.E_SWITCH_FIXED, "rules:"),
     ((("rules: classic", "rules: classic(target=sixty)"),), rules.E_SWITCH_NUMBER, "rules:"),
     (
         (("rules: classic", "rules: classic(marriage.needs_trick=maybe)"),),

@@ -29,7 +29,14 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tutor.cli.command import add_json_option, add_lang_option
+from tutor.cli.command import (
+    MAX_JOBS,
+    MAX_SEED,
+    add_json_option,
+    add_lang_option,
+    check_number,
+    rules_option,
+)
 from tutor.engine import (
     Close,
     RuleSet,
@@ -288,12 +295,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--strength", type=int, default=0, help="deals against each opponent (1000+ for a figure)"
     )
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    p.add_argument(
+        "--jobs", type=int, default=min(os.cpu_count() or 1, MAX_JOBS), help="worker processes"
+    )
     add_json_option(p, "print the JSON object on one line")
     add_lang_option(p)
 
 
+#: The most positions, hint positions and strength deals one run takes.
+MAX_POSITIONS = 10_000
+MAX_STRENGTH = 100_000
+#: The largest hands the solver part measures (its yardstick, plain minimax, has no budget).
+MAX_BENCH_HAND = 6
+
+
 def run(args: argparse.Namespace, tr: Translator) -> int:
+    rules = rules_option(args.rules, "--rules")
+    check_number(rules.hand_size, "--rules: deal.hand_size", 2, MAX_BENCH_HAND)
+    check_number(args.positions, "--positions", 1, MAX_POSITIONS)
+    check_number(args.hints, "--hints", 1, MAX_POSITIONS)
+    check_number(args.samples, "--samples", 1, hints.MAX_SAMPLES)
+    check_number(args.strength, "--strength", 0, MAX_STRENGTH)
+    check_number(args.seed, "--seed", 0, MAX_SEED)
+    check_number(args.jobs, "--jobs", 1, MAX_JOBS)
     result = bench(
         args.rules, args.positions, args.hints, args.samples, args.strength, args.seed, args.jobs
     )

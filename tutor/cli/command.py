@@ -14,7 +14,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, cast, runtime_checkable
 
+from tutor.engine import RuleSet, SwitchValueError, UnknownPresetError, parse_rules
+from tutor.msgid import N_
 from tutor.words.i18n import LANGUAGES, Translator
+
+#: The largest seed any command takes (and the engine's ``seed``).
+MAX_SEED = 2**63 - 1
+#: The most worker processes of ``selfplay`` and ``bench``.
+MAX_JOBS = 64
+
+E_OPTION_NUMBER = N_("{option} must be a whole number from {low} to {high}, not {value}")
+E_OPTION = N_("{option}: {problem}")
 
 
 @runtime_checkable
@@ -66,6 +76,42 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
 def add_json_option(parser: argparse.ArgumentParser, help: str) -> None:
     """``--json``: print data instead of text; ``help`` says what is printed."""
     parser.add_argument("--json", action="store_true", help=help)
+
+
+class UsageError(Exception):
+    """A command-line argument the command refuses: a msgid and its placeholders. ``tutor``
+    prints it translated on standard error and exits with status 2."""
+
+    def __init__(self, template: str, option: str = "", **params: object) -> None:
+        self.template = template
+        self.option = option
+        self.params = params
+        super().__init__(template.format(option=option, **params))
+
+    def render(self, tr: Translator) -> str:
+        """The message in ``tr``'s language, prefixed with the option unless it names it."""
+        text = tr._(self.template, option=self.option, **self.params)
+        if not self.option or "{option}" in self.template:
+            return text
+        return tr._(E_OPTION, option=self.option, problem=text)
+
+
+def check_number(value: int, option: str, low: int, high: int) -> int:
+    """``value`` if it lies from ``low`` to ``high``; else ``UsageError`` naming ``option``."""
+    if not low <= value <= high:
+        text = str(value) if abs(value) < 10**30 else f"{str(value)[:20]}…"
+        raise UsageError(E_OPTION_NUMBER, option=option, low=low, high=high, value=text)
+    return value
+
+
+def rules_option(spec: str, option: str) -> RuleSet:
+    """The rules a spec names (``kurnik(target=61)``); ``UsageError`` naming ``option`` and
+    saying what is wrong otherwise."""
+    try:
+        return parse_rules(spec)
+    except (UnknownPresetError, SwitchValueError) as exc:
+        template, params = exc.message
+    raise UsageError(template, option, **params)
 
 
 class Renderable(Protocol):

@@ -6,41 +6,96 @@ schema of ``docs/positions.md``, or an object with the position under ``"positio
 (``id``, ``moves``, ``hidden``, ``samples``, ``seed``, ``level``, ``lang``). An answer carries
 ``"ok": true`` and the analysis, or ``"ok": false`` and an error message; the engine never
 stops on a bad request and never prints a traceback.
+
+Every non-blank line gets exactly one answer, in order, and the engine's memory does not grow
+with its input. Standard input is read as bytes, a line at most ``MAX_LINE_BYTES`` long (a
+longer one is skipped to its end without being kept, and refused); a line must be UTF-8 text
+and JSON with at most ``MAX_DEPTH`` levels of nesting, numbers of at most ``MAX_NUMBER_CHARS``
+characters and no ``NaN`` or ``Infinity``; the ``id`` echoed in the answer is text of at most
+``MAX_ID_CHARS`` characters or a whole number within ``MAX_ID_NUMBER``. Each analysis works
+within a search budget (``tutor.search.budget``) and says when it was cut. Every refusal is a
+translated message (in the request's ``lang``, else the engine's ``--lang``) that names the
+field.
+
+>>> answer_line(b'{"id": NaN}')["error"]["message"]
+"'id' must be a finite number, not NaN"
+>>> answer_line(b"[" * 1000)["error"]["message"]
+'the request is nested more than 32 levels deep'
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import math
+import re
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
-from tutor.cli.command import add_lang_option
+from tutor.cli.command import (
+    MAX_SEED,
+    UsageError,
+    add_lang_option,
+    check_number,
+)
 from tutor.cli.request import RequestError, hint_to_data, play_on, split_moves
 from tutor.engine import PRESETS
 from tutor.formats.positions import PositionError, position_from_data, read_position
 from tutor.msgid import N_
-from tutor.teach.hints import DEFAULT_SAMPLES, IDEAS, analyse, analysis_to_dict
-from tutor.words.hint_text import hint
+from tutor.teach.hints import (
+    DEFAULT_SAMPLES,
+    IDEAS,
+    MAX_SAMPLES,
+    analyse,
+    analysis_to_dict,
+)
+from tutor.words.hint_text import cut_notes, hint
 from tutor.words.i18n import LANGUAGES, Translator, UnknownLanguageError, get_translator
 
 PROTOCOL = 1
 REQUEST_FIELDS = ("id", "position", "moves", "hidden", "samples", "seed", "level", "lang")
 
-E_JSON = N_("not a JSON object: {problem}")
+#: The longest line read, in bytes; a longer one is refused without being kept in memory.
+MAX_LINE_BYTES = 1 << 20
+#: The deepest nesting of JSON arrays and objects in a request (a position needs 4).
+MAX_DEPTH = 32
+#: The longest number in a request, in characters (a seed of 2**63 - 1 has 19 digits).
+MAX_NUMBER_CHARS = 32
+#: The longest ``id`` given as text, in characters, and the largest given as a number.
+MAX_ID_CHARS = 200
+MAX_ID_NUMBER = 2**53 - 1  # the whole numbers every JSON reader keeps exactly
+_CLIP = 40  # a name quoted in a message is cut to this many characters
+
 E_REQUEST_FIELD = N_("unknown request field '{name}'; the fields are: {valid}")
 E_REQUEST_NUMBER = N_("the request field '{name}' should be a whole number from {low} to {high}")
 E_REQUEST_LANG = N_("the request field 'lang' should be one of: {valid}")
 E_REQUEST_MOVES = N_('the request field \'moves\' should be a list of moves, e.g. ["10h", "Kd"]')
 E_REQUEST_HIDDEN = N_("the request field 'hidden' should be true or false")
+E_REQUEST_ID = N_(
+    "the request field 'id' should be text of at most {limit} characters or a whole number "
+    "from {low} to {high}"
+)
+E_REQUEST_OBJECT = N_("a request is one JSON object a line, e.g. {example}")
+E_LINE_LONG = N_("the line is longer than {limit} bytes")
+E_LINE_UTF8 = N_("the line is not UTF-8 text: the bad byte is number {offset}")
+E_LINE_JSON = N_("the line is not valid JSON: the error is at character {offset}")
+E_LINE_DEPTH = N_("the request is nested more than {limit} levels deep")
+E_NUMBER_LONG = N_("the number in '{field}' is too long: at most {limit} characters")
+E_NUMBER_FINITE = N_("'{field}' must be a finite number, not {value}")
 E_INTERNAL = N_("the engine could not answer: {problem}")
 E_COMMAND = N_("unknown command '{name}'; the commands are: info")
 
 
 def add_arguments(e: argparse.ArgumentParser) -> None:
-    e.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="default deals to sample")
+    e.add_argument(
+        "--samples",
+        type=int,
+        default=DEFAULT_SAMPLES,
+        help=f"default deals to sample (1 to {MAX_SAMPLES})",
+    )
     e.add_argument("--seed", type=int, default=0, help="default seed")
     add_lang_option(e)
 
@@ -52,6 +107,130 @@ class Defaults:
     lang: str = "en"
 
 
+# ----------------------------------------------------------------------------- reading lines
+
+
+def read_lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[bytes | None]:
+    """Each line of ``stream`` without its line end; ``None`` for a line longer than ``limit``
+    bytes, which is read on to its end in pieces and not kept.
+
+    >>> list(read_lines(io.BytesIO(b"ab\\n" + b"x" * 10 + b"\\ncd"), limit=5))
+    [b'ab', None, b'cd']
+    """
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if line.endswith(b"\n"):
+            yield line[:-1].rstrip(b"\r")
+        elif len(line) <= limit:
+            yield line  # the last line, without a line end
+        else:
+            while True:
+                rest = stream.readline(1 << 16)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield None
+
+
+# Tokens for measuring the nesting: a JSON string (possibly cut off at the end of the line;
+# possessive, so never backtracking) or a bracket.
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)|[\[\]{}]', re.S)
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether arrays and objects in ``text`` nest more than ``limit`` levels (brackets in
+    strings do not count).
+
+    >>> too_deep('[[["[[[["]]]', limit=3), too_deep("[[[[]]]]", limit=3)
+    (False, True)
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for m in _TOKENS.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif c in "]}":
+            depth -= 1
+    return False
+
+
+class _BadNumber:
+    """A number the engine does not take, kept in place of its value while the line is parsed,
+    so that the refusal can name its field."""
+
+    __slots__ = ("template", "text")
+
+    def __init__(self, text: str, template: str) -> None:
+        self.text = text
+        self.template = template
+
+
+def _parse_int(text: str) -> int | _BadNumber:
+    if len(text) > MAX_NUMBER_CHARS:
+        return _BadNumber(text, E_NUMBER_LONG)
+    return int(text)
+
+
+def _parse_float(text: str) -> float | _BadNumber:
+    if len(text) > MAX_NUMBER_CHARS:
+        return _BadNumber(text, E_NUMBER_LONG)
+    value = float(text)
+    if not math.isfinite(value):
+        return _BadNumber(text, E_NUMBER_FINITE)
+    return value
+
+
+def _parse_constant(text: str) -> _BadNumber:
+    return _BadNumber(text, E_NUMBER_FINITE)
+
+
+def parse_request(text: str) -> object:
+    """The JSON of one line, with bad numbers kept as markers (see ``answer``); raises
+    ``RequestError`` for text that is too deeply nested or not JSON."""
+    if too_deep(text):
+        raise RequestError(E_LINE_DEPTH, limit=MAX_DEPTH)
+    try:
+        return json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except json.JSONDecodeError as exc:
+        raise RequestError(E_LINE_JSON, offset=exc.pos + 1) from None
+    except RecursionError:  # not reached below MAX_DEPTH; a refusal all the same
+        raise RequestError(E_LINE_DEPTH, limit=MAX_DEPTH) from None
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _CLIP else text[: _CLIP - 1] + "…"
+
+
+def _first_bad(value: object, path: str) -> tuple[str, _BadNumber] | None:
+    """The first bad number in ``value`` and its field (``position.scores.A.points``)."""
+    if isinstance(value, _BadNumber):
+        return path, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = _first_bad(item, f"{path}.{_clip(key)}" if path else _clip(key))
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _first_bad(item, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
+
+
+# ----------------------------------------------------------------------------- answering
+
+
 def _number(request: Mapping[str, Any], name: str, default: int, low: int, high: int) -> int:
     value = request.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -59,8 +238,33 @@ def _number(request: Mapping[str, Any], name: str, default: int, low: int, high:
     return value
 
 
+def _request_id(request: Mapping[str, Any]) -> str | int | None:
+    """The ``id`` to echo; ``RequestError`` when it is neither short text nor a whole number
+    in range."""
+    rid = request.get("id")
+    if rid is None:
+        return None
+    if isinstance(rid, str) and len(rid) <= MAX_ID_CHARS:
+        return rid
+    if isinstance(rid, int) and not isinstance(rid, bool) and abs(rid) <= MAX_ID_NUMBER:
+        return rid
+    raise RequestError(E_REQUEST_ID, limit=MAX_ID_CHARS, low=-MAX_ID_NUMBER, high=MAX_ID_NUMBER)
+
+
+def _translator(request: object, defaults: Defaults) -> Translator:
+    """The request's language when it names a known one, else the engine's."""
+    if isinstance(request, Mapping) and "position" in request:
+        lang = request.get("lang")
+        if isinstance(lang, str):
+            try:
+                return get_translator(lang)
+            except UnknownLanguageError:
+                pass
+    return get_translator(defaults.lang)
+
+
 def info() -> dict[str, object]:
-    """What the engine offers: protocol version, presets, idea ids."""
+    """What the engine offers: protocol version, presets, idea ids, limits."""
     return {
         "ok": True,
         "engine": "tutor66",
@@ -69,117 +273,194 @@ def info() -> dict[str, object]:
         "languages": list(LANGUAGES),
         "ideas": list(IDEAS),
         "request_fields": list(REQUEST_FIELDS),
+        "limits": {
+            "line_bytes": MAX_LINE_BYTES,
+            "depth": MAX_DEPTH,
+            "number_chars": MAX_NUMBER_CHARS,
+            "id_chars": MAX_ID_CHARS,
+            "id_number": MAX_ID_NUMBER,
+            "samples": MAX_SAMPLES,
+        },
+    }
+
+
+def refusal(exc: RequestError, tr: Translator, rid: str | int | None = None) -> dict[str, object]:
+    """The answer to a request refused with ``exc``."""
+    return {
+        "id": rid,
+        "ok": False,
+        "error": {
+            "message": exc.render(tr),
+            "template": exc.template,
+            "params": {k: v for k, v in exc.params.items() if isinstance(v, str | int)},
+        },
     }
 
 
 def answer(request: object, defaults: Defaults = Defaults()) -> dict[str, object]:
     """One answer to one request (already read from JSON). Never raises."""
-    rid = request.get("id") if isinstance(request, Mapping) else None
     tr = get_translator(defaults.lang)
+    rid: str | int | None = None
     try:
+        tr = _translator(request, defaults)
         if not isinstance(request, Mapping):
-            raise RequestError(E_JSON, problem=type(request).__name__)
-        if "command" in request:
-            if request["command"] == "info":
-                return {"id": rid, **info()} if rid is not None else info()
-            raise RequestError(E_COMMAND, name=str(request["command"]))
-        lang = request.get("lang", defaults.lang) if "position" in request else defaults.lang
-        try:
-            tr = get_translator(str(lang))
-        except UnknownLanguageError:
-            raise RequestError(E_REQUEST_LANG, valid=", ".join(LANGUAGES)) from None
-        if "position" in request:
-            for key in request:
-                if key not in REQUEST_FIELDS:
-                    raise RequestError(
-                        E_REQUEST_FIELD, name=str(key), valid=", ".join(REQUEST_FIELDS)
-                    )
-            raw = request["position"]
-            options: Mapping[str, Any] = request
-        else:
-            raw = {k: v for k, v in request.items() if k != "id"}
-            options = {}
-        if isinstance(raw, str):
-            position = read_position(raw, "<position>")
-        else:
-            position = position_from_data(raw, "<position>")
-        moves_raw = options.get("moves", [])
-        if isinstance(moves_raw, str):
-            moves = split_moves(moves_raw)
-        elif isinstance(moves_raw, list) and all(isinstance(m, str) for m in moves_raw):
-            moves = list(moves_raw)
-        else:
-            raise RequestError(E_REQUEST_MOVES)
-        hidden = options.get("hidden", False)
-        if not isinstance(hidden, bool):
-            raise RequestError(E_REQUEST_HIDDEN)
-        samples = _number(options, "samples", defaults.samples, 1, 10_000)
-        seed = _number(options, "seed", defaults.seed, 0, 2**63)
-        level = _number(options, "level", 0, 0, 4)
-        subject = play_on(position, moves, hidden)
-        analysis = analyse(subject, samples=samples, seed=seed)
-        out: dict[str, object] = {"id": rid, "ok": True, **analysis_to_dict(analysis)}
-        if level:
-            out["hint"] = hint_to_data(hint(subject, level, tr, analysis=analysis))
-        return out
+            raise RequestError(E_REQUEST_OBJECT, example='{"command": "info"}')
+        bad = _first_bad(request, "")
+        if bad is not None:
+            field, number = bad
+            raise RequestError(
+                number.template, field=field, limit=MAX_NUMBER_CHARS, value=_clip(number.text)
+            )
+        rid = _request_id(request)
+        return _answer(request, rid, tr, defaults)
     except PositionError as exc:
         return {"id": rid, "ok": False, "error": {**exc.to_dict(), "message": exc.render(tr)}}
     except RequestError as exc:
-        return {
-            "id": rid,
-            "ok": False,
-            "error": {"message": exc.render(tr), "template": exc.template},
-        }
+        return refusal(exc, tr, rid)
     except Exception as exc:  # an engine answers every line, whatever goes wrong
         return {
             "id": rid,
             "ok": False,
             "error": {
-                "message": tr._(E_INTERNAL, problem=f"{type(exc).__name__}: {exc}"),
+                "message": tr._(E_INTERNAL, problem=f"{type(exc).__name__}: {_clip(str(exc))}"),
                 "template": E_INTERNAL,
             },
         }
 
 
-def serve(lines: Iterable[str], out: TextIO, defaults: Defaults = Defaults()) -> int:
-    """Answer each non-empty line with one JSON line; returns the number of answers."""
-    n = 0
+def _answer(
+    request: Mapping[str, Any], rid: str | int | None, tr: Translator, defaults: Defaults
+) -> dict[str, object]:
+    if "command" in request:
+        if request["command"] == "info":
+            return {"id": rid, **info()} if rid is not None else info()
+        raise RequestError(E_COMMAND, name=_clip(str(request["command"])))
+    if "position" in request:
+        if "lang" in request:
+            lang = request["lang"]
+            try:
+                get_translator(lang if isinstance(lang, str) else "")
+            except UnknownLanguageError:
+                raise RequestError(E_REQUEST_LANG, valid=", ".join(LANGUAGES)) from None
+        for key in request:
+            if key not in REQUEST_FIELDS:
+                raise RequestError(
+                    E_REQUEST_FIELD, name=_clip(str(key)), valid=", ".join(REQUEST_FIELDS)
+                )
+        raw = request["position"]
+        options: Mapping[str, Any] = request
+    else:
+        raw = {k: v for k, v in request.items() if k != "id"}
+        options = {}
+    if isinstance(raw, str):
+        position = read_position(raw, "<position>")
+    else:
+        position = position_from_data(raw, "<position>")
+    moves_raw = options.get("moves", [])
+    if isinstance(moves_raw, str):
+        moves = split_moves(moves_raw)
+    elif isinstance(moves_raw, list) and all(isinstance(m, str) for m in moves_raw):
+        moves = list(moves_raw)
+    else:
+        raise RequestError(E_REQUEST_MOVES)
+    hidden = options.get("hidden", False)
+    if not isinstance(hidden, bool):
+        raise RequestError(E_REQUEST_HIDDEN)
+    samples = _number(options, "samples", defaults.samples, 1, MAX_SAMPLES)
+    seed = _number(options, "seed", defaults.seed, 0, MAX_SEED)
+    level = _number(options, "level", 0, 0, 4)
+    subject = play_on(position, moves, hidden)
+    analysis = analyse(subject, samples=samples, seed=seed)
+    out: dict[str, object] = {"id": rid, "ok": True, **analysis_to_dict(analysis)}
+    notes = cut_notes(analysis, tr)
+    if notes:
+        out["note"] = " ".join(notes)
+    if level:
+        out["hint"] = hint_to_data(hint(subject, level, tr, analysis=analysis))
+    return out
+
+
+def answer_line(raw: bytes | str | None, defaults: Defaults = Defaults()) -> dict[str, object]:
+    """The answer to one line: bytes as read (``None`` for a line over ``MAX_LINE_BYTES``), or
+    text. Never raises."""
     tr = get_translator(defaults.lang)
-    for line in lines:
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as exc:
-            reply: dict[str, object] = {
-                "id": None,
-                "ok": False,
-                "error": {"message": tr._(E_JSON, problem=exc.msg), "template": E_JSON},
-            }
+    try:
+        if raw is None:
+            raise RequestError(E_LINE_LONG, limit=MAX_LINE_BYTES)
+        if isinstance(raw, bytes):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise RequestError(E_LINE_UTF8, offset=exc.start + 1) from None
         else:
-            reply = answer(request, defaults)
-        out.write(json.dumps(reply, ensure_ascii=False) + "\n")
+            text = raw
+            if len(text) > MAX_LINE_BYTES:
+                raise RequestError(E_LINE_LONG, limit=MAX_LINE_BYTES)
+        request = parse_request(text)
+    except RequestError as exc:
+        return refusal(exc, tr)
+    return answer(request, defaults)
+
+
+def dump(reply: Mapping[str, object]) -> str:
+    """One answer as one line of JSON (never ``NaN``; text that cannot be written as UTF-8,
+    such as a lone surrogate echoed from a request, is escaped).
+
+    >>> dump({"id": "\\ud800", "ok": False})
+    '{"id": "\\\\ud800", "ok": false}'
+    """
+    try:
+        text = json.dumps(reply, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(reply, ensure_ascii=True, allow_nan=False)
+    except ValueError:  # pragma: no cover - the analysis holds finite numbers only
+        text = json.dumps({"id": None, "ok": False, "error": {"template": E_INTERNAL}})
+    return text
+
+
+def serve(lines: Iterable[bytes | str | None], out: TextIO, defaults: Defaults = Defaults()) -> int:
+    """Answer each non-blank line with one JSON line, flushed at once; returns the number of
+    answers. A line is bytes as read, text, or ``None`` for a line that was too long."""
+    n = 0
+    for raw in lines:
+        if raw is not None and not raw.strip():
+            continue
+        out.write(dump(answer_line(raw, defaults)) + "\n")
         out.flush()
         n += 1
     return n
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
+    check_number(args.samples, "--samples", 1, MAX_SAMPLES)
+    check_number(args.seed, "--seed", 0, MAX_SEED)
+    out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n", write_through=True)
     try:
-        get_translator(args.lang)
-    except UnknownLanguageError:
-        args.lang = "en"
-    serve(sys.stdin, sys.stdout, Defaults(args.samples, args.seed, args.lang))
+        serve(read_lines(sys.stdin.buffer), out, Defaults(args.samples, args.seed, args.lang))
+    finally:
+        out.detach()
     return 0
 
 
 __all__ = [
+    "MAX_DEPTH",
+    "MAX_ID_CHARS",
+    "MAX_ID_NUMBER",
+    "MAX_LINE_BYTES",
+    "MAX_NUMBER_CHARS",
     "PROTOCOL",
     "Defaults",
     "RequestError",
+    "UsageError",
     "answer",
+    "answer_line",
+    "dump",
     "info",
+    "parse_request",
     "play_on",
+    "read_lines",
     "run",
     "serve",
+    "too_deep",
 ]

@@ -2,6 +2,9 @@
 
 ``tutor hint POSITION`` reads one position file (JSON or YAML, ``-`` for standard input) and
 prints the hints up to ``--level`` (4 by default) or, with ``--json``, the analysis as data.
+A position of more than ``MAX_POSITION_BYTES`` is refused before it is parsed (so
+``tutor hint /dev/zero`` ends at once), and the analysis works within the search budget of
+``tutor.search.budget``, saying when it was cut.
 """
 
 from __future__ import annotations
@@ -11,22 +14,30 @@ import json
 import sys
 from pathlib import Path
 
-from tutor.cli.command import add_json_option, add_lang_option
+from tutor.cli.command import MAX_SEED, UsageError, add_json_option, add_lang_option, check_number
 from tutor.cli.request import RequestError, hint_to_data, play_on, split_moves
-from tutor.formats.positions import PositionError, load_position, read_position
+from tutor.formats import yamlsafe
+from tutor.formats.errors import SourceError
+from tutor.formats.position_messages import E_TOO_BIG
+from tutor.formats.positions import Position, read_position
 from tutor.msgid import N_
-from tutor.teach.hints import DEFAULT_SAMPLES, analyse, analysis_to_dict
-from tutor.words.hint_text import hint
+from tutor.teach.hints import DEFAULT_SAMPLES, MAX_SAMPLES, analyse, analysis_to_dict
+from tutor.words.hint_text import cut_notes, hint
 from tutor.words.i18n import Translator
+
+#: The largest position read, in bytes (a position file is usually under 2 kB).
+MAX_POSITION_BYTES = 1 << 20
 
 E_LEVEL = N_("the hint level must be 1, 2, 3 or 4")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("position", help="a position file (JSON or YAML), or - for standard input")
-    p.add_argument("--level", type=int, default=4, choices=(1, 2, 3, 4), help="hint level")
+    p.add_argument("--level", type=int, default=4, help="hint level: 1, 2, 3 or 4")
     add_json_option(p, "print the analysis as one JSON object")
-    p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="deals to sample")
+    p.add_argument(
+        "--samples", type=int, default=DEFAULT_SAMPLES, help=f"deals to sample (1 to {MAX_SAMPLES})"
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--moves", default="", help="moves to play first, e.g. '10h, Kd, exchange'")
     p.add_argument(
@@ -37,25 +48,42 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_lang_option(p)
 
 
+def read_input(name: str) -> Position:
+    """The position in the file ``name`` (``-``: standard input), read up to
+    ``MAX_POSITION_BYTES``; a ``SourceError`` names the file when it cannot be read."""
+    if name == "-":
+        data = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
+        source = "<stdin>"
+        if len(data) > MAX_POSITION_BYTES:
+            raise SourceError(E_TOO_BIG, path=source, line=1)
+    else:
+        source = name
+        data = yamlsafe.read_capped(Path(name), MAX_POSITION_BYTES, E_TOO_BIG)
+    return read_position(yamlsafe.decode(data, source), source)
+
+
 def run(args: argparse.Namespace, tr: Translator) -> int:
+    if args.level not in (1, 2, 3, 4):
+        raise UsageError(E_LEVEL, "--level")
+    check_number(args.samples, "--samples", 1, MAX_SAMPLES)
+    check_number(args.seed, "--seed", 0, MAX_SEED)
     try:
-        if args.position == "-":
-            position = read_position(sys.stdin.read(), "<stdin>")
-        else:
-            position = load_position(Path(args.position))
+        position = read_input(args.position)
         subject = play_on(position, split_moves(args.moves), args.hidden)
         if args.json:
             analysis = analyse(subject, samples=args.samples, seed=args.seed)
             h = hint(subject, args.level, tr, analysis=analysis)
-            print(
-                json.dumps(
-                    {"analysis": analysis_to_dict(analysis), "hint": hint_to_data(h)},
-                    ensure_ascii=False,
-                )
-            )
+            data: dict[str, object] = {
+                "analysis": analysis_to_dict(analysis),
+                "hint": hint_to_data(h),
+            }
+            notes = cut_notes(analysis, tr)
+            if notes:
+                data["note"] = " ".join(notes)
+            print(json.dumps(data, ensure_ascii=False))
             return 0
         h = hint(subject, args.level, tr, samples=args.samples, seed=args.seed)
-    except (PositionError, RequestError) as exc:
+    except (SourceError, RequestError) as exc:
         print(exc.render(tr), file=sys.stderr)
         return 2
     print(h.text)

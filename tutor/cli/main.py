@@ -2,7 +2,8 @@
 
 A command module defines ``add_arguments(parser)`` and ``run(args, tr) -> int`` (see
 ``tutor.cli.command``); :data:`COMMANDS` names each with its help. Errors reach the user as one
-translated line, never as a Python traceback.
+translated line, never as a Python traceback: a refused argument (a number out of its range,
+an unknown preset or switch) as a ``UsageError`` with exit status 2.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from tutor.cli.command import Command, LazyCommand
+from tutor.cli.command import Command, LazyCommand, UsageError
 from tutor.words.i18n import LANGUAGES, UnknownLanguageError, get_translator
 
 # The sub-commands, in the order of --help.
@@ -88,6 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args, tr))
+    except UsageError as exc:
+        print(exc.render(tr), file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.cli.command import add_lang_option
-from tutor.engine import PRESETS, parse_rules, switch_ids
+from tutor.cli.command import add_lang_option, rules_option
+from tutor.engine import PRESETS, switch_ids
 from tutor.words.explain import source_label, switch_name, switch_value_text
 from tutor.words.i18n import Translator
 
@@ -18,7 +18,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     if args.preset:
-        rules = parse_rules(args.preset)
+        rules = rules_option(args.preset, "--preset")
         print(tr._("Rules preset: {name}", name=rules.name))
         for sw in rules.switches():
             print(

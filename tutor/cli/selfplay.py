@@ -1,34 +1,59 @@
 """``tutor selfplay``: computer players play many deals; prints a summary, or with ``--json``
-the summary as one JSON object (see ``tutor.search.selfplay``)."""
+the summary as one JSON object (see ``tutor.search.selfplay``).
+
+The rules spec, the players and every number are checked before the first deal: at most
+``MAX_GAMES`` deals, ``MAX_JOBS`` worker processes, a seed from 0 to ``MAX_SEED``."""
 
 from __future__ import annotations
 
 import argparse
 import json
 
-from tutor.cli.command import add_json_option, add_lang_option
+from tutor.cli.command import (
+    MAX_JOBS,
+    MAX_SEED,
+    UsageError,
+    add_json_option,
+    add_lang_option,
+    check_number,
+    rules_option,
+)
+from tutor.msgid import N_
 from tutor.search import PLAYERS, selfplay
 from tutor.words.i18n import Translator
+
+#: The most deals one run plays (random players manage some thousands a second).
+MAX_GAMES = 1_000_000
+
+E_PLAYERS = N_("--players needs two names separated by a comma")
+E_PLAYER = N_("unknown player '{name}'; the players are: {valid}")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default="classic", help="preset, e.g. classic or kurnik(target=61)")
-    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--games", type=int, default=1000, help=f"deals to play (1 to {MAX_GAMES})")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
         "--players",
         default="random,random",
         help=f"two of: {', '.join(PLAYERS)} (A's first; seats alternate)",
     )
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--jobs", type=int, default=1, help=f"worker processes (1 to {MAX_JOBS})")
     add_json_option(p, "print one JSON object")
     add_lang_option(p)
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
+    rules_option(args.rules, "--rules")
+    check_number(args.games, "--games", 1, MAX_GAMES)
+    check_number(args.seed, "--seed", 0, MAX_SEED)
+    check_number(args.jobs, "--jobs", 1, MAX_JOBS)
     names = tuple(x.strip() for x in args.players.split(","))
     if len(names) != 2:
-        raise ValueError(tr._("--players needs two names separated by a comma"))
+        raise UsageError(E_PLAYERS)
+    for name in names:
+        if name not in PLAYERS:
+            raise UsageError(E_PLAYER, "--players", name=name[:40], valid=", ".join(PLAYERS))
     result = selfplay(args.rules, args.games, args.seed, (names[0], names[1]), args.jobs)
     if args.json:
         print(json.dumps(result))

@@ -34,42 +34,110 @@ SRC_PAGAT = "pagat"
 SOURCES = (SRC_000, SRC_001, SRC_002, SRC_003, SRC_004, SRC_PAGAT)
 
 
+E_UNKNOWN_PRESET = N_("unknown rules preset '{name}'; valid presets: {valid}")
+E_UNKNOWN_SWITCH = N_("unknown rule switch '{name}'; valid switches: {valid}")
+
+
 class UnknownPresetError(ValueError):
     """An unknown preset name or switch; the message lists what is valid."""
 
     def __init__(self, name: str, valid: tuple[str, ...], what: str = "rules preset") -> None:
-        self.name = name
+        self.name = _clip(name)
         self.valid = valid
         self.what = what
-        super().__init__(f"unknown {what} {name!r}; valid: {', '.join(valid)}")
+        super().__init__(f"unknown {what} {self.name!r}; valid: {', '.join(valid)}")
+
+    @property
+    def message(self) -> tuple[str, dict[str, Any]]:
+        """The message to translate and its placeholders (an unknown switch, or else an unknown
+        preset)."""
+        template = E_UNKNOWN_SWITCH if self.what == "rule switch" else E_UNKNOWN_PRESET
+        return template, {"name": self.name, "valid": ", ".join(self.valid)}
 
 
 E_SWITCH_VALUE = N_("the rule switch '{name}' cannot be '{value}'; valid values: {valid}")
 E_SWITCH_NUMBER = N_("the rule switch '{name}' needs a whole number, not '{value}'")
+E_SWITCH_RANGE = N_(
+    "the rule switch '{name}' must be a whole number from {low} to {high}, not '{value}'"
+)
+E_SWITCH_FIXED = N_(
+    "the rule switch '{name}' cannot be changed in a rules spec; it comes with the preset"
+)
+E_SWITCH_HANDS = N_(
+    "the rule switch '{name}' cannot be {value}: the pack has {size} cards, enough for hands of "
+    "at most {high} cards beside the stock and the face-up trump card"
+)
+E_SWITCH_TARGET = N_(
+    "the rule switch '{name}' cannot be {value}: under these rules a player can count at most "
+    "{high} points in a deal"
+)
+E_SWITCH_SCHNEIDER = N_(
+    "the rule switch '{name}' cannot be {value}: it must not be above the target of {high} points"
+)
+E_SWITCH_PACK = N_(
+    "the rule switch '{name}' cannot be '{value}': the pack has no such rank; valid values: {valid}"
+)
+E_RULES_LONG = N_("the rules spec is longer than {limit} characters")
+
+#: The longest rules spec read (a preset and every switch changed fit in a few hundred).
+MAX_SPEC = 1000
+_CLIP = 40  # a value quoted in a message is cut to this many characters
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _CLIP else text[: _CLIP - 1] + "…"
 
 
 class SwitchValueError(ValueError):
-    """A rule switch given a value it cannot take; ``valid`` lists the values it can take
-    (empty when it takes a whole number)."""
+    """A rule switch given a value it cannot take, alone or together with the other switches.
 
-    def __init__(self, switch_id: str, value: str, valid: tuple[str, ...] = ()) -> None:
+    ``valid`` lists the values it can take (empty when it takes a whole number); ``low`` and
+    ``high`` bound a whole number; ``template`` (a msgid) and ``params`` say what is wrong when
+    the value clashes with the rest of the rule set. ``message`` gives the msgid and its
+    placeholders for a translator; readers of files add the file, line and field.
+    """
+
+    def __init__(
+        self,
+        switch_id: str,
+        value: str,
+        valid: tuple[str, ...] = (),
+        *,
+        low: int | None = None,
+        high: int | None = None,
+        template: str = "",
+        **params: object,
+    ) -> None:
         self.switch_id = switch_id
-        self.value = value
+        self.value = _clip(value)
         self.valid = valid
-        allowed = ", ".join(valid) if valid else "a whole number"
-        super().__init__(f"rule switch {switch_id!r} cannot be {value!r}; valid: {allowed}")
+        self.low = low
+        self.high = high
+        self.template = template
+        self.params = params
+        template, values = self.message
+        super().__init__(template.format(**values))
 
     @property
     def message(self) -> tuple[str, dict[str, Any]]:
         """The message to translate and its placeholders."""
-        if self.valid:
-            params: dict[str, Any] = {
-                "name": self.switch_id,
-                "value": self.value,
-                "valid": ", ".join(self.valid),
-            }
-            return E_SWITCH_VALUE, params
-        return E_SWITCH_NUMBER, {"name": self.switch_id, "value": self.value}
+        if self.template:
+            template = self.template
+        elif self.valid:
+            template = E_SWITCH_VALUE
+        elif self.low is not None and self.high is not None:
+            template = E_SWITCH_RANGE
+        else:
+            template = E_SWITCH_NUMBER
+        values: dict[str, Any] = {
+            "name": self.switch_id,
+            "value": self.value,
+            "valid": ", ".join(self.valid),
+            "low": self.low,
+            "high": self.high,
+            **self.params,
+        }
+        return template, {k: v for k, v in values.items() if "{" + k + "}" in template}
 
 
 class Duty(Enum):
@@ -126,10 +194,20 @@ class NextDealer(Enum):
     WINNER = "winner"  # the winner of a deal deals the next
 
 
-def _sw(switch_id: str, default: Any = dataclasses.MISSING) -> Any:
+def _sw(
+    switch_id: str,
+    default: Any = dataclasses.MISSING,
+    low: int | None = None,
+    high: int | None = None,
+) -> Any:
+    """A switch: its id and, for a whole number, the range it may take (``low`` to ``high``);
+    ``RuleSet.check`` adds what the other switches allow."""
+    metadata: dict[str, Any] = {"id": switch_id}
+    if low is not None and high is not None:
+        metadata["range"] = (low, high)
     if default is dataclasses.MISSING:
-        return field(metadata={"id": switch_id})
-    return field(default=default, metadata={"id": switch_id})
+        return field(metadata=metadata)
+    return field(default=default, metadata=metadata)
 
 
 @dataclass(frozen=True)
@@ -139,20 +217,20 @@ class RuleSet:
     name: str = field(metadata={"id": ""})
     # The pack and the deal
     ranks: tuple[Rank, ...] = _sw("pack.ranks")
-    hand_size: int = _sw("deal.hand_size", 6)
+    hand_size: int = _sw("deal.hand_size", 6, 1, 15)
     card_points: tuple[int, ...] = _sw("pack.card_points", tuple(STANDARD_POINTS[r] for r in Rank))
     # Winning a deal
-    target: int = _sw("deal.target", 66)
-    last_trick_bonus: int = _sw("deal.last_trick_bonus", 10)
+    target: int = _sw("deal.target", 66, 1, 999)
+    last_trick_bonus: int = _sw("deal.last_trick_bonus", 10, 0, 99)
     bonus_when_closed: bool = _sw("close.last_trick_bonus", False)
-    schneider_below: int = _sw("score.schneider_below", 33)
+    schneider_below: int = _sw("score.schneider_below", 33, 0, 999)
     schwarz_by: SchwarzBy = _sw("score.schwarz_by", SchwarzBy.TRICKS)
     game_points: tuple[int, int, int] = _sw("score.game_points", (1, 2, 3))
     # Playing
     phase2_duty: Duty = _sw("phase2.duty", Duty.HEAD)
     # Marriages
-    marriage_points: int = _sw("marriage.points", 20)
-    trump_marriage_points: int = _sw("marriage.trump_points", 40)
+    marriage_points: int = _sw("marriage.points", 20, 0, 99)
+    trump_marriage_points: int = _sw("marriage.trump_points", 40, 0, 99)
     marriage_needs_trick: bool = _sw("marriage.needs_trick", False)
     marriage_credit: Credit = _sw("marriage.credit", Credit.AFTER_TRICK)
     marriage_in_phase2: bool = _sw("marriage.in_phase2", False)
@@ -162,19 +240,19 @@ class RuleSet:
     # Closing the stock
     closing_allowed: bool = _sw("close.allowed", True)
     closer_penalty: Penalty = _sw("close.penalty", Penalty.FIXED)
-    closer_penalty_points: int = _sw("close.penalty_points", 2)
-    closer_penalty_no_trick_points: int = _sw("close.penalty_no_trick_points", 3)
+    closer_penalty_points: int = _sw("close.penalty_points", 2, 0, 9)
+    closer_penalty_no_trick_points: int = _sw("close.penalty_no_trick_points", 3, 0, 9)
     closer_no_trick_at: NoTrickAt = _sw("close.no_trick_at", NoTrickAt.CLOSE)
     # Declaring 66 ("Aus!", "66")
     out_resolution: OutResolution = _sw("out.resolution", OutResolution.IMMEDIATE)
     out_after_marriage: bool = _sw("out.after_marriage", True)
     closer_opponent_may_declare: bool = _sw("out.closer_opponent", False)
     false_out: Penalty = _sw("out.false_penalty", Penalty.FIXED)
-    false_out_points: int = _sw("out.false_points", 2)
-    false_out_no_trick_points: int = _sw("out.false_no_trick_points", 3)
+    false_out_points: int = _sw("out.false_points", 2, 0, 9)
+    false_out_no_trick_points: int = _sw("out.false_no_trick_points", 3, 0, 9)
     # The match
     match_mode: MatchMode = _sw("match.mode", MatchMode.GAME_POINTS)
-    match_target: int = _sw("match.target", 7)
+    match_target: int = _sw("match.target", 7, 1, 99)
     next_dealer: NextDealer = _sw("match.next_dealer", NextDealer.ALTERNATE)
     # Where each switch comes from: switch id -> source. Switches not listed take `default_source`.
     sources: tuple[tuple[str, str], ...] = field(default=(), metadata={"id": ""}, compare=False)
@@ -249,8 +327,79 @@ class RuleSet:
         return dict(self.sources).get(switch_id, self.default_source)
 
     def with_changes(self, **changes: Any) -> RuleSet:
-        """A copy with some switches changed (by field name), e.g. for a what-if."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some switches changed (by field name), e.g. for a what-if; checked as
+        ``check`` says."""
+        return dataclasses.replace(self, **changes).check()
+
+    @property
+    def reachable(self) -> int:
+        """The most points one player can count in a deal: every card, the last trick's bonus
+        and all four marriages."""
+        return (
+            self.total_card_points
+            + self.last_trick_bonus
+            + 3 * self.marriage_points
+            + self.trump_marriage_points
+        )
+
+    def check(self) -> RuleSet:
+        """This rule set, if every whole-number switch lies in its range and the switches agree
+        with each other: two hands, at least one card to draw and the face-up trump card fit
+        in the pack; the card to exchange is in the pack; the target can be reached; Schneider
+        is judged below the target. Otherwise ``SwitchValueError`` names the switch, its value
+        and what it may be."""
+        for f in dataclasses.fields(self):
+            bounds = f.metadata.get("range")
+            if bounds is None:
+                continue
+            value = getattr(self, f.name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise SwitchValueError(f.metadata["id"], str(value))
+            if not bounds[0] <= value <= bounds[1]:
+                raise SwitchValueError(f.metadata["id"], str(value), low=bounds[0], high=bounds[1])
+        for sid, values, high in (
+            ("pack.card_points", self.card_points, 99),
+            ("score.game_points", self.game_points, 9),
+        ):
+            if len(values) != (8 if sid == "pack.card_points" else 3) or any(
+                isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= high for v in values
+            ):
+                text = " ".join(str(v) for v in values)
+                raise SwitchValueError(sid, text, low=0, high=high)
+        ranks = tuple(r.symbol for r in self.ranks)
+        if not self.ranks or len(set(self.ranks)) != len(self.ranks):
+            raise SwitchValueError("pack.ranks", " ".join(ranks), template=E_SWITCH_FIXED)
+        most = (self.pack_size - 2) // 2
+        if self.hand_size > most:
+            raise SwitchValueError(
+                "deal.hand_size",
+                str(self.hand_size),
+                low=1,
+                high=most,
+                template=E_SWITCH_HANDS,
+                size=self.pack_size,
+            )
+        if self.exchange_rank not in self.ranks:
+            raise SwitchValueError(
+                "exchange.rank", self.exchange_rank.symbol, ranks, template=E_SWITCH_PACK
+            )
+        if self.target > self.reachable:
+            raise SwitchValueError(
+                "deal.target",
+                str(self.target),
+                low=1,
+                high=self.reachable,
+                template=E_SWITCH_TARGET,
+            )
+        if self.schneider_below > self.target:
+            raise SwitchValueError(
+                "score.schneider_below",
+                str(self.schneider_below),
+                low=0,
+                high=self.target,
+                template=E_SWITCH_SCHNEIDER,
+            )
+        return self
 
 
 @dataclass(frozen=True)
@@ -471,8 +620,27 @@ _SPEC = re.compile(r"^\s*([a-z0-9_]+)\s*(?:\((.*)\))?\s*$")
 def parse_rules(spec: str) -> RuleSet:
     """A preset, optionally with switches changed: ``"kurnik(target=61, phase2.duty=follow)"``.
 
-    Switches are named by id or field name; values are read by the switch's type.
+    Switches are named by id or field name; values are read by the switch's type, whole
+    numbers within the switch's range, and the whole rule set is checked (``RuleSet.check``).
+    Errors: ``UnknownPresetError`` for an unknown preset or switch, ``SwitchValueError`` for a
+    value that is not allowed (each with a ``message`` to translate).
+
+    >>> def refusal(spec):
+    ...     try:
+    ...         parse_rules(spec)
+    ...     except SwitchValueError as exc:
+    ...         return exc.message[1]
+    >>> refusal("classic(deal.hand_size=0)")
+    {'name': 'deal.hand_size', 'value': '0', 'low': 1, 'high': 15}
+    >>> refusal("classic(deal.hand_size=12)")
+    {'name': 'deal.hand_size', 'value': '12', 'high': 11, 'size': 24}
+    >>> refusal("classic(target=9999)")
+    {'name': 'deal.target', 'value': '9999', 'low': 1, 'high': 999}
+    >>> refusal("classic(target=300)")
+    {'name': 'deal.target', 'value': '300', 'high': 230}
     """
+    if len(spec) > MAX_SPEC:
+        raise SwitchValueError("", spec, template=E_RULES_LONG, limit=MAX_SPEC)
     m = _SPEC.match(spec)
     if not m:
         raise UnknownPresetError(spec, tuple(PRESETS))
@@ -487,11 +655,13 @@ def parse_rules(spec: str) -> RuleSet:
         f = by_id.get(key.strip()) or fields.get(key.strip())
         if f is None:
             raise UnknownPresetError(key.strip(), tuple(by_id), "rule switch")
-        changes[f.name] = _convert(getattr(base, f.name), raw.strip(), f.metadata["id"])
-    return dataclasses.replace(base, name=spec.strip(), **changes)
+        changes[f.name] = _convert(
+            getattr(base, f.name), raw.strip(), f.metadata["id"], f.metadata.get("range")
+        )
+    return dataclasses.replace(base, name=spec.strip(), **changes).check()
 
 
-def _convert(current: Any, raw: str, switch_id: str) -> Any:
+def _convert(current: Any, raw: str, switch_id: str, bounds: tuple[int, int] | None) -> Any:
     """The value of a switch written as text; ``SwitchValueError`` says what it may be."""
     if isinstance(current, bool):
         if raw.lower() in ("true", "yes", "1"):
@@ -511,8 +681,11 @@ def _convert(current: Any, raw: str, switch_id: str) -> Any:
             raise SwitchValueError(
                 switch_id, raw, tuple(str(e.value) for e in type(current))
             ) from None
-    if isinstance(current, int):
-        if re.fullmatch(r"[0-9]{1,4}", raw):
+    if isinstance(current, int) and bounds is not None:
+        low, high = bounds
+        if not re.fullmatch(r"[+-]?[0-9]+", raw):
+            raise SwitchValueError(switch_id, raw)
+        if len(raw) <= 6 and low <= int(raw) <= high:
             return int(raw)
-        raise SwitchValueError(switch_id, raw)
-    raise ValueError(f"the switch {switch_id!r} cannot be set from text")
+        raise SwitchValueError(switch_id, raw, low=low, high=high)
+    raise SwitchValueError(switch_id, raw, template=E_SWITCH_FIXED)

@@ -6,6 +6,13 @@ Code outside this package imports from here.
 from __future__ import annotations
 
 from tutor.search.baseline import plain_minimax
+from tutor.search.budget import (
+    MAX_NODES,
+    MAX_SECONDS,
+    MAX_TABLE_ENTRIES,
+    Budget,
+    SearchLimit,
+)
 from tutor.search.players import (
     PLAYERS,
     club_player,
@@ -13,7 +20,7 @@ from tutor.search.players import (
     greedy_player,
     random_player,
 )
-from tutor.search.sampling import evaluate_moves
+from tutor.search.sampling import Evaluation, evaluate, evaluate_moves, playout_moves
 from tutor.search.selfplay import play_deal, selfplay
 from tutor.search.solver import (
     Solver,
@@ -24,15 +31,23 @@ from tutor.search.solver import (
 )
 
 __all__ = [
+    "MAX_NODES",
+    "MAX_SECONDS",
+    "MAX_TABLE_ENTRIES",
     "PLAYERS",
+    "Budget",
+    "Evaluation",
+    "SearchLimit",
     "Solver",
     "club_player",
+    "evaluate",
     "evaluate_moves",
     "expert_player",
     "greedy_player",
     "max_game_points",
     "plain_minimax",
     "play_deal",
+    "playout_moves",
     "random_player",
     "rank_moves",
     "selfplay",

@@ -32,8 +32,10 @@ from tutor.engine import (
     scoring,
 )
 from tutor.search._rulefacts import max_game_points, rule_facts
+from tutor.search.budget import CHECK_EVERY, Budget
 
 INF = 1000
+_NEVER = 1 << 62  # a node count no search reaches
 # Internal move codes: a card index plays it; +32 marriage with it; +64 marriage and out.
 EXCHANGE_CODE = 96
 CLOSE_CODE = 97
@@ -91,13 +93,45 @@ def position(state: State, stock: tuple[int, ...]) -> Pos:
 class Negamax:
     """The search closures for one rule set, trump suit and stock order."""
 
-    def __init__(self, rules: RuleSet, trump: int, stock: tuple[int, ...]) -> None:
+    def __init__(
+        self, rules: RuleSet, trump: int, stock: tuple[int, ...], budget: Budget | None = None
+    ) -> None:
         self.nodes = 0
+        self.budget = budget
+        self.charged = 0  # nodes already charged to the budget
+        self.stop = _NEVER  # the node count at which the search looks at the budget
         self.table: dict[Pos, tuple[int, int, int]] = {}
-        self.lead_node, self.follow = self._build(rules, trump, stock)
+        cap = budget.table_entries if budget is not None else None
+        self.lead_node, self.follow = self._build(
+            rules, trump, stock, _NEVER if cap is None else cap
+        )
         self.maxv = max_game_points(rules)
 
-    def _build(self, rules: RuleSet, trump: int, stock: tuple[int, ...]) -> tuple[LeadFn, FollowFn]:
+    def arm(self) -> None:
+        """Before a search: look at the budget at the first node."""
+        if self.budget is not None:
+            self.stop = self.nodes
+
+    def settle(self) -> None:
+        """Charge the nodes searched so far to the budget."""
+        if self.budget is not None:
+            self.budget.charge(self.nodes - self.charged)
+            self.charged = self.nodes
+
+    def checkpoint(self) -> None:
+        """Called by the search when ``nodes`` passes ``stop``: charge the budget, raise
+        ``SearchLimit`` when it is spent (or the deadline has passed), else go on."""
+        budget = self.budget
+        if budget is None:
+            self.stop = _NEVER
+            return
+        self.settle()
+        budget.check()
+        self.stop = self.nodes + min(budget.remaining, CHECK_EVERY)
+
+    def _build(
+        self, rules: RuleSet, trump: int, stock: tuple[int, ...], cap: int
+    ) -> tuple[LeadFn, FollowFn]:
         engine = self
         table = self.table
         target = rules.target
@@ -311,7 +345,10 @@ class Negamax:
             beta: int,
         ) -> int:
             """Value for the leader ``ld`` (to move, no card led yet)."""
-            engine.nodes += 1
+            n = engine.nodes + 1
+            engine.nodes = n
+            if n > engine.stop:
+                engine.checkpoint()
             if (cb >= 0 or tc < 0) and h0 & (h0 - 1) == 0:
                 return last_trick(h0, h1, ld, s0, s1, q0, q1, won, cb, trickless, ob)
             key = (h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
@@ -529,7 +566,8 @@ class Negamax:
                 lo = best
             else:
                 lo = hi = best
-            table[key] = (lo, hi, best_move)
+            if entry is not None or len(table) < cap:
+                table[key] = (lo, hi, best_move)
             return best
 
         return lead_node, follow

@@ -6,7 +6,8 @@ Strengths: ``random``; ``greedy`` (grabs points); ``beginner`` (simple habits, s
 ``club`` (counts to 66, saves trumps, closes with enough sure winners); ``expert`` (perfect-
 information Monte Carlo: deals consistent with what it can see are sampled, each move is valued
 in every sample by exact search once the stock is closed or gone, by a ``club`` playout up to
-that point before, and the move with the best mean game points is played). Its core,
+that point before, and the move with the best mean game points is played; each decision within
+a default ``Budget``, so a rule set with huge hands cannot make it think for ever). Its core,
 ``evaluate_moves``, is in ``tutor.search.sampling``, for hints too.
 
 The players are given the whole ``State`` but read only what their seat may know: their own
@@ -29,6 +30,7 @@ from tutor.engine import (
     legal_moves,
     view_of,
 )
+from tutor.search.budget import Budget
 from tutor.search.club import (
     beats,
     close_counts,
@@ -109,7 +111,7 @@ def expert_player(state: State, rng: random.Random) -> Move:
     out = declaration(state, moves)
     if out is not None and isinstance(out, DeclareOut):
         return out
-    ranked = evaluate_moves(view_of(state, p), EXPERT_SAMPLES, rng.randrange(1 << 30))
+    ranked = evaluate_moves(view_of(state, p), EXPERT_SAMPLES, rng.randrange(1 << 30), Budget())
     for choice in ranked:
         # Sampling flatters closing: after the close each sample is played out knowing that
         # sample's hidden cards. Close only with nearly enough sure points as well.

@@ -6,6 +6,7 @@ hints while the stock is open.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.engine import (
@@ -18,6 +19,7 @@ from tutor.engine import (
     legal_moves,
     sample_states,
 )
+from tutor.search.budget import NODES, Budget, SearchLimit
 from tutor.search.club import club_player
 from tutor.search.solver import Solver, terminal_value
 
@@ -38,30 +40,58 @@ EXPERT_SAMPLES = 30
 EXACT_STOCK = 2  # a decision with this many cards left to draw is searched exactly
 
 
-def _playout(state: State, solver: Solver, player: int, exact_stock: int) -> tuple[int, int]:
-    """Net game points and final card points of ``player``: ``club`` plays both seats while the
-    stock is open and holds more than ``exact_stock`` cards; exact search takes over from
-    there. (With only the last draw to come, just the opponent's reply to the current trick
-    can still depend on hidden cards.)"""
+def _club_to_end(state: State, rng: random.Random) -> State:
+    """``club`` plays both seats to the end of the deal."""
+    while state.result is None:
+        state = apply_unchecked(state, club_player(state, rng))
+    return state
+
+
+def _playout(
+    state: State, solver: Solver, player: int, exact_stock: int, budget: Budget | None, finish: bool
+) -> tuple[int, int, bool]:
+    """Net game points and final card points of ``player``, and whether the line was searched:
+    ``club`` plays both seats while the stock is open and holds more than ``exact_stock``
+    cards; exact search takes over from there. (With only the last draw to come, just the
+    opponent's reply to the current trick can still depend on hidden cards.) When the search
+    runs out of budget, ``finish`` lets ``club`` play the deal to its end instead (the third
+    value is then False); otherwise ``SearchLimit`` is raised."""
     rng = random.Random(0)
+    plies = 0
     while state.result is None and not state.phase2 and state.stock_size > exact_stock:
         state = apply_unchecked(state, club_player(state, rng))
+        plies += 1
+    if budget is not None:
+        budget.charge(plies)
     if state.result is not None:
-        return terminal_value(state.result, player), state.result.scores[player]
-    v = solver.value(state)
-    mover = state.to_move
-    _, end = solver.line(state)
+        return terminal_value(state.result, player), state.result.scores[player], True
+    try:
+        v = solver.value(state)
+        mover = state.to_move
+        _, end = solver.line(state)
+    except SearchLimit:
+        if not finish:
+            raise
+        end = _club_to_end(state, rng)
+        assert end.result is not None
+        return terminal_value(end.result, player), end.result.scores[player], False
     assert end.result is not None
-    return (v if mover == player else -v), end.result.scores[player]
+    return (v if mover == player else -v), end.result.scores[player], True
 
 
 def _sample_value(
-    state: State, move: Move, solver: Solver, player: int, exact_stock: int
-) -> tuple[int, int]:
+    state: State,
+    move: Move,
+    solver: Solver,
+    player: int,
+    exact_stock: int,
+    budget: Budget | None,
+    finish: bool,
+) -> tuple[int, int, bool]:
     child = apply_unchecked(state, move)
     if child.result is not None:
-        return terminal_value(child.result, player), child.result.scores[player]
-    return _playout(child, solver, player, exact_stock)
+        return terminal_value(child.result, player), child.result.scores[player], True
+    return _playout(child, solver, player, exact_stock, budget, finish)
 
 
 def _moves_again(state: State, move: Move) -> bool:
@@ -74,9 +104,20 @@ def _moves_again(state: State, move: Move) -> bool:
     return after.result is None and after.to_move == state.to_move
 
 
-def evaluate_moves(
-    view: View, samples: int = EXPERT_SAMPLES, seed: int | str = 0
-) -> tuple[SampledMove, ...]:
+@dataclass(frozen=True)
+class Evaluation:
+    """Every legal move valued over sampled deals, and how far the work went."""
+
+    moves: tuple[SampledMove, ...]  # best first
+    asked: int  # deals asked for (1 when the view leaves nothing to sample)
+    done: int  # deals valued: fewer than asked when the budget ran out
+    cut: str  # why the work was cut short: "" (it was not), "nodes" or "time"
+    rough: bool  # some lines of the first deal were played out by ``club``, not searched
+
+
+def evaluate(
+    view: View, samples: int = EXPERT_SAMPLES, seed: int | str = 0, budget: Budget | None = None
+) -> Evaluation:
     """Every legal move of the player to move valued over ``samples`` deals consistent with
     ``view`` (one deal when the view leaves nothing unknown), best first: by mean game points,
     then win probability, then card points.
@@ -87,6 +128,10 @@ def evaluate_moves(
     takes the one follow-up that is best on average. Beyond that, play inside a sample knows
     the sample's hidden cards, so the values of closing lean optimistic; ``expert_player``
     therefore also asks for sure points before it closes.
+
+    With a ``budget`` the deals are valued in order while it lasts: a deal the budget does not
+    finish is left out (``done`` < ``asked``), except the first, whose searches are then
+    finished by ``club`` playouts (``rough``), so that there is always an answer.
     """
     player = view.to_move
     if player is None or player != view.player:
@@ -94,24 +139,63 @@ def evaluate_moves(
     if view.stock_count == 0 and view.trump_card < 0:
         samples = 1  # the opponent holds exactly the unseen cards: nothing to sample
     worlds = sample_states(view, max(1, samples), seed)
-    moves = legal_moves(worlds[0])
     exact = EXACT_STOCK if view.stock_size <= EXACT_STOCK else 0
+    return _evaluate_worlds(worlds, player, exact, budget)
+
+
+def evaluate_moves(
+    view: View, samples: int = EXPERT_SAMPLES, seed: int | str = 0, budget: Budget | None = None
+) -> tuple[SampledMove, ...]:
+    """The moves of ``evaluate``, best first."""
+    return evaluate(view, samples, seed, budget).moves
+
+
+def playout_moves(state: State, budget: Budget | None = None) -> Evaluation:
+    """Every legal move valued in this one deal by the method of ``evaluate``: ``club`` plays
+    both seats while the stock is open, exact search from the moment it is closed or used up
+    (or from the last draw). The estimate for a deal with every card known whose exact search
+    is too large for the budget."""
+    player = state.to_move
+    if player is None:
+        raise ValueError("the deal is over")
+    exact = EXACT_STOCK if state.stock_size <= EXACT_STOCK else 0
+    return _evaluate_worlds((state,), player, exact, budget)
+
+
+def _evaluate_worlds(
+    worlds: Sequence[State], player: int, exact: int, budget: Budget | None
+) -> Evaluation:
+    moves = legal_moves(worlds[0])
     # results[i][j][w]: (game points, card points) of move i (follow-up j) in sample w
     again = [_moves_again(worlds[0], move) for move in moves]
     results: list[list[list[tuple[int, int]]]] = []
     for move, twice in zip(moves, again, strict=True):
         follow_ups = len(legal_moves(apply_unchecked(worlds[0], move))) if twice else 1
         results.append([[] for _ in range(follow_ups)])
-    for world in worlds:
-        solver = Solver(world)
-        for i, move in enumerate(moves):
-            if not again[i]:
-                results[i][0].append(_sample_value(world, move, solver, player, exact))
-                continue
-            after = apply_unchecked(world, move)
-            for j, second in enumerate(legal_moves(after)):
-                results[i][j].append(_sample_value(after, second, solver, player, exact))
-    n = len(worlds)
+    searched = True
+    for w, world in enumerate(worlds):
+        first = w == 0
+        if not first and budget is not None and budget.exhausted:
+            break
+        solver = Solver(world, budget)
+        values: list[tuple[int, int, int, int]] = []  # move, follow-up, game and card points
+        try:
+            for i, move in enumerate(moves):
+                if not again[i]:
+                    v, c, ok = _sample_value(world, move, solver, player, exact, budget, first)
+                    values.append((i, 0, v, c))
+                    searched &= ok
+                    continue
+                after = apply_unchecked(world, move)
+                for j, second in enumerate(legal_moves(after)):
+                    v, c, ok = _sample_value(after, second, solver, player, exact, budget, first)
+                    values.append((i, j, v, c))
+                    searched &= ok
+        except SearchLimit:  # only after the first deal: leave this one out
+            break
+        for i, j, v, c in values:
+            results[i][j].append((v, c))
+    n = len(results[0][0])
     chosen = [
         max(r, key=lambda per: (sum(v for v, _ in per), sum(c for _, c in per))) for r in results
     ]
@@ -132,7 +216,18 @@ def evaluate_moves(
         for i, (move, per) in enumerate(zip(moves, chosen, strict=True))
     ]
     out.sort(key=lambda s: (-s.game_points, -s.win_probability, -s.card_points))
-    return tuple(out)
+    cut = ""
+    if (n < len(worlds) or not searched) and budget is not None:
+        cut = budget.cut or NODES
+    return Evaluation(tuple(out), len(worlds), n, cut, not searched)
 
 
-__all__ = ["EXACT_STOCK", "EXPERT_SAMPLES", "SampledMove", "evaluate_moves"]
+__all__ = [
+    "EXACT_STOCK",
+    "EXPERT_SAMPLES",
+    "Evaluation",
+    "SampledMove",
+    "evaluate",
+    "evaluate_moves",
+    "playout_moves",
+]

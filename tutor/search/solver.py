@@ -34,6 +34,7 @@ from typing import NamedTuple
 from tutor.engine import Move, Outcome, State, apply_unchecked, legal_moves, other
 from tutor.search._negamax import Negamax, Pos, code_to_move, position
 from tutor.search._rulefacts import max_game_points
+from tutor.search.budget import Budget
 
 
 class Value(NamedTuple):
@@ -82,13 +83,18 @@ class Solver:
     (its stock must be what is left of the root's stock). The transposition table is kept
     between questions, so ranking the moves and following the principal line are cheap once
     the root is solved. ``nodes`` counts the positions searched.
+
+    With a ``budget`` (``tutor.search.budget``) every question charges it the nodes searched,
+    the table keeps at most its ``table_entries``, and a question raises ``SearchLimit`` when
+    the budget runs out; what was found so far stays in the table, so the solver can still be
+    asked again (with a new budget, or for what is already known).
     """
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, budget: Budget | None = None) -> None:
         self.rules = state.rules
         self.trump = int(state.trump)
         self.stock = state.stock
-        self._engine = Negamax(state.rules, self.trump, state.stock)
+        self._engine = Negamax(state.rules, self.trump, state.stock, budget)
         self.maxv = self._engine.maxv
 
     @property
@@ -107,9 +113,17 @@ class Solver:
         h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = self._pos(state)
         m = self.maxv
         e = self._engine
-        if state.lead < 0:
-            return e.lead_node(h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m)
-        v = e.follow(h0, h1, ld, state.lead, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m)
+        e.arm()
+        try:
+            if state.lead < 0:
+                return e.lead_node(
+                    h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m
+                )
+            v = e.follow(
+                h0, h1, ld, state.lead, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m
+            )
+        finally:
+            e.settle()
         return -v
 
     def child_value(self, state: State, move: Move) -> tuple[int, State]:

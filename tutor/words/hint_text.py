@@ -1,7 +1,8 @@
 """Hints in words: the four hint levels made from the analysis (``tutor.teach.hints``).
 
 The four levels reveal more each time: 1) the rule that applies now; 2) which moves are legal
-and why the others are not; 3) the suggested move and its value; 4) the full reasoning: the
+and why the others are not; 3) the suggested move and its value (and, when the search budget
+ran out, what was cut and what was done instead: ``cut_notes``); 4) the full reasoning: the
 ideas, the comparison with the alternatives and the value of every move.
 
 >>> from tutor.formats.positions import load_position
@@ -21,10 +22,13 @@ from dataclasses import dataclass
 from tutor.engine import CARDS, PLAYER_NAMES, Card, Play, RuleSet, State, View, apply_unchecked
 from tutor.formats.positions import Position
 from tutor.msgid import N_
+from tutor.search import Budget
 from tutor.teach.hints import (
     DEFAULT_SAMPLES,
     EPS,
     IDEA_SPECS,
+    METHOD_PLAYOUT,
+    METHOD_SAMPLED,
     Analysis,
     Idea,
     RankedMove,
@@ -45,6 +49,21 @@ from tutor.words.explain import (
     sentence,
 )
 from tutor.words.i18n import Translator
+
+#: Why an analysis was cut short (``Analysis.cut``).
+CUT_REASONS: dict[str, str] = {
+    "nodes": N_("the search limit was reached"),
+    "time": N_("the time limit was reached"),
+}
+CUT_PLAYOUT = N_(
+    "The exact search was cut short: {reason}. The values are an estimate: this deal is played "
+    "on by rules of thumb while the stock is open and searched exactly once it is closed or used "
+    "up."
+)
+CUT_SAMPLES = N_("Valued over {n} of the {m} deals asked for: {reason}.")
+CUT_ROUGH = N_(
+    "Some lines of play were finished by rules of thumb instead of being searched: {reason}."
+)
 
 HINT_TITLES: dict[int, str] = {
     1: N_("The rule now"),
@@ -153,6 +172,13 @@ def value_text(analysis: Analysis, move: RankedMove, tr: Translator) -> str:
             value=text,
             card_points=round(move.card_points),
         )
+    if analysis.method == METHOD_PLAYOUT:
+        return tr._(
+            "By this estimate: {game_points} game points (your own less your opponent's), "
+            "{card_points} card points at the end.",
+            game_points=number(move.game_points, tr),
+            card_points=number(move.card_points, tr),
+        )
     return tr._(
         "{game_points} game points on average (your own less your opponent's), "
         "{card_points} card points; you win in {percent} of the deals.",
@@ -171,7 +197,7 @@ def level_three(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
     ]
     if analysis.exact:
         lines.append(tr._("This is exact: every card is known and every line of play searched."))
-    else:
+    elif analysis.method == METHOD_SAMPLED:
         lines.append(
             tr._(
                 "It was the best move in {k} of the {n} deals you could be facing.",
@@ -179,6 +205,23 @@ def level_three(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
                 n=b.samples,
             )
         )
+    lines += cut_notes(analysis, tr)
+    return tuple(lines)
+
+
+def cut_notes(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
+    """What the analysis could not do within its search budget, and what it did instead
+    (nothing when it finished)."""
+    if not analysis.cut:
+        return ()
+    reason = tr._(CUT_REASONS.get(analysis.cut, CUT_REASONS["nodes"]))
+    lines = []
+    if analysis.method == METHOD_PLAYOUT:
+        lines.append(tr._(CUT_PLAYOUT, reason=reason))
+    elif analysis.samples < analysis.samples_asked:
+        lines.append(tr._(CUT_SAMPLES, n=analysis.samples, m=analysis.samples_asked, reason=reason))
+    if analysis.rough:
+        lines.append(tr._(CUT_ROUGH, reason=reason))
     return tuple(lines)
 
 
@@ -192,7 +235,7 @@ def _compare_text(analysis: Analysis, move: RankedMove, tr: Translator) -> str:
     name = move_phrase(move.move, tr)
     if loss < EPS:
         return tr._("{move} is just as good.", move=name)
-    if analysis.exact:
+    if analysis.method != METHOD_SAMPLED:  # exact, or the estimate of one deal: whole points
         return tr.n_(
             "{move} instead costs {n} game point.",
             "{move} instead costs {n} game points.",
@@ -226,7 +269,7 @@ def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[
             lines.append("  " + describe_outcome(s.result, s.rules, tr))
     lines.append(tr._("Every legal move:"))
     for m in analysis.moves:
-        if analysis.exact:
+        if analysis.method != METHOD_SAMPLED:
             gp = round(m.game_points)
             text = tr.n_(
                 "{move}: {value} game point, {card_points} card points",
@@ -248,7 +291,7 @@ def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[
                 n=m.samples,
             )
         lines.append("  " + text)
-    if not analysis.exact:
+    if analysis.method == METHOD_SAMPLED:
         lines.append(
             tr._(
                 "The values come from {n} deals that agree with what you can see. In each, the "
@@ -297,9 +340,11 @@ def hint(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     analysis: Analysis | None = None,
+    budget: Budget | None = None,
 ) -> Hint:
     """The hint up to ``level`` (1 to 4). Levels 1 and 2 need no search; pass ``analysis`` to
-    reuse one already made when revealing the levels one at a time."""
+    reuse one already made when revealing the levels one at a time. The search stays within
+    ``budget`` (by default ``analyse``'s); a cut analysis says so at level 3."""
     if not 1 <= level <= 4:
         raise ValueError(f"hint level must be 1 to 4, not {level}")
     subject = position.subject if isinstance(position, Position) else position
@@ -309,7 +354,7 @@ def hint(
     if level >= 2:
         parts.append(HintPart(2, tr._(HINT_TITLES[2]), level_two(sit, rules, tr)))
     if level >= 3 and analysis is None:
-        analysis = analyse(subject, samples=samples, seed=seed)
+        analysis = analyse(subject, samples=samples, seed=seed, budget=budget)
     if level >= 3:
         assert analysis is not None
         parts.append(HintPart(3, tr._(HINT_TITLES[3]), level_three(analysis, tr)))
@@ -323,9 +368,11 @@ def hint(
 
 
 __all__ = [
+    "CUT_REASONS",
     "HINT_TITLES",
     "Hint",
     "HintPart",
+    "cut_notes",
     "hint",
     "idea_text",
     "level_one",

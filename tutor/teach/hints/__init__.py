@@ -1,7 +1,8 @@
 """Hints as data: which rule governs a decision, which move is best, and the ideas why.
 
 - ``tutor.teach.hints.analysis``: ``situation`` (the rules in force and a verdict on every
-  candidate move), ``analyse`` (every legal move valued, exact or over sampled deals),
+  candidate move), ``analyse`` (every legal move valued, exact or over sampled deals, within
+  a search budget),
   ``review`` (every decision of a played deal);
 - ``tutor.teach.hints.ideas``: the one table of ideas and mistakes (``IDEA_SPECS``);
 - ``tutor.teach.hints.detect``: what the player to move knows, and the detectors that name the
@@ -17,7 +18,9 @@ from __future__ import annotations
 
 from tutor.teach.hints.analysis import (
     DEFAULT_SAMPLES,
+    MAX_SAMPLES,
     METHOD_EXACT,
+    METHOD_PLAYOUT,
     METHOD_SAMPLED,
     Analysis,
     Decision,
@@ -49,7 +52,9 @@ __all__ = [
     "IDEA_PLURALS",
     "IDEA_SPECS",
     "IDEA_TEXTS",
+    "MAX_SAMPLES",
     "METHOD_EXACT",
+    "METHOD_PLAYOUT",
     "METHOD_SAMPLED",
     "Analysis",
     "Decision",

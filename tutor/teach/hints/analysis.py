@@ -12,6 +12,13 @@
   deals won and in how many samples the move was (one of) the best. The result also names the
   *ideas* behind the best move and the *mistakes* of the other moves, as ids with parameters
   (``tutor.teach.hints.ideas``), never as prose;
+- every analysis works within a ``Budget`` (``tutor.search.budget``: nodes searched, a safety
+  deadline, a cap on the solver's table). When it runs out the analysis answers with what it
+  has and says so (``cut``): a sampled analysis uses the deals it finished (``samples`` of
+  ``samples_asked``); an exact search that cannot finish is replaced by an estimate of the same
+  deal (``METHOD_PLAYOUT``: rules of thumb while the stock is open, exact search once it is
+  closed or used up); ``rough`` says that some lines were played out by rules of thumb instead
+  of being searched;
 - ``review(state, moves)`` analyses every decision of a played deal.
 
 ``tutor.words.hint_text`` turns this data into sentences.
@@ -29,7 +36,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tutor.engine import (
@@ -57,7 +64,14 @@ from tutor.engine import (
 )
 from tutor.formats.positions import PositionError
 from tutor.msgid import N_
-from tutor.search import Solver, evaluate_moves
+from tutor.search import (
+    Budget,
+    Evaluation,
+    SearchLimit,
+    Solver,
+    evaluate,
+    playout_moves,
+)
 from tutor.teach.hints.detect import EPS, Knowledge, with_ideas
 from tutor.teach.hints.ideas import Idea
 
@@ -65,7 +79,10 @@ Subject = State | View
 
 METHOD_EXACT = "exact"
 METHOD_SAMPLED = "sampled"
+METHOD_PLAYOUT = "playout"  # an exact search was cut: the deal played on by rules of thumb
 DEFAULT_SAMPLES = 40
+MAX_SAMPLES = 1000  # more sampled deals are never taken (the edges refuse them)
+EXACT_SHARE = 0.75  # of the budget for an exact search; the rest for the estimate if it is cut
 
 E_NOT_TO_MOVE = N_("the position is what {player} knows, but {mover} is to move")
 E_OVER = N_("the deal is over: there is no move to suggest")
@@ -116,10 +133,14 @@ class Analysis:
     """Every legal move valued, best first, with the ideas behind the best one."""
 
     situation: Situation
-    method: str  # METHOD_EXACT or METHOD_SAMPLED
-    samples: int
+    method: str  # METHOD_EXACT, METHOD_SAMPLED or METHOD_PLAYOUT
+    samples: int  # deals valued
     seed: int
     moves: tuple[RankedMove, ...]
+    samples_asked: int = 1  # deals asked for (1 when exact or nothing is left to sample)
+    cut: str = ""  # why the work was cut short: "" (it was not), "nodes" or "time"
+    rough: bool = False  # some lines were played out by rules of thumb instead of searched
+    nodes: int = 0  # the work done: positions searched and moves of playouts
 
     @property
     def player(self) -> int:
@@ -235,8 +256,8 @@ def _determined(view: View) -> bool:
     return not stock_open or view.stock_count <= 1
 
 
-def _exact_moves(state: State, player: int) -> tuple[RankedMove, ...]:
-    ranked = Solver(state).rank_moves(state)
+def _exact_moves(state: State, player: int, budget: Budget) -> tuple[RankedMove, ...]:
+    ranked = Solver(state, budget).rank_moves(state)
     top = ranked[0].game_points
     return tuple(
         RankedMove(
@@ -252,39 +273,93 @@ def _exact_moves(state: State, player: int) -> tuple[RankedMove, ...]:
     )
 
 
-def analyse(subject: Subject, *, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Analysis:
+def _ranked(evaluation: Evaluation) -> tuple[RankedMove, ...]:
+    return tuple(
+        RankedMove(
+            move=s.move,
+            game_points=s.game_points,
+            card_points=s.card_points,
+            win_probability=s.win_probability,
+            best_count=s.best_count,
+            samples=s.samples,
+        )
+        for s in evaluation.moves
+    )
+
+
+@dataclass(frozen=True)
+class _Values:
+    moves: tuple[RankedMove, ...]
+    method: str
+    samples: int
+    asked: int = 1
+    cut: str = ""
+    rough: bool = False
+
+
+def _exact_or_estimate(state: State, player: int, budget: Budget) -> _Values:
+    """Exact values while the budget lasts (``EXACT_SHARE`` of it); else the estimate of
+    ``playout_moves`` with the rest."""
+    attempt = budget.part(EXACT_SHARE)
+    try:
+        moves = _exact_moves(state, player, attempt)
+    except SearchLimit as exc:
+        reason = exc.reason  # (the solver and its table go with the exception)
+    else:
+        budget.charge(attempt.spent)
+        return _Values(moves, METHOD_EXACT, 1)
+    budget.charge(attempt.spent)
+    estimate = playout_moves(state, budget)
+    return _Values(_ranked(estimate), METHOD_PLAYOUT, 1, 1, reason, estimate.rough)
+
+
+def analyse(
+    subject: Subject,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    budget: Budget | None = None,
+) -> Analysis:
     """Every legal move of the player to move valued, best first, with ideas and mistakes.
 
     Exact for a full ``State`` and for a view that leaves nothing unknown; otherwise over
-    ``samples`` deals consistent with the view, the same ones for the same ``seed``.
+    ``samples`` deals (at most ``MAX_SAMPLES``) consistent with the view, the same ones for the
+    same ``seed``. The work stays within ``budget`` (a default ``Budget`` when none is given);
+    past it the analysis is cut as the module's docstring says.
     """
+    if budget is None:
+        budget = Budget()
+    spent = budget.spent
     sit = situation(subject)
     player = sit.player
     if isinstance(subject, State):
-        moves = _exact_moves(subject, player)
-        method, n = METHOD_EXACT, 1
+        values = _exact_or_estimate(subject, player, budget)
     elif _determined(subject):
-        moves = _exact_moves(representative(subject, seed), player)
-        method, n = METHOD_EXACT, 1
+        values = _exact_or_estimate(representative(subject, seed), player, budget)
     else:
-        sampled = evaluate_moves(subject, max(1, samples), seed)
-        moves = tuple(
-            RankedMove(
-                move=s.move,
-                game_points=s.game_points,
-                card_points=s.card_points,
-                win_probability=s.win_probability,
-                best_count=s.best_count,
-                samples=s.samples,
-            )
-            for s in sampled
-        )
-        method, n = METHOD_SAMPLED, sampled[0].samples if sampled else 0
-    moves = tuple(sorted(moves, key=lambda m: (-round(m.game_points, 9), -round(m.card_points, 9))))
+        ev = evaluate(subject, max(1, min(samples, MAX_SAMPLES)), seed, budget)
+        values = _Values(_ranked(ev), METHOD_SAMPLED, ev.done, ev.asked, ev.cut, ev.rough)
+    moves = tuple(
+        sorted(values.moves, key=lambda m: (-round(m.game_points, 9), -round(m.card_points, 9)))
+    )
     rep = representative(subject)
     know = Knowledge.of(subject, player, rep, isinstance(subject, View) and _determined(subject))
-    moves = with_ideas(know, sit, moves, method == METHOD_EXACT)
-    return Analysis(situation=sit, method=method, samples=n, seed=seed, moves=moves)
+    # Closing is searched exactly in the estimate of one deal too (unless cut short there).
+    exact_close = values.method == METHOD_EXACT or (
+        values.method == METHOD_PLAYOUT and not values.rough
+    )
+    moves = with_ideas(know, sit, moves, exact_close)
+    return Analysis(
+        situation=sit,
+        method=values.method,
+        samples=values.samples,
+        seed=seed,
+        moves=moves,
+        samples_asked=values.asked,
+        cut=values.cut,
+        rough=values.rough,
+        nodes=budget.spent - spent,
+    )
 
 
 # ----------------------------------------------------------------------------- reviewing a deal
@@ -322,9 +397,11 @@ def review(
     hidden: bool = True,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
+    budget: Callable[[], Budget] = Budget,
 ) -> tuple[Decision, ...]:
     """Analyse every decision of a played deal: with ``hidden``, each from what the player to
-    move could know (cards inferred from the opponent's plays included); else with open hands."""
+    move could know (cards inferred from the opponent's plays included); else with open hands.
+    Each decision gets its own budget from ``budget`` (``Budget.unlimited`` for no bound)."""
     out = []
     excluded = [0, 0]
     for ply, raw in enumerate(moves):
@@ -333,7 +410,8 @@ def review(
         if p is None:
             break
         subject: Subject = view_of(state, p, excluded[p]) if hidden else state
-        out.append(Decision(ply, p, move, analyse(subject, samples=samples, seed=seed + ply)))
+        analysis = analyse(subject, samples=samples, seed=seed + ply, budget=budget())
+        out.append(Decision(ply, p, move, analysis))
         watcher = other(p)
         excluded[watcher] = track_excluded(excluded[watcher], state, move, watcher)
         state = apply(state, move)

@@ -32,12 +32,20 @@ def idea_to_dict(idea: Idea) -> dict[str, object]:
 
 
 def analysis_to_dict(analysis: Analysis) -> dict[str, object]:
-    """The analysis as plain data (moves in the notation ``parse_move`` reads)."""
+    """The analysis as plain data (moves in the notation ``parse_move`` reads). ``cut`` is
+    ``None``, or why the search budget ran out (``"nodes"``, ``"time"``): then ``method`` says
+    what was done instead (``"playout"`` for an exact search that could not finish), and
+    ``samples`` of ``samples_asked`` deals were valued; ``rough`` says that some lines were
+    played out by rules of thumb; ``nodes`` is the work done."""
     sit = analysis.situation
     return {
         "player": PLAYER_NAMES[sit.player],
         "method": analysis.method,
         "samples": analysis.samples,
+        "samples_asked": analysis.samples_asked,
+        "cut": analysis.cut or None,
+        "rough": analysis.rough,
+        "nodes": analysis.nodes,
         "seed": analysis.seed,
         "best": str(analysis.best.move),
         "confidence": round(analysis.confidence, 4),
