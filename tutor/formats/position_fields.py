@@ -186,7 +186,8 @@ class FieldReader:
             ) from None
         except SwitchValueError as exc:
             template, params = exc.message
-            params["value"] = shown(params.get("value", ""))
+            if "value" in params:
+                params["value"] = shown(params["value"])
             raise self.error(("preset",), template, **params) from None
         except Exception as exc:  # whatever else the rules refuse: named at the field
             problem = shown(exc, 200)

@@ -245,7 +245,8 @@ class _Reader(NodeReader):
                 self.error(node, E_SWITCH, name=shown(exc.name), valid=", ".join(exc.valid))
         except SwitchValueError as exc:
             template, params = exc.message
-            params["value"] = shown(params.get("value", ""))
+            if "value" in params:
+                params["value"] = shown(params["value"])
             self.error(node, template, **params)
         except Exception as exc:  # whatever else the rules refuse: named at the field
             self.error(node, E_RULES_VALUE, spec=shown(spec), problem=shown(exc, 200))
