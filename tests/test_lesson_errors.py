@@ -15,7 +15,15 @@ import pytest
 
 from tutor.cli.main import main
 from tutor.engine import PRESETS, rules
-from tutor.teach.lessons import MAX_BYTES, LessonError, check_lesson, load_lesson, load_lessons
+from tutor.formats import messages as M
+from tutor.teach.lessons import (
+    MAX_BYTES,
+    LessonError,
+    Library,
+    check_lesson,
+    load_lesson,
+    load_lessons,
+)
 from tutor.teach.lessons import messages as L
 from tutor.words.i18n import LANGUAGES, get_translator
 
@@ -31,6 +39,9 @@ FIXTURES = [
     ("unknown_preset.yaml", L.E_PRESET, 5, 8, None),
     ("missing_field.yaml", L.E_MISSING, 7, 3, None),
     ("unsafe_tag.yaml", L.E_TAG, 13, 16, None),
+    ("negative_match.yaml", M.E_NUMBER, 12, 20, None),
+    ("hand_twice.yaml", M.E_TWICE_SAME, 15, 20, 1),
+    ("deep_nesting.yaml", M.E_TOO_DEEP, 11, 40, None),
 ]
 
 
@@ -329,6 +340,29 @@ CASES: list[tuple[tuple[tuple[str, str], ...], str, str | None]] = [
     (after_kd("{pending: {A: 20}}"), L.C_PENDING, "check:"),
     (after_kd("{tricks: {B: 1}}"), L.C_TRICKS, "check:"),
     (after_kd("{match: {A: 1}}"), L.C_NO_MATCH, "check:"),
+    (((STOCK, STOCK + "  match: {A: 7, B: 0}\n"),), L.E_MATCH_OVER, "match:"),
+    (((STOCK, STOCK + "  match: {A: 0, B: -1}\n"),), M.E_NUMBER, "match:"),
+    (after_kd("{hand: {B: Jh Jh}}"), M.E_TWICE_SAME, "check:"),
+    (
+        (
+            (
+                "rules: classic",
+                "compare: [" + ", ".join(f"classic(target={61 + i})" for i in range(9)) + "]",
+            ),
+        ),
+        L.E_COMPARE_LONG,
+        "compare:",
+    ),
+    ((("id: inline", "id: " + "x" * 65),), M.E_ID_LONG, "id:"),
+    ((("level: 1", "level: " + "1" * 5000),), M.E_NUMBER_LONG, "level:"),
+    ((("level: 1", "level: .inf"),), M.E_NOT_FINITE, "level:"),
+    ((("level: 1", "level: !!int one"),), L.E_TAG, "level:"),
+    ((("level: 1", "level: " + "[" * 40 + "1"),), M.E_TOO_DEEP, "level:"),
+    (
+        (("summary: A small lesson for the error tests.", 'summary: "A\\x07 small lesson."'),),
+        M.E_BAD_CHAR,
+        "summary:",
+    ),
 ]
 
 
@@ -430,3 +464,76 @@ def test_errors_survive_pickling() -> None:
         err.template,
     )
     assert copy.params == err.params and str(copy) == str(err)
+
+
+# ----------------------------------------------------------------------------- limits and faults
+
+
+def test_a_negative_stock_check_is_refused_when_read(tmp_path: Path) -> None:
+    (err,) = errors_of(tmp_path, GOOD.replace(LAST, f"{LAST}    check: {{stock: -1}}\n"))
+    assert err.template == M.E_NUMBER and err.step == 2 and err.params["name"] == "stock"
+
+
+def test_a_bad_character_is_refused_at_its_line(tmp_path: Path) -> None:
+    text = GOOD.replace("summary: A small", "summary: A small\x00")
+    (err,) = errors_of(tmp_path, text)
+    assert err.template == M.E_SYNTAX and (err.line, err.column) == (4, 17)
+
+
+def test_any_error_of_the_rules_is_named_at_the_field(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutor.teach.lessons import reader
+
+    def broken(spec: str) -> rules.RuleSet:
+        raise OverflowError("whatever the rules refuse")
+
+    monkeypatch.setattr(reader, "parse_rules", broken)
+    (err,) = errors_of(tmp_path, GOOD)
+    assert err.template == L.E_RULES_VALUE and err.line == line_of(GOOD, "rules:")
+    assert "OverflowError" not in err.render(get_translator("de"))
+
+
+def test_the_library_names_files_relative_to_its_folder(tmp_path: Path) -> None:
+    write(tmp_path, GOOD, "a.yaml")
+    write(tmp_path, GOOD.replace("level: 1", "level: []"), "b.yaml")
+    write(tmp_path, GOOD, "c.yaml")
+    lib = Library.load(tmp_path)
+    assert [les.id for les in lib.lessons] == ["inline"]
+    bad, twice = lib.errors
+    assert (bad.path, bad.line, bad.template) == ("b.yaml", 3, L.E_NOT_INT)
+    assert (twice.path, twice.template, twice.params["other"]) == (
+        "c.yaml",
+        L.E_DUPLICATE_ID,
+        "a.yaml",
+    )
+    for err in lib.errors:
+        for lang in ("en", "de"):
+            text = err.render(get_translator(lang))
+            assert str(tmp_path) not in text and "Traceback" not in text
+
+
+def test_a_fault_while_checking_is_one_files_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutor.teach.lessons import library
+
+    def broken(lesson: object) -> object:
+        raise RuntimeError(f"a bug in {tmp_path}")
+
+    monkeypatch.setattr(library, "replay_all", broken)
+    write(tmp_path, GOOD.replace("id: inline", "id: faulty"), "faulty.yaml")
+    lib = Library.load(tmp_path)
+    (err,) = lib.errors
+    assert (err.path, err.template) == ("faulty.yaml", L.E_INTERNAL)
+    assert err.params == {"problem": "RuntimeError"}
+    assert str(tmp_path) not in err.render(get_translator("de"))
+
+
+@pytest.mark.parametrize(
+    ("check", "field"),
+    [("{}", "check"), ("{points: {}}", "points"), ("{legal: []}", "legal"), ("{hand: {}}", "hand")],
+)
+def test_a_check_that_checks_nothing_is_refused(tmp_path: Path, check: str, field: str) -> None:
+    (err,) = errors_of(tmp_path, GOOD.replace(LAST, f"{LAST}    check: {check}\n"))
+    assert (err.template, err.step, err.params) == (M.E_EMPTY_TEXT, 2, {"field": field})

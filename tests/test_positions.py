@@ -25,6 +25,7 @@ from tutor.engine import (
     track_excluded,
     view_of,
 )
+from tutor.formats.messages import E_NOT_FOUND
 from tutor.formats.position_messages import (
     E_CARD,
     E_COUNTS,
@@ -35,7 +36,6 @@ from tutor.formats.position_messages import (
     E_NOT_IN_PACK,
     E_POINTS,
     E_PRESET,
-    E_READ,
     E_STOCK_NO_TRUMP,
     E_SYNTAX,
     E_TRICK_LEADER,
@@ -328,7 +328,7 @@ def test_a_view_whose_counts_do_not_add_up() -> None:
 def test_a_missing_file() -> None:
     with pytest.raises(PositionError) as info:
         load_position(ROOT / "positions" / "no-such-file.yaml")
-    assert info.value.template == E_READ
+    assert info.value.template == E_NOT_FOUND
 
 
 def test_errors_render_with_a_translator() -> None:

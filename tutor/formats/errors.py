@@ -24,13 +24,34 @@ is empty and it reads as the message alone.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 from tutor.formats.messages import LOC_DEAL_PRESET, LOC_STEP, LOC_STEP_PRESET
 
-__all__ = ["Gettext", "SourceError"]
+__all__ = ["SHOWN", "Gettext", "SourceError", "shown"]
 
 E = TypeVar("E", bound="SourceError")
+
+#: A value from a file is shown in a message with at most this many characters.
+SHOWN = 40
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """A value from a file as a message shows it: on one line, at most ``limit`` characters
+    (cut with ``…``), whatever it is (an integer too long to be written in digits included).
+
+    >>> shown("Qh"), shown("a\\nb"), shown("x" * 50)
+    ('Qh', 'a b', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…')
+    >>> shown(10 ** 5000)
+    '…'
+    """
+    try:
+        text = value if isinstance(value, str) else str(value)
+    except ValueError:  # an integer (or a list holding one) too long to be written in digits
+        return "…"
+    if any(c in text for c in "\n\r\t\v\f"):
+        text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Gettext(Protocol):
@@ -94,6 +115,25 @@ class SourceError(ValueError):
             prefix = t(LOC_DEAL_PRESET, preset=self.preset) + ": "
         text = prefix + t(self.template, **self.params)
         return f"{where}: {text}" if where else text
+
+    def without(self, prefix: str) -> Self:
+        """The same error with ``prefix`` (a folder, say) taken out of its path and out of the
+        texts of its parameters, so that it names files relative to that folder.
+
+        >>> err = SourceError("as in {other}", {"other": "/srv/p/a.yaml:2"}, path="/srv/p/b.yaml")
+        >>> str(err.without("/srv/p/"))
+        'b.yaml: as in a.yaml:2'
+        """
+        if not prefix:
+            return self
+        err = type(self).__new__(type(self))
+        params = {
+            k: v.replace(prefix, "") if isinstance(v, str) else v for k, v in self.params.items()
+        }
+        place = self._place()
+        place["path"] = self.path.removeprefix(prefix)
+        SourceError.__init__(err, self.template, params, **place)
+        return err
 
     def recast(self, cls: type[E]) -> E:
         """The same error as an instance of ``cls`` (a subclass kept by a reader)."""

@@ -27,6 +27,7 @@ from tutor.engine import (
     sample_state,
     trick_winner,
 )
+from tutor.formats.errors import shown
 from tutor.formats.messages import E_RULES_VALUE
 from tutor.formats.position_messages import (
     E_BOOL,
@@ -104,14 +105,14 @@ class FieldReader:
                 if key == "rules" and not path:
                     raise self.error((*path, str(key)), E_FIELD_RULES)
                 raise self.error(
-                    (*path, str(key)), E_FIELD, name=str(key), valid=", ".join(allowed)
+                    (*path, str(key)), E_FIELD, name=shown(key), valid=", ".join(allowed)
                 )
         return value
 
     def player(self, value: object, path: Path_) -> int:
         text = str(value).strip().upper() if isinstance(value, str) else None
         if text not in PLAYER_NAMES:
-            raise self.error(path, E_PLAYER, text=str(value))
+            raise self.error(path, E_PLAYER, text=shown(value))
         return PLAYER_NAMES.index(text)
 
     def optional_player(self, data: Mapping[str, object], key: str) -> int:
@@ -120,7 +121,7 @@ class FieldReader:
 
     def number(self, value: object, path: Path_) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise self.error(path, E_NUMBER, name=path_text(path), text=str(value))
+            raise self.error(path, E_NUMBER, name=path_text(path), text=shown(value))
         return value
 
     def card(self, value: object, path: Path_) -> Card:
@@ -129,7 +130,7 @@ class FieldReader:
                 raise CardError(str(value))
             return Card.parse(str(value))
         except CardError:
-            raise self.error(path, E_CARD, text=str(value)) from None
+            raise self.error(path, E_CARD, text=shown(value)) from None
 
     def cards(self, value: object, path: Path_) -> Cards:
         if value is None:
@@ -154,7 +155,7 @@ class FieldReader:
         if value is None:
             return False
         if not isinstance(value, bool):
-            raise self.error(path, E_BOOL, name=path_text(path), text=str(value))
+            raise self.error(path, E_BOOL, name=path_text(path), text=shown(value))
         return value
 
     # --- the position -----------------------------------------------------------------
@@ -177,14 +178,22 @@ class FieldReader:
         except UnknownPresetError as exc:
             if exc.what == "rules preset":
                 raise self.error(
-                    ("preset",), E_PRESET, name=exc.name, valid=", ".join(exc.valid)
+                    ("preset",), E_PRESET, name=shown(exc.name), valid=", ".join(exc.valid)
                 ) from None
-            raise self.error(("preset",), E_RULES_VALUE, spec=spec, problem=str(exc)) from None
+            problem = shown(exc, 200)
+            raise self.error(
+                ("preset",), E_RULES_VALUE, spec=shown(spec), problem=problem
+            ) from None
         except SwitchValueError as exc:
             template, params = exc.message
+            if "value" in params:
+                params["value"] = shown(params["value"])
             raise self.error(("preset",), template, **params) from None
-        except ValueError as exc:
-            raise self.error(("preset",), E_RULES_VALUE, spec=spec, problem=str(exc)) from None
+        except Exception as exc:  # whatever else the rules refuse: named at the field
+            problem = shown(exc, 200)
+            raise self.error(
+                ("preset",), E_RULES_VALUE, spec=shown(spec), problem=problem
+            ) from None
 
     def trump(self, data: Mapping[str, object], rules: RuleSet) -> tuple[Suit, int]:
         if data.get("trump") is None:
@@ -199,7 +208,7 @@ class FieldReader:
         try:
             card = Card.parse(text)
         except CardError:
-            raise self.error(("trump",), E_SUIT_OR_CARD, text=str(raw)) from None
+            raise self.error(("trump",), E_SUIT_OR_CARD, text=shown(raw)) from None
         return card.suit, card.index
 
     def dealer(self, data: Mapping[str, object], first_leader: int | None) -> int:
@@ -291,12 +300,12 @@ class FieldReader:
         trick_points: tuple[int, int] | None,
         trick_counts: tuple[int, int] | None,
     ) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]:
-        raw = self.mapping(data.get("scores") or {}, ("scores",), ("A", "B"), "{A: {points: 14}}")
+        raw = self.mapping(_given(data, "scores"), ("scores",), ("A", "B"), "{A: {points: 14}}")
         values: dict[str, list[int]] = {k: [0, 0] for k in SCORE_FIELDS}
         given: dict[str, bool] = {k: False for k in SCORE_FIELDS}
         for p, name in enumerate(PLAYER_NAMES):
             entry = self.mapping(
-                raw.get(name) or {}, ("scores", name), SCORE_FIELDS, "{points: 14, tricks: 1}"
+                _given(raw, name), ("scores", name), SCORE_FIELDS, "{points: 14, tricks: 1}"
             )
             for key in SCORE_FIELDS:
                 if key in entry:
@@ -357,7 +366,7 @@ class FieldReader:
             try:
                 suit = Suit.parse(str(items[1]))
             except CardError:
-                raise self.error(("marriages", i), E_SUIT_OR_CARD, text=str(items[1])) from None
+                raise self.error(("marriages", i), E_SUIT_OR_CARD, text=shown(items[1])) from None
             out.append((p, suit))
             worth[p] += rules.trump_marriage_points if suit == trump else rules.marriage_points
         for p in (A, B):
@@ -372,7 +381,7 @@ class FieldReader:
         return tuple(out)
 
     def known(self, data: Mapping[str, object], hands: tuple[Cards, Cards]) -> tuple[int, int]:
-        raw = self.mapping(data.get("known") or {}, ("known",), ("A", "B"), "{A: Kc}")
+        raw = self.mapping(_given(data, "known"), ("known",), ("A", "B"), "{A: Kc}")
         out = [0, 0]
         for p, name in enumerate(PLAYER_NAMES):
             cards = self.cards(raw.get(name), ("known", name))
@@ -435,6 +444,13 @@ class FieldReader:
             raise self.error(
                 ("hands",), E_HAND_FULL, player=PLAYER_NAMES[p], n=full, size=rules.hand_size
             )
+
+
+def _given(data: Mapping[str, object], key: str) -> object:
+    """A field that holds a mapping: an empty one when it is left out or null (``0``, ``[]``
+    or ``""`` are not mappings, and are refused as such)."""
+    value = data.get(key)
+    return {} if value is None else value
 
 
 def field_of(path: Path_) -> Path_:

@@ -6,7 +6,7 @@ card notation as written, numbers), never translated words.
 
 from __future__ import annotations
 
-from tutor.formats.messages import E_READ
+from tutor.formats.messages import E_NUMBER, E_READ, E_TWICE_SAME
 from tutor.msgid import N_
 
 __all__ = [
@@ -56,6 +56,7 @@ __all__ = [
     "E_SYNTAX",
     "E_TEXT",
     "E_TOO_BIG",
+    "E_TOO_LARGE",
     "E_TRICK",
     "E_TRICKS",
     "E_TRICKS_SPLIT",
@@ -69,6 +70,7 @@ __all__ = [
     "E_WRITE_OVER",
     "E_WRITE_RULES",
     "FIELDS",
+    "MAX_BYTES",
     "MAX_NODES",
     "OPPONENT_FIELDS",
     "SCORE_FIELDS",
@@ -79,6 +81,7 @@ __all__ = [
 E_SYNTAX = N_("not valid JSON or YAML: {problem}")
 E_SHAPE = N_("a position is a mapping of fields, e.g. 'preset: classic'")
 E_TOO_BIG = N_("the position is too large to be read")
+E_TOO_LARGE = N_("the position has {size} bytes; a position may have at most {limit} bytes")
 E_FIELD = N_("unknown field '{name}'; the fields are: {valid}")
 E_FIELD_RULES = N_("unknown field 'rules': the rules preset is given as 'preset'")
 E_TWICE_KEY = N_("the field '{name}' is given twice")
@@ -94,9 +97,7 @@ E_CARD = N_("unknown card '{text}': write rank then suit, e.g. Qh, 10c, As")
 E_CARDS = N_("'{name}' should list cards, e.g. '10h Kh Qc' or [10h, Kh, Qc]")
 E_NOT_IN_PACK = N_("{card} is not in the pack of {preset} ({size} cards)")
 E_TWICE = N_("{card} is given twice: in '{first}' and in '{second}'")
-E_TWICE_SAME = N_("{card} is given twice in '{name}'")
 E_MISSING_CARDS = N_("these cards are nowhere in the position: {cards}")
-E_NUMBER = N_("'{name}' should be a whole number of 0 or more, not '{text}'")
 E_BOOL = N_("'{name}' should be true or false, not '{text}'")
 E_TEXT = N_("'{name}' should be a text")
 E_BOTH = N_("give either '{first}' or '{second}', not both")
@@ -200,4 +201,7 @@ FIELDS = (
 )
 SCORE_FIELDS = ("points", "melds", "pending", "tricks")
 OPPONENT_FIELDS = ("known", "unknown", "excluded")
+#: At most this many YAML or JSON values in a position.
 MAX_NODES = 5000
+#: A position file or text larger than this is refused before it is parsed.
+MAX_BYTES = 64 * 1024

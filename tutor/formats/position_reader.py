@@ -30,6 +30,7 @@ from tutor.engine import (
     mask_of,
     other,
 )
+from tutor.formats.errors import shown
 from tutor.formats.position_fields import Cards, FieldReader, Path_, field_of
 from tutor.formats.position_messages import (
     E_BOTH,
@@ -140,11 +141,12 @@ class PositionReader(FieldReader):
         to_move = self.player(data["to_move"], ("to_move",))
         lead = self.cards(data.get("lead"), ("lead",)) if data.get("lead") is not None else None
         if lead is not None and len(lead) != 1:
-            raise self.error(("lead",), E_CARD, text=str(data.get("lead")))
+            raise self.error(("lead",), E_CARD, text=shown(data.get("lead")))
         leader = other(to_move) if lead else to_move
         lead_marriage = self.flag(data.get("lead_marriage"), ("lead_marriage",))
         if lead_marriage and (lead is None or lead.cards[0][0].rank not in (Rank.KING, Rank.QUEEN)):
-            raise self.error(("lead_marriage",), E_LEAD_MARRIAGE, card=str(data.get("lead", "-")))
+            card = shown(data.get("lead", "-"))
+            raise self.error(("lead_marriage",), E_LEAD_MARRIAGE, card=card)
         played, trick_points, trick_counts, last_trick, first_leader = self.history(
             data, trump, rules
         )
@@ -221,8 +223,9 @@ class PositionReader(FieldReader):
                 d.stock_count = 0
             if "known" in data:
                 raise self.error(("known",), E_BOTH, first="hand", second="known")
+            opponent = data.get("opponent")
             d.opp = self.mapping(
-                data.get("opponent") or {}, ("opponent",), OPPONENT_FIELDS, "{known: Qs}"
+                {} if opponent is None else opponent, ("opponent",), OPPONENT_FIELDS, "{known: Qs}"
             )
             d.opp_known = self.cards(d.opp.get("known"), ("opponent", "known"))
             located += d.opp_known.cards

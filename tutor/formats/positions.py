@@ -35,12 +35,14 @@ from pathlib import Path
 
 from tutor.formats import yamlsafe
 from tutor.formats.errors import SourceError
+from tutor.formats.messages import E_TAG
 from tutor.formats.position_messages import (
-    E_READ,
     E_SHAPE,
     E_SYNTAX,
     E_TOO_BIG,
+    E_TOO_LARGE,
     E_TWICE_KEY,
+    MAX_BYTES,
     MAX_NODES,
 )
 from tutor.formats.position_model import Position, PositionError
@@ -49,6 +51,7 @@ from tutor.formats.position_writer import position_dump, position_to_dict
 from tutor.formats.yamlsafe import LineMap
 
 __all__ = [
+    "MAX_BYTES",
     "POLICY",
     "Position",
     "PositionError",
@@ -61,12 +64,14 @@ __all__ = [
 ]
 
 
-#: What a position's text may hold: plain YAML or JSON of at most ``MAX_NODES`` values.
+#: What a position's text may hold: plain YAML or JSON (no tags; anchors and aliases are
+#: allowed, every value they repeat counted) of at most ``MAX_NODES`` values, nested at most
+#: ``yamlsafe.MAX_DEPTH`` deep, with the limits of ``yamlsafe`` on numbers and texts.
 POLICY = yamlsafe.Policy(
     max_nodes=MAX_NODES,
     too_complex=E_TOO_BIG,
     alias=None,
-    tag=None,
+    tag=E_TAG,
     empty=E_SHAPE,
     duplicate_key=E_TWICE_KEY,
     syntax=E_SYNTAX,
@@ -74,29 +79,37 @@ POLICY = yamlsafe.Policy(
 )
 
 
+def _recast(exc: SourceError) -> PositionError:
+    return PositionError(
+        exc.template, source=exc.path, line=exc.line, field=exc.field, **exc.params
+    )
+
+
 def parse_text(text: str, source: str = "<text>") -> tuple[object, LineMap]:
     """The data of a JSON or YAML document and where its fields start."""
+    size = len(text) if len(text) > MAX_BYTES else len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_BYTES:
+        raise PositionError(E_TOO_LARGE, source=source, line=1, size=size, limit=MAX_BYTES)
     try:
         return yamlsafe.load(text, source, POLICY)
     except SourceError as exc:
-        raise PositionError(
-            exc.template, source=source, line=exc.line, field=exc.field, **exc.params
-        ) from None
+        raise _recast(exc) from None
 
 
 def load_position(source: str | Path) -> Position:
     """Read a position from a file (a ``Path``, or a string naming an existing file) or from
-    JSON or YAML text."""
+    JSON or YAML text. A file is read only if it is a regular file of at most ``MAX_BYTES``
+    bytes (never a device such as ``/dev/zero``, a pipe or a folder)."""
     if isinstance(source, Path) or (
         "\n" not in source and ":" not in source and not source.lstrip().startswith("{")
     ):
-        path = Path(source)
+        name = str(source)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise PositionError(E_READ, source=str(path), reason=reason) from None
-        return read_position(text, str(path))
+            data = yamlsafe.read_capped(Path(source), MAX_BYTES, E_TOO_LARGE, name=name)
+            text = yamlsafe.decode(data, name)
+        except SourceError as exc:
+            raise _recast(exc) from None
+        return read_position(text, name)
     return read_position(source)
 
 
@@ -106,6 +119,14 @@ def read_position(text: str, source: str = "<text>") -> Position:
     return PositionReader(source, lines).position(data)
 
 
-def position_from_data(data: object, source: str = "<data>") -> Position:
-    """A position from data already read (a mapping as ``json.loads`` gives it)."""
-    return PositionReader(source, LineMap()).position(data)
+def position_from_data(
+    data: object, source: str = "<data>", lines: LineMap | None = None
+) -> Position:
+    """A position from data already read (a mapping as ``json.loads`` gives it); ``lines``,
+    when known, tells the line each field starts on. The data is held to the limits of a
+    position's text (``POLICY``: nesting, numbers, texts)."""
+    try:
+        yamlsafe.check_data(data, source, POLICY, lines)
+    except SourceError as exc:
+        raise _recast(exc) from None
+    return PositionReader(source, lines or LineMap()).position(data)

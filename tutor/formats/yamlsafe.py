@@ -2,45 +2,76 @@
 
 Every reader of the project (lessons, puzzles, positions) goes through here:
 
-* ``read_capped`` reads a file's bytes with a size cap;
-* ``decode`` checks that they are UTF-8 text;
+* ``read_capped`` reads a file's bytes with a size cap, and only a regular file (never a
+  folder, a device or a pipe, which could block or never end);
+* ``decode`` checks that they are UTF-8 text (a byte order mark is dropped);
 * ``compose`` parses text with PyYAML's ``SafeLoader`` into nodes only (``yaml.compose``: no
-  tag is resolved into an object and nothing is executed), then applies a ``Policy`` (which
-  tags may appear, whether an alias may repeat a node, how many nodes a file may have);
+  tag is resolved into an object and nothing is executed), refusing values nested deeper than
+  ``Policy.max_depth`` and more than ``Policy.max_nodes`` values while it parses, then applies
+  the rest of the ``Policy``: which tags may appear, whether an alias may repeat a node, how
+  long a number or a text may be;
 * ``load`` gives plain data (dicts, lists, text, numbers) and a ``LineMap`` from each value's
-  path (``("hands", "B", 2)``) to its ``(line, column)``; JSON text is read by ``json``.
+  path (``("hands", "B", 2)``) to its ``(line, column)``; JSON text is read by ``json`` under
+  the same limits.
 
 The limits and the message for each kind of problem are the caller's, passed in a ``Policy``,
-so each file format keeps its own wording. Every problem is raised as a ``SourceError``.
+so each file format keeps its own wording. Every problem is raised as a ``SourceError`` at the
+line (and column) of the value it is about; nothing else escapes, whatever the text.
 
 >>> data, where = load("preset: classic\\nhands:\\n  A: [Ah, 10h]\\n", "p.yaml")
 >>> data
 {'preset': 'classic', 'hands': {'A': ['Ah', '10h']}}
 >>> where.where(("hands", "A", 1)), where.line(("hands", "B"))
 ((3, 11), 2)
->>> compose(b"a: !!python/name:os.system x", "x.yaml", Policy()).tag
+>>> compose(b"a: !!python/name:os.system x", "x.yaml", Policy()).tag  # doctest: +ELLIPSIS
 Traceback (most recent call last):
     ...
-tutor.formats.errors.SourceError: x.yaml:1:4: the YAML tag !!python/name:os.system is not allowed
+tutor.formats.errors.SourceError: x.yaml:1:4: a: the YAML tag !!python/name:os.system is not ...
+>>> try:
+...     load("a: " + "[" * 100, "deep.yaml")
+... except SourceError as err:
+...     print(err.line, err.column, err.message)
+1 35 the values are nested more than 32 levels deep
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import math
+import os
+import re
+import stat
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
-from tutor.formats.errors import SourceError
-from tutor.formats.messages import E_ENCODING, E_READ, E_SYNTAX
+from tutor.formats.errors import SourceError, shown
+from tutor.formats.messages import (
+    E_BAD_CHAR,
+    E_ENCODING,
+    E_NOT_FILE,
+    E_NOT_FINITE,
+    E_NUMBER_LONG,
+    E_SYNTAX,
+    E_TAG,
+    E_TEXT_LONG,
+    E_TOO_COMPLEX,
+    E_TOO_DEEP,
+    os_problem,
+)
 
 __all__ = [
+    "MAX_DEPTH",
+    "MAX_NUMBER",
+    "MAX_TEXT",
     "PLAIN_TAGS",
     "FieldPath",
     "LineMap",
     "Policy",
+    "check_data",
     "check_nodes",
     "compose",
     "decode",
@@ -51,11 +82,23 @@ __all__ = [
     "where",
 ]
 
+#: Values nested deeper than this (lists in lists in mappings ...) are refused.
+MAX_DEPTH = 32
+#: A number written with more characters than this is refused (Python itself refuses to read
+#: an integer of more than 4,300 digits, and a long one is never a value of the game).
+MAX_NUMBER = 32
+#: A text (a scalar, a key included) longer than this many characters is refused.
+MAX_TEXT = 10_000
+
+_Y = "tag:yaml.org,2002:"
 #: The tags plain YAML gives: text, numbers, true/false, null, lists and mappings.
-PLAIN_TAGS = frozenset(
-    f"tag:yaml.org,2002:{t}" for t in ("str", "int", "bool", "null", "float", "seq", "map")
-)
-_STR = "tag:yaml.org,2002:str"
+PLAIN_TAGS = frozenset(f"{_Y}{t}" for t in ("str", "int", "bool", "null", "float", "seq", "map"))
+_CHECKED_TAGS = frozenset(f"{_Y}{t}" for t in ("int", "bool", "float", "null"))
+_INT, _FLOAT = f"{_Y}int", f"{_Y}float"
+
+#: Characters no text of a file may hold: C0 controls but tab, line feed and carriage return,
+#: DEL, and the halves of surrogate pairs (which cannot be written as UTF-8).
+_BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
 FieldPath = tuple[str | int, ...]
 
@@ -65,13 +108,14 @@ class Policy:
     """What a file may hold, and the message for each problem (``None``: allowed).
 
     A template is formatted with the parameters it names (``{limit}``, ``{tag}``,
-    ``{field}``/``{name}`` for a key); parameters it does not name are left out.
+    ``{field}``/``{name}`` for a key, ``{text}``, ``{size}``, ``{code}``); parameters it does
+    not name are left out.
     """
 
     max_nodes: int = 20_000
-    too_complex: str = "the file has more than {limit} YAML values"
+    too_complex: str = E_TOO_COMPLEX
     alias: str | None = "YAML anchors and aliases are not allowed"
-    tag: str | None = "the YAML tag {tag} is not allowed"
+    tag: str | None = E_TAG
     empty: str | None = "the file is empty"
     duplicate_key: str = "the field '{field}' is given twice"
     syntax: str = E_SYNTAX
@@ -79,6 +123,14 @@ class Policy:
     document_order: bool = True
     #: Errors name a column as well as a line.
     columns: bool = True
+    max_depth: int = MAX_DEPTH
+    too_deep: str = E_TOO_DEEP
+    max_number: int = MAX_NUMBER
+    number_long: str = E_NUMBER_LONG
+    not_finite: str = E_NOT_FINITE
+    max_text: int = MAX_TEXT
+    text_long: str = E_TEXT_LONG
+    bad_char: str = E_BAD_CHAR
 
 
 def where(node: yaml.Node | None) -> tuple[int, int]:
@@ -93,60 +145,168 @@ def _error(
     path: str,
     line: int | None,
     column: int | None,
+    params: Mapping[str, object] | None = None,
     *,
     at: str = "",
-    **params: object,
 ) -> SourceError:
-    named = {k: v for k, v in params.items() if "{" + k + "}" in template}
-    return SourceError(template, named, path=path, line=line, column=column, field=at)
+    """The error ``template`` at a place, with the parameters it names (the others left out)."""
+    named = {k: v for k, v in (params or {}).items() if "{" + k + "}" in template}
+    return SourceError(template, named, path=path, line=line, column=column, field=shown(at, 60))
+
+
+# ----------------------------------------------------------------------------- bytes and text
 
 
 def read_capped(
-    path: Path, max_bytes: int | None, too_large: str, *, name: str | None = None
+    path: Path,
+    max_bytes: int | None,
+    too_large: str,
+    *,
+    name: str | None = None,
+    head: bool = False,
 ) -> bytes:
-    """A file's bytes; refused (``too_large`` with ``{size}`` and ``{limit}``) past the cap."""
+    """A regular file's bytes; refused (``too_large`` with ``{size}`` and ``{limit}``) past the
+    cap (``head``: its first ``max_bytes`` bytes instead), and ``E_NOT_FILE`` for anything that
+    is not a regular file (a folder, a device such as ``/dev/zero``, a pipe): it is opened
+    without blocking and never read."""
     name = str(path) if name is None else name
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with path.open("rb") as f:
-            data = f.read() if max_bytes is None else f.read(max_bytes + 1)
+        fd = os.open(path, flags)
     except OSError as exc:
-        raise SourceError(
-            E_READ, {"reason": exc.strerror or str(exc)}, path=name, line=1, column=1
-        ) from None
+        raise SourceError(*os_problem(exc), path=name, line=1, column=1) from None
+    try:
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise SourceError(E_NOT_FILE, path=name, line=1, column=1)
+            with os.fdopen(fd, "rb", closefd=False) as f:
+                data = f.read() if max_bytes is None else f.read(max_bytes + 1)
+        except OSError as exc:
+            raise SourceError(*os_problem(exc), path=name, line=1, column=1) from None
+    finally:
+        os.close(fd)
     if max_bytes is not None and len(data) > max_bytes:
-        raise _error(too_large, name, 1, 1, size=len(data), limit=max_bytes)
+        if head:
+            return data[:max_bytes]
+        raise _error(too_large, name, 1, 1, {"size": len(data), "limit": max_bytes})
     return data
 
 
 def decode(data: bytes, path: str) -> str:
-    """The bytes as text; ``E_ENCODING`` at the line of the first bad byte otherwise."""
+    """The bytes as text (without a byte order mark); ``E_ENCODING`` at the line of the first
+    bad byte otherwise."""
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise SourceError(E_ENCODING, path=path, line=line, column=1) from None
 
 
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    """The 1-based line and column of the character at ``index``."""
+    index = max(0, min(index, len(text)))
+    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+# ----------------------------------------------------------------------------- YAML
+
+
+class _Stop(Exception):
+    """A limit of the policy reached while composing: the message, where, and in what field."""
+
+    def __init__(
+        self, template: str, mark: yaml.Mark | None, at: list[str | int], **params: object
+    ) -> None:
+        super().__init__(template)
+        self.template = template
+        self.mark = mark
+        self.field = path_text(tuple(at))
+        self.params = params
+
+
+def _part(key: yaml.Node) -> str:
+    """A mapping's key as a part of a field's path."""
+    return shown(key.value) if isinstance(key, yaml.ScalarNode) else "?"
+
+
+class _Loader(yaml.SafeLoader):
+    """``SafeLoader`` that composes nodes only, counts them and their depth as it goes (PyYAML's
+    composer recurses once per level, so a deep text would otherwise end in ``RecursionError``),
+    and resolves plain scalars to text, numbers, booleans and null only (a plain ``2001-01-01``,
+    ``<<`` or ``=`` is text, not a date, a merge key or a value key)."""
+
+    yaml_implicit_resolvers: dict[Any, list[tuple[str, re.Pattern[str]]]] = {  # noqa: RUF012
+        first: [(tag, regexp) for tag, regexp in resolvers if tag in _CHECKED_TAGS]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+    def __init__(self, text: str, policy: Policy) -> None:
+        super().__init__(text)
+        self._policy = policy
+        self._path: list[str | int] = []  # the field being composed
+        self._count = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        policy = self._policy
+        if self.check_event(yaml.AliasEvent):  # no new node: it is counted where it is used
+            return super().compose_node(parent, index)
+        if isinstance(parent, yaml.SequenceNode):
+            self._path.append(index)
+        elif isinstance(parent, yaml.MappingNode):  # a key (``index`` None) or its value
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            key = index if index is not None else yaml.ScalarNode("", getattr(event, "value", ""))
+            self._path.append(_part(key))
+        self._count += 1
+        try:
+            if self._count > policy.max_nodes:
+                raise _Stop(policy.too_complex, self._mark(), self._path, limit=policy.max_nodes)
+            if len(self._path) >= policy.max_depth and not self.check_event(yaml.ScalarEvent):
+                raise _Stop(policy.too_deep, self._mark(), self._path, limit=policy.max_depth)
+            return super().compose_node(parent, index)
+        finally:
+            if parent is not None:
+                self._path.pop()
+
+    def _mark(self) -> Any:
+        event: yaml.Event = self.peek_event()  # type: ignore[no-untyped-call]
+        return event.start_mark
+
+
 def _parse(text: str, path: str, policy: Policy) -> yaml.Node | None:
-    column = policy.columns
+    """The root node of ``text`` (``None`` for an empty document); every problem of the text,
+    and every limit of the policy reached while composing, as a ``SourceError`` at its place
+    (where PyYAML names none, at the place its reader had come to)."""
+    loader: _Loader | None = None
+    at = ""
     try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _Loader(text, policy)
+        try:
+            node: yaml.Node | None = loader.get_single_node()
+        finally:
+            loader.dispose()
+        return node
+    except _Stop as stop:
+        template, mark, params, at = stop.template, stop.mark, stop.params, stop.field
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "invalid YAML"
-        if mark is None:
-            line, col = (1, 1) if column else (None, None)
-        else:
-            line, col = mark.line + 1, (mark.column + 1 if column else None)
-        raise _error(policy.syntax, path, line, col, problem=problem) from None
-    except yaml.YAMLError as exc:
-        line, col = (1, 1) if column else (None, None)
-        raise _error(policy.syntax, path, line, col, problem=str(exc)) from None
+        template, mark = policy.syntax, exc.problem_mark or exc.context_mark
+        params = {"problem": exc.problem or exc.context or "invalid YAML"}
+    except yaml.reader.ReaderError as exc:
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        line, col = _line_col(text, exc.position)
+        mark = yaml.Mark(path, exc.position, line - 1, col - 1, None, 0)
+        template, params = policy.syntax, {"problem": f"unacceptable character #x{code:04x}"}
+    except (yaml.YAMLError, ValueError, OverflowError, RecursionError, MemoryError) as exc:
+        # e.g. an escape beyond Unicode ("\\U0011FFFF"): where the scanner had come to
+        mark = loader.get_mark() if loader is not None else None
+        problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        template, params = policy.syntax, {"problem": shown(problem, 120)}
+    line, col = (1, 1) if mark is None else (mark.line + 1, mark.column + 1)
+    raise _error(template, path, line, col if policy.columns else None, params, at=at)
 
 
 def compose(data: bytes | str, path: str, policy: Policy) -> yaml.Node:
     """The document's root node, checked against ``policy``; ``data`` as bytes is decoded."""
-    text = decode(data, path) if isinstance(data, bytes) else data
+    text = decode(data, path) if isinstance(data, bytes) else data.removeprefix("\ufeff")
     root = _parse(text, path, policy)
     if root is None:
         raise _error(policy.empty or "the file is empty", path, 1, 1)
@@ -154,39 +314,97 @@ def compose(data: bytes | str, path: str, policy: Policy) -> yaml.Node:
     return root
 
 
-def _nodes(root: yaml.Node, document_order: bool) -> Iterator[yaml.Node]:
-    """Every node once per place it appears (an alias repeats its node)."""
-    stack = [root]
+def _nodes(root: yaml.Node, document_order: bool) -> Iterator[tuple[yaml.Node, bool, FieldPath]]:
+    """Every node once per place it appears, whether it was met before (an alias repeats a
+    node: it is given again, but what it holds is not), and its field (a key's is its own)."""
+    seen: set[int] = set()
+    stack: list[tuple[yaml.Node, FieldPath]] = [(root, ())]
     while stack:
-        node = stack.pop()
-        yield node
+        node, at = stack.pop()
+        again = id(node) in seen
+        yield node, again, at
+        if again:
+            continue
+        seen.add(id(node))
         if isinstance(node, yaml.SequenceNode):
-            stack.extend(reversed(node.value) if document_order else node.value)
+            items = [(v, (*at, i)) for i, v in enumerate(node.value)]
+            stack.extend(reversed(items) if document_order else items)
         elif isinstance(node, yaml.MappingNode):
+            pairs = [((k, (*at, _part(k))), (v, (*at, _part(k)))) for k, v in node.value]
             if document_order:
-                for key, value in reversed(node.value):
+                for key, value in reversed(pairs):
                     stack.extend((value, key))
             else:
-                for key, value in node.value:
+                for key, value in pairs:
                     stack.extend((key, value))
+
+
+class _Resolver(yaml.resolver.BaseResolver):
+    """Resolves a plain scalar the way ``_Loader`` does."""
+
+    yaml_implicit_resolvers = _Loader.yaml_implicit_resolvers
+
+
+_RESOLVER = _Resolver()
+
+
+def _plain_tag(node: yaml.Node) -> bool:
+    """Whether a node's tag is plain and fits the node: text, numbers, booleans and null for a
+    scalar (a number, boolean or null tag only where the text is one: ``!!int abc`` is not),
+    ``seq`` for a list, ``map`` for a mapping."""
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag in _CHECKED_TAGS:
+            resolved = _RESOLVER.resolve(  # type: ignore[no-untyped-call]
+                yaml.ScalarNode, node.value, (True, False)
+            )
+            return bool(resolved == node.tag)
+        return bool(node.tag == f"{_Y}str")
+    if isinstance(node, yaml.SequenceNode):
+        return bool(node.tag == f"{_Y}seq")
+    return isinstance(node, yaml.MappingNode) and node.tag == f"{_Y}map"
+
+
+def _scalar_problem(node: yaml.ScalarNode, policy: Policy) -> tuple[str, dict[str, object]] | None:
+    """What is wrong with a scalar under ``policy``: its length, a character, a number."""
+    value = node.value
+    if node.tag in (_INT, _FLOAT):
+        if len(value) > policy.max_number:
+            return policy.number_long, {"text": shown(value), "limit": policy.max_number}
+        if node.tag == _FLOAT:
+            number = yaml.constructor.SafeConstructor().construct_yaml_float(node)
+            if not math.isfinite(number):
+                return policy.not_finite, {"text": value}
+    if len(value) > policy.max_text:
+        return policy.text_long, {"size": len(value), "limit": policy.max_text}
+    bad = _BAD_CHARS.search(value)
+    if bad:
+        return policy.bad_char, {"code": f"U+{ord(bad.group()):04X}"}
+    return None
 
 
 def check_nodes(root: yaml.Node, path: str, policy: Policy, *, count_nodes: bool = True) -> None:
     """Refuse a node reached twice (an alias), a tag other than the plain ones and (when
-    ``count_nodes``) more than ``policy.max_nodes`` nodes, as far as the policy forbids them."""
-    if policy.alias is None and policy.tag is None and not count_nodes:
-        return
-    seen: set[int] = set()
-    for count, node in enumerate(_nodes(root, policy.document_order), start=1):
+    ``count_nodes``) more than ``policy.max_nodes`` nodes, as far as the policy forbids them;
+    always refuse a scalar the policy's limits refuse (a number too long or not finite, a text
+    too long or with a character no file may hold) and a tag that does not fit its value."""
+    for count, (node, again, at) in enumerate(_nodes(root, policy.document_order), start=1):
         line, col = where(node)
-        if policy.alias is not None and id(node) in seen:
-            raise _error(policy.alias, path, line, col)
-        seen.add(id(node))
+        col_ = col if policy.columns else None
+        field_ = path_text(at)
+        if again and policy.alias is not None:
+            raise _error(policy.alias, path, line, col_, at=field_)
         if count_nodes and count > policy.max_nodes:
-            raise _error(policy.too_complex, path, line, col, limit=policy.max_nodes)
-        if policy.tag is not None and node.tag not in PLAIN_TAGS:
-            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-            raise _error(policy.tag, path, line, col, tag=tag)
+            limit = {"limit": policy.max_nodes}
+            raise _error(policy.too_complex, path, line, col_, limit, at=field_)
+        if again:
+            continue  # an alias: its node is checked where it is written
+        if not _plain_tag(node):
+            tag = {"tag": shown(node.tag.replace(_Y, "!!"))}
+            raise _error(policy.tag or E_TAG, path, line, col_, tag, at=field_)
+        if isinstance(node, yaml.ScalarNode):
+            problem = _scalar_problem(node, policy)
+            if problem is not None:
+                raise _error(problem[0], path, line, col_, problem[1], at=field_)
 
 
 # ----------------------------------------------------------------------------- plain data
@@ -225,7 +443,8 @@ def path_text(path: FieldPath) -> str:
 
 
 def to_data(node: yaml.Node, path: str, policy: Policy, places: LineMap) -> object:
-    """A node as plain data, filling ``places``; counts every value (an alias's each time)."""
+    """A node as plain data, filling ``places``; counts every value (an alias's each time) and
+    its depth (an alias may put a deep value deeper still)."""
     constructor = yaml.constructor.SafeConstructor()
     count = 0
 
@@ -234,32 +453,130 @@ def to_data(node: yaml.Node, path: str, policy: Policy, places: LineMap) -> obje
 
     def err(template: str, n: yaml.Node, at: str = "", **params: object) -> SourceError:
         line, col = place(n)
-        return _error(template, path, line, col if policy.columns else None, at=at, **params)
+        return _error(template, path, line, col if policy.columns else None, params, at=at)
 
-    def walk(n: yaml.Node, at: FieldPath) -> object:
+    def walk(n: yaml.Node, at: FieldPath, depth: int) -> object:
         nonlocal count
         count += 1
         if count > policy.max_nodes:
-            raise err(policy.too_complex, n, limit=policy.max_nodes)
+            raise err(policy.too_complex, n, path_text(at), limit=policy.max_nodes)
+        if depth > policy.max_depth:
+            raise err(policy.too_deep, n, path_text(at), limit=policy.max_depth)
         places.places.setdefault(at, place(n))
         if isinstance(n, yaml.MappingNode):
             out: dict[object, object] = {}
             for k, v in n.value:
-                key = constructor.construct_object(k) if isinstance(k, yaml.ScalarNode) else None
+                key = constructor.construct_object(k) if isinstance(k, yaml.ScalarNode) else "?"
                 if not isinstance(key, str | int) or isinstance(key, bool):
                     key = str(key)
                 if key in out:
-                    text = str(key)
+                    text = shown(key)
                     where_ = path_text((*at, key))
                     raise err(policy.duplicate_key, k, where_, field=text, name=text)
                 places.places[(*at, key)] = place(k)
-                out[key] = walk(v, (*at, key))
+                out[key] = walk(v, (*at, key), depth + 1)
             return out
         if isinstance(n, yaml.SequenceNode):
-            return [walk(v, (*at, i)) for i, v in enumerate(n.value)]
+            return [walk(v, (*at, i), depth + 1) for i, v in enumerate(n.value)]
         return constructor.construct_object(n)
 
-    return walk(node, ())
+    return walk(node, (), 1)
+
+
+# ----------------------------------------------------------------------------- JSON
+
+#: A JSON text in tokens: a string (perhaps not closed), a bracket, a bare word or number.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]|[^\s\[\]{},:"]+|\S', re.DOTALL)
+_JSON_NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][-+]?\d+)?")
+
+
+def _check_json_text(text: str, path: str, policy: Policy) -> None:
+    """Before ``json`` reads a text (it recurses once per level, reads ``NaN`` and
+    ``Infinity``, and refuses an integer of more than 4,300 digits with a bare ``ValueError``):
+    refuse nesting deeper than the policy's, a number too long or not finite, at its place."""
+    depth = 0
+    for m in _JSON_TOKEN.finditer(text):
+        token = m.group()
+        first = token[0]
+        if first in "[{":
+            depth += 1
+            if depth > policy.max_depth:
+                raise _json_error(policy.too_deep, text, m.start(), path, policy, limit=depth - 1)
+        elif first in "]}":
+            depth = max(0, depth - 1)
+        elif first == '"' or token in ("true", "false", "null") or first in ",:":
+            continue
+        elif _JSON_NUMBER.fullmatch(token):
+            if len(token) > policy.max_number:
+                raise _json_error(
+                    policy.number_long,
+                    text,
+                    m.start(),
+                    path,
+                    policy,
+                    text_=shown(token),
+                    limit=policy.max_number,
+                )
+            if not math.isfinite(float(token)):
+                raise _json_error(policy.not_finite, text, m.start(), path, policy, text_=token)
+        elif token.lstrip("-+") in ("NaN", "Infinity"):
+            raise _json_error(policy.not_finite, text, m.start(), path, policy, text_=token)
+        # anything else is a syntax error, which json names with its place
+
+
+def _json_error(
+    template: str, text: str, index: int, path: str, policy: Policy, **params: object
+) -> SourceError:
+    line, col = _line_col(text, index)
+    named = {("text" if k == "text_" else k): v for k, v in params.items()}
+    return _error(template, path, line, col if policy.columns else None, named)
+
+
+def _value_problem(value: object, policy: Policy) -> tuple[str, dict[str, object]] | None:
+    """What the policy's limits refuse in one plain value (a text, a number)."""
+    if isinstance(value, str):
+        return _scalar_problem(yaml.ScalarNode(f"{_Y}str", value), policy)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if isinstance(value, float):
+        return None if math.isfinite(value) else (policy.not_finite, {"text": str(value)})
+    # an integer: its digits, without writing one of more than 4,300 of them
+    if value.bit_length() > 4 * policy.max_number or len(str(value)) > policy.max_number:
+        return policy.number_long, {"text": shown(value), "limit": policy.max_number}
+    return None
+
+
+def check_data(data: object, path: str, policy: Policy, places: LineMap | None = None) -> None:
+    """Refuse plain data (as ``json.loads`` gives it) the policy's limits refuse: nested too
+    deep, a number too long or not finite, a text (a key or a value) too long or holding a
+    character no file may hold; named at its field (and at its place, when ``places`` knows
+    it)."""
+    places = places or LineMap()
+    stack: list[tuple[object, FieldPath]] = [(data, ())]
+    while stack:
+        value, at = stack.pop()
+        problem: tuple[str, dict[str, object]] | None = None
+        if len(at) >= policy.max_depth and isinstance(value, dict | list):
+            problem = policy.too_deep, {"limit": policy.max_depth}
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                problem = _value_problem(k, policy)
+                if problem is not None:
+                    at = (*at, k) if isinstance(k, str | int) else at
+                    break
+                stack.append((v, (*at, k if isinstance(k, str | int) else shown(k))))
+        elif isinstance(value, list):
+            stack.extend((v, (*at, i)) for i, v in enumerate(value))
+        else:
+            problem = _value_problem(value, policy)
+        if problem is not None:
+            line, col = places.where(at) or (None, None)
+            col_ = col if policy.columns else None
+            raise _error(problem[0], path, line, col_, problem[1], at=path_text(at))
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(name)
 
 
 def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -271,29 +588,56 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return out
 
 
+def _json_places(text: str, path: str, policy: Policy) -> tuple[LineMap, SourceError | None]:
+    """Where each value of a JSON text starts, as far as YAML (which JSON is, nearly) reads
+    it, and the error of a key given twice, with its place (``json`` says it without one).
+    A tab, which JSON allows only between tokens and YAML not always, counts as a space: every
+    place stays where it is. Whatever else YAML says of the text is ``json``'s to say."""
+    places = LineMap()
+    try:
+        node = _parse(text.replace("\t", " "), path, policy)
+        if node is not None:
+            check_nodes(node, path, policy, count_nodes=False)
+            to_data(node, path, policy, places)
+    except SourceError as exc:
+        return LineMap(), exc if exc.template == policy.duplicate_key else None
+    except Exception:  # only the places are lost
+        return LineMap(), None
+    return places, None
+
+
+def _load_json(text: str, path: str, policy: Policy) -> tuple[object, LineMap]:
+    _check_json_text(text, path, policy)
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        col = exc.colno if policy.columns else None
+        raise _error(policy.syntax, path, exc.lineno, col, {"problem": exc.msg}) from None
+    except KeyError as exc:
+        twice = _json_places(text, path, policy)[1]
+        if twice is not None:
+            raise twice from None
+        name = shown(exc.args[0])
+        params = {"field": name, "name": name}
+        raise _error(policy.duplicate_key, path, None, None, params) from None
+    except (ValueError, RecursionError) as exc:  # checked before; a last guard all the same
+        problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise _error(policy.syntax, path, None, None, {"problem": shown(problem, 120)}) from None
+    places = _json_places(text, path, policy)[0]
+    check_data(data, path, policy, places)
+    return data, places
+
+
 def load(text: str, path: str = "<text>", policy: Policy | None = None) -> tuple[object, LineMap]:
     """The data of a JSON or YAML document and where each of its values starts.
 
     Text that opens with ``{`` or ``[`` is read as JSON (its places are learnt from YAML,
     which JSON is too, as far as that works)."""
-    policy = policy or Policy(alias=None, tag=None)
-    places = LineMap()
+    policy = policy or Policy(alias=None)
+    text = text.removeprefix("\ufeff")
     if text.lstrip().startswith(("{", "[")):
-        try:
-            data = json.loads(text, object_pairs_hook=_no_duplicates)
-        except json.JSONDecodeError as exc:
-            col = exc.colno if policy.columns else None
-            raise _error(policy.syntax, path, exc.lineno, col, problem=exc.msg) from None
-        except KeyError as exc:
-            name = str(exc.args[0])
-            raise _error(policy.duplicate_key, path, None, None, field=name, name=name) from None
-        try:
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-            if node is not None:
-                to_data(node, path, policy, places)
-        except (yaml.YAMLError, SourceError):
-            places = LineMap()
-        return data, places
+        return _load_json(text, path, policy)
+    places = LineMap()
     node = _parse(text, path, policy)
     if node is None:
         raise _error(policy.empty or "the file is empty", path, 1, 1 if policy.columns else None)

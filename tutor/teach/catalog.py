@@ -20,20 +20,29 @@ order of its items, and the error for an id used twice.
 
 from __future__ import annotations
 
+import logging
+import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Self, TypeVar
 
-from tutor.formats.errors import SourceError
+from tutor.formats.errors import SourceError, shown
+from tutor.formats.messages import E_FAULT
 
 __all__ = ["Catalog", "Signature", "folder_signature", "yaml_files"]
 
 T = TypeVar("T")
+_LOG = logging.getLogger(__name__)
 
 #: Name, modification time and size of each file of a folder.
 Signature = tuple[tuple[str, int, int], ...]
+
+
+def _fault(path: str, exc: Exception) -> SourceError:
+    """The problem of a file that could not be read because of a fault of the tutor."""
+    return SourceError(E_FAULT, {"problem": shown(type(exc).__name__)}, path=path, line=1, column=1)
 
 
 def yaml_files(folder: str | Path) -> list[Path]:
@@ -141,14 +150,14 @@ class Catalog(Generic[T]):
             name = str(path)
             entry = self._files.get(name)
             if entry is None or (entry.mtime_ns, entry.size) != (mtime, size):
-                found, errs = self._read(path)
-                entry = _File(mtime, size, tuple(found), tuple(errs))
+                found, errs = self._read_safely(path)
+                entry = _File(mtime, size, tuple(found), tuple(self._shown(e) for e in errs))
             entries[name] = entry
             errors.extend(entry.errors)
             for item in entry.items:
                 key = self._ident(item)
                 if key in seen:
-                    errors.append(self._duplicate(item, seen[key]))
+                    errors.append(self._shown(self._duplicate(item, seen[key])))
                     continue
                 seen[key] = item
                 items.append(item)
@@ -160,7 +169,7 @@ class Catalog(Generic[T]):
                 done = self._checked.get(id(item))
                 problems = done[1] if done is not None and done[0] is item else None
                 if problems is None:
-                    problems = tuple(self._check(item))
+                    problems = tuple(self._shown(e) for e in self._check_safely(item))
                 checked[id(item)] = (item, problems)
                 errors.extend(problems)
                 if not problems:
@@ -168,6 +177,28 @@ class Catalog(Generic[T]):
             self._checked, items = checked, kept
         ordered = tuple(sorted(items, key=self._order))
         return _Shelf(signature, ordered, tuple(errors), {self._ident(i): i for i in ordered})
+
+    def _shown(self, err: SourceError) -> SourceError:
+        """The error as the app may show it: files named relative to the folder, never by the
+        server's path."""
+        return err.without(str(self.folder) + os.sep)
+
+    def _read_safely(self, path: Path) -> tuple[Sequence[T], Sequence[SourceError]]:
+        """``read(path)``; a fault of the reader is that file's problem, never the others'."""
+        try:
+            return self._read(path)
+        except Exception as exc:
+            _LOG.exception("%s could not be read", path)
+            return (), (_fault(str(path), exc),)
+
+    def _check_safely(self, item: T) -> Sequence[SourceError]:
+        """``check(item)``; a fault of the check keeps that item out, and only that one."""
+        assert self._check is not None
+        try:
+            return self._check(item)
+        except Exception as exc:
+            _LOG.exception("%s could not be checked", self._ident(item))
+            return (_fault(str(getattr(item, "source", "") or self.folder), exc),)
 
     @property
     def items(self) -> tuple[T, ...]:

@@ -15,6 +15,7 @@ replay (two threads that load the same new file at once both read it; one result
 from __future__ import annotations
 
 import logging
+import stat
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,8 +24,9 @@ from pathlib import Path
 from tutor.engine import UnknownPresetError
 from tutor.formats import yamlsafe
 from tutor.formats.errors import SourceError
+from tutor.formats.messages import E_NOT_FILE, os_problem
 from tutor.teach.catalog import Catalog, yaml_files
-from tutor.teach.lessons.messages import E_DUPLICATE_ID, E_INTERNAL, E_READ, E_TOO_LARGE
+from tutor.teach.lessons.messages import E_DUPLICATE_ID, E_INTERNAL, E_TOO_LARGE
 from tutor.teach.lessons.model import Frame, Lesson, LessonError
 from tutor.teach.lessons.reader import MAX_BYTES, read_lesson
 from tutor.teach.lessons.replay import replay_all
@@ -73,7 +75,8 @@ _CACHE = _Cache()
 
 
 def _read_error(name: str, exc: OSError) -> LessonError:
-    return LessonError(name, 1, 1, E_READ, reason=exc.strerror or str(exc))
+    template, params = os_problem(exc)
+    return LessonError(name, 1, 1, template, **params)
 
 
 def check_lesson(path: str | Path) -> tuple[Lesson | None, tuple[LessonError, ...]]:
@@ -83,17 +86,19 @@ def check_lesson(path: str | Path) -> tuple[Lesson | None, tuple[LessonError, ..
     p = Path(path)
     try:
         st = p.stat()
-        if not p.is_file():
-            raise IsADirectoryError(name)
     except OSError as exc:
         return None, (_read_error(name, exc),)
+    if not stat.S_ISREG(st.st_mode):  # a folder, a device, a pipe: never opened
+        return None, (LessonError(name, 1, 1, E_NOT_FILE),)
     cached = _CACHE.get(name)
     if cached is not None and (cached.mtime_ns, cached.size) == (st.st_mtime_ns, st.st_size):
         return cached.lesson, cached.errors
     try:
         lesson, errors, frames = _check_uncached(name, p, st.st_size)
     except Exception as exc:  # a bug must not hide the other files' problems
-        lesson, errors, frames = None, (LessonError(name, 1, 1, E_INTERNAL, problem=repr(exc)),), ()
+        _LOG.exception("lesson file %s could not be checked", name)
+        problem = type(exc).__name__  # the details (and any path) only in the log
+        lesson, errors, frames = None, (LessonError(name, 1, 1, E_INTERNAL, problem=problem),), ()
     _CACHE.put(name, _Entry(st.st_mtime_ns, st.st_size, lesson, errors, frames))
     return lesson, errors
 

@@ -24,6 +24,8 @@ from tutor.formats.messages import (
     E_READ,
     E_RULES_VALUE,
     E_SYNTAX,
+    E_TAG,
+    E_TOO_COMPLEX,
     E_UNKNOWN_FIELD,
 )
 from tutor.msgid import N_
@@ -66,6 +68,7 @@ __all__ = [
     "E_CARD",
     "E_CARD_TWICE",
     "E_CHECK",
+    "E_COMPARE_LONG",
     "E_COMPARE_RULES",
     "E_COMPARE_SHORT",
     "E_DEAL",
@@ -78,6 +81,7 @@ __all__ = [
     "E_ILLEGAL",
     "E_INTERNAL",
     "E_LEVEL",
+    "E_MATCH_OVER",
     "E_MISSING",
     "E_MOVE",
     "E_NOT_BOOL",
@@ -113,8 +117,6 @@ E_EMPTY = N_(
     "deal and steps"
 )
 E_ALIAS = N_("YAML anchors and aliases are not allowed in a lesson")
-E_TAG = N_("the YAML tag {tag} is not allowed; write plain text, numbers, lists and mappings")
-E_TOO_COMPLEX = N_("the file has more than {limit} YAML values")
 E_NOT_LIST = N_("'{field}' should be a list")
 E_NOT_INT = N_("'{field}' should be a whole number")
 E_NOT_BOOL = N_("'{field}' should be true or false")
@@ -123,6 +125,11 @@ E_SHOW = N_("'show' must be one of {valid}, not '{value}'")
 E_PRESET = N_("unknown rules preset '{name}'; valid presets: {valid}")
 E_SWITCH = N_("unknown rule switch '{name}'; valid switches: {valid}")
 E_COMPARE_SHORT = N_("'compare' needs at least two different presets")
+E_COMPARE_LONG = N_("'compare' lists at most {limit} presets")
+E_MATCH_OVER = N_(
+    "the match score A {a}, B {b} is already decided under the {rules} rules (the match is "
+    "won at {target}): a match score before the deal is below that"
+)
 E_COMPARE_RULES = N_("the rules '{rules}' must be the first preset in 'compare' ({compare})")
 E_VARIANT = N_("'{name}' is not one of the compared presets; valid: {valid}")
 E_VARIANT_NO_COMPARE = N_("'variants' need a 'compare' list of presets at the top of the lesson")

@@ -14,6 +14,8 @@ from typing import Any
 import yaml
 
 from tutor.engine import Card, CardError, Move, MoveError, Rank, Suit, parse_move
+from tutor.formats.errors import shown
+from tutor.formats.messages import E_NUMBER
 from tutor.formats.yamlsafe import where as _where
 from tutor.teach.lessons.messages import (
     E_BRACES,
@@ -73,10 +75,11 @@ class NodeReader:
                 self.error(key, E_NOT_TEXT, step=step, field=f"{name} key")
                 continue
             if k in out:
-                self.error(key, E_DUPLICATE_KEY, step=step, field=k)
+                self.error(key, E_DUPLICATE_KEY, step=step, field=shown(k))
                 continue
             if allowed and k not in allowed:
-                self.error(key, E_UNKNOWN_FIELD, step=step, field=k, valid=", ".join(allowed))
+                valid = ", ".join(allowed)
+                self.error(key, E_UNKNOWN_FIELD, step=step, field=shown(k), valid=valid)
                 continue
             out[k] = (key, value)
         return out
@@ -119,6 +122,14 @@ class NodeReader:
         value = self.scalar(node)
         if isinstance(value, bool) or not isinstance(value, int):
             self.error(node, E_NOT_INT, step=step, field=name)
+            return None
+        return value
+
+    def count(self, node: yaml.Node, name: str, step: int | None = None) -> int | None:
+        """A whole number of 0 or more (a score, a number of cards or tricks)."""
+        value = self.integer(node, name, step)
+        if value is not None and value < 0:
+            self.error(node, E_NUMBER, step=step, name=name, text=shown(value))
             return None
         return value
 
@@ -179,7 +190,7 @@ class NodeReader:
                     where,
                     E_CARD,
                     step=step,
-                    notation=word,
+                    notation=shown(word),
                     ranks=" ".join(r.symbol for r in Rank),
                     suits=" ".join(s.symbol for s in Suit),
                 )
@@ -194,7 +205,7 @@ class NodeReader:
         try:
             return parse_move(text), text
         except MoveError:
-            self.error(node, E_MOVE, step=step, text=text)
+            self.error(node, E_MOVE, step=step, text=shown(text))
             return None
 
     def rule_ids(self, node: yaml.Node, name: str, step: int | None) -> tuple[str, ...]:
@@ -207,7 +218,8 @@ class NodeReader:
                 continue
             rid = value.strip()
             if rid not in valid:
-                self.error(item, E_RULE_ID, step=step, rule_id=rid, valid=", ".join(valid))
+                valid_ids = ", ".join(valid)
+                self.error(item, E_RULE_ID, step=step, rule_id=shown(rid), valid=valid_ids)
                 continue
             out.append(rid)
         return tuple(out)
@@ -221,7 +233,7 @@ class NodeReader:
         got: list[int | None] = [None, None]
         for i, p in enumerate(PLAYERS):
             if p in m:
-                got[i] = self.integer(m[p][1], f"{name}.{p}", step)
+                got[i] = self.count(m[p][1], f"{name}.{p}", step)
         return (got[0], got[1])
 
 
@@ -245,4 +257,4 @@ def _words(node: yaml.Node, text: str) -> list[tuple[str, yaml.Node]]:
 def show_value(value: object) -> str:
     if isinstance(value, yaml.Node):
         return "..."
-    return "" if value is None else str(value)
+    return "" if value is None else shown(value)

@@ -9,7 +9,6 @@ it does not replay the lesson (``tutor.teach.lessons.library`` does).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -18,6 +17,7 @@ import yaml
 from tutor.engine import (
     PRESETS,
     Card,
+    Match,
     Move,
     RuleSet,
     SwitchValueError,
@@ -25,20 +25,23 @@ from tutor.engine import (
     parse_rules,
 )
 from tutor.formats import yamlsafe
-from tutor.formats.errors import SourceError
+from tutor.formats.errors import SourceError, shown
+from tutor.formats.messages import E_TWICE_SAME, id_problem
 from tutor.formats.yamlsafe import where as _where
 from tutor.teach.lessons.messages import (
     E_ALIAS,
-    E_BAD_ID,
     E_CARD_TWICE,
     E_CHECK,
+    E_COMPARE_LONG,
     E_COMPARE_RULES,
     E_COMPARE_SHORT,
     E_DEAL,
     E_DUPLICATE_KEY,
     E_EMPTY,
+    E_EMPTY_TEXT,
     E_HAND_SIZE,
     E_LEVEL,
+    E_MATCH_OVER,
     E_MISSING,
     E_NO_STEPS,
     E_NOT_IN_PACK,
@@ -73,6 +76,7 @@ from tutor.teach.lessons.nodes import NodeReader, show_value
 __all__ = [
     "CHECKS",
     "MAX_BYTES",
+    "MAX_COMPARE",
     "MAX_NODES",
     "POLICY",
     "read_lesson",
@@ -82,6 +86,8 @@ __all__ = [
 MAX_BYTES = 256 * 1024
 #: At most this many YAML nodes in one file.
 MAX_NODES = 20_000
+#: At most this many presets in ``compare`` (the lesson is replayed under each).
+MAX_COMPARE = 8
 #: What a lesson file may hold, and the message for each thing it may not.
 POLICY = yamlsafe.Policy(
     max_nodes=MAX_NODES,
@@ -92,8 +98,6 @@ POLICY = yamlsafe.Policy(
     duplicate_key=E_DUPLICATE_KEY,
 )
 
-
-_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 TOP_FIELDS = ("id", "title", "level", "summary", "rules", "compare", "show", "deal", "steps")
 DEAL_FIELDS = ("dealer", "hands", "trump", "stock", "narration", "match", "variants")
@@ -141,8 +145,9 @@ class _Reader(NodeReader):
             if node is not None:
                 values[key] = self.text(node, key, translatable=key != "id")
         lesson_id = values.get("id")
-        if isinstance(lesson_id, str) and not _ID.match(lesson_id):
-            self.error(top["id"][1], E_BAD_ID, value=lesson_id)
+        problem = id_problem(lesson_id) if isinstance(lesson_id, str) else None
+        if problem is not None:
+            self.error(top["id"][1], problem[0], **problem[1])
         level = None
         node = self.require(top, "level", root)
         if node is not None:
@@ -194,7 +199,11 @@ class _Reader(NodeReader):
         compare: list[str] = []
         if "compare" in top:
             node = top["compare"][1]
-            for item in self.items(node, "compare"):
+            items = self.items(node, "compare")
+            if len(items) > MAX_COMPARE:
+                self.error(node, E_COMPARE_LONG, limit=MAX_COMPARE)
+                return None
+            for item in items:
                 name = self.text(item, "compare")
                 if name is None:
                     continue
@@ -231,14 +240,16 @@ class _Reader(NodeReader):
             return parse_rules(spec)
         except UnknownPresetError as exc:
             if exc.what == "rules preset":
-                self.error(node, E_PRESET, name=exc.name, valid=", ".join(PRESETS))
+                self.error(node, E_PRESET, name=shown(exc.name), valid=", ".join(PRESETS))
             else:
-                self.error(node, E_SWITCH, name=exc.name, valid=", ".join(exc.valid))
+                self.error(node, E_SWITCH, name=shown(exc.name), valid=", ".join(exc.valid))
         except SwitchValueError as exc:
             template, params = exc.message
+            if "value" in params:
+                params["value"] = shown(params["value"])
             self.error(node, template, **params)
-        except (ValueError, KeyError) as exc:
-            self.error(node, E_RULES_VALUE, spec=spec, problem=str(exc))
+        except Exception as exc:  # whatever else the rules refuse: named at the field
+            self.error(node, E_RULES_VALUE, spec=shown(spec), problem=shown(exc, 200))
         return None
 
     def deal(
@@ -295,6 +306,7 @@ class _Reader(NodeReader):
             pp = self.per_player(m["match"][1], "match", None)
             if pp is not None:
                 match = (pp[0] or 0, pp[1] or 0)
+                self.check_match(m["match"][1], match, rules_by_name)
         narrations: list[tuple[str, str]] = []
         if "variants" in m:
             for name, (_key, vnode) in self.variant_nodes(m["variants"][1], compare, None):
@@ -324,6 +336,23 @@ class _Reader(NodeReader):
                 self.error(node, E_DEAL, problem=str(exc))
                 return None
         return deal
+
+    def check_match(
+        self, node: yaml.Node, match: tuple[int, int], rules_by_name: Mapping[str, RuleSet]
+    ) -> None:
+        """A match score before the deal is one the match can have while it goes on."""
+        for rules in rules_by_name.values():
+            target = Match(rules, 0).target
+            if target and max(match) >= target:
+                self.error(
+                    node,
+                    E_MATCH_OVER,
+                    a=match[0],
+                    b=match[1],
+                    rules=rules.name,
+                    target=target,
+                )
+                return
 
     def note_cards(
         self, cards: Sequence[tuple[Card, yaml.Node]], rules_by_name: Mapping[str, RuleSet]
@@ -356,7 +385,8 @@ class _Reader(NodeReader):
         m = self.mapping(node, "variants", (), step)
         for name, (key, value) in (m or {}).items():
             if name not in compare[1:]:
-                self.error(key, E_VARIANT, step=step, name=name, valid=", ".join(compare[1:]))
+                valid = ", ".join(compare[1:])
+                self.error(key, E_VARIANT, step=step, name=shown(name), valid=valid)
                 continue
             yield name, (key, value)
 
@@ -447,15 +477,22 @@ class _Reader(NodeReader):
 
     def checks(self, node: yaml.Node, number: int) -> tuple[Check, ...]:
         m = self.mapping(node, "check", (), number)
+        if isinstance(node, yaml.MappingNode) and not node.value:  # it checks nothing
+            self.error(node, E_EMPTY_TEXT, step=number, field="check")
         out = []
         for name, (key, value) in (m or {}).items():
             if name not in CHECKS:
-                self.error(key, E_CHECK, step=number, name=name, valid=", ".join(CHECKS))
+                valid = ", ".join(CHECKS)
+                self.error(key, E_CHECK, step=number, name=shown(name), valid=valid)
                 continue
             parsed = self.check_value(name, value, number)
-            if parsed is not _BAD:
-                line, col = _where(key)
-                out.append(Check(name, parsed, line, col))
+            if parsed is _BAD:
+                continue
+            if parsed in ((), (None, None)):  # an empty list or mapping: it checks nothing
+                self.error(value, E_EMPTY_TEXT, step=number, field=name)
+                continue
+            line, col = _where(key)
+            out.append(Check(name, parsed, line, col))
         return tuple(out)
 
     def check_value(self, name: str, node: yaml.Node, number: int) -> object:
@@ -488,6 +525,7 @@ class _Reader(NodeReader):
 
 _BAD = object()
 
+
 # ----------------------------------------------------------------------------- check readers
 
 #: Reads one check's value: the reader, the value's node, the check's name, the step number.
@@ -518,15 +556,20 @@ def _read_because(r: _Reader, node: yaml.Node, name: str, number: int) -> object
 def _read_hand(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
     hm = r.mapping(node, name, PLAYERS, number)
     hands: list[tuple[int, frozenset[Card]]] = []
+    seen: dict[Card, str] = {}
     for i, p in enumerate(PLAYERS):
         if hm and p in hm:
             cards = r.cards(hm[p][1], f"hand.{p}", number)
+            for card, where in cards:
+                if card in seen:  # a hand holds a card once, and one hand holds it
+                    r.error(where, E_TWICE_SAME, step=number, card=str(card), name=seen[card])
+                seen.setdefault(card, f"hand.{p}")
             hands.append((i, frozenset(c for c, _ in cards)))
     return tuple(hands)
 
 
 def _read_stock(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    return r.integer(node, name, number)
+    return r.count(node, name, number)
 
 
 def _read_trump_card(r: _Reader, node: yaml.Node, name: str, number: int) -> object:

@@ -9,6 +9,8 @@ from tutor.formats.errors import SourceError
 from tutor.msgid import N_
 
 MARKS_VERSION = 1
+#: A file of solved marks larger than this (bytes, or characters of text) is refused unread.
+MAX_MARKS_BYTES = 200_000
 
 
 M_TOO_LARGE = N_("The file is too large to be a file of solved puzzles.")
@@ -36,9 +38,9 @@ def dump_marks(solved: Mapping[str, bool]) -> str:
 def load_marks(data: bytes | str, known: Sequence[str] | None = None) -> dict[str, bool]:
     """Read a file written by ``dump_marks``. Unknown puzzle ids are dropped when ``known`` is
     given. Raises ``MarksError`` for anything else."""
+    if len(data) > MAX_MARKS_BYTES:
+        raise MarksError(M_TOO_LARGE)
     if isinstance(data, bytes):
-        if len(data) > 200_000:
-            raise MarksError(M_TOO_LARGE)
         try:
             data = data.decode("utf-8-sig")  # a byte order mark, as some editors write it
         except UnicodeDecodeError:

@@ -8,10 +8,11 @@ messages every reader shares come from ``tutor.formats.messages``.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,8 @@ from typing import Any
 import yaml
 
 from tutor.engine import PLAYER_NAMES, Move, MoveError, State, parse_move, sample_state
-from tutor.formats.errors import SourceError
+from tutor.formats.errors import SourceError, shown
 from tutor.formats.messages import (
-    E_BAD_ID,
     E_BRACES,
     E_DUPLICATE_KEY,
     E_EMPTY_TEXT,
@@ -31,12 +31,15 @@ from tutor.formats.messages import (
     E_NOT_MAPPING,
     E_NOT_TEXT,
     E_PLAYER,
-    E_READ,
     E_SYNTAX,
+    E_TOO_COMPLEX,
     E_UNKNOWN_FIELD,
+    id_problem,
+    os_problem,
 )
+from tutor.formats.positions import POLICY as POSITION_FILE_POLICY
 from tutor.formats.positions import PositionError, position_from_data, position_to_dict
-from tutor.formats.yamlsafe import Policy, compose, where
+from tutor.formats.yamlsafe import LineMap, Policy, compose, read_capped, to_data, where
 from tutor.msgid import N_
 from tutor.teach.catalog import yaml_files
 from tutor.teach.puzzles.model import LEVELS, THEMES, Goal, GoalError, Puzzle
@@ -95,7 +98,14 @@ def _node_at(node: yaml.Node, path: Sequence[str | int]) -> yaml.Node:
 
 #: Files larger than this are refused before they are parsed.
 MAX_BYTES = 512 * 1024
+#: At most this many YAML values in one file.
 MAX_NODES = 50_000
+#: ``moves`` asks for at most this many learner moves (a deal has at most 16 tricks, and a
+#: learner may also exchange and close).
+MAX_MOVES = 20
+#: A probability is written with at most this many digits after the point (or the percent
+#: sign's point): enough for any share of the at most 600 deals a puzzle hides.
+MAX_DECIMALS = 12
 PUZZLE_FIELDS = (
     "id",
     "title",
@@ -115,7 +125,6 @@ PUZZLE_FIELDS = (
 )
 REQUIRED_FIELDS = ("id", "title", "theme", "level", "goal", "position", "solution", "explanation")
 TEXT_FIELDS = ("title", "explanation", "goal_text", "theme_text", "note")
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 # One message per kind of problem; placeholders hold notation and numbers, never prose.
 E_TOO_LARGE = N_("the file has {size} bytes; a puzzle file may have at most {limit} bytes")
@@ -129,11 +138,11 @@ E_GOAL = N_(
     "unknown goal '{value}': write 'win', 'win 2', 'win 3', 'reach 66', 'avoid schneider', "
     "'avoid schwarz' or 'decide close'"
 )
-E_MOVES = N_("'moves' must be a whole number from 1 or 'all', not {value}")
+E_MOVES = N_("'moves' must be a whole number from 1 to {limit} or 'all', not {value}")
 E_PROBABILITY = N_("'probability' must be a number above 0 and at most 1 (or a percentage)")
 E_HINTS = N_("'hints' is a list of at most 4 texts")
-E_POSITION = N_("the position cannot be read: {problem}")
 E_VIEWER = N_("the position is what the other player knows, not what {player} knows")
+E_MOVE_TWICE = N_("the move '{move}' is listed twice")
 
 
 class PuzzleError(SourceError):
@@ -145,6 +154,22 @@ class PuzzleError(SourceError):
 
     def __init__(self, path: str, line: int, column: int, template: str, **params: Any) -> None:
         super().__init__(template, params, path=path, line=line, column=column)
+
+    @classmethod
+    def in_field(
+        cls, path: str, line: int, column: int, field: str, template: str, params: Any
+    ) -> PuzzleError:
+        """A problem in a field of the puzzle's position, named as ``position.hands.B[2]``."""
+        err = cls.__new__(cls)
+        SourceError.__init__(
+            err, template, params, path=path, line=line, column=column, field=field
+        )
+        return err
+
+
+def _show(value: object) -> str:
+    """A value as a message shows it (``...`` for a list or a mapping)."""
+    return "..." if isinstance(value, yaml.Node) else shown(value)
 
 
 @dataclass
@@ -160,14 +185,10 @@ class _Reader:
         self.errors.append(PuzzleError(self.path, line, col, template, **params))
 
     def value(self, node: yaml.Node) -> object:
-        """A node as plain Python data (mappings and lists included)."""
+        """A scalar's value; a list or a mapping is given as its node."""
         if isinstance(node, yaml.ScalarNode):
             return self.constructor.construct_object(node)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.value(n) for n in node.value]
-        if isinstance(node, yaml.MappingNode):
-            return {self.value(k): self.value(v) for k, v in node.value}
-        return None
+        return node
 
     def mapping(
         self, node: yaml.Node, name: str, allowed: Sequence[str]
@@ -181,9 +202,9 @@ class _Reader:
             if not isinstance(k, str):
                 self.error(key, E_NOT_TEXT, field=f"{name} key")
             elif k in out:
-                self.error(key, E_DUPLICATE_KEY, field=k)
+                self.error(key, E_DUPLICATE_KEY, field=shown(k))
             elif allowed and k not in allowed:
-                self.error(key, E_UNKNOWN_FIELD, field=k, valid=", ".join(allowed))
+                self.error(key, E_UNKNOWN_FIELD, field=shown(k), valid=", ".join(allowed))
             else:
                 out[k] = (key, value)
         return out
@@ -216,11 +237,27 @@ class _Reader:
             )
             for text in texts:
                 try:
-                    out.append(parse_move(text))
+                    move = parse_move(text)
                 except MoveError:
-                    self.error(item, E_MOVE, text=text.strip())
+                    self.error(item, E_MOVE, text=shown(text.strip()))
                     ok = False
+                    continue
+                if move in out:
+                    self.error(item, E_MOVE_TWICE, move=str(move))
+                    ok = False
+                out.append(move)
+        if ok and not out:
+            self.error(node, E_EMPTY_TEXT, field="solution")
+            ok = False
         return tuple(out) if ok else None
+
+    def level(self, node: yaml.Node) -> int | None:
+        """1, 2 or 3, written as a whole number (not ``1.0``, ``true``, a list or a mapping)."""
+        raw = self.value(node)
+        if isinstance(raw, int) and not isinstance(raw, bool) and raw in LEVELS:
+            return raw
+        self.error(node, E_LEVEL, value=_show(raw))
+        return None
 
     def puzzle(self, node: yaml.Node) -> Puzzle | None:
         before = len(self.errors)
@@ -237,39 +274,39 @@ class _Reader:
                 if t is not None:
                     texts[key] = t
         pid = self.text(m["id"][1], "id") if "id" in m else None
-        if pid is not None and not _ID.match(pid):
-            self.error(m["id"][1], E_BAD_ID, value=pid)
+        problem = id_problem(pid) if pid is not None else None
+        if problem is not None:
+            self.error(m["id"][1], problem[0], **problem[1])
         theme = self.text(m["theme"][1], "theme") if "theme" in m else None
         if theme is not None and theme not in THEMES:
-            self.error(m["theme"][1], E_THEME, value=theme, valid=", ".join(THEMES))
-        level: object = None
-        if "level" in m:
-            level = self.value(m["level"][1])
-            if isinstance(level, bool) or level not in LEVELS:
-                self.error(m["level"][1], E_LEVEL, value=level)
+            self.error(m["theme"][1], E_THEME, value=shown(theme), valid=", ".join(THEMES))
+        level = self.level(m["level"][1]) if "level" in m else None
         goal = None
         if "goal" in m:
+            raw = self.value(m["goal"][1])
             try:
-                goal = Goal.parse(self.value(m["goal"][1]))
+                if not isinstance(raw, str):
+                    raise GoalError(_show(raw))
+                goal = Goal.parse(raw)
             except GoalError:
-                self.error(m["goal"][1], E_GOAL, value=self.value(m["goal"][1]))
+                self.error(m["goal"][1], E_GOAL, value=_show(raw))
         player = None
         if "player" in m:
             raw = self.value(m["player"][1])
             if isinstance(raw, str) and raw.strip() in PLAYER_NAMES:
                 player = PLAYER_NAMES.index(raw.strip())
             else:
-                self.error(m["player"][1], E_PLAYER, value=raw)
+                self.error(m["player"][1], E_PLAYER, value=_show(raw))
         solution = self.moves(m["solution"][1]) if "solution" in m else None
         moves: int | None = 1
         if "moves" in m:
             raw = self.value(m["moves"][1])
             if raw == "all":
                 moves = None
-            elif isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
+            elif isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= MAX_MOVES:
                 moves = raw
             else:
-                self.error(m["moves"][1], E_MOVES, value=raw)
+                self.error(m["moves"][1], E_MOVES, value=_show(raw), limit=MAX_MOVES)
         probability = None
         if "probability" in m:
             probability = _probability(self.value(m["probability"][1]))
@@ -289,7 +326,7 @@ class _Reader:
         if len(self.errors) > before:
             return None
         assert pid and theme and goal and solution is not None and read is not None
-        assert isinstance(level, int)
+        assert level is not None
         state, viewer, excluded = read
         if viewer >= 0 and player is not None and player != viewer:
             self.error(m["player"][1], E_VIEWER, player=PLAYER_NAMES[player])
@@ -319,12 +356,24 @@ class _Reader:
 
     def position(self, node: yaml.Node, seed: str) -> tuple[State, int, int] | None:
         """The deal, the player whose view it is (-1: both hands given) and the cards that
-        player knows the opponent does not hold."""
+        player knows the opponent does not hold. A problem is named at the field's line and
+        column in the file, with the field (``position.hands.B[2]``) and the position's own
+        message."""
+        places = LineMap()
         try:
-            pos = position_from_data(self.value(node), self.path)
-        except PositionError as exc:
-            at = _node_at(node, _field_path(exc.field))
-            self.error(at, E_POSITION, problem=exc.message)
+            data = to_data(node, self.path, POSITION_POLICY, places)
+            pos = position_from_data(data, self.path, places)
+        except SourceError as exc:
+            if isinstance(exc, PositionError):  # at the field it names
+                path = tuple(_field_path(exc.field))
+                place = places.places.get(path)
+                line, col = place if place is not None else where(_node_at(node, path))
+            else:  # a limit of the file's values, at the value itself
+                line, col = exc.line or where(node)[0], exc.column or where(node)[1]
+            name = "position" + (f".{exc.field}" if exc.field else "")
+            self.errors.append(
+                PuzzleError.in_field(self.path, line, col, name, exc.template, exc.params)
+            )
             return None
         if pos.state is not None:
             return pos.state, -1, 0
@@ -334,24 +383,39 @@ class _Reader:
         return sample_state(view, random.Random(seed)), view.player, view.excluded
 
 
+#: A probability as text: a decimal (``0.8``, ``.75``, ``1``) or a percentage (``80%``).
+_SHARE = re.compile(rf"(\d{{1,3}}(?:\.\d{{0,{MAX_DECIMALS}}})?|\.\d{{1,{MAX_DECIMALS}}})\s*(%?)")
+
+
 def _probability(raw: object) -> Fraction | None:
-    try:
-        if isinstance(raw, str) and raw.strip().endswith("%"):
-            value = Fraction(raw.strip()[:-1].strip()) / 100
-        elif isinstance(raw, int | float | str) and not isinstance(raw, bool):
-            value = Fraction(str(raw).strip())
-        else:
-            return None
-    except (ValueError, ZeroDivisionError):
+    """A share above 0 and at most 1, from a number as YAML reads it or a decimal or a
+    percentage written as text; anything else (``1e-99999999``, which ``Fraction`` would spend
+    minutes on, ``.nan``, a list) is ``None``.
+
+    >>> _probability(0.8), _probability("80 %"), _probability(1), _probability("1e-99999999")
+    (Fraction(4, 5), Fraction(4, 5), Fraction(1, 1), None)
+    """
+    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
         return None
+    if isinstance(raw, float):
+        if not math.isfinite(raw):
+            return None
+        text = f"{raw:.{MAX_DECIMALS}f}".rstrip("0")
+    else:
+        text = str(raw).strip()
+    m = _SHARE.fullmatch(text)
+    if m is None:
+        return None
+    value = Fraction(m.group(1)) / (100 if m.group(2) else 1)
     return value if 0 < value <= 1 else None
 
 
 #: What a puzzle file may hold: plain YAML, no anchors, aliases or tags, at most
-#: ``MAX_NODES`` values (nodes are checked from the last written back).
+#: ``MAX_NODES`` values (nodes are checked from the last written back), with the limits of
+#: ``tutor.formats.yamlsafe`` on depth, numbers and texts.
 POLICY = Policy(
-    max_nodes=MAX_NODES + 1,
-    too_complex=E_YAML_EXTRA,
+    max_nodes=MAX_NODES,
+    too_complex=E_TOO_COMPLEX,
     alias=E_YAML_EXTRA,
     tag=E_YAML_EXTRA,
     empty=E_SHAPE,
@@ -359,6 +423,8 @@ POLICY = Policy(
     syntax=E_SYNTAX,
     document_order=False,
 )
+#: A puzzle's position is read under the limits of a position file.
+POSITION_POLICY = replace(POSITION_FILE_POLICY, columns=True)
 
 
 def _compose(path: str, data: bytes) -> yaml.Node:
@@ -375,9 +441,8 @@ def is_puzzle_file(path: str | Path) -> bool:
     if "puzzles" in p.parts[:-1]:
         return True
     try:
-        with p.open("rb") as f:
-            head = f.read(MAX_BYTES)
-    except OSError:
+        head = read_capped(p, MAX_BYTES, E_TOO_LARGE, head=True)
+    except SourceError:  # not a regular file, or unreadable: not a puzzle file
         return False
     return re.search(rb"(?m)^puzzles?\s*:", head) is not None
 
@@ -386,14 +451,10 @@ def read_puzzles(path: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
     """The puzzles of one file as written (not yet checked by the solver), and the problems
     that kept any of them from being read."""
     name = str(path)
-    p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            return [], [PuzzleError(name, 1, 1, E_TOO_LARGE, size=size, limit=MAX_BYTES)]
-        data = p.read_bytes()
-    except OSError as exc:
-        return [], [PuzzleError(name, 1, 1, E_READ, reason=exc.strerror or str(exc))]
+        data = read_capped(Path(path), MAX_BYTES, E_TOO_LARGE, name=name)
+    except SourceError as exc:
+        return [], [exc.recast(PuzzleError)]
     reader = _Reader(name)
     try:
         root = _compose(name, data)
@@ -453,7 +514,8 @@ def duplicate_id(p: Puzzle, first: Puzzle) -> PuzzleError:
 
 def unreadable(folder: str, exc: OSError) -> PuzzleError:
     """The problem of a folder that cannot be listed."""
-    return PuzzleError(folder, 1, 1, E_READ, reason=exc.strerror or str(exc))
+    template, params = os_problem(exc)
+    return PuzzleError(folder, 1, 1, template, **params)
 
 
 def load_puzzles(folder: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:

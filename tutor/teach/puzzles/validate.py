@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine import CLOSE, PLAYER_NAMES, TooManyDealsError, check, legal_moves
-from tutor.formats.messages import E_READ
 from tutor.msgid import N_
 from tutor.teach.catalog import Catalog
 from tutor.teach.puzzles.judge import analyse, analyse_every_deal, deal_values, play, start
@@ -174,7 +173,7 @@ def validate_paths(
             try:
                 files.extend(puzzle_files(path))
             except OSError as exc:
-                errors.append(PuzzleError(str(path), 1, 1, E_READ, reason=exc.strerror or ""))
+                errors.append(unreadable(str(path), exc))
         else:
             files.append(path)
     puzzles, errs = read_files(files)
