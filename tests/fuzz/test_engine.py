@@ -22,11 +22,6 @@ MEMORY_RATIO = 1.5
 MAX_RSS_MB = 1024
 
 
-# Known findings on main (the readers and the engine are being fixed): see the findings list.
-KNOWN = pytest.mark.xfail(reason="known findings, being fixed", strict=False)
-
-
-@KNOWN
 def test_engine_lines(worker: Worker, reports: list[Report]) -> None:
     report = Report("engine")
     numbers = itertools.count()
@@ -51,7 +46,6 @@ def test_engine_lines(worker: Worker, reports: list[Report]) -> None:
         pytest.fail(problems(report), pytrace=False)
 
 
-@KNOWN
 def test_engine_stream(reports: list[object]) -> None:
     """Hostile lines mixed with good requests: every line answered, memory flat."""
     warm = warm_up()

@@ -8,11 +8,7 @@ import pytest
 
 from .harness import Report, Worker, fuzz_files, problems
 
-# Known findings on main (the readers and the engine are being fixed): see the findings list.
-KNOWN = pytest.mark.xfail(reason="known findings, being fixed", strict=False)
 
-
-@KNOWN
 def test_lesson_mutants(worker: Worker, reports: list[Report]) -> None:
     report = fuzz_files(worker, "lesson")
     reports.append(report)
