@@ -125,6 +125,14 @@ def test_a_rule_spec_that_cannot_be_read_is_named_at_its_line(spec: str) -> None
     named(err, 1, "preset")
 
 
+def test_an_unknown_switch_is_named_in_the_language() -> None:
+    err = error(EX1.replace("preset: classic", "preset: 'kurnik(foo=1)'"))
+    assert err.template == rules.E_UNKNOWN_SWITCH
+    named(err, 1, "preset")
+    german = err.render(get_translator("de"))
+    assert "unbekannter Regelschalter 'foo'" in german and "unknown" not in german
+
+
 def test_any_error_of_the_rules_is_named_at_the_field(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(spec: str) -> rules.RuleSet:
         raise ArithmeticError("whatever the rules refuse")
