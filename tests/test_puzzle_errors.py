@@ -182,3 +182,22 @@ def test_a_position_error_is_translated_whole_and_names_its_field(
     german = err.render(get_translator("de"))
     assert german.startswith(f"p.yaml:{err.line}:") and "position.hands.A: " in german
     assert "unknown card" not in german and "Jx" in german
+
+
+def test_a_puzzle_too_large_for_the_search_budget_is_refused_at_its_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The judge searches within a budget; a puzzle that needs more is a problem of the file,
+    named at the position's line, not a search without end."""
+    from tutor.search import Budget
+    from tutor.teach.puzzles import judge
+
+    validate = importlib.import_module("tutor.teach.puzzles.validate")
+    (p,) = [q for q in Collection.load(ROOT / "puzzles").puzzles if q.id == "close-then-the-ace"]
+    assert validate.validate(p) == []
+    judge.analyse.cache_clear()
+    monkeypatch.setattr(judge, "Budget", lambda: Budget(nodes=20_000, seconds=None))
+    (err,) = validate.validate(p)
+    assert err.template == validate.E_SEARCH_LIMIT and err.line == p.line_of("position")
+    german = err.render(get_translator("de"))
+    assert german.startswith(f"{p.source}:{err.line}:") and "Traceback" not in german
