@@ -18,16 +18,7 @@ from tutor.formats.position_messages import (
 from tutor.formats.positions import PositionError, read_position
 from tutor.words.i18n import get_translator
 
-EX1 = """\
-preset: classic
-to_move: A
-trump: Ah
-hands:
-  A: 10h Kh 9h 10c Kc Qc
-  B: Jh As Ks Qs Ad Kd
-stock: 10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd
-"""
-
+from helpers import EX1_TEXT as EX1
 
 #: The messages of a rule switch given a value it cannot take (``tutor.engine.rules``).
 SWITCH_MESSAGES = tuple(v for k, v in vars(rules).items() if k.startswith("E_SWITCH"))

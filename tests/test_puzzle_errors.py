@@ -15,28 +15,10 @@ from tutor.teach.puzzles import Collection, PuzzleError, read_puzzles
 from tutor.teach.puzzles import reader as R
 from tutor.words.i18n import get_translator
 
+from helpers import GOOD_PUZZLE as GOOD
+
 ROOT = Path(__file__).resolve().parent.parent
 V = importlib.import_module("tutor.teach.puzzles.validate")
-GOOD = """\
-puzzle:
-  id: keep-the-kings
-  title: Keep the kings
-  theme: closed_follow
-  level: 1
-  goal: win
-  position:
-    preset: classic
-    to_move: A
-    trump: d
-    hands: {A: Kc Ks Jh, B: 9s Qh 9h}
-    stock: ''
-    played: Ac 10c Qc Jc 9c As 10s Qs Js Ah 10h Kh Ad 10d Kd Qd Jd 9d
-    scores:
-      A: {points: 55, tricks: 5}
-      B: {points: 52, tricks: 4}
-  solution: [Jh]
-  explanation: Keep the kings for the end.
-"""
 
 
 def line_of(text: str, needle: str) -> int:
