@@ -38,7 +38,7 @@ ALL = ""  # the filter value for every theme
 MARKS_FILE = "66-puzzles-solved.json"
 #: The largest file of solved puzzles read (the reader's own cap); Streamlit refuses uploads
 #: past ``MAX_UPLOAD_MB`` (here and in ``.streamlit/config.toml``) before the page sees them.
-MAX_UPLOAD_BYTES = 200_000
+MAX_UPLOAD_BYTES = pz.MAX_MARKS_BYTES  # the marks reader takes no more
 MAX_UPLOAD_MB = 1
 UPLOAD_TYPES = ["json"]
 UNREADABLE = N_("A puzzle file could not be read:")
