@@ -34,6 +34,8 @@ E = TypeVar("E", bound="SourceError")
 
 #: A value from a file is shown in a message with at most this many characters.
 SHOWN = 40
+#: The most characters of a field (a dotted path of keys from the file) shown in a message.
+SHOWN_FIELD = 200
 
 
 def shown(value: object, limit: int = SHOWN) -> str:
@@ -104,8 +106,8 @@ class SourceError(ValueError):
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        if self.field:
-            where += f": {self.field}"
+        if self.field:  # keys from a file, shown on one line
+            where += f": {shown(self.field, SHOWN_FIELD)}"
         prefix = ""
         if self.step is not None and self.preset is not None:
             prefix = t(LOC_STEP_PRESET, step=self.step, preset=self.preset) + ": "

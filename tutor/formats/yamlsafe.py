@@ -606,6 +606,17 @@ def _json_places(text: str, path: str, policy: Policy) -> tuple[LineMap, SourceE
     return places, None
 
 
+def _json_key_place(text: str, name: str) -> tuple[int, int]:
+    """Where a key given twice is written the second time, for JSON that YAML cannot read
+    (the first line when the key is written in some other way, with escapes, say).
+
+    >>> _json_key_place('{"a": 1,\\n "a": 2}', "a")
+    (2, 2)
+    """
+    found = list(re.finditer(re.escape(json.dumps(name)) + r"\s*:", text))
+    return _line_col(text, found[1].start()) if len(found) > 1 else (1, 1)
+
+
 def _load_json(text: str, path: str, policy: Policy) -> tuple[object, LineMap]:
     _check_json_text(text, path, policy)
     try:
@@ -619,7 +630,9 @@ def _load_json(text: str, path: str, policy: Policy) -> tuple[object, LineMap]:
             raise twice from None
         name = shown(exc.args[0])
         params = {"field": name, "name": name}
-        raise _error(policy.duplicate_key, path, None, None, params) from None
+        line, col = _json_key_place(text, str(exc.args[0]))
+        col_ = col if policy.columns else None
+        raise _error(policy.duplicate_key, path, line, col_, params, at=name) from None
     except (ValueError, RecursionError) as exc:  # checked before; a last guard all the same
         problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise _error(policy.syntax, path, None, None, {"problem": shown(problem, 120)}) from None

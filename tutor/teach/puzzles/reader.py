@@ -470,9 +470,9 @@ def read_puzzles(path: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
         nodes.append(top["puzzle"][1])
     if "puzzles" in top:
         items = top["puzzles"][1]
-        if isinstance(items, yaml.SequenceNode):
+        if isinstance(items, yaml.SequenceNode) and items.value:
             nodes.extend(items.value)
-        else:
+        else:  # not a list, or an empty one
             reader.error(items, E_SHAPE)
     puzzles = [pz for pz in (reader.puzzle(n) for n in nodes) if pz is not None]
     return puzzles, reader.errors
