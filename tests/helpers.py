@@ -133,3 +133,37 @@ def mini_position(rules: RuleSet, rng: random.Random) -> State:
 
 def _pack_text(rules: RuleSet) -> list[str]:
     return [f"{r.symbol}{s}" for r in rules.ranks for s in "cshd"]
+
+
+#: A position with open hands: the start of the first worked deal.
+EX1_TEXT = """\
+preset: classic
+to_move: A
+trump: Ah
+hands:
+  A: 10h Kh 9h 10c Kc Qc
+  B: Jh As Ks Qs Ad Kd
+stock: 10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd
+"""
+
+#: A valid puzzle file of one puzzle.
+GOOD_PUZZLE = """\
+puzzle:
+  id: keep-the-kings
+  title: Keep the kings
+  theme: closed_follow
+  level: 1
+  goal: win
+  position:
+    preset: classic
+    to_move: A
+    trump: d
+    hands: {A: Kc Ks Jh, B: 9s Qh 9h}
+    stock: ''
+    played: Ac 10c Qc Jc 9c As 10s Qs Js Ah 10h Kh Ad 10d Kd Qd Jd 9d
+    scores:
+      A: {points: 55, tricks: 5}
+      B: {points: 52, tricks: 4}
+  solution: [Jh]
+  explanation: Keep the kings for the end.
+"""

@@ -496,6 +496,10 @@ BAD_PUZZLE_FILES: dict[str, bytes] = {
     "empty.yaml": b"",
     "tagged.yaml": b"puzzles: !!python/object/apply:os.system [echo]\n",
     "links.yaml": b"puzzles:\n  - id: '[x](https://evil.example)'\n    level: 1\n",
+    # A real file with its levels written 1.0, 2.0: once that took the whole page down.
+    "level-float.yaml": re.sub(
+        rb"level: ([123])\b", rb"level: \1.0", (PUZZLES / "schneider.yaml").read_bytes()
+    ),
 }
 BAD_LESSON_FILES: dict[str, bytes] = {
     "zz-syntax.yaml": b"id: broken\ntitle: A broken lesson\nmoves: [10h, Kd\n",

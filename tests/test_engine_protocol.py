@@ -101,6 +101,17 @@ def test_nan_and_infinity_are_refused_and_never_written(constant: str) -> None:
     assert error["params"]["field"] == "seed"  # type: ignore[index]
 
 
+def test_one_answer_is_one_line_for_every_reader() -> None:
+    """JSON lets U+2028, U+2029 and U+0085 stand raw in a string, but Python's splitlines
+    (and older JavaScript) break a line there: the engine writes them as escapes."""
+    ids = ["a\u2028b", "c\u2029d", "e\x85f"]
+    out = io.StringIO()
+    lines = [json.dumps({"id": i, "command": "info"}, ensure_ascii=False) for i in ids]
+    assert serve(lines, out) == 3
+    answers = out.getvalue().splitlines()
+    assert [json.loads(a)["id"] for a in answers] == ids
+
+
 def test_an_overlong_line_is_skipped_without_being_kept() -> None:
     stream = io.BytesIO(b"x" * 5000 + b"\n" + good(2) + b"\n" + b"y" * 12)
     lines = list(read_lines(stream, limit=1000))

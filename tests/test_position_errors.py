@@ -18,16 +18,7 @@ from tutor.formats.position_messages import (
 from tutor.formats.positions import PositionError, read_position
 from tutor.words.i18n import get_translator
 
-EX1 = """\
-preset: classic
-to_move: A
-trump: Ah
-hands:
-  A: 10h Kh 9h 10c Kc Qc
-  B: Jh As Ks Qs Ad Kd
-stock: 10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd
-"""
-
+from helpers import EX1_TEXT as EX1
 
 #: The messages of a rule switch given a value it cannot take (``tutor.engine.rules``).
 SWITCH_MESSAGES = tuple(v for k, v in vars(rules).items() if k.startswith("E_SWITCH"))
@@ -123,6 +114,14 @@ def test_a_rule_spec_that_cannot_be_read_is_named_at_its_line(spec: str) -> None
     err = error(EX1.replace("preset: classic", f"preset: '{spec}'"))
     assert err.template in (E_PRESET, M.E_RULES_VALUE, *SWITCH_MESSAGES)
     named(err, 1, "preset")
+
+
+def test_an_unknown_switch_is_named_in_the_language() -> None:
+    err = error(EX1.replace("preset: classic", "preset: 'kurnik(foo=1)'"))
+    assert err.template == rules.E_UNKNOWN_SWITCH
+    named(err, 1, "preset")
+    german = err.render(get_translator("de"))
+    assert "unbekannter Regelschalter 'foo'" in german and "unknown" not in german
 
 
 def test_any_error_of_the_rules_is_named_at_the_field(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -55,18 +55,10 @@ from tutor.formats.positions import (
 )
 from tutor.words.i18n import get_translator
 
+from helpers import EX1_TEXT
+
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "positions").glob("*.*"))
-
-EX1_TEXT = """\
-preset: classic
-to_move: A
-trump: Ah
-hands:
-  A: 10h Kh 9h 10c Kc Qc
-  B: Jh As Ks Qs Ad Kd
-stock: 10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd
-"""
 
 
 def _error(text: str) -> PositionError:

@@ -15,28 +15,10 @@ from tutor.teach.puzzles import Collection, PuzzleError, read_puzzles
 from tutor.teach.puzzles import reader as R
 from tutor.words.i18n import get_translator
 
+from helpers import GOOD_PUZZLE as GOOD
+
 ROOT = Path(__file__).resolve().parent.parent
 V = importlib.import_module("tutor.teach.puzzles.validate")
-GOOD = """\
-puzzle:
-  id: keep-the-kings
-  title: Keep the kings
-  theme: closed_follow
-  level: 1
-  goal: win
-  position:
-    preset: classic
-    to_move: A
-    trump: d
-    hands: {A: Kc Ks Jh, B: 9s Qh 9h}
-    stock: ''
-    played: Ac 10c Qc Jc 9c As 10s Qs Js Ah 10h Kh Ad 10d Kd Qd Jd 9d
-    scores:
-      A: {points: 55, tricks: 5}
-      B: {points: 52, tricks: 4}
-  solution: [Jh]
-  explanation: Keep the kings for the end.
-"""
 
 
 def line_of(text: str, needle: str) -> int:
@@ -182,3 +164,22 @@ def test_a_position_error_is_translated_whole_and_names_its_field(
     german = err.render(get_translator("de"))
     assert german.startswith(f"p.yaml:{err.line}:") and "position.hands.A: " in german
     assert "unknown card" not in german and "Jx" in german
+
+
+def test_a_puzzle_too_large_for_the_search_budget_is_refused_at_its_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The judge searches within a budget; a puzzle that needs more is a problem of the file,
+    named at the position's line, not a search without end."""
+    from tutor.search import Budget
+    from tutor.teach.puzzles import judge
+
+    validate = importlib.import_module("tutor.teach.puzzles.validate")
+    (p,) = [q for q in Collection.load(ROOT / "puzzles").puzzles if q.id == "close-then-the-ace"]
+    assert validate.validate(p) == []
+    judge.analyse.cache_clear()
+    monkeypatch.setattr(judge, "Budget", lambda: Budget(nodes=20_000, seconds=None))
+    (err,) = validate.validate(p)
+    assert err.template == validate.E_SEARCH_LIMIT and err.line == p.line_of("position")
+    german = err.render(get_translator("de"))
+    assert german.startswith(f"{p.source}:{err.line}:") and "Traceback" not in german

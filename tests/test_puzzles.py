@@ -54,6 +54,7 @@ from tutor.teach.puzzles import (
 from tutor.words.i18n import get_translator
 from tutor.words.puzzle_text import feedback, hint
 
+from helpers import GOOD_PUZZLE as GOOD
 from helpers import load_script
 
 propose = load_script("propose_puzzles")
@@ -463,28 +464,6 @@ def test_every_puzzle_is_proved_by_the_solver(p: Puzzle) -> None:
     assert set(a.accepted) == set(p.solution)
     for text in (p.title, p.explanation, *p.hints, p.note):
         assert "{" not in text and "}" not in text
-
-
-GOOD = """\
-puzzle:
-  id: keep-the-kings
-  title: Keep the kings
-  theme: closed_follow
-  level: 1
-  goal: win
-  position:
-    preset: classic
-    to_move: A
-    trump: d
-    hands: {A: Kc Ks Jh, B: 9s Qh 9h}
-    stock: ''
-    played: Ac 10c Qc Jc 9c As 10s Qs Js Ah 10h Kh Ad 10d Kd Qd Jd 9d
-    scores:
-      A: {points: 55, tricks: 5}
-      B: {points: 52, tricks: 4}
-  solution: [Jh]
-  explanation: Keep the kings for the end.
-"""
 
 
 def _write(tmp_path: Path, text: str, name: str = "p.yaml") -> Path:

@@ -11,7 +11,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine import Card
+from tutor.search import Budget
 from tutor.teach import puzzles as pz
+from tutor.teach.puzzles import judge
 from tutor.web.html import md_plain
 from tutor.words import puzzle_text as pt
 from tutor.words.i18n import get_translator
@@ -218,3 +220,19 @@ def test_marriage_buttons_name_the_card_in_the_language(lang: str) -> None:
     for out in (False, True):
         label = move_label(Marriage(Card.parse("Ks"), out=out), tr)
         assert declined in label and "Marriage" not in label
+
+
+def test_a_puzzle_too_large_to_judge_is_said_not_hidden(
+    trainer: Start, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the solver's budget runs out while judging a move, the learner is told why."""
+    at = click(trainer("de"), "pz_open_keep-the-kings")
+    judge.analyse.cache_clear()
+    monkeypatch.setattr(judge, "Budget", lambda: Budget(nodes=10, seconds=None))
+    at.button(key="pz_play_Jh").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    tr = get_translator("de")
+    from tutor_app.pages.puzzles import E_TOO_LARGE
+
+    assert tr._(E_TOO_LARGE) in values(at.info)
+    assert at.session_state["pz_solved"] == {}

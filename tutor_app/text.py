@@ -16,12 +16,10 @@ import streamlit as st
 from markupsafe import Markup, escape
 
 from tutor.web.html import Md, md_bullets, md_text, one_line
+from tutor.web.problems import MAX_SHOWN_PARAM
 from tutor.words.i18n import Translator
 
 Icon = str | None
-
-#: The longest value of a message's parameter shown on a page (cut with "…" past it).
-MAX_SHOWN_PARAM = 200
 
 
 def say(tr: Translator, msgid: str, **params: object) -> str:

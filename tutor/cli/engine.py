@@ -402,12 +402,21 @@ def answer_line(raw: bytes | str | None, defaults: Defaults = Defaults()) -> dic
     return answer(request, defaults)
 
 
+#: Characters that some readers take for a line end (Python's ``str.splitlines``, JavaScript
+#: before ES2019) although JSON lets them stand raw in a string: written as escapes, so that one
+#: answer is one line for every reader.
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 def dump(reply: Mapping[str, object]) -> str:
     """One answer as one line of JSON (never ``NaN``; text that cannot be written as UTF-8,
-    such as a lone surrogate echoed from a request, is escaped).
+    such as a lone surrogate echoed from a request, is escaped, and so are the characters
+    some readers take for a line end).
 
     >>> dump({"id": "\\ud800", "ok": False})
     '{"id": "\\\\ud800", "ok": false}'
+    >>> dump({"id": "a\\u2028b"}).splitlines()
+    ['{"id": "a\\\\u2028b"}']
     """
     try:
         text = json.dumps(reply, ensure_ascii=False, allow_nan=False)
@@ -416,7 +425,7 @@ def dump(reply: Mapping[str, object]) -> str:
         text = json.dumps(reply, ensure_ascii=True, allow_nan=False)
     except ValueError:  # pragma: no cover - the analysis holds finite numbers only
         text = json.dumps({"id": None, "ok": False, "error": {"template": E_INTERNAL}})
-    return text
+    return text.translate(_LINE_BREAKS)
 
 
 def serve(lines: Iterable[bytes | str | None], out: TextIO, defaults: Defaults = Defaults()) -> int:

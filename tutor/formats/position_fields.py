@@ -180,10 +180,8 @@ class FieldReader:
                 raise self.error(
                     ("preset",), E_PRESET, name=shown(exc.name), valid=", ".join(exc.valid)
                 ) from None
-            problem = shown(exc, 200)
-            raise self.error(
-                ("preset",), E_RULES_VALUE, spec=shown(spec), problem=problem
-            ) from None
+            template, params = exc.message
+            raise self.error(("preset",), template, **params) from None
         except SwitchValueError as exc:
             template, params = exc.message
             if "value" in params:

@@ -14,6 +14,7 @@ import streamlit as st
 
 from tutor.engine import Move, Play, legal_moves
 from tutor.msgid import N_
+from tutor.search import SearchLimit
 from tutor.teach import puzzles as pz
 from tutor.web.board import BoardOptions, board_html
 from tutor.web.html import md_bold
@@ -37,7 +38,7 @@ ALL = ""  # the filter value for every theme
 MARKS_FILE = "66-puzzles-solved.json"
 #: The largest file of solved puzzles read (the reader's own cap); Streamlit refuses uploads
 #: past ``MAX_UPLOAD_MB`` (here and in ``.streamlit/config.toml``) before the page sees them.
-MAX_UPLOAD_BYTES = 200_000
+MAX_UPLOAD_BYTES = pz.MAX_MARKS_BYTES  # the marks reader takes no more
 MAX_UPLOAD_MB = 1
 UPLOAD_TYPES = ["json"]
 UNREADABLE = N_("A puzzle file could not be read:")
@@ -60,6 +61,11 @@ def init_state() -> None:
     ss.setdefault("pz_solved", {})
     ss.setdefault("pz_upload", None)  # the last upload's Upload
 
+
+E_TOO_LARGE = N_(
+    "This puzzle is too large for the solver to judge your move within its limit. "
+    "Try another puzzle."
+)
 
 # ----------------------------------------------------------------------------- callbacks
 
@@ -88,7 +94,11 @@ def play_move(text: str) -> None:
     attempt = state.pz_attempt
     if not isinstance(attempt, pz.Attempt) or attempt.over:
         return
-    attempt = pz.play(attempt, text)
+    try:
+        attempt = pz.play(attempt, text)
+    except SearchLimit:  # a puzzle too large to be judged: said, not hidden
+        session.notice(E_TOO_LARGE)
+        return
     state.pz_attempt = attempt
     state.pz_hints = 0  # hints are about one position: the next one starts without
     if attempt.solved:

@@ -43,7 +43,7 @@ from tutor.engine import (
     view_of,
 )
 from tutor.engine import check as check_move  # the rules; this module's check judges a puzzle
-from tutor.search import Solver, terminal_value
+from tutor.search import Budget, Solver, terminal_value
 from tutor.teach.puzzles.model import Goal, GoalKind, Puzzle
 
 
@@ -66,10 +66,13 @@ def _state_key(s: State) -> tuple[object, ...]:
 
 class _DealSearch:
     """Exact answers for one deal with every card known: the value of a move for the learner
-    (net game points) and whether the goal can still be reached."""
+    (net game points) and whether the goal can still be reached.
 
-    def __init__(self, deal: State, learner: int, goal: Goal) -> None:
-        self.solver = Solver(deal)
+    The search works within ``budget`` (by default a fresh ``Budget()``: the limits of one
+    request) and raises ``SearchLimit`` past it."""
+
+    def __init__(self, deal: State, learner: int, goal: Goal, budget: Budget | None = None) -> None:
+        self.solver = Solver(deal, budget if budget is not None else Budget())
         self.learner = learner
         self.goal = goal
         self.threshold = goal.threshold(deal.rules)
@@ -246,10 +249,12 @@ def _decide_close(scores: Sequence[MoveScore]) -> tuple[tuple[Move, ...], tuple[
     return accepted, best
 
 
-def deal_values(deal: State, learner: int, goal: Goal) -> tuple[tuple[Move, int, bool], ...]:
+def deal_values(
+    deal: State, learner: int, goal: Goal, budget: Budget | None = None
+) -> tuple[tuple[Move, int, bool], ...]:
     """For one deal with every card known: each legal move, its value for the learner and
     whether the goal is still reached after it."""
-    search = _DealSearch(deal, learner, goal)
+    search = _DealSearch(deal, learner, goal, budget)
     return tuple((m, v, ok) for m, v, ok, _ in search.options(deal))
 
 
@@ -264,13 +269,17 @@ def analyse(
     """Judge the learner's moves in ``state`` over every deal consistent with what the learner
     can see (``excluded``: cards the opponent is known not to hold). When no move reaches the
     goal in all of them although the deal as it lies allows it (the learner has been led into
-    a guess), the moves are judged over that deal alone (``exact`` is then False)."""
+    a guess), the moves are judged over that deal alone (``exact`` is then False).
+
+    The whole judgement works within one ``Budget()``; past it ``SearchLimit`` is raised (a
+    puzzle whose position is too large to be judged)."""
     if state.to_move != learner:
         raise ValueError("it is not the learner's turn")
-    found = analyse_every_deal(state, learner, goal, probability, excluded)
+    budget = Budget()
+    found = analyse_every_deal(state, learner, goal, probability, excluded, budget)
     if found.accepted or goal.kind is GoalKind.DECIDE_CLOSE:
         return found
-    own = _aggregate([deal_values(state, learner, goal)], goal, None, False)
+    own = _aggregate([deal_values(state, learner, goal, budget)], goal, None, False)
     return own if own.accepted else found
 
 
@@ -280,12 +289,15 @@ def analyse_every_deal(
     goal: Goal,
     probability: Fraction | None = None,
     excluded: int = 0,
+    budget: Budget | None = None,
 ) -> PuzzleAnalysis:
     """The learner's moves judged over every deal consistent with what the learner can see,
     even when no move reaches the goal in enough of them (``analyse`` then falls back to the
-    deal as it lies)."""
+    deal as it lies). Every deal's search draws on one ``budget`` (a fresh ``Budget()`` by
+    default)."""
+    budget = budget if budget is not None else Budget()
     view = view_of(state, learner, excluded)
-    per_deal = [deal_values(d, learner, goal) for d in consistent_deals(view)]
+    per_deal = [deal_values(d, learner, goal, budget) for d in consistent_deals(view)]
     return _aggregate(per_deal, goal, probability, True)
 
 
@@ -457,10 +469,11 @@ def refute(
     view = view_of(state, learner, excluded)
     candidates: Iterator[State] = consistent_deals(view) if analysis.exact else iter(())
     chosen = state
-    search = _DealSearch(state, learner, goal)
+    budget = Budget()
+    search = _DealSearch(state, learner, goal, budget)
     if goal.kind is not GoalKind.DECIDE_CLOSE and _move_ok(search, state, move):
         for deal in candidates:
-            s = _DealSearch(deal, learner, goal)
+            s = _DealSearch(deal, learner, goal, budget)
             if not _move_ok(s, deal, move):
                 chosen, search = deal, s
                 break

@@ -9,6 +9,7 @@ from typing import Any
 
 from tutor.engine import CLOSE, PLAYER_NAMES, TooManyDealsError, check, legal_moves
 from tutor.msgid import N_
+from tutor.search import MAX_NODES, SearchLimit
 from tutor.teach.catalog import Catalog
 from tutor.teach.puzzles.judge import analyse, analyse_every_deal, deal_values, play, start
 from tutor.teach.puzzles.model import THEMES, GoalKind, Puzzle
@@ -28,6 +29,10 @@ E_ILLEGAL = N_("'{move}' is not a legal move here; deciding rule: {rule_ids}")
 E_TOO_MANY_DEALS = N_(
     "the learner cannot tell apart {count} deals, more than the {limit} the solver checks; "
     "show more cards or use a smaller stock"
+)
+E_SEARCH_LIMIT = N_(
+    "the solver cannot judge this position within its limit of {limit} positions searched; "
+    "use fewer cards or show more of them"
 )
 E_UNREACHABLE = N_(
     "the goal cannot be reached: the best move, {move}, reaches it in {reached} of {deals} "
@@ -97,7 +102,15 @@ def precheck(p: Puzzle) -> list[PuzzleError]:
 
 def validate(p: Puzzle) -> list[PuzzleError]:
     """Check a puzzle with the solver: its goal is reachable and the solution lists exactly
-    the moves that reach it. Returns the problems (none for a valid puzzle)."""
+    the moves that reach it. Returns the problems (none for a valid puzzle); a position too
+    large to be judged within the search budget is one of them."""
+    try:
+        return _validate(p)
+    except SearchLimit:
+        return [_err(p, "position", E_SEARCH_LIMIT, limit=MAX_NODES)]
+
+
+def _validate(p: Puzzle) -> list[PuzzleError]:
     problems = precheck(p)
     s = p.state
     if problems:
