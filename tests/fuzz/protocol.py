@@ -298,9 +298,14 @@ def good_line(rng: random.Random, n: int) -> bytes:
 
 def warm_up() -> list[bytes]:
     """Lines that make the engine load what it keeps for good (every language's catalog, every
-    kind of answer) before its memory is watched: each raw hostile line once, each quick
-    position in each language at each hint level."""
+    kind of answer) and reach the memory its largest searches take, before its memory is
+    watched: each raw hostile line once, each position with few and with many samples, each
+    quick position in each language at each hint level."""
     lines = [line.replace(b"\n", b" ").replace(b"\r", b" ") for line in RAW_LINES]
+    for position in POSITIONS:  # the largest searches the engine's budget allows
+        for samples in (8, 10_000):
+            lines.append(json.dumps({"position": position, "samples": samples}).encode())
+        lines.append(json.dumps({"position": position, "hidden": True}).encode())
     for position in CHEAP:
         for lang in ("de", "pl", "en"):
             for level in range(5):

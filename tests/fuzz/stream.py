@@ -9,7 +9,6 @@ missing (the engine stopped or hung on a line), a bad answer, an answer out of o
 from __future__ import annotations
 
 import json
-import statistics
 import subprocess
 import sys
 import threading
@@ -31,9 +30,9 @@ class StreamReport:
     problems: list[str] = field(default_factory=list)
 
     def quarters(self) -> tuple[float, float]:
-        """The median resident memory of the first and the last quarter of the samples."""
+        """The highest resident memory in the first and in the last quarter of the samples."""
         q = max(1, len(self.rss_kb) // 4)
-        return statistics.median(self.rss_kb[:q]), statistics.median(self.rss_kb[-q:])
+        return max(self.rss_kb[:q]), max(self.rss_kb[-q:])
 
     def deciles(self) -> str:
         """The resident memory at each tenth of the stream, in MB."""
@@ -46,7 +45,7 @@ class StreamReport:
         first, last = self.quarters() if self.rss_kb else (0.0, 0.0)
         text = (
             f"engine stream: {self.answered} of {self.lines} lines answered in "
-            f"{self.seconds:.1f} s; resident memory {first / 1024:.0f} MB in the first "
+            f"{self.seconds:.1f} s; resident memory at most {first / 1024:.0f} MB in the first "
             f"quarter, {last / 1024:.0f} MB in the last ({len(self.rss_kb)} samples: "
             f"{self.deciles()})"
         )

@@ -71,3 +71,22 @@ def test_a_key_with_line_breaks_is_shown_on_one_line(tmp_path: Path) -> None:
 def test_a_long_field_is_cut_when_shown() -> None:
     err = SourceError("bad", path="f.yaml", line=1, field="a." + "x" * 1000)
     assert len(str(err)) < 250 and str(err).endswith(": bad")
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\u2029", "\x85", "\x9f"])
+def test_a_json_key_yaml_reads_otherwise_keeps_its_line(odd: str, tmp_path: Path) -> None:
+    # JSON reads these as any other character of a key; YAML breaks the line there or refuses
+    # them: the places are still found.
+    text = '{\n  "preset": "classic",\n  "la' + odd + 'st": 1\n}\n'
+    with pytest.raises(PositionError) as caught:
+        read_position(text, "p.json")
+    assert caught.value.line == 3
+    assert check_position(_file(tmp_path, "p.json", text), 0).verdict == "refused"
+
+
+def test_json_that_yaml_cannot_read_is_placed_at_its_first_line() -> None:
+    # A key longer than YAML's 1,024 characters for a key: no place from YAML, the first line.
+    text = '{"preset": "classic",\n "' + "k" * 2000 + '": 1}'
+    with pytest.raises(PositionError) as caught:
+        read_position(text, "p.json")
+    assert caught.value.line == 1

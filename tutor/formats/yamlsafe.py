@@ -102,6 +102,12 @@ _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
 FieldPath = tuple[str | int, ...]
 
+#: What JSON reads as any other character of a string but YAML refuses (C1 controls, the
+#: non-characters U+FFFE and U+FFFF) or reads as a line break (U+0085, U+2028, U+2029).
+_YAML_ODD = re.compile("[\x80-\x9f\u2028\u2029\ufffe\uffff]")
+#: Where those characters stand in for themselves while YAML finds the places of JSON.
+_STAND_IN = 0xF0000
+
 
 @dataclass(frozen=True)
 class Policy:
@@ -594,16 +600,36 @@ def _json_places(text: str, path: str, policy: Policy) -> tuple[LineMap, SourceE
     A tab, which JSON allows only between tokens and YAML not always, counts as a space: every
     place stays where it is. Whatever else YAML says of the text is ``json``'s to say."""
     places = LineMap()
+    # Characters JSON reads in a string but YAML does not (C1 controls) or reads as a line
+    # break (U+0085, U+2028, U+2029) stand in for themselves in the private use plane, one
+    # character each, so every place stays where it is; the keys get them back.
+    stand_in = {c: chr(_STAND_IN + ord(c)) for c in set(_YAML_ODD.findall(text))}
+    text = text.replace("\t", " ")
+    for c, s in stand_in.items():
+        text = text.replace(c, s)
     try:
-        node = _parse(text.replace("\t", " "), path, policy)
+        node = _parse(text, path, policy)
         if node is not None:
             check_nodes(node, path, policy, count_nodes=False)
             to_data(node, path, policy, places)
     except SourceError as exc:
-        return LineMap(), exc if exc.template == policy.duplicate_key else None
-    except Exception:  # only the places are lost
-        return LineMap(), None
+        return _first_line(), exc if exc.template == policy.duplicate_key else None
+    except Exception:  # the places are lost: every value is placed at the first line
+        return _first_line(), None
+    if stand_in:
+        back = str.maketrans({s: c for c, s in stand_in.items()})
+        places = LineMap(
+            {
+                tuple(k.translate(back) if isinstance(k, str) else k for k in at): where
+                for at, where in places.places.items()
+            }
+        )
     return places, None
+
+
+def _first_line() -> LineMap:
+    """Places for JSON that YAML cannot read: everything at the first line."""
+    return LineMap({(): (1, 1)})
 
 
 def _json_key_place(text: str, name: str) -> tuple[int, int]:

@@ -29,6 +29,7 @@ game points (the line: Kh Jh, marry Kc As, out, 10s Ks).
 
 from __future__ import annotations
 
+import weakref
 from typing import NamedTuple
 
 from tutor.engine import Move, Outcome, State, apply_unchecked, legal_moves, other
@@ -96,6 +97,9 @@ class Solver:
         self.stock = state.stock
         self._engine = Negamax(state.rules, self.trump, state.stock, budget)
         self.maxv = self._engine.maxv
+        # The search's closures refer to each other, so the table they share would wait for
+        # the cyclic garbage collector; it is emptied as soon as the solver is let go.
+        weakref.finalize(self, self._engine.table.clear)
 
     @property
     def nodes(self) -> int:

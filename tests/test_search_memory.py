@@ -1,0 +1,41 @@
+"""The solver's memory: a search's transposition table is let go with the solver, at once,
+not when the cyclic garbage collector next runs (the search's closures refer to each other),
+so a program that searches many positions, such as ``tutor engine``, keeps its memory flat."""
+
+from __future__ import annotations
+
+import gc
+import tracemalloc
+from collections.abc import Iterator
+
+import pytest
+from conftest import EX1, EX1_MOVES, position
+
+from tutor.search import Solver
+
+
+@pytest.fixture
+def no_cyclic_gc() -> Iterator[None]:
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def test_a_solvers_table_is_freed_with_the_solver(no_cyclic_gc: None) -> None:
+    state = position("classic", EX1_MOVES[:3], **EX1)
+    tracemalloc.start()
+    try:
+        solver = Solver(state)
+        solver.rank_moves(state)
+        before = tracemalloc.get_traced_memory()[0]
+        kept = solver.nodes
+        del solver
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert kept > 10_000  # a search large enough for its table to matter
+    assert before - after > 1_000_000  # the table's megabytes are freed at once
