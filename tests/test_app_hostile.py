@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Callable, Iterator, Sequence
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzz.oracles import html_problems as fuzz_html_problems
+from fuzz.oracles import markdown_problems as fuzz_markdown_problems
 from google.protobuf.message import Message
-from markdown_it import MarkdownIt
 from streamlit.testing.v1 import AppTest
 
 from tutor.teach import puzzles as pz
@@ -64,12 +64,6 @@ PAGES = ("tutor_app/pages/learn.py", "tutor_app/pages/follow.py", "tutor_app/pag
 
 # The patterns Streamlit's Markdown (remark-gfm, mdast-util-gfm-autolink-literal) makes links of
 # in text, after the escapes are read.
-BARE_LINKS = (
-    re.compile(r"(https?://|www(?=\.))([-.\w]+)", re.IGNORECASE),
-    re.compile(r"([-.\w+]+)@([-\w]+(?:\.[-\w]+)+)"),
-)
-MD = MarkdownIt("commonmark").enable("table").enable("strikethrough")
-
 Start = Callable[..., AppTest]
 
 
@@ -78,49 +72,17 @@ Start = Callable[..., AppTest]
 
 def markdown_problems(body: str) -> list[str]:
     """What Streamlit would make of ``body`` that is not text: links, images, HTML, bare
-    addresses and e-mails, control characters."""
-    found = []
-    if re.search("[\x00-\x08\x0b-\x1f\x7f]", body):
-        found.append("control character")
-    for block in MD.parse(body):
-        if block.type == "html_block":
-            found.append(f"HTML block {block.content[:40]!r}")
-        for token in block.children or ():
-            if token.type in ("link_open", "image", "html_inline"):
-                found.append(f"{token.type} {token.content[:40]!r} {token.attrs}")
-            elif token.type in ("text", "code_inline"):
-                for pattern in BARE_LINKS:
-                    if token.type == "text" and pattern.search(token.content):
-                        found.append(f"bare link in {token.content[:60]!r}")
-    return found
-
-
-class _Tags(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("a", "script", "iframe", "object", "embed", "form", "link", "meta", "base"):
-            self.found.append(f"<{tag}>")
-        for name, value in attrs:
-            if name.startswith("on"):
-                self.found.append(f"{name}= on <{tag}>")
-            linked = name in ("href", "src", "action", "srcset", "xlink:href") and value
-            if linked and not value.startswith("data:image/svg+xml;base64,"):
-                self.found.append(f"{name}={value[:40]!r} on <{tag}>")
-
-    handle_startendtag = handle_starttag
+    addresses and e-mails (the fuzz suite's check), and control characters."""
+    found = ["control character"] if re.search("[\x00-\x08\x0b-\x1f\x7f]", body) else []
+    return found + fuzz_markdown_problems(body)
 
 
 def html_problems(body: str) -> list[str]:
-    """Tags and attributes in ``body`` that link, load or run something."""
+    """Tags and attributes in ``body`` that link, load or run something (the fuzz suite's
+    check), the app's own key script apart."""
     if body == KEY_SCRIPT:  # the app's own key script, the one script the app writes
         return []
-    parser = _Tags()
-    parser.feed(body)
-    parser.close()
-    return parser.found
+    return fuzz_html_problems(body)
 
 
 def _strings(message: Message) -> Iterator[tuple[str, str]]:
