@@ -44,6 +44,8 @@ from tutor.engine.moves import (
 )
 from tutor.engine.play import apply, apply_unchecked, play_moves, trick_winner
 from tutor.engine.rules import (
+    E_UNKNOWN_PRESET,
+    E_UNKNOWN_SWITCH,
     PRESETS,
     SOURCES,
     SRC_000,
@@ -101,6 +103,8 @@ __all__ = [
     "CLOSE",
     "DECLARE_OUT",
     "EXCHANGE",
+    "E_UNKNOWN_PRESET",
+    "E_UNKNOWN_SWITCH",
     "MAX_DEALS",
     "PLAYER_NAMES",
     "PRESETS",

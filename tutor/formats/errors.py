@@ -26,9 +26,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, Self, TypeVar
 
-from tutor.formats.messages import LOC_DEAL_PRESET, LOC_STEP, LOC_STEP_PRESET
+from tutor.engine import SwitchValueError, UnknownPresetError
+from tutor.formats.messages import E_RULES_VALUE, LOC_DEAL_PRESET, LOC_STEP, LOC_STEP_PRESET
 
-__all__ = ["SHOWN", "Gettext", "SourceError", "shown"]
+__all__ = ["SHOWN", "Gettext", "SourceError", "rules_problem", "shown"]
 
 E = TypeVar("E", bound="SourceError")
 
@@ -54,6 +55,25 @@ def shown(value: object, limit: int = SHOWN) -> str:
     if any(c in text for c in "\n\r\t\v\f"):
         text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def rules_problem(spec: str, exc: Exception) -> tuple[str, dict[str, Any]]:
+    """The message for a rule spec ``parse_rules`` refused, with what came from the file shown
+    short: the engine's own message (an unknown preset or switch, a switch's value), or else
+    the spec with what went wrong.
+
+    >>> from tutor.engine import parse_rules
+    >>> try:
+    ...     parse_rules("kurnik(foo=1)")
+    ... except Exception as exc:
+    ...     problem = rules_problem("kurnik(foo=1)", exc)
+    >>> problem[1]["name"]
+    'foo'
+    """
+    if isinstance(exc, UnknownPresetError | SwitchValueError):
+        template, params = exc.message
+        return template, {k: shown(v) if k in ("name", "value") else v for k, v in params.items()}
+    return E_RULES_VALUE, {"spec": shown(spec), "problem": shown(exc, 200)}
 
 
 class Gettext(Protocol):

@@ -17,7 +17,6 @@ from tutor.engine import (
     CardError,
     RuleSet,
     Suit,
-    SwitchValueError,
     UnknownPresetError,
     View,
     ViewError,
@@ -27,8 +26,7 @@ from tutor.engine import (
     sample_state,
     trick_winner,
 )
-from tutor.formats.errors import shown
-from tutor.formats.messages import E_RULES_VALUE
+from tutor.formats.errors import rules_problem, shown
 from tutor.formats.position_messages import (
     E_BOOL,
     E_BOTH,
@@ -175,23 +173,13 @@ class FieldReader:
             raise self.error(("preset",), E_TEXT, name="preset")
         try:
             return parse_rules(spec)
-        except UnknownPresetError as exc:
-            if exc.what == "rules preset":
+        except Exception as exc:  # whatever the rules refuse: named at the field
+            if isinstance(exc, UnknownPresetError) and exc.what == "rules preset":
                 raise self.error(
                     ("preset",), E_PRESET, name=shown(exc.name), valid=", ".join(exc.valid)
                 ) from None
-            template, params = exc.message
+            template, params = rules_problem(spec, exc)
             raise self.error(("preset",), template, **params) from None
-        except SwitchValueError as exc:
-            template, params = exc.message
-            if "value" in params:
-                params["value"] = shown(params["value"])
-            raise self.error(("preset",), template, **params) from None
-        except Exception as exc:  # whatever else the rules refuse: named at the field
-            problem = shown(exc, 200)
-            raise self.error(
-                ("preset",), E_RULES_VALUE, spec=shown(spec), problem=problem
-            ) from None
 
     def trump(self, data: Mapping[str, object], rules: RuleSet) -> tuple[Suit, int]:
         if data.get("trump") is None:

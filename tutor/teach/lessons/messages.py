@@ -8,6 +8,8 @@ shares (``E_READ``, ``E_SYNTAX``, ``E_MISSING`` ...) are defined once in
 
 from __future__ import annotations
 
+from tutor.engine import E_UNKNOWN_PRESET as _UNKNOWN_PRESET
+from tutor.engine import E_UNKNOWN_SWITCH as _UNKNOWN_SWITCH
 from tutor.formats.messages import (
     E_BAD_ID,
     E_BRACES,
@@ -122,8 +124,8 @@ E_NOT_INT = N_("'{field}' should be a whole number")
 E_NOT_BOOL = N_("'{field}' should be true or false")
 E_DUPLICATE_ID = N_("the lesson id '{value}' is already used by {other}")
 E_SHOW = N_("'show' must be one of {valid}, not '{value}'")
-E_PRESET = N_("unknown rules preset '{name}'; valid presets: {valid}")
-E_SWITCH = N_("unknown rule switch '{name}'; valid switches: {valid}")
+E_PRESET = _UNKNOWN_PRESET  # the engine's own messages, written once
+E_SWITCH = _UNKNOWN_SWITCH
 E_COMPARE_SHORT = N_("'compare' needs at least two different presets")
 E_COMPARE_LONG = N_("'compare' lists at most {limit} presets")
 E_MATCH_OVER = N_(

@@ -15,17 +15,14 @@ from dataclasses import dataclass
 import yaml
 
 from tutor.engine import (
-    PRESETS,
     Card,
     Match,
     Move,
     RuleSet,
-    SwitchValueError,
-    UnknownPresetError,
     parse_rules,
 )
 from tutor.formats import yamlsafe
-from tutor.formats.errors import SourceError, shown
+from tutor.formats.errors import SourceError, rules_problem, shown
 from tutor.formats.messages import E_TWICE_SAME, id_problem
 from tutor.formats.yamlsafe import where as _where
 from tutor.teach.lessons.messages import (
@@ -48,10 +45,7 @@ from tutor.teach.lessons.messages import (
     E_NOT_LIST,
     E_NOT_TEXT,
     E_PAUSE_NARRATION,
-    E_PRESET,
-    E_RULES_VALUE,
     E_SHOW,
-    E_SWITCH,
     E_TAG,
     E_TOO_COMPLEX,
     E_UNNAMED,
@@ -238,18 +232,9 @@ class _Reader(NodeReader):
     def rule_set(self, node: yaml.Node, spec: str) -> RuleSet | None:
         try:
             return parse_rules(spec)
-        except UnknownPresetError as exc:
-            if exc.what == "rules preset":
-                self.error(node, E_PRESET, name=shown(exc.name), valid=", ".join(PRESETS))
-            else:
-                self.error(node, E_SWITCH, name=shown(exc.name), valid=", ".join(exc.valid))
-        except SwitchValueError as exc:
-            template, params = exc.message
-            if "value" in params:
-                params["value"] = shown(params["value"])
+        except Exception as exc:  # whatever the rules refuse: named at the field
+            template, params = rules_problem(spec, exc)
             self.error(node, template, **params)
-        except Exception as exc:  # whatever else the rules refuse: named at the field
-            self.error(node, E_RULES_VALUE, spec=shown(spec), problem=shown(exc, 200))
         return None
 
     def deal(
