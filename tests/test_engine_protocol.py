@@ -349,7 +349,7 @@ def test_a_bad_argument_is_one_translated_line_and_exit_2(
 
 
 def test_hint_of_dev_zero_ends_at_once(capsys: pytest.CaptureFixture[str]) -> None:
-    """``tutor hint /dev/zero`` never ended: at most 1 MiB of a position is read."""
+    """``tutor hint /dev/zero`` never ended: a device is refused without being read."""
     assert main(["hint", "/dev/zero"]) == 2
     err = capsys.readouterr().err
     assert err == "/dev/zero:1:1: " + E_NOT_FILE + "\n"

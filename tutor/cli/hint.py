@@ -2,7 +2,7 @@
 
 ``tutor hint POSITION`` reads one position file (JSON or YAML, ``-`` for standard input) and
 prints the hints up to ``--level`` (4 by default) or, with ``--json``, the analysis as data.
-A position of more than ``MAX_POSITION_BYTES`` is refused before it is parsed (so
+A position of more than the position format's ``MAX_BYTES`` is refused before it is parsed (so
 ``tutor hint /dev/zero`` ends at once), and the analysis works within the search budget of
 ``tutor.search.budget``, saying when it was cut.
 """
@@ -18,15 +18,12 @@ from tutor.cli.command import MAX_SEED, UsageError, add_json_option, add_lang_op
 from tutor.cli.request import RequestError, hint_to_data, play_on, split_moves
 from tutor.formats import yamlsafe
 from tutor.formats.errors import SourceError
-from tutor.formats.position_messages import E_TOO_BIG
+from tutor.formats.position_messages import E_TOO_BIG, MAX_BYTES
 from tutor.formats.positions import Position, read_position
 from tutor.msgid import N_
 from tutor.teach.hints import DEFAULT_SAMPLES, MAX_SAMPLES, analyse, analysis_to_dict
 from tutor.words.hint_text import cut_notes, hint
 from tutor.words.i18n import Translator
-
-#: The largest position read, in bytes (a position file is usually under 2 kB).
-MAX_POSITION_BYTES = 1 << 20
 
 E_LEVEL = N_("the hint level must be 1, 2, 3 or 4")
 
@@ -49,16 +46,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def read_input(name: str) -> Position:
-    """The position in the file ``name`` (``-``: standard input), read up to
-    ``MAX_POSITION_BYTES``; a ``SourceError`` names the file when it cannot be read."""
+    """The position in the file ``name`` (``-``: standard input), read up to the position
+    format's ``MAX_BYTES``; a ``SourceError`` names the file when it cannot be read."""
     if name == "-":
-        data = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
         source = "<stdin>"
-        if len(data) > MAX_POSITION_BYTES:
+        if len(data) > MAX_BYTES:
             raise SourceError(E_TOO_BIG, path=source, line=1)
     else:
         source = name
-        data = yamlsafe.read_capped(Path(name), MAX_POSITION_BYTES, E_TOO_BIG)
+        data = yamlsafe.read_capped(Path(name), MAX_BYTES, E_TOO_BIG)
     return read_position(yamlsafe.decode(data, source), source)
 
 
