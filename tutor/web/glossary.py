@@ -52,7 +52,7 @@ def term_html(row: Row, tr: Translator) -> Markup:
     ]
     sources = [
         Markup('<li><span class="t66-term-src-name">{}</span> {}</li>').format(
-            s.label, Markup(", ").join(_quote(w, s.lang, tr) for w in s.words)
+            s.name, Markup(", ").join(_quote(w, s.lang, tr) for w in s.words)
         )
         for s in row.sources
     ]
@@ -85,8 +85,9 @@ def glossary_html(rows: Sequence[Row], tr: Translator) -> Markup:
                 parts.append(Markup("</div></section>"))
             group = row.group
             parts.append(
-                Markup('<section class="t66-gloss-group"><h3>{}</h3><div class="t66-gloss-grid">')
-                .format(group)
+                Markup(
+                    '<section class="t66-gloss-group"><h3>{}</h3><div class="t66-gloss-grid">'
+                ).format(group)
             )
         parts.append(term_html(row, tr))
     if group is not None:

@@ -11,8 +11,8 @@ says is quoted as written there and never translated.
 >>> trick = next(row for row in rows if row.key == "trick")
 >>> trick.names["de"], trick.names["pl"], trick.names["en"]
 ('Stich', 'lewa', 'trick')
->>> [(q.source[:3], q.words) for q in trick.quotes][:2]
-[('000', 'Stich'), ('001', 'lewa')]
+>>> [(s.source[:3], s.lang, s.words) for s in trick.sources][:2]
+[('000', 'de', ('Stich',)), ('001', 'pl', ('lewa',))]
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Final
 
 from tutor.engine import SRC_000, SRC_001, SRC_002, SRC_003, SRC_004, SRC_PAGAT, Rank, Suit
 from tutor.msgid import N_, NP_
-from tutor.words.explain import source_label
+from tutor.words.explain import SOURCE_NAMES
 from tutor.words.i18n import LANGUAGES, Translator, get_translator
 from tutor.words.names import TERM_DEFINITIONS
 
@@ -111,8 +111,12 @@ GLOSSARY: Final[tuple[Term, ...]] = (
     Term(
         "ace",
         "cards",
-        _q((SRC_000, "As = 11"), (SRC_001, "as -- 11 pkt."), (SRC_002, "Ass = 11 Punkte"),
-           (SRC_004, "das As (Daus) zählt 11")),
+        _q(
+            (SRC_000, "As = 11"),
+            (SRC_001, "as -- 11 pkt."),
+            (SRC_002, "Ass = 11 Punkte"),
+            (SRC_004, "das As (Daus) zählt 11"),
+        ),
         Rank.ACE,
     ),
     Term(
@@ -124,43 +128,66 @@ GLOSSARY: Final[tuple[Term, ...]] = (
     Term(
         "king",
         "cards",
-        _q((SRC_000, "König = 4"), (SRC_001, "król -- 4 pkt."), (SRC_003, "K"),
-           (SRC_004, "der König 4")),
+        _q(
+            (SRC_000, "König = 4"),
+            (SRC_001, "król -- 4 pkt."),
+            (SRC_003, "K"),
+            (SRC_004, "der König 4"),
+        ),
         Rank.KING,
     ),
     Term(
         "queen",
         "cards",
-        _q((SRC_000, "Dame = 3"), (SRC_001, "dama -- 3 pkt."), (SRC_003, "D"),
-           (SRC_004, "die Dame (Ober) 3")),
+        _q(
+            (SRC_000, "Dame = 3"),
+            (SRC_001, "dama -- 3 pkt."),
+            (SRC_003, "D"),
+            (SRC_004, "die Dame (Ober) 3"),
+        ),
         Rank.QUEEN,
     ),
     Term(
         "jack",
         "cards",
-        _q((SRC_000, "Bube = 2"), (SRC_000, "Bauer"), (SRC_001, "walet -- 2 pkt."),
-           (SRC_003, "B"), (SRC_004, "der Bube (Unter) 2")),
+        _q(
+            (SRC_000, "Bube = 2"),
+            (SRC_000, "Bauer"),
+            (SRC_001, "walet -- 2 pkt."),
+            (SRC_003, "B"),
+            (SRC_004, "der Bube (Unter) 2"),
+        ),
         Rank.JACK,
     ),
     Term(
         "nine",
         "cards",
-        _q((SRC_000, "Neun = 0"), (SRC_001, "9 -- 0 pkt."), (SRC_001, "dziewiątkę"),
-           (SRC_004, "die Neun zählt 0")),
+        _q(
+            (SRC_000, "Neun = 0"),
+            (SRC_001, "9 -- 0 pkt."),
+            (SRC_001, "dziewiątkę"),
+            (SRC_004, "die Neun zählt 0"),
+        ),
         Rank.NINE,
     ),
     Term(
         "eight",
         "cards",
-        _q((SRC_000, "Acht und Sieben"), (SRC_002, "Neun, Acht sowie Sieben = 0 Punkte"),
-           (SRC_003, "9, 8 und 7")),
+        _q(
+            (SRC_000, "Acht und Sieben"),
+            (SRC_002, "Neun, Acht sowie Sieben = 0 Punkte"),
+            (SRC_003, "9, 8 und 7"),
+        ),
         Rank.EIGHT,
     ),
     Term(
         "seven",
         "cards",
-        _q((SRC_000, "Acht und Sieben"), (SRC_002, "Neun, Acht sowie Sieben = 0 Punkte"),
-           (SRC_003, "9, 8 und 7")),
+        _q(
+            (SRC_000, "Acht und Sieben"),
+            (SRC_002, "Neun, Acht sowie Sieben = 0 Punkte"),
+            (SRC_003, "9, 8 und 7"),
+        ),
         Rank.SEVEN,
     ),
     # -- dealing and the stock
@@ -172,105 +199,171 @@ GLOSSARY: Final[tuple[Term, ...]] = (
     Term(
         "dealer",
         "dealing",
-        _q((SRC_000, "Geber"), (SRC_001, "rozdającym"), (SRC_002, "Geber"), (SRC_003, "Geber"),
-           (SRC_004, "Geber")),
+        _q(
+            (SRC_000, "Geber"),
+            (SRC_001, "rozdającym"),
+            (SRC_002, "Geber"),
+            (SRC_003, "Geber"),
+            (SRC_004, "Geber"),
+        ),
     ),
     Term(
         "forehand",
         "dealing",
-        _q((SRC_000, "Vorhand"), (SRC_001, "przeciwnik rozdającego"),
-           (SRC_002, "Der Spieler links des Gebers"), (SRC_004, "Der Nichtgeber")),
+        _q(
+            (SRC_000, "Vorhand"),
+            (SRC_001, "przeciwnik rozdającego"),
+            (SRC_002, "Der Spieler links des Gebers"),
+            (SRC_004, "Der Nichtgeber"),
+        ),
     ),
     Term(
         "stock",
         "dealing",
-        _q((SRC_000, "Packen"), (SRC_001, "stos zakrytych"), (SRC_002, "Talon"),
-           (SRC_002, "Ziehstapel"), (SRC_003, "Talon"), (SRC_004, "Talon")),
+        _q(
+            (SRC_000, "Packen"),
+            (SRC_001, "stos zakrytych"),
+            (SRC_002, "Talon"),
+            (SRC_002, "Ziehstapel"),
+            (SRC_003, "Talon"),
+            (SRC_004, "Talon"),
+        ),
     ),
     Term(
         "trump_card",
         "dealing",
-        _q((SRC_000, "offen liegende Trumpfkarte"),
-           (SRC_001, "karty wyznaczającej kolor atutowy"), (SRC_004, "Trumpfkarte")),
+        _q(
+            (SRC_000, "offen liegende Trumpfkarte"),
+            (SRC_001, "karty wyznaczającej kolor atutowy"),
+            (SRC_004, "Trumpfkarte"),
+        ),
     ),
     Term(
         "trump_suit",
         "dealing",
-        _q((SRC_000, "Trumpffarbe"), (SRC_001, "kolor atutowy"), (SRC_002, "Trumpffarbe"),
-           (SRC_004, "Trumpffarbe")),
+        _q(
+            (SRC_000, "Trumpffarbe"),
+            (SRC_001, "kolor atutowy"),
+            (SRC_002, "Trumpffarbe"),
+            (SRC_004, "Trumpffarbe"),
+        ),
     ),
     Term(
         "draw",
         "dealing",
-        _q((SRC_000, "nimmt er von dem verdeckten Packen die oberste Karte"),
-           (SRC_001, "pobierają po jednej karcie"), (SRC_002, "nachgezogen"),
-           (SRC_004, "zieht die oberste Karte vom Talon")),
+        _q(
+            (SRC_000, "nimmt er von dem verdeckten Packen die oberste Karte"),
+            (SRC_001, "pobierają po jednej karcie"),
+            (SRC_002, "nachgezogen"),
+            (SRC_004, "zieht die oberste Karte vom Talon"),
+        ),
     ),
     Term(
         "first_phase",
         "dealing",
-        _q((SRC_001, "W pierwszej z dwóch części rozgrywki"),
-           (SRC_003, "weder Farb- noch Stichzwang"), (SRC_004, "Erste Phase")),
+        _q(
+            (SRC_001, "W pierwszej z dwóch części rozgrywki"),
+            (SRC_003, "weder Farb- noch Stichzwang"),
+            (SRC_004, "Erste Phase"),
+        ),
     ),
     Term(
         "closing",
         "dealing",
-        _q((SRC_000, "Ich decke!"), (SRC_001, "zamknąć stos"), (SRC_002, "Talonsperre"),
-           (SRC_002, "den Talon sperrt"), (SRC_003, "zugekehrt")),
+        _q(
+            (SRC_000, "Ich decke!"),
+            (SRC_001, "zamknąć stos"),
+            (SRC_002, "Talonsperre"),
+            (SRC_002, "den Talon sperrt"),
+            (SRC_003, "zugekehrt"),
+        ),
     ),
     Term(
         "second_phase",
         "dealing",
-        _q((SRC_001, "Druga część rozgrywki"), (SRC_002, "Talon aufgebraucht oder gesperrt"),
-           (SRC_004, "Zweite Phase")),
+        _q(
+            (SRC_001, "Druga część rozgrywki"),
+            (SRC_002, "Talon aufgebraucht oder gesperrt"),
+            (SRC_004, "Zweite Phase"),
+        ),
     ),
     # -- playing a trick
     Term(
         "trick",
         "play",
-        _q((SRC_000, "Stich"), (SRC_001, "lewa"), (SRC_002, "Stich"), (SRC_003, "Stich"),
-           (SRC_004, "Stich")),
+        _q(
+            (SRC_000, "Stich"),
+            (SRC_001, "lewa"),
+            (SRC_002, "Stich"),
+            (SRC_003, "Stich"),
+            (SRC_004, "Stich"),
+        ),
     ),
     Term(
         "lead",
         "play",
-        _q((SRC_000, "Der Gewinner spielt auf."), (SRC_001, "przed wyjściem do kolejnej"),
-           (SRC_003, "spielt eine Karte aus"), (SRC_004, "spielt zum nächsten Stich aus")),
+        _q(
+            (SRC_000, "Der Gewinner spielt auf."),
+            (SRC_001, "przed wyjściem do kolejnej"),
+            (SRC_003, "spielt eine Karte aus"),
+            (SRC_004, "spielt zum nächsten Stich aus"),
+        ),
     ),
     Term(
         "follow_suit",
         "play",
-        _q((SRC_000, "bedienen"), (SRC_000, "bekennen"), (SRC_001, "dokładania kart do koloru"),
-           (SRC_002, "Farbe bekennen"), (SRC_002, "Farbzwang"), (SRC_004, "Farbe bedienen")),
+        _q(
+            (SRC_000, "bedienen"),
+            (SRC_000, "bekennen"),
+            (SRC_001, "dokładania kart do koloru"),
+            (SRC_002, "Farbe bekennen"),
+            (SRC_002, "Farbzwang"),
+            (SRC_004, "Farbe bedienen"),
+        ),
     ),
     Term(
         "head_trick",
         "play",
-        _q((SRC_001, "obowiązku przebijania"),
-           (SRC_001, "musi wyłożyć starszą kartę w tym samym kolorze"),
-           (SRC_002, "Stichzwang"),
-           (SRC_003, "mit einer höheren Karte der angespielten Farbe stechen"),
-           (SRC_004, "den Stich nehmen")),
+        _q(
+            (SRC_001, "obowiązku przebijania"),
+            (SRC_001, "musi wyłożyć starszą kartę w tym samym kolorze"),
+            (SRC_002, "Stichzwang"),
+            (SRC_003, "mit einer höheren Karte der angespielten Farbe stechen"),
+            (SRC_004, "den Stich nehmen"),
+        ),
     ),
     Term(
         "trump",
         "play",
-        _q((SRC_000, "Trumpf"), (SRC_001, "dowolną atutową"), (SRC_003, "Trumpf"),
-           (SRC_004, "Trumpf")),
+        _q(
+            (SRC_000, "Trumpf"),
+            (SRC_001, "dowolną atutową"),
+            (SRC_003, "Trumpf"),
+            (SRC_004, "Trumpf"),
+        ),
     ),
     Term(
         "trumping",
         "play",
-        _q((SRC_000, "trumpfen"), (SRC_001, "dokłada dowolną atutową"),
-           (SRC_002, "mit Trumpf stechen"), (SRC_003, "mit einer Trumpfkarte stechen"),
-           (SRC_004, "trumpfen")),
+        _q(
+            (SRC_000, "trumpfen"),
+            (SRC_001, "dokłada dowolną atutową"),
+            (SRC_002, "mit Trumpf stechen"),
+            (SRC_003, "mit einer Trumpfkarte stechen"),
+            (SRC_004, "trumpfen"),
+        ),
     ),
-    Term("overtrump", "play", _q((SRC_001, "musi wyłożyć starszą atutową"),)),
+    Term("overtrump", "play", _q((SRC_001, "musi wyłożyć starszą atutową"))),
     Term(
         "discard",
         "play",
-        _q((SRC_000, "abwerfen"), (SRC_001, "może wyłożyć dowolną kartę"),
-           (SRC_003, "zugeben"), (SRC_003, "abwerfen"), (SRC_004, "abwerfen")),
+        _q(
+            (SRC_000, "abwerfen"),
+            (SRC_001, "może wyłożyć dowolną kartę"),
+            (SRC_003, "zugeben"),
+            (SRC_003, "abwerfen"),
+            (SRC_004, "abwerfen"),
+        ),
     ),
     Term(
         "last_trick",
@@ -281,20 +374,26 @@ GLOSSARY: Final[tuple[Term, ...]] = (
     Term(
         "marriage",
         "marriages",
-        _q((SRC_000, "Heirat"), (SRC_001, "meldunek"), (SRC_003, "Ansage"),
-           (SRC_004, "Hochzeiten")),
+        _q(
+            (SRC_000, "Heirat"), (SRC_001, "meldunek"), (SRC_003, "Ansage"), (SRC_004, "Hochzeiten")
+        ),
     ),
     Term(
         "marriage_20",
         "marriages",
-        _q((SRC_000, "20 melden"), (SRC_001, "a za zwykły 20"), (SRC_002, "Zwanziger"),
-           (SRC_003, "Zwanziger")),
+        _q(
+            (SRC_000, "20 melden"),
+            (SRC_001, "a za zwykły 20"),
+            (SRC_002, "Zwanziger"),
+            (SRC_003, "Zwanziger"),
+        ),
     ),
     Term(
         "marriage_40",
         "marriages",
-        _q((SRC_000, "40 melden"), (SRC_001, "meldunek w kolorze atutowym"),
-           (SRC_003, "Vierziger")),
+        _q(
+            (SRC_000, "40 melden"), (SRC_001, "meldunek w kolorze atutowym"), (SRC_003, "Vierziger")
+        ),
     ),
     Term(
         "trump_exchange",
@@ -305,26 +404,43 @@ GLOSSARY: Final[tuple[Term, ...]] = (
     Term(
         "card_points",
         "scoring",
-        _q((SRC_000, "Augen"), (SRC_001, "punkty"), (SRC_002, "Augen"),
-           (SRC_004, "Punktwerte (Augen)"), (SRC_004, "Kartenpunkte")),
+        _q(
+            (SRC_000, "Augen"),
+            (SRC_001, "punkty"),
+            (SRC_002, "Augen"),
+            (SRC_004, "Punktwerte (Augen)"),
+            (SRC_004, "Kartenpunkte"),
+        ),
     ),
     Term(
         "going_out",
         "scoring",
-        _q((SRC_000, "Aus!"), (SRC_001, "zadeklarować 66"), (SRC_001, "66 po meldunku"),
-           (SRC_002, "Ausmelden"), (SRC_003, "Das Ausmelden"), (SRC_004, "ausmacht")),
+        _q(
+            (SRC_000, "Aus!"),
+            (SRC_001, "zadeklarować 66"),
+            (SRC_001, "66 po meldunku"),
+            (SRC_002, "Ausmelden"),
+            (SRC_003, "Das Ausmelden"),
+            (SRC_004, "ausmacht"),
+        ),
     ),
     Term(
         "false_declaration",
         "scoring",
-        _q((SRC_001, "jeśli nie zdobył, to punkty otrzymuje jego przeciwnik"),
-           (SRC_002, "irrtümlich ausgemeldet"), (SRC_003, "irrtümlich beendet")),
+        _q(
+            (SRC_001, "jeśli nie zdobył, to punkty otrzymuje jego przeciwnik"),
+            (SRC_002, "irrtümlich ausgemeldet"),
+            (SRC_003, "irrtümlich beendet"),
+        ),
     ),
     Term(
         "game_point",
         "scoring",
-        _q((SRC_000, "3 Punkte für sich buchen"), (SRC_001, "punkty za rozdanie"),
-           (SRC_002, "Siegespunkte")),
+        _q(
+            (SRC_000, "3 Punkte für sich buchen"),
+            (SRC_001, "punkty za rozdanie"),
+            (SRC_002, "Siegespunkte"),
+        ),
     ),
     Term(
         "schneider",
@@ -334,20 +450,25 @@ GLOSSARY: Final[tuple[Term, ...]] = (
     Term(
         "schwarz",
         "scoring",
-        _q((SRC_000, "Schwarz"), (SRC_001, "3 pkt., jeśli 0"),
-           (SRC_002, "Konnte der Gegner keinen Stich erzielen")),
+        _q(
+            (SRC_000, "Schwarz"),
+            (SRC_001, "3 pkt., jeśli 0"),
+            (SRC_002, "Konnte der Gegner keinen Stich erzielen"),
+        ),
     ),
     Term(
         "match",
         "scoring",
-        _q((SRC_000, "wenn einer alle 7 Punkte gewonnen hat"),
-           (SRC_001, "7 lub więcej pkt. za rozdania")),
+        _q(
+            (SRC_000, "wenn einer alle 7 Punkte gewonnen hat"),
+            (SRC_001, "7 lub więcej pkt. za rozdania"),
+        ),
     ),
     # -- presets
-    Term("preset_classic", "presets", _q((SRC_000, "Sechsundsechzig zu zweit"),)),
-    Term("preset_sharpened", "presets", _q((SRC_000, "Will man das Spiel verschärfen"),)),
-    Term("preset_kurnik", "presets", _q((SRC_001, "66-sznap"),)),
-    Term("preset_pagat", "presets", _q((SRC_PAGAT, "Sixty-Six"),)),
+    Term("preset_classic", "presets", _q((SRC_000, "Sechsundsechzig zu zweit"))),
+    Term("preset_sharpened", "presets", _q((SRC_000, "Will man das Spiel verschärfen"))),
+    Term("preset_kurnik", "presets", _q((SRC_001, "66-sznap"))),
+    Term("preset_pagat", "presets", _q((SRC_PAGAT, "Sixty-Six"))),
     Term(
         "preset_pack32",
         "presets",
@@ -368,7 +489,7 @@ class Source:
     """A source's words for a term, with the source's readable name."""
 
     source: str
-    label: str  # the source's name in the reader's language
+    name: str  # the source's readable name in the reader's language, not its file
     lang: str  # the language the source is written in
     words: tuple[str, ...]  # as written there
 
@@ -415,6 +536,12 @@ def _styled(tr: Translator, style: str) -> Translator:
     return tr if tr.style == style else get_translator(tr.lang, style)
 
 
+def source_name(source: str, tr: Translator) -> str:
+    """A source as a reader names it, never by its file name (an unknown source as it is)."""
+    name = SOURCE_NAMES.get(source)
+    return tr._(name) if name is not None else source
+
+
 def quoted(words: str, tr: Translator) -> str:
     """A source's words in the quotation marks of ``tr``'s language (de „…“)."""
     return tr.p_(*QUOTED, words=words)
@@ -423,7 +550,9 @@ def quoted(words: str, tr: Translator) -> str:
 def glossary(tr: Translator) -> tuple[Row, ...]:
     """Every term for a reader of ``tr``'s language: the names in all languages (``tr``'s own
     from ``tr``), the sentence in ``tr``'s language, the sources by readable name."""
-    readers = {lang: tr if lang == tr.lang else get_translator(lang, tr.style) for lang in LANGUAGES}
+    readers = {
+        lang: tr if lang == tr.lang else get_translator(lang, tr.style) for lang in LANGUAGES
+    }
     rows = []
     for term in GLOSSARY:
         sources: dict[str, list[str]] = {}
@@ -441,7 +570,7 @@ def glossary(tr: Translator) -> tuple[Row, ...]:
                 ),
                 definition=tr._(TERM_DEFINITIONS[term.key]),
                 sources=tuple(
-                    Source(src, source_label(src, tr), SOURCE_LANGUAGES[src], tuple(words))
+                    Source(src, source_name(src, tr), SOURCE_LANGUAGES[src], tuple(words))
                     for src, words in sorted(sources.items())
                 ),
             )
@@ -497,5 +626,6 @@ __all__ = [
     "quoted",
     "rank_letters",
     "search",
+    "source_name",
     "term_name",
 ]

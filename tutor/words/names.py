@@ -561,10 +561,10 @@ TERM_DEFINITIONS: Final[Mapping[str, str]] = MappingProxyType(
             "The pack with acorns, leaves, hearts and bells; the Ober and the Unter stand where "
             "the queen and the jack are, the Deuce where the ace is."
         ),
-        "clubs": N_("The suit marked ♣ on French-suited cards."),
-        "spades": N_("The suit marked ♠ on French-suited cards."),
-        "hearts": N_("The suit marked ♥ on French-suited cards, and a suit of both packs."),
-        "diamonds": N_("The suit marked ♦ on French-suited cards."),
+        "clubs": N_("A suit: ♣ on French-suited cards, acorns on German-suited ones."),
+        "spades": N_("A suit: ♠ on French-suited cards, leaves on German-suited ones."),
+        "hearts": N_("A suit: ♥ on French-suited cards; German-suited cards have hearts too."),
+        "diamonds": N_("A suit: ♦ on French-suited cards, bells on German-suited ones."),
         "ace": N_("The highest card of a suit: 11 card points."),
         "ten": N_("The card next below the ace: 10 card points."),
         "king": N_("4 card points; with the queen of its suit it makes a marriage."),

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.msgid import N_
 from tutor.web.glossary import glossary_html
 from tutor.words.glossary import INTRO, glossary, search
 from tutor_app import chrome, text
 from tutor_app.shared import tr
+
+NO_MATCH = N_("No term matches “{text}”.")
 
 
 def page() -> None:
@@ -29,7 +32,7 @@ def _body() -> None:
     rows = glossary(t)
     shown = search(rows, str(query or ""))
     if not shown:
-        text.info(text.say(t, "No term matches “{text}”.", text=query))
+        text.info(text.say(t, NO_MATCH, text=query))
     else:
         text.caption(t._("Terms shown: {n} of {total}.", n=len(shown), total=len(rows)))
         text.html(glossary_html(shown, t))
