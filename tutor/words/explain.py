@@ -280,8 +280,9 @@ def _say_rule(rule_id: str, rules: RuleSet, tr: Translator, **params: object) ->
     message = _rule_statement(rule_id, rules)
     values = {**rule_numbers(rules), **params}
     if isinstance(message, tuple):
+        singular, plural = message
         count = values[RULE_COUNTS[rule_id]]
-        return tr.n_(*message, count if isinstance(count, int) else 2, **values)
+        return tr.n_(singular, plural, count if isinstance(count, int) else 2, **values)
     return tr._(message, **values)
 
 

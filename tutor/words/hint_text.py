@@ -12,7 +12,7 @@ ideas, the comparison with the alternatives and the value of every move.
 ...                   "9d As 10s Ks Js 9s 9h Kh Qh\\nscores: {A: {points: 56, tricks: 6}, "
 ...                   "B: {points: 36, tricks: 4}}")
 >>> print(hint(p, 3, get_translator("en")).parts[-1].lines[0])
-Suggested: the ace of hearts.
+Suggested: ace of hearts.
 """
 
 from __future__ import annotations
