@@ -557,7 +557,7 @@ SHARPENED = dataclasses.replace(
             "exchange.rank",
             N_(
                 "The German article does not say for the 20-card pack; as in Schnapsen, as "
-                "Kurnik's rules describe it, the jack takes the nine's place."
+                "Kurnik's rules describe it, {jack} takes the place of {nine}."
             ),
         ),
     ),
@@ -587,7 +587,7 @@ PACK32 = RuleSet(
             "exchange.rank",
             N_(
                 "The German rules page and the German notes do not describe the exchange; the "
-                "lowest trump of the pack, the seven, takes the nine's place."
+                "lowest trump of the pack, {seven}, takes the place of {nine}."
             ),
         ),
         ("exchange.needs_trick", N_("Taken from the German article.")),
@@ -606,8 +606,8 @@ SCHNAPSEN = dataclasses.replace(
         (
             "exchange.rank",
             N_(
-                "Kurnik's rules name only the cards from the jack to the ace and hands of five "
-                "cards; the jack is the lowest trump."
+                "Kurnik's rules name only the cards from {jack} up and hands of five cards; "
+                "{jack} is the lowest trump."
             ),
         ),
     ),

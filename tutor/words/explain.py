@@ -97,12 +97,11 @@ RULE_TEXTS: dict[str, RuleMessage] = {
         "the suit led if you can, else a lower one of that suit, else a trump, else any card."
     ),
     "marriage.pair": N_(
-        "King and queen of one suit make a marriage: {marriage} points, or {trump_marriage} in "
-        "trumps. It is "
-        "announced by leading one of the two and showing the other."
+        "{king} and {queen} of one suit make a marriage: {marriage} points, or {trump_marriage} "
+        "in trumps. It is announced by leading one of the two and showing the other."
     ),
     "marriage.on_lead": N_("Only the player on lead can announce a marriage."),
-    "marriage.card": N_("A marriage is announced by leading its king or its queen."),
+    "marriage.card": N_("A marriage is announced by leading {king} or {queen} of the pair."),
     "marriage.needs_trick": N_("A marriage may only be announced after winning a trick."),
     "marriage.in_phase2": N_(
         "Marriages may only be announced while the stock is open, not once it is closed or used up."
@@ -393,7 +392,7 @@ def _refusal_to_you(reason: Reason, tr: Translator) -> str:
             options=_cards(p.get("options"), tr),
         )
     if rid == "marriage.pair":
-        return tr._("You do not hold both king and queen of that suit.")
+        return tr._("You do not hold both {king} and {queen} of that suit.")
     return ""
 
 
@@ -453,10 +452,10 @@ def specific_reason(reason: Reason, legal: bool, tr: Translator, *, you: bool = 
             player=player,
         )
     if rid == "marriage.pair" and not legal:
-        return tr._("{player} does not hold both king and queen of that suit.", player=player)
+        return tr._("{player} does not hold both {king} and {queen} of that suit.", player=player)
     if rid == "marriage.pair":
         return tr._(
-            "{player} holds king and queen of the same suit: a marriage worth {points}.",
+            "{player} holds {king} and {queen} of the same suit: a marriage worth {points}.",
             player=player,
             points=p.get("points", 20),
         )

@@ -126,12 +126,14 @@ IDEA_SPECS: dict[str, IdeaSpec] = {
         ),
         IdeaSpec(
             "idea.guards_ten",
-            N_("Keep {guard_card} beside {ten_card}: alone, the ten could be caught by the ace."),
+            N_("Keep {guard_card} beside {ten_card}: alone, {ten} could be caught by {ace}."),
             ("guard_card", "ten_card"),
         ),
         IdeaSpec(
             "idea.keeps_marriage",
-            N_("Keep king and queen of {suit} together: the marriage is worth {points} points."),
+            N_(
+                "Keep {king} and {queen} of {suit} together: the marriage is worth {points} points."
+            ),
             ("suit", "points"),
         ),
         IdeaSpec("idea.marriage", N_("Announce the marriage: {points} points."), ("points",)),
@@ -231,7 +233,7 @@ IDEA_SPECS: dict[str, IdeaSpec] = {
         ),
         IdeaSpec(
             "mistake.blanks_ten",
-            N_("{card} leaves {ten_card} alone (blank), where the ace can catch it."),
+            N_("{card} leaves {ten_card} alone (blank), where {ace} can catch it."),
             ("card", "ten_card"),
         ),
         IdeaSpec(
