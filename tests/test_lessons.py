@@ -348,5 +348,5 @@ def test_text_replay_shows_switch_rules_with_value_and_source() -> None:
     assert "10 more points" in bonus and "the German article" in bonus
     no_bonus = parse_rules("classic(deal.last_trick_bonus=0)")
     assert "10 more points" not in rule_line("deal.last_trick_bonus", no_bonus, tr)
-    assert "the Kurnik rules" in rule_line("phase2.head", PRESETS["kurnik"], tr)
+    assert "66-sznap on Kurnik" in rule_line("phase2.head", PRESETS["kurnik"], tr)
     assert "3 game points" in rule_line("score.schwarz", classic, tr)

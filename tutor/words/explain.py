@@ -59,7 +59,7 @@ def n_(singular: str, plural: str) -> tuple[str, str]:
 #: Each source as a reader names it: what it is, never its file name.
 SOURCE_NAMES: dict[str, str] = {
     SRC_000: N_("the German article with two worked deals"),
-    SRC_001: N_("the Kurnik rules of 66-sznap (in Polish)"),
+    SRC_001: N_("the Polish rules of 66-sznap on Kurnik"),
     SRC_002: N_("a German rules page for 2 to 4 players"),
     SRC_003: N_("German notes gathered from several sources"),
     SRC_004: N_("a German rules page for the French and the German pack"),
