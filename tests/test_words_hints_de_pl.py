@@ -12,17 +12,29 @@ import pytest
 from conftest import position
 
 from tutor.cli.main import main
-from tutor.engine import PRESETS, SRC_000, SRC_001, Suit, check, parse_move, preset
+from tutor.engine import (
+    PRESETS,
+    SOURCES,
+    SRC_000,
+    SRC_001,
+    Suit,
+    check,
+    parse_move,
+    preset,
+)
 from tutor.teach.hints import Idea
 from tutor.words.explain import (
+    SOURCE_NAMES,
+    SOURCE_TAGS,
     move_item,
     rule_text,
     source_name,
+    source_tag,
     verdict_head,
 )
 from tutor.words.hint_text import hint, idea_text
 from tutor.words.i18n import get_translator
-from tutor.words.switches import preset_name, switch_value_text
+from tutor.words.switches import PRESET_NAMES, preset_name, switch_value_text
 
 ROOT = Path(__file__).resolve().parents[1]
 POSITIONS = sorted((ROOT / "positions").iterdir())
@@ -143,6 +155,17 @@ def test_rules_name_presets_sources_and_ranks_in_the_language(
     # the id appears only in the line that says what to type
     typed = [line for line in comparison.splitlines() if "sharpened" in line]
     assert typed == [f"  {preset_name('sharpened', tr)}: tutor rules --preset sharpened"]
+
+
+def test_every_preset_and_source_has_a_name_in_words() -> None:
+    assert set(PRESET_NAMES) == set(PRESETS)
+    assert set(SOURCE_NAMES) == set(SOURCE_TAGS) == set(SOURCES)
+    for lang in LANGS:
+        tr = get_translator(lang)
+        names = [preset_name(pid, tr) for pid in PRESETS]
+        assert len(set(names)) == len(names) and not set(names) & PRESET_IDS
+        for src in SOURCES:
+            assert source_name(src, tr) != src and source_tag(src, tr) != src
 
 
 def test_a_rule_spec_is_named_as_it_was_typed() -> None:
