@@ -42,7 +42,9 @@ SEED_FILE = re.compile(r"\d{3}_[0-9a-f]{8,}|\.txt\b")
 # Card words of one pack that must not show when the learner chose the other.
 FRENCH_PACK = {
     "de": re.compile(r"\b(Pik|Kreuz|Karo|Dame|Damen|Bube|Buben|Ass|Asses)\b"),
-    "pl": re.compile(r"\b(pik\w*|trefl\w*|karo|dama|damy|damie|damę|damą|walet\w*|walecie)\b"),
+    "pl": re.compile(
+        r"\b(pik\w*|trefl\w*|karo|kara|karach|karami|dama|damy|damie|damę|damą|walet\w*|walecie)\b"
+    ),
 }
 GERMAN_PACK = {
     "de": re.compile(r"\b(Eichel|Grün|Schellen|Ober|Obers|Daus|Dauses)\b"),
