@@ -4,7 +4,7 @@ as lines of text for a person (``tutor replay``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.engine import (
     PLAYER_NAMES,
@@ -58,8 +58,33 @@ class StepText:
     outcome: str = ""
 
 
-# Scoring rule ids (an outcome's ``rule_id``) and the switch that sets each.
 def step_text(
+    *,
+    before: State | None,
+    after: State,
+    move: Move | None,
+    narration: str,
+    rule_ids: Sequence[str],
+    verdict: Verdict | None,
+    tr: Translator,
+) -> StepText:
+    """Words for one step: the narration (a msgid), the move and the trick it completed, the
+    rules that decided the move (their text and source) and the outcome when the deal ended.
+    What the narration already says word for word is not said again."""
+    words = _step_words(
+        before=before,
+        after=after,
+        move=move,
+        narration=narration,
+        rule_ids=rule_ids,
+        verdict=verdict,
+        tr=tr,
+    )
+    happened = tuple(h for h in words.happened if h not in words.narration)
+    return replace(words, happened=happened)
+
+
+def _step_words(
     *,
     before: State | None,
     after: State,
@@ -174,7 +199,9 @@ def _event_lines(frame: Frame, tr: Translator) -> list[str]:
                 )
             )
         elif e.kind is EventKind.STOCK_EMPTY:
-            out.append(tr._("The stock is used up: from now on the strict rules apply."))
+            out.append(
+                tr._("The stock is used up: from now on the rules of the second phase apply.")
+            )
         elif e.kind is EventKind.MATCH and e.scores is not None:
             out.append(tr._("Match score: A {a}, B {b}.", a=e.scores[0], b=e.scores[1]))
             if e.player is not None:
@@ -182,15 +209,30 @@ def _event_lines(frame: Frame, tr: Translator) -> list[str]:
     return out
 
 
+def _untold(step: list[str]) -> list[str]:
+    """A step's lines without the generated ones that its narration (the line "  > ...")
+    already says word for word.
+
+    >>> _untold(["-- Step 2 --", "  B leads the ace.", "  > B leads the ace. A cannot beat it."])
+    ['-- Step 2 --', '  > B leads the ace. A cannot beat it.']
+    """
+    said = next((x[4:] for x in step if x.startswith("  > ")), "")
+    if not said:
+        return step
+    return [
+        x
+        for x in step
+        if not x.startswith("  ") or x.startswith("  > ") or not x.strip() or x.strip() not in said
+    ]
+
+
 def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list[str]:
     """The replay as lines of text for a person."""
-    lines = [
-        tr._(lesson.title),
-        tr._("Level {level}", level=lesson.level) + " - " + tr._(lesson.summary),
-    ]
+    lines = [tr._(lesson.title), level_words(lesson.level, tr), tr._(lesson.summary)]
     all_runs = runs(frames)
     for run in all_runs:
         for i, frame in enumerate(run):
+            start = len(lines)
             lines.append("")
             if frame.step == 0:
                 head = tr._("The deal")
@@ -208,6 +250,7 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
                     lines.extend("  " + x for x in _event_lines(frame, tr))
             if frame.narration:
                 lines.append("  > " + tr._(frame.narration))
+            lines[start:] = _untold(lines[start:])
             for rid in frame.rule_ids:
                 text = rule_line(rid, frame.state.rules, tr)
                 if text:
