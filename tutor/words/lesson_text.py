@@ -126,8 +126,11 @@ def _step_words(
 # ----------------------------------------------------------------------------- a replay as text
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+def _cards(cards: Sequence[Card], tr: Translator) -> str:
+    """Cards in a hand or the stock, each by its short name in the language and pack (de
+    ``D♠``; the bare name in the German-suited pack, then separated by commas)."""
+    names = [tr.card_short(c) for c in cards]
+    return (", " if any(" " in n for n in names) else " ").join(names)
 
 
 def _scores(state: State, tr: Translator) -> str:
@@ -137,7 +140,7 @@ def _scores(state: State, tr: Translator) -> str:
 def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
     lines = [
         tr._("Rules: {rules}", rules=state.rules.name),
-        tr._("Trump card: {card}", card=state.trump_card_value),
+        tr._("Trump card: {card_bare}", card=state.trump_card_value),
     ]
     shows = lesson.shows
     for p in (0, 1):
@@ -148,17 +151,17 @@ def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
             text = tr.n_("{n} card, face down", "{n} cards, face down", len(hand))
         elif hidden:
             text = (
-                _cards(named)
+                _cards(named, tr)
                 + " "
                 + tr.n_("and {n} card face down", "and {n} cards face down", hidden)
             )
         else:
-            text = _cards(named)
+            text = _cards(named, tr)
         lines.append(tr._("{player}: {cards}", player=PLAYER_NAMES[p], cards=text))
     stock = state.stock_cards
     named_stock = [c for c in stock if c not in lesson.unnamed]
     hidden = len(stock) - len(named_stock)
-    text = _cards(named_stock)
+    text = _cards(named_stock, tr)
     if hidden and text:
         text += " " + tr.n_("and {n} card face down", "and {n} cards face down", hidden)
     elif hidden:

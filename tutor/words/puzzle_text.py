@@ -197,14 +197,14 @@ def _hidden_words(ref: Refutation, learner: int, tr: Translator) -> tuple[str, .
         tr._(
             "The cards you cannot see may lie like this: {player} holds {cards}.",
             player=PLAYER_NAMES[opp],
-            cards=", ".join(tr.card(c) for c in cards_of_mask(ref.before.hands[opp])),
+            cards=", ".join(tr.card(c, "bare") for c in cards_of_mask(ref.before.hands[opp])),
         )
     ]
     if ref.before.closed_by < 0 and ref.before.stock:
         out.append(
             tr._(
                 "The stock, top first: {cards}.",
-                cards=", ".join(tr.card(c) for c in ref.before.stock_cards),
+                cards=", ".join(tr.card(c, "bare") for c in ref.before.stock_cards),
             )
         )
     return tuple(out)
@@ -460,7 +460,7 @@ def unseen_text(attempt: Attempt, tr: Translator) -> UnseenText:
     """The cards the learner has not seen: counting them is half the game."""
     p = attempt.puzzle
     view = view_of(attempt.state, p.learner, attempt.excluded)
-    cards = ", ".join(tr.card(c) for c in cards_of_mask(view.unseen))
+    cards = ", ".join(tr.card(c, "bare") for c in cards_of_mask(view.unseen))
     if view.stock_count and view.closed_by < 0:
         where = tr._("They are in your opponent's hand or in the stock.")
     elif view.stock_count:
