@@ -238,7 +238,7 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
             start = len(lines)
             lines.append("")
             if frame.step == 0:
-                head = tr._("The deal")
+                head = tr._("The cards as dealt")
                 if len(all_runs) > 1:
                     head = tr._("The deal, under the {rules} rules", rules=frame.preset)
                 lines.append(f"== {head} ==")
