@@ -14,13 +14,15 @@ import pytest
 
 import tutor.cli.bench as bench_cmd
 import tutor.cli.selfplay as selfplay_cmd
+from tests.test_words_puzzles_de_pl import PRESET_IDS, SEED_FILE, english_words
 from tutor.cli.main import main
 from tutor.engine import CLOSE, Move, parse_move
-from tutor.teach.lessons import load_lesson, replay
+from tutor.teach.lessons import Lesson, load_lesson, read_lesson, replay
 from tutor.teach.puzzles import GoalKind, MoveScore, PuzzleAnalysis
 from tutor.words.explain import describe_move
 from tutor.words.i18n import get_translator
 from tutor.words.lesson_text import level_words, replay_text, step_text
+from tutor.words.switches import preset_name
 
 # The module, not the function of the same name that ``tutor.teach.puzzles`` exports.
 puzzle_validate = importlib.import_module("tutor.teach.puzzles.validate")
@@ -229,24 +231,61 @@ def test_the_replay_shows_the_deal_as_players_write_it(
     assert lines[2] == tr._(lesson.summary)
     for expected in (trump, hand_a, hand_b, stock):
         assert expected in lines
+    assert tr._("Rules: {rules}", rules=preset_name("classic", tr)) in lines
 
 
-@pytest.mark.parametrize("lang", ["de", "pl", "en"])
-def test_a_move_the_narration_already_says_is_not_said_twice(lang: str) -> None:
-    """Example 2, steps 2 and 9: the narration opens with the very sentence that the replay
-    would generate for the move ("B leads the ace of spades.")."""
+@pytest.mark.parametrize("lang", ["de", "pl"])
+def test_no_replay_shows_english_a_preset_id_or_a_file_name(lang: str) -> None:
     tr = get_translator(lang)
-    lesson = load_lesson(EXAMPLE_2)
+    for path in sorted((ROOT / "lessons").glob("*.yaml")):
+        lesson = load_lesson(path)
+        text = "\n".join(replay_text(lesson, replay(lesson), tr))
+        assert not PRESET_IDS.search(text), lesson.id
+        assert not SEED_FILE.search(text), lesson.id
+        assert not english_words(text), (lesson.id, english_words(text))
+
+
+SAID_TWICE = b"""
+id: said-twice
+title: A lead that the narration says
+level: 1
+summary: The narration opens with the sentence the replay makes of the move.
+rules: classic
+show: both
+deal:
+  hands:
+    A: As 10c Qs Ad Qh 9s
+    B: 9c Jh Kd Ah Ks 10d
+  trump: Kh
+  stock: Ac Qc 10s Jc 9h Js Jd 9d 10h Qd Kc
+steps:
+  - move: As
+    narration: A leads {As}. B may answer with any card.
+  - move: 9c
+    narration: B gives away a card worth nothing.
+"""
+
+
+def _said_twice(lesson: Lesson, lang: str) -> list[tuple[int, str]]:
+    """The steps whose narration repeats the sentence made of the move, with that sentence."""
+    tr = get_translator(lang)
     frames = replay(lesson)
-    text = "\n".join(replay_text(lesson, frames, tr))
-    for step in (2, 9):
-        i = next(i for i, f in enumerate(frames) if f.step == step)
+    found = []
+    for i, frame in enumerate(frames):
+        if i and frame.move is not None and frame.narration:
+            said = describe_move(frames[i - 1].state, frame.move, tr)
+            if said in tr._(frame.narration):
+                found.append((i, said))
+    return found
+
+
+def _check_said_once(lesson: Lesson, lang: str, repeated: list[tuple[int, str]]) -> None:
+    tr = get_translator(lang)
+    frames = replay(lesson)
+    lines = replay_text(lesson, frames, tr)
+    for i, said in repeated:
         frame = frames[i]
-        assert frame.move is not None
-        said = describe_move(frames[i - 1].state, frame.move, tr)
-        narration = tr._(frame.narration)
-        assert narration.startswith(said)
-        assert text.count(said) == 1
+        assert "  " + said not in lines, (lesson.id, frame.step)
         words = step_text(
             before=frames[i - 1].state,
             after=frame.state,
@@ -256,9 +295,22 @@ def test_a_move_the_narration_already_says_is_not_said_twice(lang: str) -> None:
             verdict=frame.verdict,
             tr=tr,
         )
-        assert words.narration == narration and said not in words.happened
-    # A move the narration does not repeat is still said.
-    i = next(i for i, f in enumerate(frames) if f.step == 3)
-    move = frames[i].move
-    assert move is not None
-    assert "  " + describe_move(frames[i - 1].state, move, tr) in text.splitlines()
+        assert said in words.narration and said not in words.happened
+
+
+def test_a_move_the_narration_already_says_is_not_said_twice() -> None:
+    lesson, problems = read_lesson("said-twice.yaml", SAID_TWICE)
+    assert lesson is not None and not problems
+    repeated = _said_twice(lesson, "en")
+    assert [i for i, _ in repeated] == [1]
+    _check_said_once(lesson, "en", repeated)
+    # The next move, which the narration does not say, is said.
+    lines = replay_text(lesson, replay(lesson), get_translator("en"))
+    assert "  B plays the nine of clubs." in lines
+
+
+@pytest.mark.parametrize("lang", ["de", "pl", "en"])
+def test_no_lesson_says_a_move_twice(lang: str) -> None:
+    for path in sorted((ROOT / "lessons").glob("*.yaml")):
+        lesson = load_lesson(path)
+        _check_said_once(lesson, lang, _said_twice(lesson, lang))

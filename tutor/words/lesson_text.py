@@ -24,6 +24,7 @@ from tutor.words.explain import (
     rule_line,
 )
 from tutor.words.i18n import Translator
+from tutor.words.switches import preset_name
 
 #: The lesson levels' names in the catalogue; a level without a name is "Level {level}".
 LEVEL_NAMES = {
@@ -139,7 +140,7 @@ def _scores(state: State, tr: Translator) -> str:
 
 def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
     lines = [
-        tr._("Rules: {rules}", rules=state.rules.name),
+        tr._("Rules: {rules}", rules=preset_name(state.rules.name, tr)),
         tr._("Trump card: {card_bare}", card=state.trump_card_value),
     ]
     shows = lesson.shows
@@ -240,7 +241,10 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
             if frame.step == 0:
                 head = tr._("The cards as dealt")
                 if len(all_runs) > 1:
-                    head = tr._("The deal, under the {rules} rules", rules=frame.preset)
+                    head = tr._(
+                        "The cards as dealt, under the {rules} rules",
+                        rules=preset_name(frame.preset, tr),
+                    )
                 lines.append(f"== {head} ==")
                 lines.extend("  " + x for x in _deal_lines(lesson, frame.state, tr))
             else:
