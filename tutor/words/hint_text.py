@@ -139,6 +139,11 @@ def level_one(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]
     return tuple(lines)
 
 
+# Refusals that only say the stock is no longer open; after closing or once the stock is gone
+# they are noise in the list of what may not be played.
+_OVER_WITH_THE_STOCK = frozenset({"close.stock", "exchange.stock"})
+
+
 def level_two(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
     """Which moves are legal, and why each of the others is not (said to the player). Moves
     refused by the same rules are named together."""
@@ -161,6 +166,8 @@ def level_two(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]
             )
             lines.append(rule_text(v.reasons[0].rule_id, rules, tr))
             continue
+        if set(v.rule_ids) & _OVER_WITH_THE_STOCK:
+            continue  # the stock is closed or gone: closing or exchanging is no question now
         refused.setdefault(v.rule_ids, []).append(v)
     for verdicts in refused.values():
         if len(verdicts) == 1:

@@ -182,10 +182,28 @@ def line_words(before: State, moves: Sequence[Move], tr: Translator) -> tuple[st
         out.append(describe_move(state, move, tr))
         if isinstance(move, Play) and state.lead >= 0:
             out.append(describe_trick(after, tr))
+            out.extend(_extra_points(state, after, tr))
         state = after
     if state.result is not None:
         out.append(describe_outcome(state.result, state.rules, tr))
     return tuple(out)
+
+
+def _extra_points(before: State, after: State, tr: Translator) -> tuple[str, ...]:
+    """Points a completed trick brought beyond its cards: the last trick's bonus, or a marriage
+    that counts once its player has won a trick, so that the running total adds up."""
+    if after.last_trick is None:
+        return ()
+    _leader, lead, follow, winner = after.last_trick
+    cards = after.rules.points_by_index[lead] + after.rules.points_by_index[follow]
+    extra = after.score(winner) - before.score(winner) - cards
+    if extra <= 0:
+        return ()
+    if not after.hand(0) and not after.hand(1):
+        text = N_("{player} takes the last trick and gets {points} extra points.")
+    else:
+        text = N_("{player}'s marriage now counts: {points} points.")
+    return (tr._(text, player=PLAYER_NAMES[winner], points=extra),)
 
 
 def _hidden_words(ref: Refutation, learner: int, tr: Translator) -> tuple[str, ...]:
