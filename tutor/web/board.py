@@ -13,6 +13,7 @@ from tutor.engine import PLAYER_NAMES, Card, State, Suit
 from tutor.msgid import N_
 from tutor.web.cardart import back_svg, card_svg
 from tutor.web.html import join, svg_img
+from tutor.web.rules_ref import preset_name
 from tutor.words.i18n import PACK_STYLES, Translator
 
 STYLES = PACK_STYLES
@@ -224,7 +225,7 @@ def _info_html(state: State, tr: Translator, opts: BoardOptions) -> Markup:
         '<div class="t66-trumps"><span>{}</span>{}</div>'
         '<div class="t66-preset">{}: {}</div>'
         "</div>"
-    ).format(trumps_word, trump, rules_word, state.rules.name)
+    ).format(trumps_word, trump, rules_word, preset_name(state.rules.name, tr))
 
 
 def board_html(

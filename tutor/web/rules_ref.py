@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from tutor.engine import RuleSet, SwitchValue
-from tutor.msgid import N_
+from tutor.msgid import N_, NP_
 from tutor.web.html import join
-from tutor.words.explain import source_label, switch_name, switch_value_text
+from tutor.words.explain import SOURCE_NAMES, switch_name, switch_value_text
 from tutor.words.i18n import Translator
 
 # Switch ids are grouped by their first part, in this order.
@@ -27,6 +27,17 @@ SWITCH_GROUPS: tuple[tuple[str, str], ...] = (
     ("match", N_("The match")),
 )
 
+#: Each preset's name, as a learner reads it (the preset's id is for files and commands).
+PRESET_NAMES: Mapping[str, tuple[str, str]] = {
+    "classic": NP_("preset", "Classic"),
+    "kurnik": NP_("preset", "Kurnik"),
+    "pagat": NP_("preset", "Pagat"),
+    "sharpened": NP_("preset", "Sharpened"),
+    "pack32": NP_("preset", "32 cards"),
+    "schnapsen": NP_("preset", "Schnapsen"),
+}
+
+#: Each preset's name with what it is.
 PRESET_TITLES: Mapping[str, str] = {
     "classic": N_("Classic: the German article with two worked deals"),
     "kurnik": N_("Kurnik: the rules of the online game 66-sznap"),
@@ -36,10 +47,56 @@ PRESET_TITLES: Mapping[str, str] = {
     "schnapsen": N_("Schnapsen: five cards from jack to ace"),
 }
 
+#: What stands for a preset without a name of its own (never its id).
+OTHER_RULES = N_("other rules")
+
+
+def preset_name(name: str, tr: Translator) -> str:
+    """A preset's short name in ``tr``'s language (for a column, a label on the table).
+
+    >>> from tutor.words.i18n import get_translator
+    >>> preset_name("sharpened", get_translator("de"))
+    'Verschärft'
+    """
+    short = PRESET_NAMES.get(name)
+    return tr.p_(*short) if short else tr._(OTHER_RULES)
+
 
 def preset_title(name: str, tr: Translator) -> str:
+    """A preset's name with what it is, in ``tr``'s language (for a list to choose from)."""
     title = PRESET_TITLES.get(name)
-    return tr._(title) if title else name
+    return tr._(title) if title else tr._(OTHER_RULES)
+
+
+def source_name(source: str, tr: Translator) -> str:
+    """A source as a learner reads it: its name, never its file's name.
+
+    >>> from tutor.engine.rules import SRC_001
+    >>> from tutor.words.i18n import get_translator
+    >>> source_name(SRC_001, get_translator("en"))
+    'Kurnik 66-sznap rules (Polish)'
+    """
+    name = SOURCE_NAMES.get(source)
+    return tr._(name) if name else tr._("another source")
+
+
+def source_files_html(tr: Translator) -> Markup:
+    """For teachers: each source's name and the file it is kept in (the name sources are
+    known by in the rule switches, in lesson files and in ``tutor rules --json``)."""
+    rows = join(
+        Markup("<li>{} <code>{}</code></li>").format(tr._(name), source)
+        for source, name in SOURCE_NAMES.items()
+    )
+    return Markup('<ul class="t66-files">{}</ul>').format(rows)
+
+
+def source_marks(sources: Sequence[str]) -> dict[str, str]:
+    """A footnote number for each source, in the order given.
+
+    >>> source_marks(["pagat", "001_a572ca60a45a7f6f.txt"])
+    {'pagat': '1', '001_a572ca60a45a7f6f.txt': '2'}
+    """
+    return {source: str(i) for i, source in enumerate(dict.fromkeys(sources), start=1)}
 
 
 def grouped_switches(rules: RuleSet) -> tuple[tuple[str, tuple[SwitchValue, ...]], ...]:
@@ -51,18 +108,6 @@ def grouped_switches(rules: RuleSet) -> tuple[tuple[str, tuple[SwitchValue, ...]
         if members:
             out.append((title, members))
     return tuple(out)
-
-
-def source_short(source: str) -> str:
-    """A source as a short tag: the number of a seed file, or the reference's name.
-
-    >>> source_short("001_a572ca60a45a7f6f.txt")
-    '001'
-    >>> source_short("pagat")
-    'pagat'
-    """
-    head = source.split("_", 1)[0]
-    return head if head.isdigit() and "_" in source else source
 
 
 def rules_reference_html(rules: RuleSet, tr: Translator) -> Markup:
@@ -87,7 +132,7 @@ def rules_reference_html(rules: RuleSet, tr: Translator) -> Markup:
                     switch_name(sw.id, tr),
                     switch_value_text(sw, tr),
                     source_word,
-                    source_label(sw.source, tr),
+                    source_name(sw.source, tr),
                     note,
                 )
             )
@@ -141,11 +186,16 @@ def compare_html(
     that differs from the most common one, with its source."""
     rows = compare_rows(presets)
     head = join(
-        Markup('<th scope="col" title="{}">{}</th>').format(preset_title(p.name, tr), p.name)
+        Markup('<th scope="col" title="{}">{}</th>').format(
+            preset_title(p.name, tr), preset_name(p.name, tr)
+        )
         for p in presets
     )
+    marks = source_marks(sorted({sw.source for row in rows for sw in row.values}))
     body = []
     differs = tr._("differs")
+    # TRANSLATORS: before a source's footnote number under a value ("source 2").
+    source_word = tr.p_("footnote", "source")
     for row in rows:
         if only_differences and not row.differs:
             continue
@@ -156,13 +206,14 @@ def compare_html(
             cells.append(
                 Markup(
                     '<td class="{}"><span class="t66-val">{}</span>{}'
-                    '<span class="t66-src" title="{}">{}</span></td>'
+                    '<span class="t66-src" title="{}">{} {}</span></td>'
                 ).format(
                     "t66-odd" if marked else "",
                     switch_value_text(sw, tr),
                     mark,
-                    source_label(sw.source, tr),
-                    source_short(sw.source),
+                    source_name(sw.source, tr),
+                    source_word,
+                    marks[sw.source],
                 )
             )
         cls = "t66-diff" if row.differs else "t66-same"
@@ -172,10 +223,9 @@ def compare_html(
                 cls, row.switch_id, sign, switch_name(row.switch_id, tr), join(cells)
             )
         )
-    sources = sorted({sw.source for row in rows for sw in row.values})
     legend = join(
-        Markup("<li><b>{}</b> {}</li>").format(source_short(s), source_label(s, tr))
-        for s in sources
+        Markup("<li><b>{}</b> {}</li>").format(mark, source_name(source, tr))
+        for source, mark in marks.items()
     )
     rule_word, sources_word = tr._("Rule"), tr._("Sources")
     return Markup(
@@ -188,13 +238,18 @@ def compare_html(
 
 
 __all__ = [
+    "OTHER_RULES",
+    "PRESET_NAMES",
     "PRESET_TITLES",
     "SWITCH_GROUPS",
     "CompareRow",
     "compare_html",
     "compare_rows",
     "grouped_switches",
+    "preset_name",
     "preset_title",
     "rules_reference_html",
-    "source_short",
+    "source_files_html",
+    "source_marks",
+    "source_name",
 ]
