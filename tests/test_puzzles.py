@@ -518,7 +518,7 @@ def test_the_player_must_be_on_turn(tmp_path: Path) -> None:
         ("level: 1", "level: 4", 5, "the level must be 1, 2 or 3"),
         ("goal: win\n", "goal: lose\n", 6, "unknown goal 'lose'"),
         ("[Jh]", "[Jx]", 17, "unknown move 'Jx'"),
-        ("Keep the kings\n", "Keep {the} kings\n", 3, "must not contain curly brackets"),
+        ("Keep the kings\n", "Keep {the} kings\n", 3, "which names no card, suit or rank"),
         ("  id: keep-the-kings\n", "  id: Keep Kings\n", 2, "may only contain lowercase"),
         ("explanation: Keep the kings for the end.\n", "", 2, "'explanation' is missing"),
         ("  goal: win\n", "  goal: win\n  colour: red\n", 7, "unknown field 'colour'"),

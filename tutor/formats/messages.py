@@ -78,7 +78,10 @@ E_BAD_CHAR = N_("the text holds the character {code}, which is not allowed in a 
 E_NOT_MAPPING = N_("'{field}' should be a mapping of names to values")
 E_NOT_TEXT = N_("'{field}' should be text")
 E_EMPTY_TEXT = N_("'{field}' must not be empty")
-E_BRACES = N_("'{field}' must not contain curly brackets")
+E_BRACES = N_(
+    "'{field}' has {placeholder}, which names no card, suit or rank: a card is written like "
+    "Qs or 10h_acc in curly brackets, a suit like hearts, a rank like queen (see docs/lessons.md)"
+)
 E_MISSING = N_("the required field '{field}' is missing")
 E_UNKNOWN_FIELD = N_("unknown field '{field}'; valid fields here: {valid}")
 E_DUPLICATE_KEY = N_("the field '{field}' is given twice")

@@ -17,9 +17,23 @@ A parameter whose value is a :class:`~tutor.engine.cards.Card`, :class:`~tutor.e
 the message above can say ``{player} wychodzi {card_ins}``, the German one
 ``{player} spielt {card_acc} aus``.
 
-A message is formatted only when parameters are given (``n_`` always gives ``n``). The names
-themselves (cards, ranks and suits in every case, the game's terms, units) are tables in
-:mod:`tutor.words.names`.
+``{card_bare}`` is the name for a list or a label, without an article (de ``Kreuz-König``).
+A suit also has plural cases (``{suit_accpl}``, pl ``kiery``).
+
+Lesson and puzzle texts name cards by *narration placeholders*, so that the words follow the
+chosen pack and each language declines them: ``{Qs}`` and ``{10h_acc}`` are cards, ``{hearts}``
+and ``{clubs_genpl}`` suits, ``{queen}`` and ``{ace_ins}`` ranks. Any message may use them; a
+name that opens a sentence is written with a capital letter. A float parameter is written as
+the language writes decimals (de and pl ``1,5``).
+
+>>> get_translator("en")._("{Qs} is led. B takes it with {Ks_dat}.")
+'The queen of spades is led. B takes it with the king of spades.'
+>>> get_translator("pl", "german").card(Card.parse("Qc"), "ins")
+'wyżnikiem żołędzia'
+
+A message without parameters or placeholders is returned as translated. The names
+themselves (cards, ranks and suits in every case, rank letters, the game's terms, units) are
+tables in :mod:`tutor.words.names`.
 
 >>> tr = get_translator("en")
 >>> tr._("{player} leads {card}", player="A", card=Card.parse("Qc"))
@@ -34,6 +48,7 @@ from __future__ import annotations
 
 import gettext
 import re
+import string
 from collections.abc import Callable, Mapping
 from functools import cache
 from io import BytesIO
@@ -43,11 +58,18 @@ from typing import Final
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from tutor.engine import CARDS, Card, Rank, Suit
+from tutor.engine.narration import CASES as CASES  # re-exported: the cases a name takes
+from tutor.engine.narration import PLURAL_CASES as PLURAL_CASES
+from tutor.engine.narration import narration_problems as narration_problems
+from tutor.engine.narration import narration_value
+from tutor.engine.narration import split_case as split_case
 from tutor.words.names import (
     CARD_NAMES,
     RANK_KEYS,
+    RANK_LETTERS,
     RANK_NAMES,
     SUIT_NAMES,
     TERM_DEFINITIONS,
@@ -66,10 +88,15 @@ LANGUAGE_NAMES: Final[Mapping[str, str]] = MappingProxyType(
     {"de": "Deutsch", "pl": "polski", "en": "English"}
 )
 
-#: Grammatical cases a card, suit or rank can be named in: nominative, genitive, dative,
-#: accusative, instrumental, locative. German uses the first four (write the dative for the
-#: instrumental and locative); English names are the same in every case.
-CASES: Final = ("nom", "gen", "dat", "acc", "ins", "loc")
+# Where each case sits in a suit's row of names (SUIT_NAMES); a bare suit is its nominative.
+_SUIT_ROW: Final = {
+    **{case: i for i, case in enumerate(CASES[:6])},
+    "bare": 0,
+    **{case: 6 + i for i, case in enumerate(PLURAL_CASES)},
+}
+
+#: The suit signs of the French-suited pack, by Suit (clubs, spades, hearts, diamonds).
+SUIT_SIGNS: Final = ("\u2663", "\u2660", "\u2665", "\u2666")
 
 DOMAIN: Final = "tutor"
 LOCALES_DIR: Final = Path(__file__).resolve().parents[2] / "locales"
@@ -95,27 +122,13 @@ class UnknownPackStyleError(ValueError):
         super().__init__(f"unknown pack style {style!r}: choose one of {', '.join(PACK_STYLES)}")
 
 
-def split_case(name: str) -> tuple[str, str | None]:
-    """Split a placeholder name into its base name and case suffix.
-
-    >>> split_case("card_ins")
-    ('card', 'ins')
-    >>> split_case("player")
-    ('player', None)
-    """
-    base, sep, suffix = name.rpartition("_")
-    if sep and base and suffix in CASES:
-        return base, suffix
-    return name, None
-
-
 def is_declinable(name: str) -> bool:
     """Whether a placeholder, by its name, holds a card, suit or rank and may take a case.
 
-    >>> is_declinable("card2"), is_declinable("trump"), is_declinable("player")
-    (True, True, False)
+    >>> is_declinable("card2"), is_declinable("trump"), is_declinable("Qs"), is_declinable("n")
+    (True, True, True, False)
     """
-    return _DECLINABLE.match(name) is not None
+    return _DECLINABLE.match(name) is not None or narration_value(name) is not None
 
 
 def normalize_language(code: str) -> str | None:
@@ -229,7 +242,7 @@ class Translator:
             text = self._translations.gettext(msgid)
         except _NotTranslated:
             return self._in_english()._(msgid, **params)
-        if not params:
+        if not params and "{" not in text:
             return text
         return self._format(text, params, msgid, lambda en: en._(msgid, **params))
 
@@ -239,7 +252,7 @@ class Translator:
             text = self._translations.pgettext(context, msgid)
         except _NotTranslated:
             return self._in_english().p_(context, msgid, **params)
-        if not params:
+        if not params and "{" not in text:
             return text
         return self._format(text, params, msgid, lambda en: en.p_(context, msgid, **params))
 
@@ -268,14 +281,33 @@ class Translator:
     # -- names ------------------------------------------------------------------------------
 
     def card(self, card: Card, case: str = "nom") -> str:
-        """The card's full name, e.g. pl ``damą trefl`` (instrumental)."""
+        """The card's full name, e.g. pl ``damą trefl`` (instrumental), de ``Kreuz-Dame`` (bare)."""
         return self._names[("card", card.index, _check_case(case))]
 
     def suit(self, suit: Suit, case: str = "nom") -> str:
+        """A suit's name; besides ``CASES`` a suit has the ``PLURAL_CASES``."""
+        if case in PLURAL_CASES:
+            return self._names[("suit", int(suit), case)]
         return self._names[("suit", int(suit), _check_case(case))]
 
     def rank(self, rank: Rank, case: str = "nom") -> str:
         return self._names[("rank", int(rank), _check_case(case))]
+
+    def rank_letter(self, rank: Rank) -> str:
+        """The letter on a card's corner and button in this language and pack (de ``D``)."""
+        return self._names[("letter", int(rank), "nom")]
+
+    def card_short(self, card: Card) -> str:
+        """A card in few characters for lists of cards: the rank letter and the suit sign
+        (de ``D\u2660``) in the French-suited pack, the bare name in the German-suited pack,
+        whose suits have no common signs.
+
+        >>> get_translator("pl").card_short(Card.parse("Js"))
+        'W\u2660'
+        """
+        if self.style == "french":
+            return self.rank_letter(card.rank) + SUIT_SIGNS[card.suit]
+        return self.card(card, "bare")
 
     def name(self, value: Card | Suit | Rank, case: str = "nom") -> str:
         """The name of a card, suit or rank."""
@@ -313,13 +345,15 @@ class Translator:
     ) -> str:
         """Fill in a translation. If it cannot be filled in, the English message is used."""
         try:
-            return text.format_map(_Params(params, self._lookup))
+            return _fill(text, _Params(params, self._lookup, self.lang))
         except (KeyError, IndexError, ValueError, AttributeError):
             if self._english is not None:
                 return in_english(self._english)
+            if not params:
+                return text  # braces that are no placeholders, in a message without any
             if text == source:
                 raise
-        return source.format_map(_Params(params, self._lookup))
+        return _fill(source, _Params(params, self._lookup, self.lang))
 
     def _lookup(self, value: object, case: str) -> str | None:
         if isinstance(value, Card | Suit | Rank):
@@ -333,25 +367,87 @@ def _check_case(case: str) -> str:
     return case
 
 
+_FORMATTER: Final = string.Formatter()
+
+# What ends a sentence, so that a name after it opens the next one.
+_SENTENCE_END: Final = (".", "!", "?", "\u2026")
+_OPENING_MARKS: Final = "\"'\u201e\u201c\u00ab\u00bb(*_ "
+
+
+def _opens_sentence(before: str, at_start: bool) -> bool:
+    """Whether text that follows ``before`` opens a sentence (``at_start``: also at the very
+    beginning of the text)."""
+    if "\n\n" in before[-3:] or before.endswith("\n"):
+        return True
+    core = before.rstrip(_OPENING_MARKS)
+    if not core:
+        return at_start
+    return core.endswith(_SENTENCE_END) and core != before
+
+
+def _fill(text: str, values: _Params) -> str:
+    """``text.format_map(values)``, writing a card's, suit's or rank's name with a capital
+    letter where it opens a sentence."""
+    out: list[str] = []
+    for literal, field, spec, conversion in _FORMATTER.parse(text):
+        out.append(literal)
+        if field is None:
+            continue
+        value, _ = _FORMATTER.get_field(field, (), values)
+        if conversion:
+            value = _FORMATTER.convert_field(value, conversion)
+        piece = _FORMATTER.format_field(value, spec or "")
+        named_by = values.named.get(field)
+        if named_by is not None and piece and _opens_sentence("".join(out), named_by):
+            piece = piece[0].upper() + piece[1:]
+        out.append(piece)
+    return "".join(out)
+
+
 class _Params(dict[str, object]):
-    """Placeholder values; a card, suit or rank is named in the case its placeholder asks."""
+    """Placeholder values; a card, suit or rank is named in the case its placeholder asks, a
+    narration placeholder (``{Qs_acc}``) names its card, and a float is written as the language
+    writes decimals.
+
+    ``named`` records the fields that were filled with a name: True for a narration placeholder
+    (capitalised also at the start of the text), False for a parameter (capitalised only after
+    the end of a sentence, since a message may be a part of a longer one).
+    """
 
     def __init__(
-        self, params: Mapping[str, object], lookup: Callable[[object, str], str | None]
+        self,
+        params: Mapping[str, object],
+        lookup: Callable[[object, str], str | None],
+        lang: str = DEFAULT_LANGUAGE,
     ) -> None:
         super().__init__()
         self._raw = params
         self._lookup = lookup
+        self.named: dict[str, bool] = {}
         for key, value in params.items():
             named = lookup(value, "nom")
-            self[key] = value if named is None else named
+            if named is not None:
+                self[key] = named
+                self.named[key] = False
+            elif isinstance(value, float):
+                self[key] = format_decimal(round(value, 2), format="#,##0.##", locale=lang)
+            else:
+                self[key] = value
 
     def __missing__(self, key: str) -> object:
         base, case = split_case(key)
         if case is not None and base in self._raw:
             named = self._lookup(self._raw[base], case)
             if named is not None:
+                self.named[key] = False
                 return named
+        if base not in self._raw:
+            value = narration_value(base)
+            if value is not None:
+                named = self._lookup(value, case or "nom")
+                if named is not None:
+                    self.named[key] = True
+                    return named
         raise KeyError(key)
 
 
@@ -445,27 +541,31 @@ def build_translator(lang: str, style: str, translations: gettext.NullTranslatio
 
     names: dict[tuple[str, int, str], str] = {}
     rank_keys = RANK_KEYS[style]
-    for i, case in enumerate(CASES):
+    for case, row in _SUIT_ROW.items():
         for suit in Suit:
             key = ("suit", int(suit), case)
-            names[key] = translate(SUIT_NAMES[style][suit][i], key)
+            names[key] = translate(SUIT_NAMES[style][suit][row], key)
+    for i, case in enumerate(CASES):
         for rank in Rank:
             key = ("rank", int(rank), case)
             names[key] = translate(RANK_NAMES[rank_keys[rank]][i], key)
+    for rank in Rank:
+        key = ("letter", int(rank), "nom")
+        names[key] = translate(RANK_LETTERS[style][rank], key)
 
     def suit_name(value: object, case: str) -> str | None:
         return names[("suit", int(value), case)] if isinstance(value, Suit) else None
 
     # A card's name is its rank's template (in the case) with the suit's name filled in.
     for card in CARDS:
-        values = _Params({"suit": card.suit}, suit_name)
+        values = _Params({"suit": card.suit}, suit_name, lang)
         for i, case in enumerate(CASES):
             key = ("card", card.index, case)
-            entry = CARD_NAMES[rank_keys[card.rank]][i]
+            entry = CARD_NAMES[style][rank_keys[card.rank]][i]
             try:
-                names[key] = translations.pgettext(*entry).format_map(values)
+                names[key] = _fill(translations.pgettext(*entry), values)
             except _NotTranslated:
                 names[key] = from_english(key)
             except (KeyError, IndexError, ValueError, AttributeError):
-                names[key] = entry[1].format_map(values) if english is None else from_english(key)
+                names[key] = _fill(entry[1], values) if english is None else from_english(key)
     return Translator(lang, style, translations, names, english)

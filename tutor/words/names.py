@@ -24,98 +24,159 @@ RANK_KEYS: Final[Mapping[str, tuple[str, ...]]] = {
     "german": ("deuce", "ten", "king", "ober", "unter", "nine", "eight", "seven"),
 }
 
-# Card names: one template per rank name and grammatical case; {suit} is the suit's name
-# (and {suit_gen} etc. its other cases). Indexed like CASES.
-CARD_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
-    "ace": (
-        # TRANSLATORS: a card's full name in one grammatical case; see docs/translating.md.
-        NP_("card name, nominative", "the ace of {suit}"),
-        NP_("card name, genitive", "the ace of {suit}"),
-        NP_("card name, dative", "the ace of {suit}"),
-        NP_("card name, accusative", "the ace of {suit}"),
-        NP_("card name, instrumental", "the ace of {suit}"),
-        NP_("card name, locative", "the ace of {suit}"),
-    ),
-    "ten": (
-        NP_("card name, nominative", "the ten of {suit}"),
-        NP_("card name, genitive", "the ten of {suit}"),
-        NP_("card name, dative", "the ten of {suit}"),
-        NP_("card name, accusative", "the ten of {suit}"),
-        NP_("card name, instrumental", "the ten of {suit}"),
-        NP_("card name, locative", "the ten of {suit}"),
-    ),
-    "king": (
-        NP_("card name, nominative", "the king of {suit}"),
-        NP_("card name, genitive", "the king of {suit}"),
-        NP_("card name, dative", "the king of {suit}"),
-        NP_("card name, accusative", "the king of {suit}"),
-        NP_("card name, instrumental", "the king of {suit}"),
-        NP_("card name, locative", "the king of {suit}"),
-    ),
-    "queen": (
-        NP_("card name, nominative", "the queen of {suit}"),
-        NP_("card name, genitive", "the queen of {suit}"),
-        NP_("card name, dative", "the queen of {suit}"),
-        NP_("card name, accusative", "the queen of {suit}"),
-        NP_("card name, instrumental", "the queen of {suit}"),
-        NP_("card name, locative", "the queen of {suit}"),
-    ),
-    "jack": (
-        NP_("card name, nominative", "the jack of {suit}"),
-        NP_("card name, genitive", "the jack of {suit}"),
-        NP_("card name, dative", "the jack of {suit}"),
-        NP_("card name, accusative", "the jack of {suit}"),
-        NP_("card name, instrumental", "the jack of {suit}"),
-        NP_("card name, locative", "the jack of {suit}"),
-    ),
-    "nine": (
-        NP_("card name, nominative", "the nine of {suit}"),
-        NP_("card name, genitive", "the nine of {suit}"),
-        NP_("card name, dative", "the nine of {suit}"),
-        NP_("card name, accusative", "the nine of {suit}"),
-        NP_("card name, instrumental", "the nine of {suit}"),
-        NP_("card name, locative", "the nine of {suit}"),
-    ),
-    "eight": (
-        NP_("card name, nominative", "the eight of {suit}"),
-        NP_("card name, genitive", "the eight of {suit}"),
-        NP_("card name, dative", "the eight of {suit}"),
-        NP_("card name, accusative", "the eight of {suit}"),
-        NP_("card name, instrumental", "the eight of {suit}"),
-        NP_("card name, locative", "the eight of {suit}"),
-    ),
-    "seven": (
-        NP_("card name, nominative", "the seven of {suit}"),
-        NP_("card name, genitive", "the seven of {suit}"),
-        NP_("card name, dative", "the seven of {suit}"),
-        NP_("card name, accusative", "the seven of {suit}"),
-        NP_("card name, instrumental", "the seven of {suit}"),
-        NP_("card name, locative", "the seven of {suit}"),
-    ),
-    "deuce": (
-        NP_("card name, nominative", "the Deuce of {suit}"),
-        NP_("card name, genitive", "the Deuce of {suit}"),
-        NP_("card name, dative", "the Deuce of {suit}"),
-        NP_("card name, accusative", "the Deuce of {suit}"),
-        NP_("card name, instrumental", "the Deuce of {suit}"),
-        NP_("card name, locative", "the Deuce of {suit}"),
-    ),
-    "ober": (
-        NP_("card name, nominative", "the Ober of {suit}"),
-        NP_("card name, genitive", "the Ober of {suit}"),
-        NP_("card name, dative", "the Ober of {suit}"),
-        NP_("card name, accusative", "the Ober of {suit}"),
-        NP_("card name, instrumental", "the Ober of {suit}"),
-        NP_("card name, locative", "the Ober of {suit}"),
-    ),
-    "unter": (
-        NP_("card name, nominative", "the Unter of {suit}"),
-        NP_("card name, genitive", "the Unter of {suit}"),
-        NP_("card name, dative", "the Unter of {suit}"),
-        NP_("card name, accusative", "the Unter of {suit}"),
-        NP_("card name, instrumental", "the Unter of {suit}"),
-        NP_("card name, locative", "the Unter of {suit}"),
-    ),
+# Card names: one template per pack style, rank and grammatical case; {suit} is the suit's
+# name (and {suit_gen} etc. its other cases). Indexed by pack style, rank key, then CASES.
+CARD_NAMES: Final[Mapping[str, Mapping[str, tuple[tuple[str, str], ...]]]] = {
+    "french": {
+        "ace": (
+            # TRANSLATORS: a card's full name in one grammatical case; "bare" is the name in a
+            # list or after a label, without an article. See docs/translating.md.
+            NP_("card name, French pack, nominative", "the ace of {suit}"),
+            NP_("card name, French pack, genitive", "the ace of {suit}"),
+            NP_("card name, French pack, dative", "the ace of {suit}"),
+            NP_("card name, French pack, accusative", "the ace of {suit}"),
+            NP_("card name, French pack, instrumental", "the ace of {suit}"),
+            NP_("card name, French pack, locative", "the ace of {suit}"),
+            NP_("card name, French pack, bare", "ace of {suit}"),
+        ),
+        "ten": (
+            NP_("card name, French pack, nominative", "the ten of {suit}"),
+            NP_("card name, French pack, genitive", "the ten of {suit}"),
+            NP_("card name, French pack, dative", "the ten of {suit}"),
+            NP_("card name, French pack, accusative", "the ten of {suit}"),
+            NP_("card name, French pack, instrumental", "the ten of {suit}"),
+            NP_("card name, French pack, locative", "the ten of {suit}"),
+            NP_("card name, French pack, bare", "ten of {suit}"),
+        ),
+        "king": (
+            NP_("card name, French pack, nominative", "the king of {suit}"),
+            NP_("card name, French pack, genitive", "the king of {suit}"),
+            NP_("card name, French pack, dative", "the king of {suit}"),
+            NP_("card name, French pack, accusative", "the king of {suit}"),
+            NP_("card name, French pack, instrumental", "the king of {suit}"),
+            NP_("card name, French pack, locative", "the king of {suit}"),
+            NP_("card name, French pack, bare", "king of {suit}"),
+        ),
+        "queen": (
+            NP_("card name, French pack, nominative", "the queen of {suit}"),
+            NP_("card name, French pack, genitive", "the queen of {suit}"),
+            NP_("card name, French pack, dative", "the queen of {suit}"),
+            NP_("card name, French pack, accusative", "the queen of {suit}"),
+            NP_("card name, French pack, instrumental", "the queen of {suit}"),
+            NP_("card name, French pack, locative", "the queen of {suit}"),
+            NP_("card name, French pack, bare", "queen of {suit}"),
+        ),
+        "jack": (
+            NP_("card name, French pack, nominative", "the jack of {suit}"),
+            NP_("card name, French pack, genitive", "the jack of {suit}"),
+            NP_("card name, French pack, dative", "the jack of {suit}"),
+            NP_("card name, French pack, accusative", "the jack of {suit}"),
+            NP_("card name, French pack, instrumental", "the jack of {suit}"),
+            NP_("card name, French pack, locative", "the jack of {suit}"),
+            NP_("card name, French pack, bare", "jack of {suit}"),
+        ),
+        "nine": (
+            NP_("card name, French pack, nominative", "the nine of {suit}"),
+            NP_("card name, French pack, genitive", "the nine of {suit}"),
+            NP_("card name, French pack, dative", "the nine of {suit}"),
+            NP_("card name, French pack, accusative", "the nine of {suit}"),
+            NP_("card name, French pack, instrumental", "the nine of {suit}"),
+            NP_("card name, French pack, locative", "the nine of {suit}"),
+            NP_("card name, French pack, bare", "nine of {suit}"),
+        ),
+        "eight": (
+            NP_("card name, French pack, nominative", "the eight of {suit}"),
+            NP_("card name, French pack, genitive", "the eight of {suit}"),
+            NP_("card name, French pack, dative", "the eight of {suit}"),
+            NP_("card name, French pack, accusative", "the eight of {suit}"),
+            NP_("card name, French pack, instrumental", "the eight of {suit}"),
+            NP_("card name, French pack, locative", "the eight of {suit}"),
+            NP_("card name, French pack, bare", "eight of {suit}"),
+        ),
+        "seven": (
+            NP_("card name, French pack, nominative", "the seven of {suit}"),
+            NP_("card name, French pack, genitive", "the seven of {suit}"),
+            NP_("card name, French pack, dative", "the seven of {suit}"),
+            NP_("card name, French pack, accusative", "the seven of {suit}"),
+            NP_("card name, French pack, instrumental", "the seven of {suit}"),
+            NP_("card name, French pack, locative", "the seven of {suit}"),
+            NP_("card name, French pack, bare", "seven of {suit}"),
+        ),
+    },
+    "german": {
+        "deuce": (
+            NP_("card name, German pack, nominative", "the Deuce of {suit}"),
+            NP_("card name, German pack, genitive", "the Deuce of {suit}"),
+            NP_("card name, German pack, dative", "the Deuce of {suit}"),
+            NP_("card name, German pack, accusative", "the Deuce of {suit}"),
+            NP_("card name, German pack, instrumental", "the Deuce of {suit}"),
+            NP_("card name, German pack, locative", "the Deuce of {suit}"),
+            NP_("card name, German pack, bare", "Deuce of {suit}"),
+        ),
+        "ten": (
+            NP_("card name, German pack, nominative", "the ten of {suit}"),
+            NP_("card name, German pack, genitive", "the ten of {suit}"),
+            NP_("card name, German pack, dative", "the ten of {suit}"),
+            NP_("card name, German pack, accusative", "the ten of {suit}"),
+            NP_("card name, German pack, instrumental", "the ten of {suit}"),
+            NP_("card name, German pack, locative", "the ten of {suit}"),
+            NP_("card name, German pack, bare", "ten of {suit}"),
+        ),
+        "king": (
+            NP_("card name, German pack, nominative", "the king of {suit}"),
+            NP_("card name, German pack, genitive", "the king of {suit}"),
+            NP_("card name, German pack, dative", "the king of {suit}"),
+            NP_("card name, German pack, accusative", "the king of {suit}"),
+            NP_("card name, German pack, instrumental", "the king of {suit}"),
+            NP_("card name, German pack, locative", "the king of {suit}"),
+            NP_("card name, German pack, bare", "king of {suit}"),
+        ),
+        "ober": (
+            NP_("card name, German pack, nominative", "the Ober of {suit}"),
+            NP_("card name, German pack, genitive", "the Ober of {suit}"),
+            NP_("card name, German pack, dative", "the Ober of {suit}"),
+            NP_("card name, German pack, accusative", "the Ober of {suit}"),
+            NP_("card name, German pack, instrumental", "the Ober of {suit}"),
+            NP_("card name, German pack, locative", "the Ober of {suit}"),
+            NP_("card name, German pack, bare", "Ober of {suit}"),
+        ),
+        "unter": (
+            NP_("card name, German pack, nominative", "the Unter of {suit}"),
+            NP_("card name, German pack, genitive", "the Unter of {suit}"),
+            NP_("card name, German pack, dative", "the Unter of {suit}"),
+            NP_("card name, German pack, accusative", "the Unter of {suit}"),
+            NP_("card name, German pack, instrumental", "the Unter of {suit}"),
+            NP_("card name, German pack, locative", "the Unter of {suit}"),
+            NP_("card name, German pack, bare", "Unter of {suit}"),
+        ),
+        "nine": (
+            NP_("card name, German pack, nominative", "the nine of {suit}"),
+            NP_("card name, German pack, genitive", "the nine of {suit}"),
+            NP_("card name, German pack, dative", "the nine of {suit}"),
+            NP_("card name, German pack, accusative", "the nine of {suit}"),
+            NP_("card name, German pack, instrumental", "the nine of {suit}"),
+            NP_("card name, German pack, locative", "the nine of {suit}"),
+            NP_("card name, German pack, bare", "nine of {suit}"),
+        ),
+        "eight": (
+            NP_("card name, German pack, nominative", "the eight of {suit}"),
+            NP_("card name, German pack, genitive", "the eight of {suit}"),
+            NP_("card name, German pack, dative", "the eight of {suit}"),
+            NP_("card name, German pack, accusative", "the eight of {suit}"),
+            NP_("card name, German pack, instrumental", "the eight of {suit}"),
+            NP_("card name, German pack, locative", "the eight of {suit}"),
+            NP_("card name, German pack, bare", "eight of {suit}"),
+        ),
+        "seven": (
+            NP_("card name, German pack, nominative", "the seven of {suit}"),
+            NP_("card name, German pack, genitive", "the seven of {suit}"),
+            NP_("card name, German pack, dative", "the seven of {suit}"),
+            NP_("card name, German pack, accusative", "the seven of {suit}"),
+            NP_("card name, German pack, instrumental", "the seven of {suit}"),
+            NP_("card name, German pack, locative", "the seven of {suit}"),
+            NP_("card name, German pack, bare", "seven of {suit}"),
+        ),
+    },
 }
 
 # Rank names on their own, one per grammatical case, indexed like CASES.
@@ -127,6 +188,7 @@ RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         NP_("rank, accusative", "the ace"),
         NP_("rank, instrumental", "the ace"),
         NP_("rank, locative", "the ace"),
+        NP_("rank, bare", "ace"),
     ),
     "ten": (
         NP_("rank, nominative", "the ten"),
@@ -135,6 +197,7 @@ RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         NP_("rank, accusative", "the ten"),
         NP_("rank, instrumental", "the ten"),
         NP_("rank, locative", "the ten"),
+        NP_("rank, bare", "ten"),
     ),
     "king": (
         NP_("rank, nominative", "the king"),
@@ -143,6 +206,7 @@ RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         NP_("rank, accusative", "the king"),
         NP_("rank, instrumental", "the king"),
         NP_("rank, locative", "the king"),
+        NP_("rank, bare", "king"),
     ),
     "queen": (
         NP_("rank, nominative", "the queen"),
@@ -151,6 +215,7 @@ RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         NP_("rank, accusative", "the queen"),
         NP_("rank, instrumental", "the queen"),
         NP_("rank, locative", "the queen"),
+        NP_("rank, bare", "queen"),
     ),
     "jack": (
         NP_("rank, nominative", "the jack"),
@@ -159,6 +224,7 @@ RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         NP_("rank, accusative", "the jack"),
         NP_("rank, instrumental", "the jack"),
         NP_("rank, locative", "the jack"),
+        NP_("rank, bare", "jack"),
     ),
     "nine": (
         NP_("rank, nominative", "the nine"),
@@ -167,6 +233,7 @@ RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         NP_("rank, accusative", "the nine"),
         NP_("rank, instrumental", "the nine"),
         NP_("rank, locative", "the nine"),
+        NP_("rank, bare", "nine"),
     ),
     "eight": (
         NP_("rank, nominative", "the eight"),
@@ -175,6 +242,7 @@ RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         NP_("rank, accusative", "the eight"),
         NP_("rank, instrumental", "the eight"),
         NP_("rank, locative", "the eight"),
+        NP_("rank, bare", "eight"),
     ),
     "seven": (
         NP_("rank, nominative", "the seven"),
@@ -183,6 +251,7 @@ RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         NP_("rank, accusative", "the seven"),
         NP_("rank, instrumental", "the seven"),
         NP_("rank, locative", "the seven"),
+        NP_("rank, bare", "seven"),
     ),
     "deuce": (
         NP_("rank, nominative", "the Deuce"),
@@ -191,6 +260,7 @@ RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         NP_("rank, accusative", "the Deuce"),
         NP_("rank, instrumental", "the Deuce"),
         NP_("rank, locative", "the Deuce"),
+        NP_("rank, bare", "Deuce"),
     ),
     "ober": (
         NP_("rank, nominative", "the Ober"),
@@ -199,6 +269,7 @@ RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         NP_("rank, accusative", "the Ober"),
         NP_("rank, instrumental", "the Ober"),
         NP_("rank, locative", "the Ober"),
+        NP_("rank, bare", "Ober"),
     ),
     "unter": (
         NP_("rank, nominative", "the Unter"),
@@ -207,10 +278,38 @@ RANK_NAMES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         NP_("rank, accusative", "the Unter"),
         NP_("rank, instrumental", "the Unter"),
         NP_("rank, locative", "the Unter"),
+        NP_("rank, bare", "Unter"),
     ),
 }
 
-# Suit names per pack style, one per grammatical case; indexed by Suit, then like CASES.
+# The letter (or number) on a card's corner and on a card button, per pack style; indexed
+# by Rank (A, 10, K, Q, J, 9, 8, 7).
+RANK_LETTERS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
+    "french": (
+        # TRANSLATORS: the letter players of your language print on the card's corner.
+        NP_("rank letter, French pack", "A"),
+        NP_("rank letter, French pack", "10"),
+        NP_("rank letter, French pack", "K"),
+        NP_("rank letter, French pack", "Q"),
+        NP_("rank letter, French pack", "J"),
+        NP_("rank letter, French pack", "9"),
+        NP_("rank letter, French pack", "8"),
+        NP_("rank letter, French pack", "7"),
+    ),
+    "german": (
+        NP_("rank letter, German pack", "A"),
+        NP_("rank letter, German pack", "10"),
+        NP_("rank letter, German pack", "K"),
+        NP_("rank letter, German pack", "O"),
+        NP_("rank letter, German pack", "U"),
+        NP_("rank letter, German pack", "9"),
+        NP_("rank letter, German pack", "8"),
+        NP_("rank letter, German pack", "7"),
+    ),
+}
+
+# Suit names per pack style, one per grammatical case, then the plural cases; indexed by
+# Suit, then like SUIT_CASES.
 SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
     "french": (
         (
@@ -220,6 +319,12 @@ SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
             NP_("suit, French pack, accusative", "clubs"),
             NP_("suit, French pack, instrumental", "clubs"),
             NP_("suit, French pack, locative", "clubs"),
+            NP_("suit, French pack, plural nominative", "clubs"),
+            NP_("suit, French pack, plural genitive", "clubs"),
+            NP_("suit, French pack, plural dative", "clubs"),
+            NP_("suit, French pack, plural accusative", "clubs"),
+            NP_("suit, French pack, plural instrumental", "clubs"),
+            NP_("suit, French pack, plural locative", "clubs"),
         ),
         (
             NP_("suit, French pack, nominative", "spades"),
@@ -228,6 +333,12 @@ SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
             NP_("suit, French pack, accusative", "spades"),
             NP_("suit, French pack, instrumental", "spades"),
             NP_("suit, French pack, locative", "spades"),
+            NP_("suit, French pack, plural nominative", "spades"),
+            NP_("suit, French pack, plural genitive", "spades"),
+            NP_("suit, French pack, plural dative", "spades"),
+            NP_("suit, French pack, plural accusative", "spades"),
+            NP_("suit, French pack, plural instrumental", "spades"),
+            NP_("suit, French pack, plural locative", "spades"),
         ),
         (
             NP_("suit, French pack, nominative", "hearts"),
@@ -236,6 +347,12 @@ SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
             NP_("suit, French pack, accusative", "hearts"),
             NP_("suit, French pack, instrumental", "hearts"),
             NP_("suit, French pack, locative", "hearts"),
+            NP_("suit, French pack, plural nominative", "hearts"),
+            NP_("suit, French pack, plural genitive", "hearts"),
+            NP_("suit, French pack, plural dative", "hearts"),
+            NP_("suit, French pack, plural accusative", "hearts"),
+            NP_("suit, French pack, plural instrumental", "hearts"),
+            NP_("suit, French pack, plural locative", "hearts"),
         ),
         (
             NP_("suit, French pack, nominative", "diamonds"),
@@ -244,6 +361,12 @@ SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
             NP_("suit, French pack, accusative", "diamonds"),
             NP_("suit, French pack, instrumental", "diamonds"),
             NP_("suit, French pack, locative", "diamonds"),
+            NP_("suit, French pack, plural nominative", "diamonds"),
+            NP_("suit, French pack, plural genitive", "diamonds"),
+            NP_("suit, French pack, plural dative", "diamonds"),
+            NP_("suit, French pack, plural accusative", "diamonds"),
+            NP_("suit, French pack, plural instrumental", "diamonds"),
+            NP_("suit, French pack, plural locative", "diamonds"),
         ),
     ),
     "german": (
@@ -254,6 +377,12 @@ SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
             NP_("suit, German pack, accusative", "acorns"),
             NP_("suit, German pack, instrumental", "acorns"),
             NP_("suit, German pack, locative", "acorns"),
+            NP_("suit, German pack, plural nominative", "acorns"),
+            NP_("suit, German pack, plural genitive", "acorns"),
+            NP_("suit, German pack, plural dative", "acorns"),
+            NP_("suit, German pack, plural accusative", "acorns"),
+            NP_("suit, German pack, plural instrumental", "acorns"),
+            NP_("suit, German pack, plural locative", "acorns"),
         ),
         (
             NP_("suit, German pack, nominative", "leaves"),
@@ -262,6 +391,12 @@ SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
             NP_("suit, German pack, accusative", "leaves"),
             NP_("suit, German pack, instrumental", "leaves"),
             NP_("suit, German pack, locative", "leaves"),
+            NP_("suit, German pack, plural nominative", "leaves"),
+            NP_("suit, German pack, plural genitive", "leaves"),
+            NP_("suit, German pack, plural dative", "leaves"),
+            NP_("suit, German pack, plural accusative", "leaves"),
+            NP_("suit, German pack, plural instrumental", "leaves"),
+            NP_("suit, German pack, plural locative", "leaves"),
         ),
         (
             NP_("suit, German pack, nominative", "hearts"),
@@ -270,6 +405,12 @@ SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
             NP_("suit, German pack, accusative", "hearts"),
             NP_("suit, German pack, instrumental", "hearts"),
             NP_("suit, German pack, locative", "hearts"),
+            NP_("suit, German pack, plural nominative", "hearts"),
+            NP_("suit, German pack, plural genitive", "hearts"),
+            NP_("suit, German pack, plural dative", "hearts"),
+            NP_("suit, German pack, plural accusative", "hearts"),
+            NP_("suit, German pack, plural instrumental", "hearts"),
+            NP_("suit, German pack, plural locative", "hearts"),
         ),
         (
             NP_("suit, German pack, nominative", "bells"),
@@ -278,9 +419,16 @@ SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
             NP_("suit, German pack, accusative", "bells"),
             NP_("suit, German pack, instrumental", "bells"),
             NP_("suit, German pack, locative", "bells"),
+            NP_("suit, German pack, plural nominative", "bells"),
+            NP_("suit, German pack, plural genitive", "bells"),
+            NP_("suit, German pack, plural dative", "bells"),
+            NP_("suit, German pack, plural accusative", "bells"),
+            NP_("suit, German pack, plural instrumental", "bells"),
+            NP_("suit, German pack, plural locative", "bells"),
         ),
     ),
 }
+
 
 # -- game terms -------------------------------------------------------------------------------
 
@@ -359,6 +507,7 @@ UNITS: Final = tuple(UNIT_WORDS)
 __all__ = [
     "CARD_NAMES",
     "RANK_KEYS",
+    "RANK_LETTERS",
     "RANK_NAMES",
     "SUIT_NAMES",
     "TERMS",

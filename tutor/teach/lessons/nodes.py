@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from tutor.engine import Card, CardError, Move, MoveError, Rank, Suit, parse_move
+from tutor.engine.narration import narration_problems
 from tutor.formats.errors import shown
 from tutor.formats.messages import E_NUMBER
 from tutor.formats.yamlsafe import where as _where
@@ -113,8 +114,9 @@ class NodeReader:
         if not text.strip():
             self.error(node, E_EMPTY_TEXT, step=step, field=name)
             return None
-        if translatable and ("{" in text or "}" in text):
-            self.error(node, E_BRACES, step=step, field=name)
+        problems = narration_problems(text) if translatable else []
+        if problems:
+            self.error(node, E_BRACES, step=step, field=name, placeholder=shown(problems[0]))
             return None
         return text
 

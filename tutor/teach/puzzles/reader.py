@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from tutor.engine import PLAYER_NAMES, Move, MoveError, State, parse_move, sample_state
+from tutor.engine.narration import narration_problems
 from tutor.formats.errors import SourceError, shown
 from tutor.formats.messages import (
     E_BRACES,
@@ -219,8 +220,9 @@ class _Reader:
         if not text.strip():
             self.error(node, E_EMPTY_TEXT, field=name)
             return None
-        if translatable and ("{" in text or "}" in text):
-            self.error(node, E_BRACES, field=name)
+        problems = narration_problems(text) if translatable else []
+        if problems:
+            self.error(node, E_BRACES, field=name, placeholder=shown(problems[0]))
             return None
         return text
 
