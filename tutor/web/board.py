@@ -60,8 +60,17 @@ _SVG_HEIGHT = 300  # the drawing's own size; the page scales it (it stays sharp)
 
 
 @functools.lru_cache(maxsize=2048)
-def _card_img(card: Card, style: str, label: str, selected: bool, high_contrast: bool) -> Markup:
-    svg = card_svg(card, style=style, label=label, selected=selected, high_contrast=high_contrast)
+def _card_img(
+    card: Card, style: str, label: str, letter: str, selected: bool, high_contrast: bool
+) -> Markup:
+    svg = card_svg(
+        card,
+        style=style,
+        label=label,
+        selected=selected,
+        high_contrast=high_contrast,
+        letter=letter,
+    )
     cls = "t66-card t66-sel" if selected else "t66-card"
     return svg_img(svg, label, cls)
 
@@ -72,7 +81,8 @@ def _back_img(label: str, high_contrast: bool) -> Markup:
 
 
 def _card_html(card: Card, tr: Translator, opts: BoardOptions, *, selected: bool = False) -> Markup:
-    return _card_img(card, opts.style, tr.card(card), selected, opts.projector)
+    label = tr.card(card, "bare")
+    return _card_img(card, opts.style, label, tr.rank_letter(card.rank), selected, opts.projector)
 
 
 def _back_html(tr: Translator, opts: BoardOptions) -> Markup:

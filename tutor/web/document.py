@@ -17,16 +17,16 @@ from markupsafe import Markup
 from tutor.words.i18n import LANGUAGES, Translator
 
 #: The component's script: it receives ``{"lang": "de"}`` and sets the document's language
-#: (only to one of the app's languages, whatever it is given).
-LANG_SCRIPT = (
-    "export default function(component) {"
-    "  const data = component.data || {};"
-    f"  const known = {json.dumps(list(LANGUAGES))};"
-    "  if (known.indexOf(data.lang) >= 0 && document.documentElement.lang !== data.lang) {"
-    "    document.documentElement.lang = data.lang;"
-    "  }"
-    "}"
-)
+#: (only to one of the app's languages, whatever it is given). Written on several lines:
+#: Streamlit reads a one-line string with brackets or slashes as a file's name.
+LANG_SCRIPT = f"""export default function (component) {{
+  const data = component.data || {{}};
+  const known = {json.dumps(list(LANGUAGES))};
+  if (known.indexOf(data.lang) >= 0 && document.documentElement.lang !== data.lang) {{
+    document.documentElement.lang = data.lang;
+  }}
+}}
+"""
 
 #: The key of the component (its container gets the class ``st-key-<key>``, hidden by the
 #: style sheet: it draws nothing).
@@ -68,13 +68,14 @@ def uploader_words_css(button: str, limit: str) -> Markup:
 
 
 def _css_string(text: str) -> str:
-    r"""``text`` as a CSS string: every character that is not a plain letter, digit or space
-    written as an escape, so no text can end the string or the style sheet.
+    r"""``text`` as a CSS string: every character that is not a letter, digit or space written
+    as an escape (its code and one space, which the escape takes up), so no text can end the
+    string or the style sheet.
 
-    >>> _css_string('a "b" </style>')
-    '"a \\000022b\\000022 \\00003c\\00002fstyle\\00003e"'
+    >>> _css_string('a, "b" </style>')
+    '"a\\2c  \\22 b\\22  \\3c \\2f style\\3e "'
     """
-    out = "".join(ch if ch.isalnum() or ch == " " else f"\\{ord(ch):06x}" for ch in text)
+    out = "".join(ch if ch.isalnum() or ch == " " else f"\\{ord(ch):x} " for ch in text)
     return f'"{out}"'
 
 

@@ -111,7 +111,8 @@ def grouped_switches(rules: RuleSet) -> tuple[tuple[str, tuple[SwitchValue, ...]
 
 
 def rules_reference_html(rules: RuleSet, tr: Translator) -> Markup:
-    """Every switch of a preset in words, grouped, each with its value and its source."""
+    """Every switch of a preset in words, grouped, each with its value and its source (by
+    name; its file only in a ``data-source`` attribute, for tools, not for the reader)."""
     parts = [Markup('<div class="t66-ref" lang="{}">').format(tr.lang)]
     for title, members in grouped_switches(rules):
         parts.append(Markup("<h3>{}</h3><dl>").format(tr._(title)))
@@ -126,11 +127,12 @@ def rules_reference_html(rules: RuleSet, tr: Translator) -> Markup:
                 Markup(
                     '<div class="t66-sw" data-switch="{}"><dt>{}</dt>'
                     '<dd><span class="t66-val">{}</span>'
-                    '<span class="t66-src">{}: {}</span>{}</dd></div>'
+                    '<span class="t66-src" data-source="{}">{}: {}</span>{}</dd></div>'
                 ).format(
                     sw.id,
                     switch_name(sw.id, tr),
                     switch_value_text(sw, tr),
+                    sw.source,
                     source_word,
                     source_name(sw.source, tr),
                     note,
@@ -206,11 +208,12 @@ def compare_html(
             cells.append(
                 Markup(
                     '<td class="{}"><span class="t66-val">{}</span>{}'
-                    '<span class="t66-src" title="{}">{} {}</span></td>'
+                    '<span class="t66-src" data-source="{}" title="{}">{} {}</span></td>'
                 ).format(
                     "t66-odd" if marked else "",
                     switch_value_text(sw, tr),
                     mark,
+                    sw.source,
                     source_name(sw.source, tr),
                     source_word,
                     marks[sw.source],

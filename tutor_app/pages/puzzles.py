@@ -372,15 +372,14 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
         move = Play(card)
         allowed = move in legal
         with box:
-            label = t.card(card)
-            text.html(card_button_img(card, state.style, label, allowed=allowed))
+            text.html(card_button_img(card, t, allowed=allowed))
             st.button(
-                card_button_label(card, state.style),
+                card_button_label(card, t),
                 key=f"pz_play_{card}",
                 on_click=play_move,
                 args=(str(card),),
                 disabled=not allowed,
-                help=label,
+                help=t.card(card, "bare"),
                 width="stretch",
             )
     others = [m for m in legal if not isinstance(m, Play)]
