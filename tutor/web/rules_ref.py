@@ -29,12 +29,12 @@ SWITCH_GROUPS: tuple[tuple[str, str], ...] = (
 
 #: Each preset's name, as a learner reads it (the preset's id is for files and commands).
 PRESET_NAMES: Mapping[str, tuple[str, str]] = {
-    "classic": NP_("preset", "Classic"),
-    "kurnik": NP_("preset", "Kurnik"),
-    "pagat": NP_("preset", "Pagat"),
-    "sharpened": NP_("preset", "Sharpened"),
-    "pack32": NP_("preset", "32 cards"),
-    "schnapsen": NP_("preset", "Schnapsen"),
+    "classic": NP_("rules preset", "Classic"),
+    "kurnik": NP_("rules preset", "Kurnik"),
+    "pagat": NP_("rules preset", "Pagat"),
+    "sharpened": NP_("rules preset", "Sharpened"),
+    "pack32": NP_("rules preset", "32 cards"),
+    "schnapsen": NP_("rules preset", "Schnapsen"),
 }
 
 #: Each preset's name with what it is.
@@ -52,20 +52,28 @@ OTHER_RULES = N_("other rules")
 
 
 def preset_name(name: str, tr: Translator) -> str:
-    """A preset's short name in ``tr``'s language (for a column, a label on the table).
+    """A preset's short name in ``tr``'s language (for a column, a label on the table); a rule
+    set made from a preset with switches changed (``kurnik(target=61)``) is named after its
+    preset, never by its spec.
 
     >>> from tutor.words.i18n import get_translator
-    >>> preset_name("sharpened", get_translator("de"))
-    'Verschärft'
+    >>> de = get_translator("de")
+    >>> preset_name("sharpened", de), preset_name("kurnik(target=61)", de)
+    ('Verschärft', 'Kurnik, geändert')
     """
     short = PRESET_NAMES.get(name)
-    return tr.p_(*short) if short else tr._(OTHER_RULES)
+    if short:
+        return tr.p_(*short)
+    base = PRESET_NAMES.get(name.split("(", 1)[0].strip())
+    if base:
+        return tr._("{preset}, changed", preset=tr.p_(*base))
+    return tr._(OTHER_RULES)
 
 
 def preset_title(name: str, tr: Translator) -> str:
     """A preset's name with what it is, in ``tr``'s language (for a list to choose from)."""
     title = PRESET_TITLES.get(name)
-    return tr._(title) if title else tr._(OTHER_RULES)
+    return tr._(title) if title else preset_name(name, tr)
 
 
 def source_name(source: str, tr: Translator) -> str:
