@@ -37,6 +37,7 @@ def settings(where: Any) -> None:
     where.selectbox(
         t._("Language"),
         placeholder=t._("Choose…"),
+        filter_mode=None,  # short lists: no typing, no "No results" in English
         options=list(LANGUAGES),
         format_func=lambda code: LANGUAGE_NAMES[code],
         key="w_lang",

@@ -226,6 +226,7 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
         st.selectbox(
             t._("Theme"),
             placeholder=t._("Choose…"),
+            filter_mode=None,  # short lists: no typing, no "No results" in English
             options=themes,
             format_func=lambda th: t._("All themes") if th == ALL else t._(pz.THEMES[th]),
             key="w_pz_theme",
@@ -238,6 +239,7 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
         st.selectbox(
             t._("Level"),
             placeholder=t._("Choose…"),
+            filter_mode=None,  # short lists: no typing, no "No results" in English
             options=levels,
             format_func=lambda lv: t._("All levels") if lv == 0 else pt.level_words(lv, t),
             key="w_pz_level",

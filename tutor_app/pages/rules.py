@@ -37,6 +37,7 @@ def _body() -> None:
         name = st.selectbox(
             t._("Preset"),
             placeholder=t._("Choose…"),
+            filter_mode=None,  # short lists: no typing, no "No results" in English
             options=list(PRESETS),
             format_func=lambda n: preset_title(n, t),
             key="w_preset",
