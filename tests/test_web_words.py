@@ -90,9 +90,12 @@ def test_the_rules_reference_names_sources_not_files(lang: str) -> None:
         html = rules_ref.rules_reference_html(rules, tr)
         text = shown(html)
         assert not SEED_FILE.search(text) and not PRESET_ID.search(text), rules.name
+        assert text.count(rules_ref.source_name(rules.default_source, tr)) >= 1
         for sw in rules.switches():
-            assert rules_ref.source_name(sw.source, tr) in text
             assert f'data-source="{sw.source}"' in html  # for tools, not for the reader
+            if sw.source != rules.default_source:  # named under the switch that follows it
+                row = html.split(f'data-switch="{sw.id}"', 1)[1].split("</div>", 1)[0]
+                assert str(Markup.escape(rules_ref.source_name(sw.source, tr))) in row
 
 
 @pytest.mark.parametrize("only", [False, True])

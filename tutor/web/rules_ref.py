@@ -119,30 +119,46 @@ def grouped_switches(rules: RuleSet) -> tuple[tuple[str, tuple[SwitchValue, ...]
 
 
 def rules_reference_html(rules: RuleSet, tr: Translator) -> Markup:
-    """Every switch of a preset in words, grouped, each with its value and its source (by
-    name; its file only in a ``data-source`` attribute, for tools, not for the reader)."""
-    parts = [Markup('<div class="t66-ref" lang="{}">').format(tr.lang)]
+    """Every switch of a preset in words, grouped, each with its value. The preset's own
+    source is named once at the top, another source under the switch that follows it (by
+    name; a source's file only in a ``data-source`` attribute, for tools, not for the
+    reader)."""
+    parts = [
+        Markup('<div class="t66-ref" lang="{}">').format(tr.lang),
+        Markup('<p class="t66-ref-src" data-source="{}">{}</p>').format(
+            rules.default_source,
+            tr._(
+                "Each rule follows {source} unless another source is named under it.",
+                source=source_name(rules.default_source, tr),
+            ),
+        ),
+    ]
+    source_word = tr._("Source")
     for title, members in grouped_switches(rules):
         parts.append(Markup("<h3>{}</h3><dl>").format(tr._(title)))
-        source_word = tr._("Source")
         for sw in members:
             note = (
                 Markup('<div class="t66-note">{}</div>').format(tr._(sw.note))
                 if sw.note
                 else Markup("")
             )
+            other = (
+                Markup('<span class="t66-src">{}: {}</span>').format(
+                    source_word, source_name(sw.source, tr)
+                )
+                if sw.source != rules.default_source
+                else Markup("")
+            )
             parts.append(
                 Markup(
-                    '<div class="t66-sw" data-switch="{}"><dt>{}</dt>'
-                    '<dd><span class="t66-val">{}</span>'
-                    '<span class="t66-src" data-source="{}">{}: {}</span>{}</dd></div>'
+                    '<div class="t66-sw" data-switch="{}" data-source="{}"><dt>{}</dt>'
+                    '<dd><span class="t66-val">{}</span>{}{}</dd></div>'
                 ).format(
                     sw.id,
+                    sw.source,
                     switch_name(sw.id, tr),
                     switch_value_text(sw, tr),
-                    sw.source,
-                    source_word,
-                    source_name(sw.source, tr),
+                    other,
                     note,
                 )
             )
