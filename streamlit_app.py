@@ -39,6 +39,12 @@ pages = [
         icon=":material/extension:",
     ),
     st.Page(
+        HERE / "tutor_app/pages/glossary.py",
+        title=t._("Glossary"),
+        url_path="glossary",
+        icon=":material/translate:",
+    ),
+    st.Page(
         HERE / "tutor_app/pages/follow.py",
         title=t._("Follow a teacher"),
         url_path="follow",

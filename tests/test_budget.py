@@ -239,7 +239,7 @@ def test_hint_command_json_says_the_analysis_was_cut(
     assert main(["hint", str(path), "--json", "--lang", "pl"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["analysis"]["cut"] == "nodes" and data["analysis"]["method"] == "playout"
-    assert data["note"].startswith("Dokładne przeszukiwanie zostało przerwane")
+    assert data["note"].startswith("Dokładne przeliczanie zostało przerwane")
 
 
 @pytest.mark.slow

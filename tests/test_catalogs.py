@@ -136,7 +136,8 @@ def _placeholder_problems(message: Message) -> list[str]:
         return []  # braces in the English text itself: a literal text, never formatted
     problems = []
     for field in source:
-        if field == "" or field.isdigit() or not field.isidentifier():
+        named = is_declinable(split_case(field)[0])
+        if field == "" or field.isdigit() or not (field.isidentifier() or named):
             problems.append(f"placeholder {{{field}}} in the English text must be a plain name")
     expected = {split_case(f)[0] if is_declinable(split_case(f)[0]) else f for f in source}
     for form in strings:

@@ -24,6 +24,7 @@ from tutor.words.explain import (
     describe_move,
     describe_outcome,
     explain_verdict,
+    move_item,
     move_phrase,
     number,
     percent,
@@ -31,7 +32,9 @@ from tutor.words.explain import (
     rule_source,
     rule_text,
     sentence,
+    source_name,
     switch_value_text,
+    verdict_head,
 )
 from tutor.words.i18n import LANGUAGES, get_translator
 
@@ -49,7 +52,8 @@ def test_every_rule_id_renders_with_its_source(lang: str, name: str) -> None:
     rules = preset(name)
     for rid in RULE_SWITCH:
         text = rule_text(rid, rules, tr)
-        assert rule_source(rid, rules) in text
+        assert source_name(rule_source(rid, rules), tr) in text
+        assert ".txt" not in text  # a source by its name, not its file
         assert "{" not in text and len(text) > 20
 
 
@@ -64,25 +68,25 @@ def test_every_switch_has_a_name_and_its_values_have_words() -> None:
 
 def test_a_switch_id_as_rule_reads_as_name_and_value() -> None:
     text = rule_text("phase2.duty", preset("classic"), get_translator("en"))
-    assert "follow suit, else trump" in text and "000_d036f4009e89b883.txt" in text
+    assert "follow suit, else trump" in text and "the German article" in text
 
 
 def test_heading_duty_names_the_card_that_must_be_played() -> None:
     s = position("kurnik", ["close", "Kh"], **D1)
     text = explain_verdict(check(s, Play(Card.parse("Jh"))), s.rules, get_translator("en"))
-    assert "not allowed" in text and "the ace of hearts" in text
-    assert "001_a572ca60a45a7f6f.txt" in text
+    assert "may not be played" in text and "ace of hearts" in text
+    assert "66-sznap on Kurnik" in text
     classic = position("classic", ["close", "Kh"], **D1)
     ok = explain_verdict(
         check(classic, Play(Card.parse("Jh"))), classic.rules, get_translator("en")
     )
-    assert "is legal" in ok and "000_d036f4009e89b883.txt" in ok
+    assert "may be played" in ok and "the German article" in ok
 
 
 def test_marriage_after_closing_under_kurnik_cites_kurnik() -> None:
     s = position("kurnik", EX2_MOVES[:4], **EX2)
     text = explain_verdict(check(s, parse_move("marry Qd")), s.rules, get_translator("en"))
-    assert "closed" in text and "001_a572ca60a45a7f6f.txt" in text
+    assert "closed" in text and "66-sznap on Kurnik" in text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -112,24 +116,25 @@ MOVES = ("Qh", "marry Qh", "marry Qh out", "exchange", "close", "out")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_kind_of_move_has_a_phrase_and_an_action(lang: str) -> None:
+def test_every_kind_of_move_has_a_phrase_an_item_and_a_verdict(lang: str) -> None:
     tr = get_translator(lang)
     phrases = [move_phrase(parse_move(m), tr) for m in MOVES]
-    actions = [move_phrase(parse_move(m), tr, action=True) for m in MOVES]
-    for text in (*phrases, *actions):
+    items = [move_item(parse_move(m), tr) for m in MOVES]
+    verdicts = [verdict_head(parse_move(m), ok, tr) for m in MOVES for ok in (True, False)]
+    for text in (*phrases, *items, *verdicts):
         assert text and "{" not in text
-    assert len(set(phrases)) == len(set(actions)) == len(MOVES)
-    assert all(a[:1].isupper() for a in actions)
+    assert len(set(phrases)) == len(set(items)) == len(MOVES)
+    assert len(set(verdicts)) == 2 * len(MOVES)
+    assert not any(v[:1].islower() for v in verdicts)
     assert phrases[0] == tr.card(Card.parse("Qh"))
+    assert items[0] == tr.card(Card.parse("Qh"), "bare")
 
 
-def test_a_verdict_opens_with_the_move_as_an_action() -> None:
+def test_a_verdict_opens_with_whether_the_move_may_be_made() -> None:
     tr = get_translator("en")
     s = position("classic", **D1)
     move = parse_move("marry Qh")
-    assert explain_verdict(check(s, move), s.rules, tr).startswith(
-        move_phrase(move, tr, action=True)
-    )
+    assert explain_verdict(check(s, move), s.rules, tr).startswith(verdict_head(move, False, tr))
 
 
 def test_sentence_capitalises_only_the_first_letter() -> None:

@@ -43,6 +43,11 @@ COMMANDS: tuple[Command, ...] = (
     LazyCommand(
         "engine", "answer positions given as JSON lines on standard input", "tutor.cli.engine"
     ),
+    LazyCommand(
+        "glossary",
+        "every term in German, Polish and English, with the sources' own words",
+        "tutor.cli.glossary",
+    ),
 )
 
 

@@ -1,40 +1,71 @@
 """``tutor rules``: the switches of a preset with their values and sources, or all presets side
-by side with the differences marked."""
+by side where they differ. Presets and sources are named in words; a preset's id appears only
+where it is typed (``tutor rules --preset classic``)."""
 
 from __future__ import annotations
 
 import argparse
 
 from tutor.cli.command import add_lang_option, rules_option
-from tutor.engine import PRESETS, switch_ids
-from tutor.words.explain import source_label, switch_name, switch_value_text
+from tutor.engine import PRESETS, RuleSet, switch_ids
+from tutor.words.explain import sentence, source_name, source_tag
 from tutor.words.i18n import Translator
+from tutor.words.switches import preset_name, switch_name, switch_value_text
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--preset", default=None, help="one preset (default: compare all)")
+    p.add_argument(
+        "--preset",
+        default=None,
+        help=f"one preset: {', '.join(PRESETS)}, optionally with switches changed, e.g. "
+        "'kurnik(target=61)' (default: compare all)",
+    )
     add_lang_option(p)
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     if args.preset:
-        rules = rules_option(args.preset, "--preset")
-        print(tr._("Rules preset: {name}", name=rules.name))
-        for sw in rules.switches():
-            print(
-                f"  {switch_name(sw.id, tr)}: {switch_value_text(sw, tr)}"
-                f"  [{source_label(sw.source, tr)}]"
-            )
-            if sw.note:
-                print(f"      {tr._(sw.note)}")
-        return 0
-    names = list(PRESETS)
+        print_preset(rules_option(args.preset, "--preset"), tr)
+    else:
+        print_comparison(tr)
+    return 0
+
+
+def print_preset(rules: RuleSet, tr: Translator) -> None:
+    """Every switch of a rule set with its value; the source once for the switches that
+    follow the preset's own source, and by the switch where another source is followed."""
+    print(tr._("Rules: {name}", name=preset_name(rules.name, tr)))
+    print(
+        "  "
+        + tr._(
+            "Source, unless another is named: {source}.",
+            source=source_name(rules.default_source, tr),
+        )
+    )
+    for sw in rules.switches():
+        line = f"{switch_name(sw.id, tr)}: {switch_value_text(sw, tr)}"
+        if sw.source != rules.default_source:
+            line = tr._("{rule} (source: {source})", rule=line, source=source_name(sw.source, tr))
+        print(f"  {line}")
+        if sw.note:
+            print(f"      {sentence(tr._(sw.note))}")
+
+
+def print_comparison(tr: Translator) -> None:
+    """The switches on which the presets differ, each preset's value with its source; then how
+    to see one preset in full."""
+    names = {pid: preset_name(pid, tr) for pid in PRESETS}
+    width = max(len(n) for n in names.values()) + 2
     print(tr._("Where the presets differ:"))
     for sid in switch_ids():
-        values = [PRESETS[n].switch(sid) for n in names]
-        if len({v.value for v in values}) == 1:
+        values = {pid: rules.switch(sid) for pid, rules in PRESETS.items()}
+        if len({v.value for v in values.values()}) == 1:
             continue
         print(f"  {switch_name(sid, tr)}")
-        for n, v in zip(names, values, strict=True):
-            print(f"    {n:10} {switch_value_text(v, tr)}  [{v.source}]")
-    return 0
+        for pid, v in values.items():
+            print(
+                f"    {names[pid]:{width}}{switch_value_text(v, tr)}  ({source_tag(v.source, tr)})"
+            )
+    print(tr._("One preset in full, with its sources:"))
+    for pid, name in names.items():
+        print(f"  {name}: tutor rules --preset {pid}")

@@ -42,6 +42,15 @@ from tutor.engine.moves import (
     is_declaration,
     parse_move,
 )
+from tutor.engine.narration import (
+    NAME_CASES,
+    NARRATION_RANKS,
+    NARRATION_SUITS,
+    PLURAL_CASES,
+    narration_problems,
+    narration_value,
+    split_case,
+)
 from tutor.engine.play import apply, apply_unchecked, play_moves, trick_winner
 from tutor.engine.rules import (
     E_UNKNOWN_PRESET,
@@ -106,7 +115,11 @@ __all__ = [
     "E_UNKNOWN_PRESET",
     "E_UNKNOWN_SWITCH",
     "MAX_DEALS",
+    "NAME_CASES",
+    "NARRATION_RANKS",
+    "NARRATION_SUITS",
     "PLAYER_NAMES",
+    "PLURAL_CASES",
     "PRESETS",
     "RULE_SWITCH",
     "SOURCES",
@@ -168,6 +181,8 @@ __all__ = [
     "iter_bits",
     "legal_moves",
     "mask_of",
+    "narration_problems",
+    "narration_value",
     "new_deal",
     "other",
     "parse_cards",
@@ -180,6 +195,7 @@ __all__ = [
     "sample_state",
     "sample_states",
     "scoring",
+    "split_case",
     "switch_ids",
     "track_excluded",
     "trick_winner",

@@ -29,7 +29,7 @@ from tutor.engine.cards import Card, Rank, Suit
 #: Grammatical cases a card, suit or rank can be named in: nominative, genitive, dative,
 #: accusative, instrumental, locative, and ``bare``: the name in a list or after a label,
 #: without an article.
-CASES: Final = ("nom", "gen", "dat", "acc", "ins", "loc", "bare")
+NAME_CASES: Final = ("nom", "gen", "dat", "acc", "ins", "loc", "bare")
 
 #: The plural cases a suit can be named in (pl ``atutem są kiery``, ``wyjść w piki``).
 PLURAL_CASES: Final = ("nompl", "genpl", "datpl", "accpl", "inspl", "locpl")
@@ -49,7 +49,7 @@ def split_case(name: str) -> tuple[str, str | None]:
     (('card', 'ins'), ('hearts', 'accpl'), ('player', None))
     """
     base, sep, suffix = name.rpartition("_")
-    if sep and base and (suffix in CASES or suffix in PLURAL_CASES):
+    if sep and base and (suffix in NAME_CASES or suffix in PLURAL_CASES):
         return base, suffix
     return name, None
 
@@ -109,7 +109,7 @@ def narration_problems(text: str) -> list[str]:
 
 
 __all__ = [
-    "CASES",
+    "NAME_CASES",
     "NARRATION_RANKS",
     "NARRATION_SUITS",
     "PLURAL_CASES",

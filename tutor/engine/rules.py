@@ -462,29 +462,38 @@ CLASSIC = RuleSet(
         (
             "out.false_penalty",
             N_(
-                "000 does not say; the German pages 002 and 003 give the opponent what the "
-                "false declarer would have won"
+                "The German article does not say; the German rules page and the German notes "
+                "give the opponent what the false declarer would have won."
             ),
         ),
         (
             "out.closer_opponent",
-            N_("000 does not say; 002 lets the opponent of the closer declare 66 as well"),
+            N_(
+                "The German article does not say; the German rules page for 2 to 4 players "
+                "lets the closer's opponent declare 66 as well."
+            ),
         ),
         (
             "marriage.in_phase2",
             N_(
-                "000 asks only that the leader has won a trick; its second worked deal "
-                "announces 40 after closing"
+                "The German article asks only that the leader has won a trick; in its second "
+                "worked deal 40 is announced after closing."
             ),
         ),
         (
             "out.after_marriage",
             N_(
-                'in 000\'s first worked deal A announces 40, leads the king and says "Aus!" '
-                "in one turn"
+                "In the first worked deal of the German article A announces 40, leads the king "
+                'and says "Aus!" in one turn.'
             ),
         ),
-        ("match.next_dealer", N_("000 does not say; 004 lets the winner of a deal deal next")),
+        (
+            "match.next_dealer",
+            N_(
+                "The German article does not say; the German rules page for both packs lets "
+                "the winner of a deal deal next."
+            ),
+        ),
     ),
     next_dealer=NextDealer.WINNER,
 )
@@ -515,8 +524,8 @@ KURNIK = RuleSet(
         (
             "close.no_trick_at",
             N_(
-                "001 gives 3 when the closer's opponent had taken no trick; read here as "
-                "no trick by the end of the deal"
+                "Kurnik's rules give 3 when the closer's opponent had taken no trick; read here "
+                "as no trick by the end of the deal."
             ),
         ),
     ),
@@ -547,8 +556,8 @@ SHARPENED = dataclasses.replace(
         (
             "exchange.rank",
             N_(
-                "000 does not say for the 20-card pack; as in Schnapsen (001) the jack "
-                "takes the nine's place"
+                "The German article does not say for the 20-card pack; as in Schnapsen, as "
+                "Kurnik's rules describe it, {jack} takes the place of {nine}."
             ),
         ),
     ),
@@ -577,11 +586,11 @@ PACK32 = RuleSet(
         (
             "exchange.rank",
             N_(
-                "002 and 003 do not describe the exchange; the lowest trump of the pack, "
-                "the seven, takes the nine's place"
+                "The German rules page and the German notes do not describe the exchange; the "
+                "lowest trump of the pack, {seven}, takes the place of {nine}."
             ),
         ),
-        ("exchange.needs_trick", N_("taken from 000")),
+        ("exchange.needs_trick", N_("Taken from the German article.")),
     ),
 )
 
@@ -596,7 +605,10 @@ SCHNAPSEN = dataclasses.replace(
         *KURNIK.notes,
         (
             "exchange.rank",
-            N_("001 names only the cards J to A and five-card hands; the jack is the lowest trump"),
+            N_(
+                "Kurnik's rules name only the cards from {jack} up and hands of five cards; "
+                "{jack} is the lowest trump."
+            ),
         ),
     ),
 )

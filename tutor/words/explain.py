@@ -49,17 +49,38 @@ from tutor.words.switches import (
     switch_value_text,
 )
 
+
+def n_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with plural forms for extraction (the keyword ``n_:1,2``); it is
+    translated later with ``tr.n_(singular, plural, n)``."""
+    return (singular, plural)
+
+
+#: Each source as a reader names it: what it is, never its file name.
 SOURCE_NAMES: dict[str, str] = {
-    SRC_000: N_("German article with two worked deals"),
-    SRC_001: N_("Kurnik 66-sznap rules (Polish)"),
-    SRC_002: N_("German rules page, 2 to 4 players"),
-    SRC_003: N_("German notes from several sources"),
-    SRC_004: N_("German rules page, French and German packs"),
+    SRC_000: N_("the German article with two worked deals"),
+    SRC_001: N_("the Polish rules of 66-sznap on Kurnik"),
+    SRC_002: N_("a German rules page for 2 to 4 players"),
+    SRC_003: N_("German notes gathered from several sources"),
+    SRC_004: N_("a German rules page for the French and the German pack"),
     SRC_PAGAT: N_("pagat.com, the common English reference"),
 }
+#: Each source in a word or two, for a table where the full name would not fit.
+SOURCE_TAGS: dict[str, str] = {
+    SRC_000: N_("German article"),
+    SRC_001: N_("Kurnik"),
+    SRC_002: N_("German rules page, 2 to 4 players"),
+    SRC_003: N_("German notes"),
+    SRC_004: N_("German rules page, both packs"),
+    SRC_PAGAT: N_("pagat.com"),
+}
+
+#: A rule's message: a text, or its (singular, plural) forms, counted by the number that
+#: ``RULE_COUNTS`` names.
+RuleMessage = str | tuple[str, str]
 
 # The rule itself, in general terms. Where presets differ, the text follows the preset's switch.
-RULE_TEXTS: dict[str, str] = {
+RULE_TEXTS: dict[str, RuleMessage] = {
     "deal.over": N_("The deal is over; no more moves can be made."),
     "lead.free": N_("The player on lead may lead any card."),
     "card.in_hand": N_("A player can only play a card from their own hand."),
@@ -76,12 +97,11 @@ RULE_TEXTS: dict[str, str] = {
         "the suit led if you can, else a lower one of that suit, else a trump, else any card."
     ),
     "marriage.pair": N_(
-        "King and queen of one suit make a marriage: {marriage} points, or {trump_marriage} in "
-        "trumps. It is "
-        "announced by leading one of the two and showing the other."
+        "{king} and {queen} of one suit make a marriage: {marriage} points, or {trump_marriage} "
+        "in trumps. It is announced by leading one of the two and showing the other."
     ),
     "marriage.on_lead": N_("Only the player on lead can announce a marriage."),
-    "marriage.card": N_("A marriage is announced by leading its king or its queen."),
+    "marriage.card": N_("A marriage is announced by leading {king} or {queen} of the pair."),
     "marriage.needs_trick": N_("A marriage may only be announced after winning a trick."),
     "marriage.in_phase2": N_(
         "Marriages may only be announced while the stock is open, not once it is closed or used up."
@@ -96,8 +116,8 @@ RULE_TEXTS: dict[str, str] = {
         "face up."
     ),
     "close.allowed": N_(
-        "The player on lead may close the stock: no more cards are drawn and the strict "
-        "duties apply."
+        "The player on lead may close the stock: from then on nobody draws, and the duties of "
+        "the second phase apply."
     ),
     "close.on_lead": N_(
         "Only the player on lead may close the stock, before leading; the closer then has to "
@@ -113,15 +133,18 @@ RULE_TEXTS: dict[str, str] = {
         "The opponent of the player who closed the stock may not declare 66."
     ),
     "out.declared": N_("66 has already been declared in this trick."),
-    "score.schwarz": N_(
-        "A loser who took no trick is Schwarz: the winner scores {schwarz_gp} game points."
+    "score.schwarz": n_(
+        "If the loser took no trick (Schwarz), the winner scores {n} game point.",
+        "If the loser took no trick (Schwarz), the winner scores {n} game points.",
     ),
-    "score.schneider": N_(
-        "A loser with fewer than {limit} points is Schneider: the winner scores {schneider_gp} "
-        "game points."
+    "score.schneider": n_(
+        "If the loser has fewer than {limit} points (Schneider), the winner scores {n} game point.",
+        "If the loser has fewer than {limit} points (Schneider), the winner scores {n} game "
+        "points.",
     ),
-    "score.simple": N_(
-        "A loser with {limit} points or more gives the winner {simple_gp} game point(s)."
+    "score.simple": n_(
+        "If the loser has {limit} points or more, the winner scores {n} game point.",
+        "If the loser has {limit} points or more, the winner scores {n} game points.",
     ),
     "close.penalty": N_(
         "A player who closes the stock must reach {target}; if not, the opponent scores game "
@@ -135,14 +158,14 @@ RULE_TEXTS: dict[str, str] = {
         "higher score wins the deal."
     ),
 }
-RULE_TEXTS_ALT: dict[tuple[str, object], str] = {
+RULE_TEXTS_ALT: dict[tuple[str, object], RuleMessage] = {
     ("close.allowed", False): N_("These rules do not allow closing the stock."),
     ("marriage.in_phase2", True): N_(
         "Marriages may still be announced after the stock is closed or used up."
     ),
-    ("score.schwarz", "points"): N_(
-        "A loser without a single card point is Schwarz: the winner scores {schwarz_gp} game "
-        "points."
+    ("score.schwarz", "points"): n_(
+        "If the loser took not a single card point (Schwarz), the winner scores {n} game point.",
+        "If the loser took not a single card point (Schwarz), the winner scores {n} game points.",
     ),
     ("out.on_lead", OutResolution.AFTER_TRICK): N_(
         'The player on lead may declare 66 ("Aus!"); the deal ends once the trick being led '
@@ -160,8 +183,15 @@ RULE_TEXTS_ALT: dict[tuple[str, object], str] = {
     ),
 }
 
+#: The number that chooses the plural form of a rule's message (a key of ``rule_numbers``).
+RULE_COUNTS: dict[str, str] = {
+    "score.schwarz": "schwarz_gp",
+    "score.schneider": "schneider_gp",
+    "score.simple": "simple_gp",
+}
 
-def _rule_statement(rule_id: str, rules: RuleSet) -> str:
+
+def _rule_statement(rule_id: str, rules: RuleSet) -> RuleMessage:
     if rule_id in ("phase2.lower", "phase2.trump", "phase2.any"):
         rule_id = "phase2.head" if rules.phase2_duty is Duty.HEAD else "phase2.follow"
     if rule_id == "out.on_lead":
@@ -191,7 +221,27 @@ def rule_source(rule_id: str, rules: RuleSet) -> str:
     return rules.source_of(switch) if switch else rules.default_source
 
 
+def source_name(source: str, tr: Translator) -> str:
+    """A source as a reader names it ("the German article with two worked deals"), never by
+    its file name; an unknown source is given as it is.
+
+    >>> from tutor.engine import SRC_000
+    >>> from tutor.words.i18n import get_translator
+    >>> source_name(SRC_000, get_translator("en"))
+    'the German article with two worked deals'
+    """
+    name = SOURCE_NAMES.get(source)
+    return tr._(name) if name is not None else source
+
+
+def source_tag(source: str, tr: Translator) -> str:
+    """A source in a word or two, for a table ("German article", "Kurnik")."""
+    tag = SOURCE_TAGS.get(source)
+    return tr._(tag) if tag is not None else source
+
+
 def source_label(source: str, tr: Translator) -> str:
+    """A source's name with its file, for a teacher who wants to look it up."""
     name = SOURCE_NAMES.get(source)
     if name is None:
         return source
@@ -224,6 +274,17 @@ SCORE_SWITCH: dict[str, str] = {
 }
 
 
+def _say_rule(rule_id: str, rules: RuleSet, tr: Translator, **params: object) -> str:
+    """A rule's own statement under ``rules``, with its numbers and ``params`` filled in."""
+    message = _rule_statement(rule_id, rules)
+    values = {**rule_numbers(rules), **params}
+    if isinstance(message, tuple):
+        singular, plural = message
+        count = values[RULE_COUNTS[rule_id]]
+        return tr.n_(singular, plural, count if isinstance(count, int) else 2, **values)
+    return tr._(message, **values)
+
+
 def rule_text(rule_id: str, rules: RuleSet, tr: Translator) -> str:
     """The rule in words, followed by the source it comes from. A switch id is shown as the
     switch's name and its value under ``rules``."""
@@ -232,12 +293,12 @@ def rule_text(rule_id: str, rules: RuleSet, tr: Translator) -> str:
             "{name}: {value}. Source: {source}.",
             name=switch_name(rule_id, tr),
             value=switch_value_text(rules.switch(rule_id), tr),
-            source=source_label(rules.source_of(rule_id), tr),
+            source=source_name(rules.source_of(rule_id), tr),
         )
     return tr._(
         "{rule} Source: {source}.",
-        rule=tr._(_rule_statement(rule_id, rules), **rule_numbers(rules)),
-        source=source_label(rule_source(rule_id, rules), tr),
+        rule=_say_rule(rule_id, rules, tr),
+        source=source_name(rule_source(rule_id, rules), tr),
     )
 
 
@@ -263,27 +324,38 @@ def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
         "{name}: {value}. Source: {source}.",
         name=switch_name(sw.id, tr),
         value=switch_value_text(sw, tr),
-        source=source_label(sw.source, tr),
+        source=source_name(sw.source, tr),
     )
 
 
+def card_list(cards: Iterable[object], tr: Translator) -> str:
+    """Cards as the items of a list, each named without an article ("Kreuz-Zehn, Kreuz-König");
+    anything that is not a card is left out."""
+    return ", ".join(card_item(c, tr) for c in cards if isinstance(c, Card))
+
+
+def card_item(card: Card, tr: Translator) -> str:
+    """A card as an item of a list or a label: its name without an article."""
+    return tr.card(card, "bare")
+
+
 def _cards(cards: object, tr: Translator) -> str:
-    if isinstance(cards, Iterable):
-        return ", ".join(tr.card(c) for c in cards if isinstance(c, Card))
-    return ""
+    return card_list(cards, tr) if isinstance(cards, Iterable) else ""
 
 
-def reason_text(reason: Reason, legal: bool, tr: Translator, rules: RuleSet) -> str:
+def reason_text(
+    reason: Reason, legal: bool, tr: Translator, rules: RuleSet, *, you: bool = False
+) -> str:
     """What the rule means for this move, in one sentence (without the source): a sentence
-    about this very move where there is one, else the rule's own statement."""
-    specific = _specific_reason(reason, legal, tr)
+    about this very move where there is one, else the rule's own statement. With ``you``, a
+    refused move is said to the player who tried it ("You must follow suit ...")."""
+    specific = specific_reason(reason, legal, tr, you=you)
     if specific:
         return specific
     rid = reason.rule_id
     if rid not in RULE_TEXTS:
         return rid
-    text = _rule_statement(rid, rules)
-    return tr._(text, **{**rule_numbers(rules), **_reason_params(reason)})
+    return _say_rule(rid, rules, tr, **_reason_params(reason))
 
 
 def _reason_params(reason: Reason) -> dict[str, object]:
@@ -296,7 +368,39 @@ def _reason_params(reason: Reason) -> dict[str, object]:
     return p
 
 
-def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
+def _refusal_to_you(reason: Reason, tr: Translator) -> str:
+    """Why a move is refused, said to the player who tried it; "" where the rule's own
+    statement says it best."""
+    p = dict(reason.params)
+    rid = reason.rule_id
+    card = p.get("card")
+    if rid in ("card.in_hand", "exchange.card"):
+        return tr._("You do not hold {card}.", card=card)
+    if rid == "phase2.head":
+        return tr._(
+            "You must head {led_card}. Allowed: {options}.",
+            led_card=p.get("led"),
+            options=_cards(p.get("better"), tr),
+        )
+    if rid in ("phase2.lower", "phase2.follow"):
+        return tr._(
+            "You must follow suit. Allowed: {options}.", options=_cards(p.get("options"), tr)
+        )
+    if rid == "phase2.trump":
+        return tr._(
+            "You have no card of the suit led, so you must trump. Allowed: {options}.",
+            options=_cards(p.get("options"), tr),
+        )
+    if rid == "marriage.pair":
+        return tr._("You do not hold both {king} and {queen} of that suit.")
+    return ""
+
+
+def specific_reason(reason: Reason, legal: bool, tr: Translator, *, you: bool = False) -> str:
+    """A sentence about this very move where there is one ("A must follow suit ..."), else "".
+    With ``you``, a refused move is said to the player who tried it."""
+    if you and not legal:
+        return _refusal_to_you(reason, tr)
     p = _reason_params(reason)
     rid = reason.rule_id
     player = p.get("player", "")
@@ -310,18 +414,15 @@ def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
                 player=player,
                 card=card,
             )
-        better = p.get("better")
-        return tr.n_(
-            "{player} must head {led_card}: play {options}.",
-            "{player} must head {led_card}: play one of {options}.",
-            len(better) if isinstance(better, tuple) else 2,
+        return tr._(
+            "{player} must head {led_card}. Allowed: {options}.",
             player=player,
             led_card=p.get("led"),
-            options=_cards(better, tr),
+            options=_cards(p.get("better"), tr),
         )
     if rid in ("phase2.lower", "phase2.follow") and not legal:
         return tr._(
-            "{player} must follow suit with one of {options}.",
+            "{player} must follow suit. Allowed: {options}.",
             player=player,
             options=_cards(p.get("options"), tr),
         )
@@ -341,7 +442,7 @@ def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
         if legal:
             return tr._("{player} has no card of the suit led, so must trump.", player=player)
         return tr._(
-            "{player} has no card of the suit led and must trump with one of {options}.",
+            "{player} has no card of the suit led and must trump. Allowed: {options}.",
             player=player,
             options=_cards(p.get("options"), tr),
         )
@@ -351,10 +452,10 @@ def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
             player=player,
         )
     if rid == "marriage.pair" and not legal:
-        return tr._("{player} does not hold both king and queen of that suit.", player=player)
+        return tr._("{player} does not hold both {king} and {queen} of that suit.", player=player)
     if rid == "marriage.pair":
         return tr._(
-            "{player} holds king and queen of the same suit: a marriage worth {points}.",
+            "{player} holds {king} and {queen} of the same suit: a marriage worth {points}.",
             player=player,
             points=p.get("points", 20),
         )
@@ -367,16 +468,56 @@ def _specific_reason(reason: Reason, legal: bool, tr: Translator) -> str:
     return ""
 
 
-def explain_verdict(verdict: Verdict, rules: RuleSet, tr: Translator) -> str:
-    """Legal or not, why, and which rule with its source."""
-    head = (
-        tr._("{move} is legal.", move=move_phrase(verdict.move, tr, action=True))
-        if verdict.legal
-        else tr._("{move} is not allowed.", move=move_phrase(verdict.move, tr, action=True))
-    )
-    parts = [head]
+def verdict_head(move: Move, legal: bool, tr: Translator) -> str:
+    """Whether a move may be made, as a sentence about the move itself: "The nine of spades
+    may not be played.", "The stock may be closed.".
+
+    >>> from tutor.engine import parse_move
+    >>> from tutor.words.i18n import get_translator
+    >>> verdict_head(parse_move("9s"), False, get_translator("en"))
+    'The nine of spades may not be played.'
+    """
+    if isinstance(move, Play):
+        text = (
+            tr._("{card} may be played.", card=move.card)
+            if legal
+            else tr._("{card} may not be played.", card=move.card)
+        )
+    elif isinstance(move, Marriage) and move.out:
+        text = (
+            tr._("A marriage with {card} may be announced together with 66.", card=move.card)
+            if legal
+            else tr._(
+                "A marriage with {card} may not be announced together with 66.", card=move.card
+            )
+        )
+    elif isinstance(move, Marriage):
+        text = (
+            tr._("A marriage with {card} may be announced.", card=move.card)
+            if legal
+            else tr._("A marriage with {card} may not be announced.", card=move.card)
+        )
+    elif isinstance(move, Exchange):
+        text = (
+            tr._("The trump card may be exchanged.")
+            if legal
+            else tr._("The trump card may not be exchanged.")
+        )
+    elif isinstance(move, Close):
+        text = tr._("The stock may be closed.") if legal else tr._("The stock may not be closed.")
+    elif isinstance(move, DeclareOut):
+        text = tr._("66 may be declared.") if legal else tr._("66 may not be declared.")
+    else:
+        raise TypeError(f"not a move: {move!r}")
+    return sentence(text)
+
+
+def explain_verdict(verdict: Verdict, rules: RuleSet, tr: Translator, *, you: bool = False) -> str:
+    """Legal or not, why, and which rule with its source. With ``you``, a refused move is
+    explained to the player who tried it."""
+    parts = [verdict_head(verdict.move, verdict.legal, tr)]
     for reason in verdict.reasons:
-        specific = _specific_reason(reason, verdict.legal, tr)
+        specific = specific_reason(reason, verdict.legal, tr, you=you)
         if specific:
             parts.append(specific)
         parts.append(rule_text(reason.rule_id, rules, tr))
@@ -386,61 +527,79 @@ def explain_verdict(verdict: Verdict, rules: RuleSet, tr: Translator) -> str:
 # ----------------------------------------------------------------------------- phrases
 
 
-def move_phrase(move: Move, tr: Translator, *, action: bool = False) -> str:
-    """A move as a phrase: "the queen of hearts", "closing the stock"; with ``action``, as the
-    act that opens a sentence about it: "Playing the queen of hearts", "Closing the stock".
+def move_phrase(move: Move, tr: Translator) -> str:
+    """A move as a phrase in a sentence: "the queen of hearts", "closing the stock".
 
     >>> from tutor.engine import parse_move
     >>> from tutor.words.i18n import get_translator
     >>> en = get_translator("en")
-    >>> move_phrase(parse_move("Qh"), en), move_phrase(parse_move("Qh"), en, action=True)
-    ('the queen of hearts', 'Playing the queen of hearts')
-    >>> move_phrase(parse_move("marry Qh out"), en)
-    'the marriage with the queen of hearts and declaring 66'
+    >>> move_phrase(parse_move("Qh"), en), move_phrase(parse_move("marry Qh out"), en)
+    ('the queen of hearts', 'the marriage with the queen of hearts and declaring 66')
     """
-    return _move_words(move, tr)[1 if action else 0]
+    return _move_words(move, tr)[0]
+
+
+def move_item(move: Move, tr: Translator) -> str:
+    """A move as an item of a list or a label, without an article: "queen of hearts",
+    "closing the stock" (German "Herz-Dame", "Zudrehen").
+
+    >>> from tutor.engine import parse_move
+    >>> from tutor.words.i18n import get_translator
+    >>> de = get_translator("de")
+    >>> move_item(parse_move("Qh"), de), move_item(parse_move("close"), de)
+    ('Herz-Dame', 'Zudrehen')
+    """
+    return _move_words(move, tr)[1]
 
 
 def move_label(move: Move, tr: Translator) -> str:
     """A move's short label on a button: "Marriage with the queen of hearts", "Close the stock";
-    a card played is named by its notation.
+    a card played is named by its corner ("Q♥", in German "D♥").
 
     >>> from tutor.engine import parse_move
     >>> from tutor.words.i18n import get_translator
     >>> en = get_translator("en")
     >>> move_label(parse_move("Qh"), en), move_label(parse_move("marry Qh out"), en)
-    ('Qh', 'Marriage with the queen of hearts and 66')
+    ('Q♥', 'Marriage with the queen of hearts and 66')
     """
     return _move_words(move, tr)[2]
 
 
 def _move_words(move: Move, tr: Translator) -> tuple[str, str, str]:
-    """A move's three forms: the phrase, the act opening a sentence, the button label. The
-    card itself goes into each message, so that a catalog can decline it."""
+    """A move's three forms: the phrase in a sentence, the item of a list, the button label.
+    The card itself goes into each message, so that a catalog can decline it."""
     if isinstance(move, Play):
-        return (tr.card(move.card), tr._("Playing {card}", card=move.card), str(move))
+        return (tr.card(move.card), card_item(move.card, tr), tr.card_short(move.card))
     if isinstance(move, Marriage):
         if move.out:
             return (
                 tr._("the marriage with {card} and declaring 66", card=move.card),
-                tr._("Announcing a marriage with {card} and declaring 66", card=move.card),
+                tr.p_("move, in a list", "marriage with {card} and declaring 66", card=move.card),
                 tr._("Marriage with {card} and 66", card=move.card),
             )
         return (
             tr._("the marriage with {card}", card=move.card),
-            tr._("Announcing a marriage with {card}", card=move.card),
+            tr.p_("move, in a list", "marriage with {card}", card=move.card),
             tr._("Marriage with {card}", card=move.card),
         )
     if isinstance(move, Exchange):
         return (
             tr._("exchanging the trump"),
-            tr._("Exchanging the trump"),
+            tr.p_("move, in a list", "exchanging the trump"),
             tr._("Exchange the trump"),
         )
     if isinstance(move, Close):
-        return (tr._("closing the stock"), tr._("Closing the stock"), tr._("Close the stock"))
+        return (
+            tr._("closing the stock"),
+            tr.p_("move, in a list", "closing the stock"),
+            tr._("Close the stock"),
+        )
     if isinstance(move, DeclareOut):
-        return (tr._("declaring 66"), tr._("Declaring 66"), tr._("Declare 66"))
+        return (
+            tr._("declaring 66"),
+            tr.p_("move, in a list", "declaring 66"),
+            tr._("Declare 66"),
+        )
     raise TypeError(f"not a move: {move!r}")
 
 
@@ -579,17 +738,22 @@ def describe_outcome(outcome: Outcome, rules: RuleSet, tr: Translator) -> str:
 
 
 __all__ = [
+    "RULE_COUNTS",
     "RULE_TEXTS",
     "RULE_TEXTS_ALT",
     "SCORE_SWITCH",
     "SOURCE_NAMES",
+    "SOURCE_TAGS",
     "SWITCH_NAMES",
     "VALUE_TEXTS",
     "VALUE_TEXTS_BY_SWITCH",
+    "card_item",
+    "card_list",
     "describe_move",
     "describe_outcome",
     "describe_trick",
     "explain_verdict",
+    "move_item",
     "move_label",
     "move_phrase",
     "number",
@@ -601,6 +765,10 @@ __all__ = [
     "rule_text",
     "sentence",
     "source_label",
+    "source_name",
+    "source_tag",
+    "specific_reason",
     "switch_name",
     "switch_value_text",
+    "verdict_head",
 ]

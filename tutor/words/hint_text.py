@@ -12,14 +12,23 @@ ideas, the comparison with the alternatives and the value of every move.
 ...                   "9d As 10s Ks Js 9s 9h Kh Qh\\nscores: {A: {points: 56, tricks: 6}, "
 ...                   "B: {points: 36, tricks: 4}}")
 >>> print(hint(p, 3, get_translator("en")).parts[-1].lines[0])
-Suggested: the ace of hearts.
+Suggested: ace of hearts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import CARDS, PLAYER_NAMES, Card, Play, RuleSet, State, View, apply_unchecked
+from tutor.engine import (
+    CARDS,
+    PLAYER_NAMES,
+    Play,
+    RuleSet,
+    State,
+    Verdict,
+    View,
+    apply_unchecked,
+)
 from tutor.formats.positions import Position
 from tutor.msgid import N_
 from tutor.search import Budget
@@ -38,15 +47,18 @@ from tutor.teach.hints import (
     situation,
 )
 from tutor.words.explain import (
+    card_list,
     describe_move,
     describe_outcome,
     explain_verdict,
+    move_item,
     move_phrase,
     number,
     percent,
     reason_text,
     rule_text,
     sentence,
+    specific_reason,
 )
 from tutor.words.i18n import Translator
 
@@ -78,12 +90,12 @@ def idea_text(idea: Idea, tr: Translator) -> str:
 
     >>> from tutor.words.i18n import get_translator
     >>> idea_text(Idea("idea.draws_trumps", (("n", 1),)), get_translator("en"))
-    "Lead trumps to draw your opponent's: 1 trump is still out against you."
+    "Lead trumps to draw your opponent's: 1 trump is still out."
     """
     params: dict[str, object] = {}
     for key, value in idea.params:
         if key == "cards" and isinstance(value, tuple):
-            params[key] = ", ".join(tr.card(c) for c in value if isinstance(c, Card))
+            params[key] = card_list(value, tr)
         elif key == "percent" and isinstance(value, int):
             params[key] = percent(value / 100, tr)
         elif isinstance(value, float):
@@ -99,8 +111,10 @@ def idea_text(idea: Idea, tr: Translator) -> str:
 
 def _status(sit: Situation, tr: Translator) -> list[str]:
     out = []
-    if sit.closed_by >= 0:
-        out.append(tr._("The stock is closed by {player}.", player=PLAYER_NAMES[sit.closed_by]))
+    if sit.closed_by == sit.player:
+        out.append(tr._("You have closed the stock."))
+    elif sit.closed_by >= 0:
+        out.append(tr._("Your opponent has closed the stock."))
     elif sit.stock_size:
         out.append(
             tr.n_(
@@ -126,26 +140,41 @@ def level_one(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]
 
 
 def level_two(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
-    """Which moves are legal, and why each of the others is not."""
-    legal = ", ".join(move_phrase(m, tr) for m in sit.legal)
+    """Which moves are legal, and why each of the others is not (said to the player). Moves
+    refused by the same rules are named together."""
+    legal = ", ".join(move_item(m, tr) for m in sit.legal)
     lines = [tr._("Legal now: {moves}.", moves=legal)]
     follow_shown = False
+    refused: dict[tuple[str, ...], list[Verdict]] = {}
     for v in sit.illegal:
         if isinstance(v.move, Play) and not sit.leading:
             if follow_shown:
                 continue  # one duty explains every card it rules out
             follow_shown = True
-            cards = ", ".join(tr.card(x.move.card) for x in sit.illegal if isinstance(x.move, Play))
+            cards = card_list((x.move.card for x in sit.illegal if isinstance(x.move, Play)), tr)
             lines.append(
                 tr._(
                     "Not allowed: {cards}. {reason}",
                     cards=cards,
-                    reason=reason_text(v.reasons[0], False, tr, rules),
+                    reason=reason_text(v.reasons[0], False, tr, rules, you=True),
                 )
             )
             lines.append(rule_text(v.reasons[0].rule_id, rules, tr))
             continue
-        lines.append(explain_verdict(v, rules, tr))
+        refused.setdefault(v.rule_ids, []).append(v)
+    for verdicts in refused.values():
+        if len(verdicts) == 1:
+            lines.append(explain_verdict(verdicts[0], rules, tr, you=True))
+            continue
+        parts = [
+            tr._("Not allowed: {moves}.", moves=", ".join(move_item(v.move, tr) for v in verdicts))
+        ]
+        for k, reason in enumerate(verdicts[0].reasons):
+            said = {specific_reason(v.reasons[k], False, tr, you=True) for v in verdicts}
+            if len(said) == 1 and "" not in said:
+                parts += said
+            parts.append(rule_text(reason.rule_id, rules, tr))
+        lines.append(" ".join(parts))
     return tuple(lines)
 
 
@@ -192,7 +221,7 @@ def level_three(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
     """The suggested move, its value and how sure the engine is."""
     b = analysis.best
     lines = [
-        tr._("Suggested: {move}.", move=move_phrase(b.move, tr)),
+        tr._("Suggested: {move}.", move=move_item(b.move, tr)),
         value_text(analysis, b, tr),
     ]
     if analysis.exact:
@@ -258,7 +287,12 @@ def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[
         why = " ".join(idea_text(i, tr) for i in m.mistakes)
         lines.append(tr._("{comparison} {why}", comparison=_compare(analysis, m, tr), why=why))
     if analysis.exact and state is not None and analysis.best.line:
-        lines.append(tr._("The best line of play:"))
+        lines.append(
+            tr._(
+                "The best line of play (you are {player}):",
+                player=PLAYER_NAMES[analysis.situation.player],
+            )
+        )
         s = state
         for mv in analysis.best.line:
             if s.result is not None:
@@ -275,7 +309,7 @@ def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[
                 "{move}: {value} game point, {card_points} card points",
                 "{move}: {value} game points, {card_points} card points",
                 abs(gp),
-                move=move_phrase(m.move, tr),
+                move=move_item(m.move, tr),
                 value=gp,
                 card_points=round(m.card_points),
             )
@@ -283,7 +317,7 @@ def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[
             text = tr._(
                 "{move}: {game_points} game points on average, {card_points} card points, "
                 "won in {percent}, best in {k} of {n}",
-                move=move_phrase(m.move, tr),
+                move=move_item(m.move, tr),
                 game_points=number(m.game_points, tr),
                 card_points=number(m.card_points, tr),
                 percent=percent(m.win_probability, tr),

@@ -60,12 +60,11 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from tutor.engine import CARDS, Card, Rank, Suit
-from tutor.engine.narration import CASES as CASES  # re-exported: the cases a name takes
-from tutor.engine.narration import PLURAL_CASES as PLURAL_CASES
-from tutor.engine.narration import narration_problems as narration_problems
-from tutor.engine.narration import narration_value
-from tutor.engine.narration import split_case as split_case
+from tutor.engine import CARDS, Card, Rank, Suit, narration_value
+from tutor.engine import NAME_CASES as CASES  # re-exported: the cases a name takes
+from tutor.engine import PLURAL_CASES as PLURAL_CASES
+from tutor.engine import narration_problems as narration_problems
+from tutor.engine import split_case as split_case
 from tutor.words.names import (
     CARD_NAMES,
     RANK_KEYS,

@@ -432,37 +432,88 @@ SUIT_NAMES: Final[Mapping[str, tuple[tuple[tuple[str, str], ...], ...]]] = {
 
 # -- game terms -------------------------------------------------------------------------------
 
-#: The names players use for the game's terms (Stich / lewa / trick ...), by key.
+#: The names players use for the game's terms (Stich / lewa / trick ...), by key. The glossary
+#: (:mod:`tutor.words.glossary`) lists them with the words the sources use; suits and ranks are
+#: named there through the card names above.
 TERMS: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
     {
-        # TRANSLATORS: the name players of 66 use for this term in your language.
+        # TRANSLATORS: the name players of 66 use for this term in your language; the
+        # glossary (docs/glossary.md) shows what the sources say.
         "trick": NP_("game term", "trick"),
+        "lead": NP_("game term", "lead"),
+        "forehand": NP_("game term", "forehand"),
+        "dealer": NP_("game term", "dealer"),
+        "follow_suit": NP_("game term", "following suit"),
+        "head_trick": NP_("game term", "heading the trick"),
         "trump": NP_("game term", "trump"),
+        "trumping": NP_("game term", "trumping"),
+        "overtrump": NP_("game term", "over-trumping"),
+        "discard": NP_("game term", "discarding"),
         "trump_suit": NP_("game term", "trump suit"),
+        "trump_card": NP_("game term", "trump card"),
         "trump_exchange": NP_("game term", "exchanging the trump"),
         "marriage": NP_("game term", "marriage"),
         "marriage_20": NP_("game term", "marriage (20)"),
         "marriage_40": NP_("game term", "marriage in trumps (40)"),
         "stock": NP_("game term", "stock"),
+        "draw": NP_("game term", "drawing"),
         "closing": NP_("game term", "closing"),
+        "first_phase": NP_("game term", "first phase"),
+        "second_phase": NP_("game term", "second phase"),
         "going_out": NP_("game term", "going out"),
+        "false_declaration": NP_("game term", "false declaration"),
         "card_points": NP_("game term", "card points"),
         "game_point": NP_("game term", "game point"),
         "schneider": NP_("game term", "Schneider"),
         "schwarz": NP_("game term", "Schwarz"),
         "last_trick": NP_("game term", "last trick"),
-        "follow_suit": NP_("game term", "following suit"),
         "deal": NP_("game term", "deal"),
         "match": NP_("game term", "match"),
+        # TRANSLATORS: the two styles of pack; the app's settings call them the same.
+        "french_pack": NP_("game term", "French-suited pack"),
+        "german_pack": NP_("game term", "German-suited pack"),
+        # TRANSLATORS: the short name of a set of rules (a preset), as at the start of its
+        # title on the Rules page ("Classic: the German article ...").
+        "preset_classic": NP_("game term", "Classic"),
+        "preset_sharpened": NP_("game term", "Sharpened"),
+        "preset_kurnik": NP_("game term", "Kurnik"),
+        "preset_pagat": NP_("game term", "Pagat"),
+        "preset_pack32": NP_("game term", "32 cards"),
+        "preset_schnapsen": NP_("game term", "Schnapsen"),
     }
 )
 
-#: One sentence for each term in ``TERMS``, for a glossary.
+#: One sentence for each term of the glossary: the keys of ``TERMS``, and the suits and ranks
+#: (named by the card names, so they have no entry in ``TERMS``).
 TERM_DEFINITIONS: Final[Mapping[str, str]] = MappingProxyType(
     {
+        # TRANSLATORS: one sentence that explains a term of 66, for the glossary.
         "trick": N_("One card from each player; the higher card takes both."),
+        "lead": N_(
+            "Playing the first card of a trick; whoever takes a trick leads to the next one."
+        ),
+        "forehand": N_("The dealer's opponent, who leads to the first trick."),
+        "dealer": N_(
+            "The player who shuffles and deals the cards; the sources differ on who deals next."
+        ),
+        "follow_suit": N_("Playing a card of the suit that was led."),
+        "head_trick": N_(
+            "Playing a higher card of the suit led, which takes the trick; some rules make it "
+            "a duty in the second phase."
+        ),
         "trump": N_("A card of the trump suit: it beats every card of the other suits."),
+        "trumping": N_("Playing a trump to a trick led in another suit; the trump takes it."),
+        "overtrump": N_(
+            "Beating a trump with a higher trump; not the same as heading a trick in another suit."
+        ),
+        "discard": N_(
+            "Playing a card that cannot take the trick, often of another suit, when you cannot "
+            "or need not follow suit."
+        ),
         "trump_suit": N_("The suit of the card turned face up under the stock."),
+        "trump_card": N_(
+            "The card turned face up under the stock; its suit is trumps for the whole deal."
+        ),
         "trump_exchange": N_("Swapping the lowest trump in your hand for the face-up trump card."),
         "marriage": N_(
             "King and queen of one suit, shown when you lead one of them; they score points."
@@ -472,19 +523,74 @@ TERM_DEFINITIONS: Final[Mapping[str, str]] = MappingProxyType(
         "stock": N_(
             "The face-down cards left after dealing; after each trick both players draw from it."
         ),
+        "draw": N_(
+            "Taking the top card of the stock after a trick: first the winner of the trick, "
+            "then the other player."
+        ),
         "closing": N_(
-            "Turning the trump card face down: nobody draws any more and the strict rules "
-            "of play start at once."
+            "Turning the trump card face down when you are on lead: nobody draws any more, and "
+            "the second phase begins."
+        ),
+        "first_phase": N_(
+            "While the stock is open: any card may be played, with no duty to follow suit."
+        ),
+        "second_phase": N_(
+            "Once the stock is used up or closed: you must follow suit, under some rules also "
+            "head the trick, and trump if you cannot follow."
         ),
         "going_out": N_("Declaring that you have reached 66 points; the deal ends."),
+        "false_declaration": N_(
+            "Declaring 66 without having it: the deal ends and the opponent scores."
+        ),
         "card_points": N_("The value of the cards in your tricks, together with your marriages."),
         "game_point": N_("What a deal is worth in the match: 1, 2 or 3."),
-        "schneider": N_("A player with fewer than 33 card points is Schneider."),
-        "schwarz": N_("A player who has not won a single trick is Schwarz."),
+        "schneider": N_(
+            "A loser with fewer than 33 card points is Schneider: the winner scores 2 game points."
+        ),
+        "schwarz": N_(
+            "A loser without a single trick (under some rules: without a single point) is "
+            "Schwarz: the winner scores 3 game points."
+        ),
         "last_trick": N_("If all cards are played out, the last trick is worth 10 extra points."),
-        "follow_suit": N_("Playing a card of the suit that was led."),
         "deal": N_("One round, from dealing the cards until it is scored."),
         "match": N_("Several deals, until a player reaches the agreed game points, often 7."),
+        "french_pack": N_(
+            "The pack with clubs, spades, hearts and diamonds, and with queens and jacks."
+        ),
+        "german_pack": N_(
+            "The pack with acorns, leaves, hearts and bells; the Ober and the Unter stand where "
+            "the queen and the jack are, the Deuce where the ace is."
+        ),
+        "clubs": N_("A suit: ♣ on French-suited cards, acorns on German-suited ones."),
+        "spades": N_("A suit: ♠ on French-suited cards, leaves on German-suited ones."),
+        "hearts": N_("A suit: ♥ on French-suited cards; German-suited cards have hearts too."),
+        "diamonds": N_("A suit: ♦ on French-suited cards, bells on German-suited ones."),
+        "ace": N_("The highest card of a suit: 11 card points."),
+        "ten": N_("The card next below the ace: 10 card points."),
+        "king": N_("4 card points; with the queen of its suit it makes a marriage."),
+        "queen": N_("3 card points; with the king of its suit it makes a marriage."),
+        "jack": N_("2 card points; in the games with 20 cards the lowest card of a suit."),
+        "nine": N_("No card points; the nine of trumps may be exchanged for the trump card."),
+        "eight": N_("Only in the pack of 32 cards; no card points."),
+        "seven": N_("Only in the pack of 32 cards, its lowest card; no card points."),
+        "preset_classic": N_(
+            "The rules of the German article with two worked deals: in the second phase you "
+            "must follow suit, but need not head the trick."
+        ),
+        "preset_sharpened": N_("The classic rules with 20 cards, without the nines."),
+        "preset_kurnik": N_(
+            "The rules of the online game 66-sznap: in the second phase you must head the "
+            "trick; marriages only while the stock is open."
+        ),
+        "preset_pagat": N_(
+            "The rules of pagat.com, the common English reference; close to the Kurnik rules."
+        ),
+        "preset_pack32": N_(
+            "The rules of the German pages for the pack of 32 cards, with sevens and eights."
+        ),
+        "preset_schnapsen": N_(
+            "The Austrian game: 20 cards from jack to ace, five cards in each hand."
+        ),
     }
 )
 

@@ -1,30 +1,39 @@
-"""Rule switches in words: each switch's name and the words for its values.
+"""Rule switches and presets in words: each switch's name and the words for its values, each
+preset's name.
 
 >>> from tutor.engine import preset
 >>> from tutor.words.i18n import get_translator
->>> en = get_translator("en")
+>>> en, de = get_translator("en"), get_translator("de")
 >>> switch_name("deal.target", en)
 'Points needed to win a deal'
 >>> switch_value_text(preset("classic").switch("phase2.duty"), en)
 'follow suit, else trump'
+>>> classic = preset("classic")
+>>> switch_name("pack.card_points", de), switch_value_text(classic.switch("pack.ranks"), de)
+('Augen (A 10 K D B 9 8 7)', 'A 10 K D B 9')
+>>> preset_name("sharpened", de), preset_name("kurnik(target=61)", de)
+('Verschärft', 'kurnik(target=61)')
 """
 
 from __future__ import annotations
 
-from tutor.engine import SwitchValue
-from tutor.msgid import N_
+from babel.numbers import format_decimal
+
+from tutor.engine import Rank, SwitchValue
+from tutor.msgid import N_, NP_
 from tutor.words.i18n import Translator
 
 SWITCH_NAMES: dict[str, str] = {
     "pack.ranks": N_("Cards in each suit"),
     "deal.hand_size": N_("Cards in each hand"),
-    "pack.card_points": N_("Card points (A 10 K Q J 9 8 7)"),
+    # TRANSLATORS: {ranks} are the letters on the cards' corners, from the ace down.
+    "pack.card_points": N_("Card points ({ranks})"),
     "deal.target": N_("Points needed to win a deal"),
     "deal.last_trick_bonus": N_("Bonus for the last trick"),
     "close.last_trick_bonus": N_("Last-trick bonus after closing"),
-    "score.schneider_below": N_("Schneider: the loser has fewer than"),
-    "score.schwarz_by": N_("Schwarz: the loser has no"),
-    "score.game_points": N_("Game points: simple, Schneider, Schwarz"),
+    "score.schneider_below": N_("Schneider limit (card points)"),
+    "score.schwarz_by": N_("Schwarz"),
+    "score.game_points": N_("Game points for a simple win, Schneider, Schwarz"),
     "phase2.duty": N_("Duty once the stock is closed or used up"),
     "marriage.points": N_("Marriage in a plain suit"),
     "marriage.trump_points": N_("Marriage in trumps"),
@@ -35,15 +44,15 @@ SWITCH_NAMES: dict[str, str] = {
     "exchange.needs_trick": N_("Exchange only after a won trick"),
     "close.allowed": N_("Closing the stock allowed"),
     "close.penalty": N_("A failed closer's opponent scores"),
-    "close.penalty_points": N_("Failed closer: game points to the opponent"),
-    "close.penalty_no_trick_points": N_("Failed closer: if the opponent had no trick"),
-    "close.no_trick_at": N_("Failed closer: the opponent's tricks are counted"),
+    "close.penalty_points": N_("Game points to the opponent of a failed closer"),
+    "close.penalty_no_trick_points": N_("The same, if that opponent had no trick"),
+    "close.no_trick_at": N_("When it counts whether the closer's opponent had a trick"),
     "out.resolution": N_("When a declaration of 66 ends the deal"),
     "out.after_marriage": N_("Declaring 66 right after a marriage"),
     "out.closer_opponent": N_("The closer's opponent may declare 66"),
     "out.false_penalty": N_("A false declaration gives the opponent"),
-    "out.false_points": N_("False declaration: game points to the opponent"),
-    "out.false_no_trick_points": N_("False declaration: if the opponent had no trick"),
+    "out.false_points": N_("Game points to the opponent of a false declarer"),
+    "out.false_no_trick_points": N_("The same, if that opponent had no trick"),
     "match.mode": N_("The match"),
     "match.target": N_("Game points to win the match"),
     "match.next_dealer": N_("Next dealer"),
@@ -53,7 +62,7 @@ VALUE_TEXTS: dict[str, str] = {
     "true": N_("yes"),
     "false": N_("no"),
     "follow": N_("follow suit, else trump"),
-    "head": N_("head the trick, else follow, else trump"),
+    "head": N_("head the trick, else follow suit, else trump"),
     "immediate": N_("at once"),
     "after_trick": N_("once a later trick is won"),
     "with_trick": N_("once the player has won a trick"),
@@ -61,8 +70,6 @@ VALUE_TEXTS: dict[str, str] = {
     "scale": N_("what the other would have won (1, 2 or 3)"),
     "close": N_("when the stock is closed"),
     "end": N_("at the end of the deal"),
-    "tricks": N_("trick"),
-    "points": N_("card points"),
     "game_points": N_("first to the target in game points"),
     "five_deals": N_("five deals, most card points wins"),
     "thousand": N_("first to 1000 card points"),
@@ -72,16 +79,54 @@ VALUE_TEXTS: dict[str, str] = {
 VALUE_TEXTS_BY_SWITCH: dict[tuple[str, str], str] = {
     ("out.resolution", "immediate"): N_("at once"),
     ("out.resolution", "after_trick"): N_("when the trick being led is complete"),
+    ("score.schwarz_by", "tricks"): N_("the loser took no trick"),
+    ("score.schwarz_by", "points"): N_("the loser took not a single card point"),
+}
+
+#: Each preset's name as a player calls it; the id is what one types (``--preset classic``).
+PRESET_NAMES: dict[str, tuple[str, str]] = {
+    "classic": NP_("rules preset", "Classic"),
+    "kurnik": NP_("rules preset", "Kurnik"),
+    "pagat": NP_("rules preset", "Pagat"),
+    "sharpened": NP_("rules preset", "Sharpened"),
+    "pack32": NP_("rules preset", "32 cards"),
+    "schnapsen": NP_("rules preset", "Schnapsen"),
 }
 
 
+def preset_name(name: str, tr: Translator) -> str:
+    """A preset's name in the language ("Verschärft"); a rule set that is not a preset (a
+    spec such as ``kurnik(target=61)``) is named as it was written."""
+    entry = PRESET_NAMES.get(name)
+    return tr.p_(*entry) if entry else name
+
+
 def switch_name(switch_id: str, tr: Translator) -> str:
+    if switch_id == "pack.card_points":
+        return tr._(SWITCH_NAMES[switch_id], ranks=" ".join(tr.rank_letter(r) for r in Rank))
     return tr._(SWITCH_NAMES[switch_id]) if switch_id in SWITCH_NAMES else switch_id
 
 
 def switch_value_text(sv: SwitchValue, tr: Translator) -> str:
+    """A switch's value in words: a rank by its name, the ranks of the pack by their letters,
+    numbers as the language writes them."""
+    value = sv.value
+    if isinstance(value, Rank):
+        return tr.rank(value, "bare")
+    if isinstance(value, tuple):
+        if all(isinstance(v, Rank) for v in value):
+            return " ".join(tr.rank_letter(v) for v in value)
+        return ", ".join(_number(v, tr) for v in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _number(value, tr)
     raw = sv.text_value
     msg = VALUE_TEXTS_BY_SWITCH.get((sv.id, raw)) or VALUE_TEXTS.get(raw)
     if msg is None:
         return raw
     return tr._(msg)
+
+
+def _number(value: object, tr: Translator) -> str:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(format_decimal(value, locale=tr.lang))
+    return str(value)

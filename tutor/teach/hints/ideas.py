@@ -11,7 +11,7 @@ fractions (means); the others are whole numbers.
 >>> IDEA_SPECS["idea.marriage"].params
 ('points',)
 >>> IDEA_SPECS["idea.draws_trumps"].plural
-"Lead trumps to draw your opponent's: {n} trumps are still out against you."
+"Lead trumps to draw your opponent's: {n} trumps are still out."
 >>> Idea("idea.marriage", (("points", 20),)).param("points")
 20
 """
@@ -51,17 +51,17 @@ IDEA_SPECS: dict[str, IdeaSpec] = {
         IdeaSpec("idea.only_move", N_("This is the only legal move."), ()),
         IdeaSpec(
             "idea.must_head",
-            N_("You must head the trick here: only {cards} may be played."),
+            N_("You must head the trick here. Allowed: {cards}."),
             ("cards",),
         ),
         IdeaSpec(
             "idea.must_follow",
-            N_("You must follow suit here: only {cards} may be played."),
+            N_("You must follow suit here. Allowed: {cards}."),
             ("cards",),
         ),
         IdeaSpec(
             "idea.must_trump",
-            N_("You cannot follow suit, so you must trump: only {cards} may be played."),
+            N_("You cannot follow suit, so you must trump. Allowed: {cards}."),
             ("cards",),
         ),
         IdeaSpec(
@@ -126,12 +126,14 @@ IDEA_SPECS: dict[str, IdeaSpec] = {
         ),
         IdeaSpec(
             "idea.guards_ten",
-            N_("Keep {guard_card} beside {ten_card}: alone, the ten could be caught by the ace."),
+            N_("Keep {guard_card} beside {ten_card}: alone, {ten} could be caught by {ace}."),
             ("guard_card", "ten_card"),
         ),
         IdeaSpec(
             "idea.keeps_marriage",
-            N_("Keep king and queen of {suit} together: the marriage is worth {points} points."),
+            N_(
+                "Keep {king} and {queen} of {suit} together: the marriage is worth {points} points."
+            ),
             ("suit", "points"),
         ),
         IdeaSpec("idea.marriage", N_("Announce the marriage: {points} points."), ("points",)),
@@ -231,7 +233,7 @@ IDEA_SPECS: dict[str, IdeaSpec] = {
         ),
         IdeaSpec(
             "mistake.blanks_ten",
-            N_("{card} leaves {ten_card} alone (blank), where the ace can catch it."),
+            N_("{card} leaves {ten_card} alone (blank), where {ace} can catch it."),
             ("card", "ten_card"),
         ),
         IdeaSpec(
@@ -242,8 +244,8 @@ IDEA_SPECS: dict[str, IdeaSpec] = {
         _plural(
             "idea.draws_trumps",
             n_(
-                "Lead trumps to draw your opponent's: {n} trump is still out against you.",
-                "Lead trumps to draw your opponent's: {n} trumps are still out against you.",
+                "Lead trumps to draw your opponent's: {n} trump is still out.",
+                "Lead trumps to draw your opponent's: {n} trumps are still out.",
             ),
             ("n",),
         ),

@@ -13,8 +13,16 @@ from typing import Any
 
 import yaml
 
-from tutor.engine import Card, CardError, Move, MoveError, Rank, Suit, parse_move
-from tutor.engine.narration import narration_problems
+from tutor.engine import (
+    Card,
+    CardError,
+    Move,
+    MoveError,
+    Rank,
+    Suit,
+    narration_problems,
+    parse_move,
+)
 from tutor.formats.errors import shown
 from tutor.formats.messages import E_NUMBER
 from tutor.formats.yamlsafe import where as _where

@@ -19,8 +19,15 @@ from typing import Any
 
 import yaml
 
-from tutor.engine import PLAYER_NAMES, Move, MoveError, State, parse_move, sample_state
-from tutor.engine.narration import narration_problems
+from tutor.engine import (
+    PLAYER_NAMES,
+    Move,
+    MoveError,
+    State,
+    narration_problems,
+    parse_move,
+    sample_state,
+)
 from tutor.formats.errors import SourceError, shown
 from tutor.formats.messages import (
     E_BRACES,
