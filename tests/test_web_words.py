@@ -19,7 +19,7 @@ from tutor.web.board import BoardOptions
 from tutor.web.cardart import card_svg
 from tutor.web.puzzle_html import card_button_img, card_button_label
 from tutor.web.titles import lesson_card_html
-from tutor.words.explain import SOURCE_NAMES
+from tutor.words.explain import sentence, source_name, source_tag
 from tutor.words.i18n import LANGUAGES, PACK_STYLES, get_translator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,17 +90,17 @@ def test_the_rules_reference_names_sources_not_files(lang: str) -> None:
         html = rules_ref.rules_reference_html(rules, tr)
         text = shown(html)
         assert not SEED_FILE.search(text) and not PRESET_ID.search(text), rules.name
-        assert text.count(rules_ref.source_name(rules.default_source, tr)) >= 1
+        assert text.count(source_name(rules.default_source, tr)) >= 1
         for sw in rules.switches():
             assert f'data-source="{sw.source}"' in html  # for tools, not for the reader
             if sw.source != rules.default_source:  # named under the switch that follows it
                 row = html.split(f'data-switch="{sw.id}"', 1)[1].split("</div>", 1)[0]
-                assert str(Markup.escape(rules_ref.source_name(sw.source, tr))) in row
+                assert str(Markup.escape(source_name(sw.source, tr))) in row
 
 
 @pytest.mark.parametrize("only", [False, True])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_comparison_has_preset_names_for_columns_and_numbered_sources(
+def test_the_comparison_has_preset_names_for_columns_and_sources_by_name(
     lang: str, only: bool
 ) -> None:
     tr = get_translator(lang)
@@ -109,13 +109,16 @@ def test_the_comparison_has_preset_names_for_columns_and_numbered_sources(
     assert not SEED_FILE.search(text) and not PRESET_ID.search(text)
     heads = re.findall(r'<th scope="col" title="[^"]*">([^<]*)</th>', html)
     assert heads == [str(Markup.escape(rules_ref.preset_name(p, tr))) for p in PRESETS]
-    legend = re.findall(r"<li><b>(\d+)</b> ([^<]*)</li>", html)
-    assert [n for n, _ in legend] == [str(i) for i in range(1, len(legend) + 1)]
-    named = {str(Markup.escape(rules_ref.source_name(s, tr))) for s in SOURCE_NAMES}
-    assert {name for _, name in legend} <= named
-    # each value's footnote is one of the legend's
-    footnotes = set(re.findall(r'class="t66-src"[^>]*>[^<]* (\d+)</span>', html))
-    assert footnotes and footnotes <= {n for n, _ in legend}
+    legend = dict(re.findall(r"<li><b>([^<]*)</b>: ([^<]*)</li>", html))
+    tags = {str(Markup.escape(source_tag(s, tr))): s for s in SOURCES}
+    assert legend and set(legend) <= set(tags)
+    for tag, name in legend.items():
+        assert name == str(Markup.escape(source_name(tags[tag], tr)))
+    # under each value: the source's short name, its full name as the tip
+    under = set(
+        re.findall(r'class="t66-src" data-source="[^"]*" title="[^"]*">([^<]*)</span>', html)
+    )
+    assert under and under <= set(legend)
 
 
 def test_the_teachers_list_names_each_source_with_its_file() -> None:
@@ -123,7 +126,7 @@ def test_the_teachers_list_names_each_source_with_its_file() -> None:
     html = rules_ref.source_files_html(tr)
     for source in SOURCES:
         assert source in html
-        assert str(Markup.escape(rules_ref.source_name(source, tr))) in html
+        assert str(Markup.escape(sentence(source_name(source, tr)))) in html
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

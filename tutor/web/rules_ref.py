@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from tutor.engine import RuleSet, SwitchValue
-from tutor.msgid import N_, NP_
+from tutor.msgid import N_
 from tutor.web.html import join
-from tutor.words.explain import SOURCE_NAMES, switch_name, switch_value_text
+from tutor.words.explain import SOURCE_NAMES, sentence, source_name, source_tag
 from tutor.words.i18n import Translator
+from tutor.words.switches import PRESET_NAMES, switch_name, switch_value_text
 
 # Switch ids are grouped by their first part, in this order.
 SWITCH_GROUPS: tuple[tuple[str, str], ...] = (
@@ -26,16 +27,6 @@ SWITCH_GROUPS: tuple[tuple[str, str], ...] = (
     ("score", N_("Scoring a deal")),
     ("match", N_("The match")),
 )
-
-#: Each preset's name, as a learner reads it (the preset's id is for files and commands).
-PRESET_NAMES: Mapping[str, tuple[str, str]] = {
-    "classic": NP_("rules preset", "Classic"),
-    "kurnik": NP_("rules preset", "Kurnik"),
-    "pagat": NP_("rules preset", "Pagat"),
-    "sharpened": NP_("rules preset", "Sharpened"),
-    "pack32": NP_("rules preset", "32 cards"),
-    "schnapsen": NP_("rules preset", "Schnapsen"),
-}
 
 #: Each preset's name with what it is.
 PRESET_TITLES: Mapping[str, str] = {
@@ -76,35 +67,27 @@ def preset_title(name: str, tr: Translator) -> str:
     return tr._(title) if title else preset_name(name, tr)
 
 
-def source_name(source: str, tr: Translator) -> str:
-    """A source as a learner reads it: its name, never its file's name.
+def source_short(source: str) -> str:
+    """A source as a short tag for translators and teachers: the number of a seed file, or
+    the reference's name (learners read ``source_tag`` instead).
 
-    >>> from tutor.engine.rules import SRC_001
-    >>> from tutor.words.i18n import get_translator
-    >>> source_name(SRC_001, get_translator("en"))
-    'Kurnik 66-sznap rules (Polish)'
+    >>> source_short("001_a572ca60a45a7f6f.txt")
+    '001'
+    >>> source_short("pagat")
+    'pagat'
     """
-    name = SOURCE_NAMES.get(source)
-    return tr._(name) if name else tr._("another source")
+    head = source.split("_", 1)[0]
+    return head if head.isdigit() and "_" in source else source
 
 
 def source_files_html(tr: Translator) -> Markup:
     """For teachers: each source's name and the file it is kept in (the name sources are
     known by in the rule switches, in lesson files and in ``tutor rules --json``)."""
     rows = join(
-        Markup("<li>{} <code>{}</code></li>").format(tr._(name), source)
-        for source, name in SOURCE_NAMES.items()
+        Markup("<li>{} <code>{}</code></li>").format(sentence(source_name(source, tr)), source)
+        for source in SOURCE_NAMES
     )
     return Markup('<ul class="t66-files">{}</ul>').format(rows)
-
-
-def source_marks(sources: Sequence[str]) -> dict[str, str]:
-    """A footnote number for each source, in the order given.
-
-    >>> source_marks(["pagat", "001_a572ca60a45a7f6f.txt"])
-    {'pagat': '1', '001_a572ca60a45a7f6f.txt': '2'}
-    """
-    return {source: str(i) for i, source in enumerate(dict.fromkeys(sources), start=1)}
 
 
 def grouped_switches(rules: RuleSet) -> tuple[tuple[str, tuple[SwitchValue, ...]], ...]:
@@ -217,11 +200,9 @@ def compare_html(
         )
         for p in presets
     )
-    marks = source_marks(sorted({sw.source for row in rows for sw in row.values}))
+    sources = sorted({sw.source for row in rows for sw in row.values})
     body = []
     differs = tr._("differs")
-    # TRANSLATORS: before a source's footnote number under a value ("source 2").
-    source_word = tr.p_("footnote", "source")
     for row in rows:
         if only_differences and not row.differs:
             continue
@@ -232,15 +213,14 @@ def compare_html(
             cells.append(
                 Markup(
                     '<td class="{}"><span class="t66-val">{}</span>{}'
-                    '<span class="t66-src" data-source="{}" title="{}">{} {}</span></td>'
+                    '<span class="t66-src" data-source="{}" title="{}">{}</span></td>'
                 ).format(
                     "t66-odd" if marked else "",
                     switch_value_text(sw, tr),
                     mark,
                     sw.source,
                     source_name(sw.source, tr),
-                    source_word,
-                    marks[sw.source],
+                    source_tag(sw.source, tr),
                 )
             )
         cls = "t66-diff" if row.differs else "t66-same"
@@ -251,8 +231,8 @@ def compare_html(
             )
         )
     legend = join(
-        Markup("<li><b>{}</b> {}</li>").format(mark, source_name(source, tr))
-        for source, mark in marks.items()
+        Markup("<li><b>{}</b>: {}</li>").format(source_tag(source, tr), source_name(source, tr))
+        for source in sources
     )
     rule_word, sources_word = tr._("Rule"), tr._("Sources")
     return Markup(
@@ -266,7 +246,6 @@ def compare_html(
 
 __all__ = [
     "OTHER_RULES",
-    "PRESET_NAMES",
     "PRESET_TITLES",
     "SWITCH_GROUPS",
     "CompareRow",
@@ -277,6 +256,5 @@ __all__ = [
     "preset_title",
     "rules_reference_html",
     "source_files_html",
-    "source_marks",
-    "source_name",
+    "source_short",
 ]

@@ -48,8 +48,7 @@ def _body() -> None:
         text.caption(
             t._(
                 "Rows marked ≠ differ between presets; the values that differ from most "
-                "presets are highlighted. Under each value: the number of the source it "
-                "follows, listed below the table."
+                "presets are highlighted. Under each value: the source it follows."
             )
         )
         text.html(compare_html(list(PRESETS.values()), t, only_differences=bool(only)))
