@@ -384,7 +384,7 @@ def test_lesson_and_puzzle_catalogue_cards(lang: str) -> None:
     parse(card)
     assert escape(puzzle_text.goal_words(p, tr)) in card and "t66-done" not in card
     assert escape(puzzle_text.level_words(p.level, tr)) in card
-    assert escape(puzzle_text.goal_words(p, tr)) in puzzle_text.goal_line(p, tr)
+    assert escape(puzzle_text.goal_phrase(p, tr)) in puzzle_text.goal_line(p, tr)
     hint = puzzle_html.hint_markdown(pz.start(p), 1, tr)
     heading, words = html.md_plain(hint).split("\n", 1)
     assert heading == "**" + tr._(puzzle_text.HINT_LEVELS[1]) + "**"

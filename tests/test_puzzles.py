@@ -20,6 +20,7 @@ from tutor.engine import (
     apply,
     cards_of_mask,
     mask_of,
+    narration_problems,
     parse_cards,
     parse_move,
     preset,
@@ -381,8 +382,8 @@ def test_four_hint_levels() -> None:
     texts = [hint(attempt, level, EN) for level in (1, 2, 3, 4)]
     assert "head" in texts[0].lower()  # pagat: the duty to head the trick
     assert all(c in texts[1] for c in ("ace of clubs", "ace of diamonds", "jack of diamonds"))
-    assert texts[2] == "Try the ace of diamonds."
-    assert texts[3].startswith("The move to play: the ace of diamonds.")
+    assert texts[2] == "Try leading the ace of diamonds."
+    assert texts[3].startswith("Lead the ace of diamonds.")
     assert "A wins 2 game points" in texts[3]
     assert len(set(texts)) == 4
     assert hint(attempt, 3, DE) != texts[2]
@@ -393,7 +394,7 @@ def test_four_hint_levels() -> None:
 def test_the_full_reasoning_never_shows_hidden_cards() -> None:
     attempt = start(puzzle(CLOSED, "win", "10h", moves=1))
     text = hint(attempt, 4, EN)
-    assert text.startswith("The move to play: the ten of hearts.")
+    assert text.startswith("Lead the ten of hearts.")
     assert "checked 35 deals" in text
     hidden = view_of(CLOSED, 1).unseen
     assert not [c for c in cards_of_mask(hidden) if EN.card(c) in text]
@@ -402,7 +403,7 @@ def test_the_full_reasoning_never_shows_hidden_cards() -> None:
 def test_hand_written_hints_come_first() -> None:
     attempt = start(puzzle(ENDGAME, "win 2", "Ad", hints=("Count the trumps.",)))
     assert hint(attempt, 1, EN) == "Count the trumps."
-    assert hint(attempt, 3, EN) == "Try the ace of diamonds."
+    assert hint(attempt, 3, EN) == "Try leading the ace of diamonds."
 
 
 # ----------------------------------------------------------------------------- solved marks
@@ -463,7 +464,7 @@ def test_every_puzzle_is_proved_by_the_solver(p: Puzzle) -> None:
     a = analyse(p.state, p.learner, p.goal, p.probability, p.excluded)
     assert set(a.accepted) == set(p.solution)
     for text in (p.title, p.explanation, *p.hints, p.note):
-        assert "{" not in text and "}" not in text
+        assert narration_problems(text) == []
 
 
 def _write(tmp_path: Path, text: str, name: str = "p.yaml") -> Path:

@@ -105,7 +105,7 @@ def test_solve_a_puzzle(trainer: Start, lang: str) -> None:
     jack = Card.parse("Jh")
     click(at, "pz_play_Jh")
     assert values(at.success)[0] == tr._(
-        "Right! You reach the goal with {move}. Puzzle solved.", move=tr.card(jack)
+        "Right! You reach the goal with {card}. Puzzle solved.", card=jack
     )
     assert tr._(p.explanation) in texts(at)
     assert at.session_state["pz_solved"] == {p.id: True}
@@ -124,7 +124,7 @@ def test_a_wrong_move_shows_the_refutation(trainer: Start, lang: str) -> None:
     click(at, "pz_play_Qd")
     (warning,) = values(at.warning)
     assert warning == tr._(
-        "Not quite: with {move} the goal is out of reach.", move=tr.card(Card.parse("Qd"))
+        "Not quite: with {card} the goal is out of reach.", card=Card.parse("Qd")
     )
     refutation = pz.check(p, ["Qd"]).refutation
     assert refutation is not None
@@ -165,7 +165,7 @@ def test_a_puzzle_of_several_moves_goes_on_until_solved(trainer: Start) -> None:
     at = click(trainer("en"), "pz_open_one-point-short")
     click(at, "pz_play_Jh")
     assert tr._(
-        "Right so far: {move} is a good move. Go on.", move=tr.card(Card.parse("Jh"))
+        "Right so far: playing {card} is a good move. Go on.", card=Card.parse("Jh")
     ) in values(at.info)
     assert not at.success
     click(at, "pz_move_out")

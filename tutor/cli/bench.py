@@ -12,7 +12,8 @@ Three parts, each on positions or deals made from a seed, so a run can be repeat
 - strength (``--strength N``): N deals expert against random and N against greedy, seats
   swapped every deal, on all cores; win rates with 95% Wilson intervals.
 
-The output is one JSON object: indented, or on one line with ``--json``.
+The output is a report in words, its numbers written as the chosen language writes them, or
+with ``--json`` one JSON object on one line (the figures as data).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from tutor.engine import (
 )
 from tutor.search import Solver, club_player, plain_minimax, play_deal
 from tutor.teach import hints
+from tutor.words.explain import number, percent
 from tutor.words.hint_text import render_analysis
 from tutor.words.i18n import Translator, get_translator
 
@@ -298,7 +300,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--jobs", type=int, default=min(os.cpu_count() or 1, MAX_JOBS), help="worker processes"
     )
-    add_json_option(p, "print the JSON object on one line")
+    add_json_option(p, "print the figures as one JSON object")
     add_lang_option(p)
 
 
@@ -321,5 +323,79 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     result = bench(
         args.rules, args.positions, args.hints, args.samples, args.strength, args.seed, args.jobs
     )
-    print(json.dumps(result) if args.json else json.dumps(result, indent=2))
+    print(json.dumps(result) if args.json else "\n".join(report(result, tr)))
     return 0
+
+
+def report(result: dict[str, Any], tr: Translator) -> list[str]:
+    """The figures of a bench run in words, one line each, with the numbers as ``tr``'s language
+    writes them (``1,5 ms`` in German and Polish)."""
+
+    def ms(value: float) -> str:
+        return number(value, tr)
+
+    solver = result["solver"]
+    hint = result["hint"]
+    lines = [
+        tr._(
+            "Rules: {rules}; seed: {seed}; positions: {solver} for the solver (each hand size), "
+            "{hints} for the full hint.",
+            rules=result["rules"],
+            seed=result["seed"],
+            solver=solver["positions"],
+            hints=hint["positions"],
+        )
+    ]
+    sizes = sorted((int(k.split("_")[1]) for k in solver if k.startswith("cards_")), reverse=True)
+    for cards in sizes:
+        part = solver[f"cards_{cards}"]
+        lines.append(
+            tr.n_(
+                "Solver, {n} card in each hand: median {median} ms, 95th percentile {p95} ms, "
+                "slowest {max} ms; {speedup} times as fast as plain minimax.",
+                "Solver, {n} cards in each hand: median {median} ms, 95th percentile {p95} ms, "
+                "slowest {max} ms; {speedup} times as fast as plain minimax.",
+                cards,
+                median=ms(part["median_ms"]),
+                p95=ms(part["p95_ms"]),
+                max=ms(part["max_ms"]),
+                speedup=number(part.get("speedup_median", 0.0), tr),
+            )
+        )
+    if solver.get("nodes_per_second"):
+        lines.append(
+            tr._(
+                "Positions searched per second of CPU time: {speed}.",
+                speed=number(solver["nodes_per_second"], tr),
+            )
+        )
+    lines.append(
+        tr.n_(
+            "Full hint, {n} sampled deal: median {median} ms, 95th percentile {p95} ms, "
+            "slowest {max} ms.",
+            "Full hint, {n} sampled deals: median {median} ms, 95th percentile {p95} ms, "
+            "slowest {max} ms.",
+            hint["samples"],
+            median=ms(hint["p50_ms"]),
+            p95=ms(hint["p95_ms"]),
+            max=ms(hint["max_ms"]),
+        )
+    )
+    for opponent, part in result.get("strength", {}).items():
+        if not opponent.startswith("vs_"):
+            continue
+        low, high = part["ci95"]
+        lines.append(
+            tr._(
+                "Expert against {opponent}: won {wins}, drawn {draws}, lost {losses}; win rate "
+                "{rate} (95 percent interval: {low} to {high}).",
+                opponent=opponent[3:],
+                wins=part["wins"],
+                draws=part["draws"],
+                losses=part["losses"],
+                rate=percent(part["win_rate"], tr),
+                low=percent(low, tr),
+                high=percent(high, tr),
+            )
+        )
+    return lines

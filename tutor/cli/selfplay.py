@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from tutor.cli.command import (
     MAX_JOBS,
@@ -20,6 +21,7 @@ from tutor.cli.command import (
 )
 from tutor.msgid import N_
 from tutor.search import PLAYERS, selfplay
+from tutor.words.explain import number
 from tutor.words.i18n import Translator
 
 #: The most deals one run plays (random players manage some thousands a second).
@@ -58,20 +60,25 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(
-            tr._(
-                "{games} deals under {rules}: A ({a}) won {wa}, B ({b}) won {wb}, "
-                "{draws} drawn; game points {ga}:{gb}; {speed} deals per second",
-                games=result["games"],
-                rules=result["rules"],
-                a=names[0],
-                b=names[1],
-                wa=result["wins"]["A"],
-                wb=result["wins"]["B"],
-                draws=result["draws"],
-                ga=result["game_points"]["A"],
-                gb=result["game_points"]["B"],
-                speed=result["games_per_second"],
-            )
-        )
+        print(summary(result, names, tr))
     return 0
+
+
+def summary(result: dict[str, Any], names: tuple[str, ...], tr: Translator) -> str:
+    """A self-play result in one line, its numbers written as ``tr``'s language writes them
+    (``1.234,5`` deals a second in German)."""
+    speed = result["games_per_second"]
+    return tr._(
+        "{games} deals under {rules}: A ({a}) won {wa}, B ({b}) won {wb}, "
+        "{draws} drawn; game points {ga}:{gb}; {speed} deals per second",
+        games=number(result["games"], tr),
+        rules=result["rules"],
+        a=names[0],
+        b=names[1],
+        wa=number(result["wins"]["A"], tr),
+        wb=number(result["wins"]["B"], tr),
+        draws=number(result["draws"], tr),
+        ga=number(result["game_points"]["A"], tr),
+        gb=number(result["game_points"]["B"], tr),
+        speed=number(speed, tr) if speed is not None else "–",
+    )

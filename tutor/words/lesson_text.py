@@ -4,7 +4,7 @@ as lines of text for a person (``tutor replay``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.engine import (
     PLAYER_NAMES,
@@ -24,6 +24,7 @@ from tutor.words.explain import (
     rule_line,
 )
 from tutor.words.i18n import Translator
+from tutor.words.switches import preset_name
 
 #: The lesson levels' names in the catalogue; a level without a name is "Level {level}".
 LEVEL_NAMES = {
@@ -58,8 +59,33 @@ class StepText:
     outcome: str = ""
 
 
-# Scoring rule ids (an outcome's ``rule_id``) and the switch that sets each.
 def step_text(
+    *,
+    before: State | None,
+    after: State,
+    move: Move | None,
+    narration: str,
+    rule_ids: Sequence[str],
+    verdict: Verdict | None,
+    tr: Translator,
+) -> StepText:
+    """Words for one step: the narration (a msgid), the move and the trick it completed, the
+    rules that decided the move (their text and source) and the outcome when the deal ended.
+    What the narration already says word for word is not said again."""
+    words = _step_words(
+        before=before,
+        after=after,
+        move=move,
+        narration=narration,
+        rule_ids=rule_ids,
+        verdict=verdict,
+        tr=tr,
+    )
+    happened = tuple(h for h in words.happened if h not in words.narration)
+    return replace(words, happened=happened)
+
+
+def _step_words(
     *,
     before: State | None,
     after: State,
@@ -101,8 +127,11 @@ def step_text(
 # ----------------------------------------------------------------------------- a replay as text
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+def _cards(cards: Sequence[Card], tr: Translator) -> str:
+    """Cards in a hand or the stock, each by its short name in the language and pack (de
+    ``D♠``; the bare name in the German-suited pack, then separated by commas)."""
+    names = [tr.card_short(c) for c in cards]
+    return (", " if any(" " in n for n in names) else " ").join(names)
 
 
 def _scores(state: State, tr: Translator) -> str:
@@ -111,8 +140,8 @@ def _scores(state: State, tr: Translator) -> str:
 
 def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
     lines = [
-        tr._("Rules: {rules}", rules=state.rules.name),
-        tr._("Trump card: {card}", card=state.trump_card_value),
+        tr._("Rules: {rules}", rules=preset_name(state.rules.name, tr)),
+        tr._("Trump card: {card_bare}", card=state.trump_card_value),
     ]
     shows = lesson.shows
     for p in (0, 1):
@@ -123,17 +152,17 @@ def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
             text = tr.n_("{n} card, face down", "{n} cards, face down", len(hand))
         elif hidden:
             text = (
-                _cards(named)
+                _cards(named, tr)
                 + " "
                 + tr.n_("and {n} card face down", "and {n} cards face down", hidden)
             )
         else:
-            text = _cards(named)
+            text = _cards(named, tr)
         lines.append(tr._("{player}: {cards}", player=PLAYER_NAMES[p], cards=text))
     stock = state.stock_cards
     named_stock = [c for c in stock if c not in lesson.unnamed]
     hidden = len(stock) - len(named_stock)
-    text = _cards(named_stock)
+    text = _cards(named_stock, tr)
     if hidden and text:
         text += " " + tr.n_("and {n} card face down", "and {n} cards face down", hidden)
     elif hidden:
@@ -174,7 +203,9 @@ def _event_lines(frame: Frame, tr: Translator) -> list[str]:
                 )
             )
         elif e.kind is EventKind.STOCK_EMPTY:
-            out.append(tr._("The stock is used up: from now on the strict rules apply."))
+            out.append(
+                tr._("The stock is used up: from now on the rules of the second phase apply.")
+            )
         elif e.kind is EventKind.MATCH and e.scores is not None:
             out.append(tr._("Match score: A {a}, B {b}.", a=e.scores[0], b=e.scores[1]))
             if e.player is not None:
@@ -182,20 +213,38 @@ def _event_lines(frame: Frame, tr: Translator) -> list[str]:
     return out
 
 
+def _untold(step: list[str]) -> list[str]:
+    """A step's lines without the generated ones that its narration (the line "  > ...")
+    already says word for word.
+
+    >>> _untold(["-- Step 2 --", "  B leads the ace.", "  > B leads the ace. A cannot beat it."])
+    ['-- Step 2 --', '  > B leads the ace. A cannot beat it.']
+    """
+    said = next((x[4:] for x in step if x.startswith("  > ")), "")
+    if not said:
+        return step
+    return [
+        x
+        for x in step
+        if not x.startswith("  ") or x.startswith("  > ") or not x.strip() or x.strip() not in said
+    ]
+
+
 def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list[str]:
     """The replay as lines of text for a person."""
-    lines = [
-        tr._(lesson.title),
-        tr._("Level {level}", level=lesson.level) + " - " + tr._(lesson.summary),
-    ]
+    lines = [tr._(lesson.title), level_words(lesson.level, tr), tr._(lesson.summary)]
     all_runs = runs(frames)
     for run in all_runs:
         for i, frame in enumerate(run):
+            start = len(lines)
             lines.append("")
             if frame.step == 0:
-                head = tr._("The deal")
+                head = tr._("The cards as dealt")
                 if len(all_runs) > 1:
-                    head = tr._("The deal, under the {rules} rules", rules=frame.preset)
+                    head = tr._(
+                        "The cards as dealt, under the {rules} rules",
+                        rules=preset_name(frame.preset, tr),
+                    )
                 lines.append(f"== {head} ==")
                 lines.extend("  " + x for x in _deal_lines(lesson, frame.state, tr))
             else:
@@ -208,6 +257,7 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
                     lines.extend("  " + x for x in _event_lines(frame, tr))
             if frame.narration:
                 lines.append("  > " + tr._(frame.narration))
+            lines[start:] = _untold(lines[start:])
             for rid in frame.rule_ids:
                 text = rule_line(rid, frame.state.rules, tr)
                 if text:

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from babel.numbers import format_decimal
+
 from tutor.engine import (
     PLAYER_NAMES,
     Close,
@@ -30,6 +32,7 @@ from tutor.teach.puzzles import (
     GoalKind,
     Judgement,
     Mark,
+    MoveScore,
     Puzzle,
     PuzzleAnalysis,
     Refutation,
@@ -42,6 +45,7 @@ from tutor.words.explain import (
     describe_outcome,
     describe_trick,
     move_phrase,
+    percent,
     rule_text,
     sentence,
 )
@@ -55,6 +59,21 @@ GOAL_TEXTS: dict[GoalKind, str] = {
     GoalKind.DECIDE_CLOSE: N_("Decide whether to close the stock or to play on."),
 }
 WIN_POINTS_TEXT = N_("Win the deal with at least {points} game points.")
+#: The goal as the rest of a sentence: after "Goal:" and in "The goal was to ...".
+GOAL_PHRASES: dict[GoalKind, str] = {
+    # TRANSLATORS: A puzzle's goal, shown after "Goal:"; an infinitive phrase, no full stop.
+    GoalKind.WIN: N_("win the deal"),
+    # TRANSLATORS: A puzzle's goal, shown after "Goal:"; an infinitive phrase, no full stop.
+    GoalKind.REACH_66: N_("reach 66 first and win by declaring it"),
+    # TRANSLATORS: A puzzle's goal, shown after "Goal:"; an infinitive phrase, no full stop.
+    GoalKind.AVOID_SCHNEIDER: N_("avoid Schneider (lose no more than one game point)"),
+    # TRANSLATORS: A puzzle's goal, shown after "Goal:"; an infinitive phrase, no full stop.
+    GoalKind.AVOID_SCHWARZ: N_("avoid Schwarz (lose no more than two game points)"),
+    # TRANSLATORS: A puzzle's goal, shown after "Goal:"; an infinitive phrase, no full stop.
+    GoalKind.DECIDE_CLOSE: N_("decide whether to close the stock or to play on"),
+}
+# TRANSLATORS: A puzzle's goal, shown after "Goal:"; an infinitive phrase, no full stop.
+WIN_POINTS_PHRASE = N_("win the deal with at least {points} game points")
 SCHNEIDER_RULE = N_(
     "A player who ends the deal with fewer than {limit} points is Schneider and the winner "
     "scores {two} game points; a player without a single trick is Schwarz and the winner "
@@ -79,13 +98,31 @@ def goal_words(puzzle: Puzzle, tr: Translator) -> str:
     return tr._(GOAL_TEXTS[puzzle.goal.kind])
 
 
+def goal_phrase(puzzle: Puzzle, tr: Translator) -> str:
+    """The goal as the rest of a sentence ("win the deal"), for "Goal: ..." and "The goal was
+    to ..."; "" for a puzzle that words its goal itself (a whole sentence, see ``goal_words``).
+    """
+    if puzzle.goal_text:
+        return ""
+    if puzzle.goal.kind is GoalKind.WIN and puzzle.goal.points > 1:
+        return tr._(WIN_POINTS_PHRASE, points=puzzle.goal.points)
+    return tr._(GOAL_PHRASES[puzzle.goal.kind])
+
+
 def goal_line(puzzle: Puzzle, tr: Translator) -> str:
     """The goal as the trainer states it above the table, with the learner's seat."""
-    return tr._(
-        "Goal: {goal} You play {player}.",
-        goal=goal_words(puzzle, tr),
-        player=PLAYER_NAMES[puzzle.learner],
-    )
+    player = PLAYER_NAMES[puzzle.learner]
+    phrase = goal_phrase(puzzle, tr)
+    if phrase:
+        return tr._("Goal: {goal}. You play {player}.", goal=phrase, player=player)
+    return tr._("Goal: {goal} You play {player}.", goal=goal_words(puzzle, tr), player=player)
+
+
+def _goal_missed(puzzle: Puzzle, tr: Translator) -> str:
+    phrase = goal_phrase(puzzle, tr)
+    if phrase:
+        return tr._("The goal is missed. The goal was to {goal}.", goal=phrase)
+    return tr._("The goal is missed. The goal was: {goal}", goal=goal_words(puzzle, tr))
 
 
 def theme_words(puzzle: Puzzle, tr: Translator) -> str:
@@ -109,8 +146,29 @@ def game_points_words(value: int, tr: Translator) -> str:
     return tr._("no game points for either side")
 
 
-def _mean(x: Fraction) -> str:
-    return f"{float(x):+.2f}"
+def signed_number(x: Fraction | float, tr: Translator) -> str:
+    """A mean of game points with its sign and at most two decimals, as the language writes
+    numbers.
+
+    >>> from tutor.words.i18n import get_translator
+    >>> [signed_number(Fraction(v), get_translator("de")) for v in (3, Fraction(-12, 7), 0)]
+    ['+3', '-1,71', '0']
+    """
+    value = round(float(x), 2)
+    if value == 0:
+        return str(format_decimal(0, locale=tr.lang))
+    return str(format_decimal(value, format="+#,##0.##;-#,##0.##", locale=tr.lang))
+
+
+def _move_says(
+    move: Move, tr: Translator, card_msgid: str, move_msgid: str, **params: object
+) -> str:
+    """A sentence about a move: for a card played, the message that takes the card itself (so
+    that a translation can decline it: "Mit der Karo-Zehn ...", "Grając dziesiątką karo ...");
+    for another move, the message that takes the move's phrase in the nominative."""
+    if isinstance(move, Play):
+        return tr._(card_msgid, card=move.card, **params)
+    return tr._(move_msgid, move=move_phrase(move, tr), **params)
 
 
 def line_words(before: State, moves: Sequence[Move], tr: Translator) -> tuple[str, ...]:
@@ -139,14 +197,14 @@ def _hidden_words(ref: Refutation, learner: int, tr: Translator) -> tuple[str, .
         tr._(
             "The cards you cannot see may lie like this: {player} holds {cards}.",
             player=PLAYER_NAMES[opp],
-            cards=", ".join(tr.card(c) for c in cards_of_mask(ref.before.hands[opp])),
+            cards=", ".join(tr.card(c, "bare") for c in cards_of_mask(ref.before.hands[opp])),
         )
     ]
     if ref.before.closed_by < 0 and ref.before.stock:
         out.append(
             tr._(
                 "The stock, top first: {cards}.",
-                cards=", ".join(tr.card(c) for c in ref.before.stock_cards),
+                cards=", ".join(tr.card(c, "bare") for c in ref.before.stock_cards),
             )
         )
     return tuple(out)
@@ -168,38 +226,51 @@ def _close_words(analysis: PuzzleAnalysis, tr: Translator) -> str:
         "Over the {deals} ways the unseen cards can lie, closing gives {close} game points on "
         "average, playing on at best {other}.",
         deals=analysis.deals,
-        close=_mean(close.mean),
-        other=_mean(top.mean),
+        close=signed_number(close.mean, tr),
+        other=signed_number(top.mean, tr),
     )
 
 
 def _better_words(j: Judgement, tr: Translator) -> str:
+    """The better move, and what each is worth: exactly, or on average over the deals."""
     a = j.analysis
     mine = a.score(j.move)
     top = a.score(a.best[0])
     if a.deals == 1 or (mine.worst != top.worst):
-        return tr._(
-            "With {move} the goal is still in reach, but {best} is better: with best play it "
-            "gives {best_value}, {move} only {value}.",
-            move=move_phrase(j.move, tr),
-            best=move_phrase(top.move, tr),
+        return _move_says(
+            top.move,
+            tr,
+            N_(
+                "The goal is still in reach, but {card} is better: with best play it gives "
+                "{best_value}, your move only {value}."
+            ),
+            N_(
+                "The goal is still in reach, but there is a better move: {move}. With best "
+                "play it gives {best_value}, yours only {value}."
+            ),
             best_value=game_points_words(top.worst, tr),
             value=game_points_words(mine.worst, tr),
         )
-    return tr._(
-        "With {move} the goal is still in reach, but {best} is better: over the {deals} ways "
-        "the unseen cards can lie it gives {best_mean} game points on average, {move} {mean}.",
-        move=move_phrase(j.move, tr),
-        best=move_phrase(top.move, tr),
+    return _move_says(
+        top.move,
+        tr,
+        N_(
+            "The goal is still in reach, but {card} is better: over the {deals} ways the unseen "
+            "cards can lie it gives {best_mean} game points on average, your move {mean}."
+        ),
+        N_(
+            "The goal is still in reach, but there is a better move: {move}. Over the {deals} "
+            "ways the unseen cards can lie it gives {best_mean} game points on average, yours "
+            "{mean}."
+        ),
         deals=a.deals,
-        best_mean=_mean(top.mean),
-        mean=_mean(mine.mean),
+        best_mean=signed_number(top.mean, tr),
+        mean=signed_number(mine.mean, tr),
     )
 
 
 def feedback(puzzle: Puzzle, j: Judgement, tr: Translator) -> Feedback:
     """The words for a judgement: right, partly right or wrong, and why."""
-    name = move_phrase(j.move, tr)
     close = puzzle.goal.kind is GoalKind.DECIDE_CLOSE
     if j.mark is Mark.WRONG:
         details: list[str] = []
@@ -210,14 +281,14 @@ def feedback(puzzle: Puzzle, j: Judgement, tr: Translator) -> Feedback:
             details.extend(_hidden_words(ref, puzzle.learner, tr))
             details.extend(line_words(ref.before, ref.line, tr))
         if not close:
-            details.append(
-                tr._("The goal is missed. The goal was: {goal}", goal=goal_words(puzzle, tr))
-            )
-        return Feedback(
-            Mark.WRONG,
-            tr._("Not quite: with {move} the goal is out of reach.", move=name),
-            tuple(d for d in details if d),
+            details.append(_goal_missed(puzzle, tr))
+        head = _move_says(
+            j.move,
+            tr,
+            N_("Not quite: with {card} the goal is out of reach."),
+            N_("Not quite: after your move, {move}, the goal is out of reach."),
         )
+        return Feedback(Mark.WRONG, head, tuple(d for d in details if d))
     details = []
     if close:
         details.append(_close_words(j.analysis, tr))
@@ -226,15 +297,33 @@ def feedback(puzzle: Puzzle, j: Judgement, tr: Translator) -> Feedback:
     if j.replies and j.before is not None:
         details.extend(line_words(apply(j.before, j.move), j.replies, tr))
     if j.mark is Mark.RIGHT:
-        head = tr._("Right! You reach the goal with {move}. Puzzle solved.", move=name)
+        head = _move_says(
+            j.move,
+            tr,
+            N_("Right! You reach the goal with {card}. Puzzle solved."),
+            N_("Right! Your move, {move}, reaches the goal. Puzzle solved."),
+        )
     elif j.solved:
-        head = tr._(
-            "Partly right: you reach the goal with {move}, but not in the best way.", move=name
+        head = _move_says(
+            j.move,
+            tr,
+            N_("Partly right: you reach the goal with {card}, but not in the best way."),
+            N_("Partly right: your move, {move}, reaches the goal, but not in the best way."),
         )
     elif j.best:
-        head = tr._("Right so far: {move} is a good move. Go on.", move=name)
+        head = _move_says(
+            j.move,
+            tr,
+            N_("Right so far: playing {card} is a good move. Go on."),
+            N_("Right so far: your move, {move}, is a good one. Go on."),
+        )
     else:
-        head = tr._("Partly right: with {move} the goal is still in reach. Go on.", move=name)
+        head = _move_says(
+            j.move,
+            tr,
+            N_("Partly right: with {card} the goal is still in reach. Go on."),
+            N_("Partly right: after your move, {move}, the goal is still in reach. Go on."),
+        )
     return Feedback(j.mark, head, tuple(d for d in details if d))
 
 
@@ -264,33 +353,49 @@ def hint(attempt: Attempt, level: int, tr: Translator) -> str:
             return " ".join(hint_text.level_two(sit, state.rules, tr))
         lines = list(hint_text.level_one(sit, state.rules, tr))
         rid = theme_rule(p, state)
-        if rid and rid not in sit.rule_ids:
-            lines.append(rule_text(rid, state.rules, tr))
-        elif not rid:
+        if rid:
+            theme = rule_text(rid, state.rules, tr)
+        else:
             r = state.rules
-            lines.append(
-                tr._(
-                    SCHNEIDER_RULE,
-                    limit=r.schneider_below,
-                    two=r.game_points[1],
-                    three=r.game_points[2],
-                )
-            )
+            two, three = r.game_points[1], r.game_points[2]
+            theme = tr._(SCHNEIDER_RULE, limit=r.schneider_below, two=two, three=three)
+        # The theme's rule, unless the hint engine has said it already (its rule id may differ,
+        # e.g. "phase2.any" for a card that follows, yet its words are the same).
+        if theme not in lines:
+            lines.append(theme)
         return " ".join(lines)
     moves = legal_moves(state)
     a = attempt.analysis()
     if not a.best:
         return tr._("No move reaches the goal any more.")
     best = a.best[0]
+    leading = state.lead < 0
     if level == 3:
-        return tr._("Try {move}.", move=move_phrase(best, tr))
-    parts = [tr._("The move to play: {move}.", move=move_phrase(best, tr))]
-    if p.goal.kind is GoalKind.DECIDE_CLOSE:
+        try_card = N_("Try leading {card}.") if leading else N_("Try {card}.")
+        return _move_says(best, tr, try_card, N_("Try this move: {move}."))
+    decide = p.goal.kind is GoalKind.DECIDE_CLOSE
+    play_card = N_("Lead {card}.") if leading else N_("Play {card}.")
+    parts = [_move_says(best, tr, play_card, N_("The move to play: {move}."))]
+    if decide:
         parts.append(_close_words(a, tr))
     if a.exact and a.deals == 1:
         # Every card is known: show best play by both to the end.
         parts.append(tr._("With best play by both:"))
         parts.extend(line_words(state, line_after(state, p.learner, p.goal, best), tr))
+    elif a.exact and decide:
+        # Closing or playing on: what the other ways to play on are worth on average.
+        others = sorted(
+            (sc for sc in a.scores if sc.move not in a.best and not isinstance(sc.move, Close)),
+            key=lambda sc: -sc.total,
+        )
+        for sc in others[:3]:
+            parts.append(
+                tr._(
+                    "{move} gives {mean} game points on average.",
+                    move=sentence(move_phrase(sc.move, tr)),
+                    mean=signed_number(sc.mean, tr),
+                )
+            )
     elif a.exact:
         # Cards are hidden: how the moves fare over the deals, without showing any of them.
         if p.probability is None:
@@ -307,9 +412,9 @@ def hint(attempt: Attempt, level: int, tr: Translator) -> str:
             parts.append(
                 tr._(
                     "The solver checked all {deals} ways the unseen cards can lie: this move "
-                    "reaches the goal in {share} percent of them.",
+                    "reaches the goal in {share} of them.",
                     deals=a.deals,
-                    share=round(float(a.score(best).share) * 100),
+                    share=percent(float(a.score(best).share), tr),
                 )
             )
         others = sorted(
@@ -317,20 +422,26 @@ def hint(attempt: Attempt, level: int, tr: Translator) -> str:
             key=lambda sc: -sc.reached,
         )
         for sc in others[:4]:
-            parts.append(
-                tr._(
-                    "{move} reaches it in only {reached} of the {deals}.",
-                    move=sentence(move_phrase(sc.move, tr)),
-                    reached=sc.reached,
-                    deals=sc.deals,
-                )
-            )
+            parts.append(_reach_words(sc, tr))
     misses = len(moves) - len(a.accepted)
     if misses:
         parts.append(
             tr.n_("{n} other move misses the goal.", "{n} other moves miss the goal.", misses)
         )
     return " ".join(parts)
+
+
+def _reach_words(sc: MoveScore, tr: Translator) -> str:
+    """In how many of the deals a move that is not good enough still reaches the goal."""
+    move = sentence(move_phrase(sc.move, tr))
+    if sc.reached == 0:
+        return tr._("{move} reaches it in none of them.", move=move)
+    return tr._(
+        "{move} reaches it in only {reached} of the {deals}.",
+        move=move,
+        reached=sc.reached,
+        deals=sc.deals,
+    )
 
 
 # ------------------------------------------------------------------------- a puzzle's unseen cards
@@ -349,7 +460,7 @@ def unseen_text(attempt: Attempt, tr: Translator) -> UnseenText:
     """The cards the learner has not seen: counting them is half the game."""
     p = attempt.puzzle
     view = view_of(attempt.state, p.learner, attempt.excluded)
-    cards = ", ".join(tr.card(c) for c in cards_of_mask(view.unseen))
+    cards = ", ".join(tr.card(c, "bare") for c in cards_of_mask(view.unseen))
     if view.stock_count and view.closed_by < 0:
         where = tr._("They are in your opponent's hand or in the stock.")
     elif view.stock_count:
@@ -360,19 +471,23 @@ def unseen_text(attempt: Attempt, tr: Translator) -> UnseenText:
 
 
 __all__ = [
+    "GOAL_PHRASES",
     "GOAL_TEXTS",
     "HINT_LEVELS",
     "SCHNEIDER_RULE",
+    "WIN_POINTS_PHRASE",
     "WIN_POINTS_TEXT",
     "Feedback",
     "UnseenText",
     "feedback",
     "game_points_words",
     "goal_line",
+    "goal_phrase",
     "goal_words",
     "hint",
     "level_words",
     "line_words",
+    "signed_number",
     "theme_words",
     "unseen_text",
 ]

@@ -121,7 +121,7 @@ def _validate(p: Puzzle) -> list[PuzzleError]:
         return [_err(p, "position", E_TOO_MANY_DEALS, count=exc.count, limit=exc.limit)]
     if p.goal.kind is GoalKind.DECIDE_CLOSE and not a.accepted:
         close = a.score(CLOSE)
-        return [_err(p, "goal", E_CLOSE_EVEN, value=f"{float(close.mean):+.2f}")]
+        return [_err(p, "goal", E_CLOSE_EVEN, value=round(float(close.mean), 2))]
     if not a.exact or not a.accepted:
         if not a.exact:  # judged over the deal on the table only: report over every deal
             a = analyse_every_deal(s, p.learner, p.goal, p.probability, p.excluded)
