@@ -15,7 +15,7 @@ from tutor_app import chrome, session, shared, text
 
 HERE = Path(__file__).resolve().parent
 
-st.set_page_config(page_title="66", page_icon="🂡", layout="wide")
+st.set_page_config(page_icon="🂡", layout="wide")
 session.init_session()
 t = shared.tr()
 pages = [
@@ -52,6 +52,8 @@ pages = [
     ),
 ]
 current = st.navigation(pages, position="hidden" if session.state.projector else "top")
+chrome.page_title(current.title)
+chrome.declare_language()
 chrome.page_style()
 if not session.state.projector:
     with st.sidebar:

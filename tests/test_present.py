@@ -262,11 +262,11 @@ def test_board_names_every_visible_card_and_hides_the_rest(lang: str, style: str
     checker = parse(html)
     labels = " | ".join(checker.labels)
     for card in state.hand(0):
-        assert tr.card(card) in labels
+        assert tr.card(card, "bare") in labels
     for card in state.hand(1):
-        assert tr.card(card) not in labels
-    assert tr.card(Card.parse("10h")) in labels  # on the table
-    assert tr.card(Card.parse("Ah")) in labels  # the face-up trump
+        assert tr.card(card, "bare") not in labels
+    assert tr.card(Card.parse("10h"), "bare") in labels  # on the table
+    assert tr.card(Card.parse("Ah"), "bare") in labels  # the face-up trump
     back = tr._("a face-down card")
     assert labels.count(back) == len(state.hand(1)) + 1  # B's hand and the stock
 
@@ -277,8 +277,8 @@ def test_board_shows_a_card_a_hidden_player_has_shown() -> None:
     state = play_moves(new_deal(preset("classic"), **EX1), moves)  # type: ignore[arg-type]
     html = board.board_html(state, (), tr, BoardOptions(show=(False, True)))
     # A took the face-up ace of hearts in exchange for the nine: B has seen it
-    assert tr.card(Card.parse("Ah")) in " ".join(parse(html).labels)
-    assert tr.card(Card.parse("10c")) not in " ".join(parse(html).labels)
+    assert tr.card(Card.parse("Ah"), "bare") in " ".join(parse(html).labels)
+    assert tr.card(Card.parse("10c"), "bare") not in " ".join(parse(html).labels)
 
 
 def test_board_scores_and_marriages() -> None:
@@ -418,5 +418,5 @@ def test_a_puzzle_attempt_table_and_its_unseen_cards() -> None:
         view = view_of(attempt.state, p.learner, attempt.excluded)
         assert len(unseen.cards.split(", ")) == view.unseen.bit_count() or not unseen.cards
         assert unseen.where
-    picture = puzzle_html.card_button_img(Card.parse("Qh"), "french", "the queen", allowed=True)
+    picture = puzzle_html.card_button_img(Card.parse("Qh"), tr, allowed=True)
     assert picture.startswith('<div style="text-align:center"><img class="" src="data:image/svg')

@@ -1,6 +1,6 @@
 """What frames every page: the settings (language, cards, projector mode), the style sheet,
-the projector's bar, the notices, the guards that keep tracebacks off the page, and the
-address that follows what the page shows."""
+the document's language and the tab's title, the projector's bar, the notices, the guards
+that keep tracebacks off the page, and the address that follows what the page shows."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import streamlit as st
 
 from tutor.msgid import N_
 from tutor.web.board import STYLE_NAMES, STYLES
+from tutor.web.document import LANG_KEY, LANG_SCRIPT, tab_title
 from tutor.web.html import page_css
 from tutor.web.links import link_params
 from tutor.words.i18n import LANGUAGE_NAMES, LANGUAGES
@@ -35,6 +36,8 @@ def settings(where: Any) -> None:
     bind("w_lang", "lang")
     where.selectbox(
         t._("Language"),
+        placeholder=t._("Choose…"),
+        filter_mode=None,  # short lists: no typing, no "No results" in English
         options=list(LANGUAGES),
         format_func=lambda code: LANGUAGE_NAMES[code],
         key="w_lang",
@@ -55,6 +58,21 @@ def settings(where: Any) -> None:
         on_change=copy_to("projector", "w_projector"),
         help=t._("Large cards and text, high contrast, no side bar: for the classroom."),
     )
+
+
+#: Sets the document's ``lang`` in the page itself (a component without a frame).
+_DOCUMENT_LANG = st.components.v2.component("tutor66_document_lang", js=LANG_SCRIPT)
+
+
+def declare_language() -> None:
+    """Tell the browser the page's language (``<html lang>``); once per run."""
+    _DOCUMENT_LANG(data={"lang": state.lang}, key=LANG_KEY)
+
+
+def page_title(*parts: str) -> None:
+    """The browser tab's title: ``parts`` (what the page shows, then the page's name), then
+    the app's name, in the session's language. A later call in the same run wins."""
+    st.set_page_config(page_title=tab_title(parts, tr()))
 
 
 def page_style() -> None:
@@ -165,8 +183,10 @@ def sync_address(params: dict[str, str]) -> None:
 
 __all__ = [
     "LOG",
+    "declare_language",
     "guarded",
     "page_style",
+    "page_title",
     "projector_bar",
     "projector_controls",
     "safe_callback",

@@ -13,6 +13,7 @@ from tutor.engine import PLAYER_NAMES, Card, State, Suit
 from tutor.msgid import N_
 from tutor.web.cardart import back_svg, card_svg
 from tutor.web.html import join, svg_img
+from tutor.web.rules_ref import preset_name
 from tutor.words.i18n import PACK_STYLES, Translator
 
 STYLES = PACK_STYLES
@@ -59,8 +60,17 @@ _SVG_HEIGHT = 300  # the drawing's own size; the page scales it (it stays sharp)
 
 
 @functools.lru_cache(maxsize=2048)
-def _card_img(card: Card, style: str, label: str, selected: bool, high_contrast: bool) -> Markup:
-    svg = card_svg(card, style=style, label=label, selected=selected, high_contrast=high_contrast)
+def _card_img(
+    card: Card, style: str, label: str, letter: str, selected: bool, high_contrast: bool
+) -> Markup:
+    svg = card_svg(
+        card,
+        style=style,
+        label=label,
+        selected=selected,
+        high_contrast=high_contrast,
+        letter=letter,
+    )
     cls = "t66-card t66-sel" if selected else "t66-card"
     return svg_img(svg, label, cls)
 
@@ -71,7 +81,8 @@ def _back_img(label: str, high_contrast: bool) -> Markup:
 
 
 def _card_html(card: Card, tr: Translator, opts: BoardOptions, *, selected: bool = False) -> Markup:
-    return _card_img(card, opts.style, tr.card(card), selected, opts.projector)
+    label = tr.card(card, "bare")
+    return _card_img(card, opts.style, label, tr.rank_letter(card.rank), selected, opts.projector)
 
 
 def _back_html(tr: Translator, opts: BoardOptions) -> Markup:
@@ -224,7 +235,7 @@ def _info_html(state: State, tr: Translator, opts: BoardOptions) -> Markup:
         '<div class="t66-trumps"><span>{}</span>{}</div>'
         '<div class="t66-preset">{}: {}</div>'
         "</div>"
-    ).format(trumps_word, trump, rules_word, state.rules.name)
+    ).format(trumps_word, trump, rules_word, preset_name(state.rules.name, tr))
 
 
 def board_html(

@@ -290,6 +290,8 @@ PIP_LAYOUTS: dict[Rank, tuple[tuple[float, float], ...]] = {
 }
 PIP_COUNTS: dict[Rank, int] = {Rank.ACE: 1, **{r: len(p) for r, p in PIP_LAYOUTS.items()}}
 
+#: The letters on the corners when the caller gives none (English, as in the notation): the
+#: pages give the letter of the learner's language and pack (``Translator.rank_letter``).
 INDEX_TEXT: dict[str, dict[Rank, str]] = {
     "french": {r: r.symbol for r in Rank},
     "german": {r: {Rank.QUEEN: "O", Rank.JACK: "U"}.get(r, r.symbol) for r in Rank},
@@ -355,12 +357,11 @@ def _headdress(kind: str, pal: Palette, ink: str) -> str:
 _PANEL = (52.0, 22.0, 148.0, 258.0)  # x0, y0, x1, y1
 
 
-def _court(card: Card, style: str, pal: Palette) -> str:
+def _court(card: Card, style: str, pal: Palette, letter: str) -> str:
     x0, y0, x1, y1 = _PANEL
     ink = suit_ink(card.suit, style, pal)
     tint = suit_tint(card.suit, style, pal)
     shape = _shape(card.suit, style, pal)
-    letter = INDEX_TEXT[style][card.rank]
     german_low = style == "german" and card.rank is not Rank.KING
     if german_low:
         # Ober and Unter: the suit symbol above (Ober) or below (Unter) the letter, as the
@@ -376,7 +377,7 @@ def _court(card: Card, style: str, pal: Palette) -> str:
     half = (
         f"{head}{symbol}"
         f'<text x="100" y="{let_y:g}" text-anchor="middle" font-size="62" font-weight="700" '
-        f'font-family="{_FONT}" fill="{ink}">{letter}</text>'
+        f'font-family="{_FONT}" fill="{ink}">{html.escape(letter)}</text>'
     )
     if not german_low:
         half += _place(shape, 64, 36, 16, "court-suit")
@@ -397,8 +398,7 @@ def _court(card: Card, style: str, pal: Palette) -> str:
 # ----------------------------------------------------------------------------- corners
 
 
-def _index(card: Card, style: str, pal: Palette) -> str:
-    text = INDEX_TEXT[style][card.rank]
+def _index(card: Card, style: str, pal: Palette, text: str) -> str:
     ink = suit_ink(card.suit, style, pal)
     size = pal.index_size
     cx = 29.0 if pal is HIGH_CONTRAST else 26.0
@@ -408,7 +408,7 @@ def _index(card: Card, style: str, pal: Palette) -> str:
     return (
         f'<text class="index-rank" x="{cx:g}" y="{base:g}" text-anchor="middle" '
         f'font-size="{size:g}" font-weight="700" font-family="{_FONT}" fill="{ink}"{fit}>'
-        f"{text}</text>"
+        f"{html.escape(text)}</text>"
         + _place(
             _shape(card.suit, style, pal), cx, base + 6 + suit_size / 2, suit_size, "index-suit"
         )
@@ -461,18 +461,22 @@ def card_svg(
     selected: bool = False,
     dimmed: bool = False,
     high_contrast: bool = False,
+    letter: str | None = None,
 ) -> str:
     """One card face as SVG text.
 
     ``style`` is ``"french"`` or ``"german"``; ``label`` the translated accessible name;
+    ``letter`` the rank's letter on the corners and the court panel, in the learner's
+    language (``Translator.rank_letter``; by default the English letter of the pack);
     ``height`` in pixels, or ``None`` to fill the container's width. ``selected`` draws a
     highlight ring round the card, ``dimmed`` greys it out (a card that may not be played).
     """
     if style not in STYLES:
         raise ValueError(f"unknown card style {style!r}: use one of {', '.join(STYLES)}")
     pal = palette(high_contrast)
-    body = _court(card, style, pal) if card.rank in _COURTS else _pips(card, style, pal)
-    corner = _index(card, style, pal)
+    text = INDEX_TEXT[style][card.rank] if letter is None else letter
+    body = _court(card, style, pal, text) if card.rank in _COURTS else _pips(card, style, pal)
+    corner = _index(card, style, pal, text)
     content = f'{body}{corner}<g transform="rotate(180 100 140)">{corner}</g>'
     classes = ["card", f"card-{style}"]
     if selected:

@@ -7,7 +7,7 @@ from markupsafe import Markup
 
 from tutor.engine import CARDS, Card
 from tutor.teach.puzzles import Attempt, Puzzle
-from tutor.web.board import RED_SUITS, SUIT_GLYPHS, TableCard
+from tutor.web.board import RED_SUITS, TableCard
 from tutor.web.cardart import card_svg
 from tutor.web.html import Md, md_bold, md_text, svg_img
 from tutor.web.titles import catalogue_card_html
@@ -44,23 +44,36 @@ def attempt_table(attempt: Attempt) -> tuple[TableCard, ...]:
     return ()
 
 
-def card_button_img(card: Card, style: str, label: str, *, allowed: bool) -> Markup:
-    """A small card above its button, dimmed when it cannot be played."""
-    svg = card_svg(card, style=style, label=label, height=96, dimmed=not allowed)
+def card_button_img(card: Card, tr: Translator, *, allowed: bool) -> Markup:
+    """A small card above its button, dimmed when it cannot be played; its letters and its
+    name (without an article) in ``tr``'s language and pack."""
+    label = tr.card(card, "bare")
+    svg = card_svg(
+        card,
+        style=tr.style,
+        label=label,
+        height=96,
+        dimmed=not allowed,
+        letter=tr.rank_letter(card.rank),
+    )
     return Markup('<div style="text-align:center">{}</div>').format(svg_img(svg, label, ""))
 
 
-def card_button_label(card: Card, style: str) -> str:
-    """A short label for a card's button (Streamlit Markdown): rank and suit sign, red for the
-    red suits, with the French pack; else the card's notation.
+def card_button_label(card: Card, tr: Translator) -> str:
+    """A short label for a card's button (Streamlit Markdown) in ``tr``'s language and pack:
+    the rank's letter and the suit's sign, red for the red suits, with the French pack; the
+    card's name with the German pack, whose suits have no common signs.
 
-    >>> card_button_label(Card.parse("Qh"), "french"), card_button_label(Card.parse("Qh"), "german")
-    (':red[Q♥]', 'Qh')
+    >>> from tutor.words.i18n import get_translator
+    >>> card_button_label(Card.parse("Qh"), get_translator("de"))
+    ':red[D♥]'
+    >>> card_button_label(Card.parse("Jc"), get_translator("pl", "german"))
+    'niżnik żołędzia'
     """
-    if style != "french":
-        return str(card)
-    text = f"{card.rank.symbol}{SUIT_GLYPHS[card.suit]}"
-    return f":red[{text}]" if card.suit in RED_SUITS else text
+    text = tr.card_short(card)
+    if tr.style != "french":
+        return md_text(text)
+    return f":red[{md_text(text)}]" if card.suit in RED_SUITS else md_text(text)
 
 
 def hint_markdown(attempt: Attempt, level: int, tr: Translator) -> Md:

@@ -11,8 +11,9 @@ from markupsafe import Markup
 from tutor.engine import RuleSet, SwitchValue
 from tutor.msgid import N_
 from tutor.web.html import join
-from tutor.words.explain import source_label, switch_name, switch_value_text
+from tutor.words.explain import SOURCE_NAMES, sentence, source_name, source_tag
 from tutor.words.i18n import Translator
+from tutor.words.switches import PRESET_NAMES, switch_name, switch_value_text
 
 # Switch ids are grouped by their first part, in this order.
 SWITCH_GROUPS: tuple[tuple[str, str], ...] = (
@@ -27,6 +28,7 @@ SWITCH_GROUPS: tuple[tuple[str, str], ...] = (
     ("match", N_("The match")),
 )
 
+#: Each preset's name with what it is.
 PRESET_TITLES: Mapping[str, str] = {
     "classic": N_("Classic: the German article with two worked deals"),
     "kurnik": N_("Kurnik: the rules of the online game 66-sznap"),
@@ -36,10 +38,56 @@ PRESET_TITLES: Mapping[str, str] = {
     "schnapsen": N_("Schnapsen: five cards from jack to ace"),
 }
 
+#: What stands for a preset without a name of its own (never its id).
+OTHER_RULES = N_("other rules")
+
+
+def preset_name(name: str, tr: Translator) -> str:
+    """A preset's short name in ``tr``'s language (for a column, a label on the table); a rule
+    set made from a preset with switches changed (``kurnik(target=61)``) is named after its
+    preset, never by its spec.
+
+    >>> from tutor.words.i18n import get_translator
+    >>> de = get_translator("de")
+    >>> preset_name("sharpened", de), preset_name("kurnik(target=61)", de)
+    ('Verschärft', 'Kurnik, geändert')
+    """
+    short = PRESET_NAMES.get(name)
+    if short:
+        return tr.p_(*short)
+    base = PRESET_NAMES.get(name.split("(", 1)[0].strip())
+    if base:
+        return tr._("{preset}, changed", preset=tr.p_(*base))
+    return tr._(OTHER_RULES)
+
 
 def preset_title(name: str, tr: Translator) -> str:
+    """A preset's name with what it is, in ``tr``'s language (for a list to choose from)."""
     title = PRESET_TITLES.get(name)
-    return tr._(title) if title else name
+    return tr._(title) if title else preset_name(name, tr)
+
+
+def source_short(source: str) -> str:
+    """A source as a short tag for translators and teachers: the number of a seed file, or
+    the reference's name (learners read ``source_tag`` instead).
+
+    >>> source_short("001_a572ca60a45a7f6f.txt")
+    '001'
+    >>> source_short("pagat")
+    'pagat'
+    """
+    head = source.split("_", 1)[0]
+    return head if head.isdigit() and "_" in source else source
+
+
+def source_files_html(tr: Translator) -> Markup:
+    """For teachers: each source's name and the file it is kept in (the name sources are
+    known by in the rule switches, in lesson files and in ``tutor rules --json``)."""
+    rows = join(
+        Markup("<li>{} <code>{}</code></li>").format(sentence(source_name(source, tr)), source)
+        for source in SOURCE_NAMES
+    )
+    return Markup('<ul class="t66-files">{}</ul>').format(rows)
 
 
 def grouped_switches(rules: RuleSet) -> tuple[tuple[str, tuple[SwitchValue, ...]], ...]:
@@ -53,41 +101,47 @@ def grouped_switches(rules: RuleSet) -> tuple[tuple[str, tuple[SwitchValue, ...]
     return tuple(out)
 
 
-def source_short(source: str) -> str:
-    """A source as a short tag: the number of a seed file, or the reference's name.
-
-    >>> source_short("001_a572ca60a45a7f6f.txt")
-    '001'
-    >>> source_short("pagat")
-    'pagat'
-    """
-    head = source.split("_", 1)[0]
-    return head if head.isdigit() and "_" in source else source
-
-
 def rules_reference_html(rules: RuleSet, tr: Translator) -> Markup:
-    """Every switch of a preset in words, grouped, each with its value and its source."""
-    parts = [Markup('<div class="t66-ref" lang="{}">').format(tr.lang)]
+    """Every switch of a preset in words, grouped, each with its value. The preset's own
+    source is named once at the top, another source under the switch that follows it (by
+    name; a source's file only in a ``data-source`` attribute, for tools, not for the
+    reader)."""
+    parts = [
+        Markup('<div class="t66-ref" lang="{}">').format(tr.lang),
+        Markup('<p class="t66-ref-src" data-source="{}">{}</p>').format(
+            rules.default_source,
+            tr._(
+                "Each rule follows {source} unless another source is named under it.",
+                source=source_name(rules.default_source, tr),
+            ),
+        ),
+    ]
+    source_word = tr._("Source")
     for title, members in grouped_switches(rules):
         parts.append(Markup("<h3>{}</h3><dl>").format(tr._(title)))
-        source_word = tr._("Source")
         for sw in members:
             note = (
                 Markup('<div class="t66-note">{}</div>').format(tr._(sw.note))
                 if sw.note
                 else Markup("")
             )
+            other = (
+                Markup('<span class="t66-src">{}: {}</span>').format(
+                    source_word, source_name(sw.source, tr)
+                )
+                if sw.source != rules.default_source
+                else Markup("")
+            )
             parts.append(
                 Markup(
-                    '<div class="t66-sw" data-switch="{}"><dt>{}</dt>'
-                    '<dd><span class="t66-val">{}</span>'
-                    '<span class="t66-src">{}: {}</span>{}</dd></div>'
+                    '<div class="t66-sw" data-switch="{}" data-source="{}"><dt>{}</dt>'
+                    '<dd><span class="t66-val">{}</span>{}{}</dd></div>'
                 ).format(
                     sw.id,
+                    sw.source,
                     switch_name(sw.id, tr),
                     switch_value_text(sw, tr),
-                    source_word,
-                    source_label(sw.source, tr),
+                    other,
                     note,
                 )
             )
@@ -141,9 +195,12 @@ def compare_html(
     that differs from the most common one, with its source."""
     rows = compare_rows(presets)
     head = join(
-        Markup('<th scope="col" title="{}">{}</th>').format(preset_title(p.name, tr), p.name)
+        Markup('<th scope="col" title="{}">{}</th>').format(
+            preset_title(p.name, tr), preset_name(p.name, tr)
+        )
         for p in presets
     )
+    sources = sorted({sw.source for row in rows for sw in row.values})
     body = []
     differs = tr._("differs")
     for row in rows:
@@ -156,13 +213,14 @@ def compare_html(
             cells.append(
                 Markup(
                     '<td class="{}"><span class="t66-val">{}</span>{}'
-                    '<span class="t66-src" title="{}">{}</span></td>'
+                    '<span class="t66-src" data-source="{}" title="{}">{}</span></td>'
                 ).format(
                     "t66-odd" if marked else "",
                     switch_value_text(sw, tr),
                     mark,
-                    source_label(sw.source, tr),
-                    source_short(sw.source),
+                    sw.source,
+                    source_name(sw.source, tr),
+                    source_tag(sw.source, tr),
                 )
             )
         cls = "t66-diff" if row.differs else "t66-same"
@@ -172,10 +230,9 @@ def compare_html(
                 cls, row.switch_id, sign, switch_name(row.switch_id, tr), join(cells)
             )
         )
-    sources = sorted({sw.source for row in rows for sw in row.values})
     legend = join(
-        Markup("<li><b>{}</b> {}</li>").format(source_short(s), source_label(s, tr))
-        for s in sources
+        Markup("<li><b>{}</b>: {}</li>").format(source_tag(source, tr), source_name(source, tr))
+        for source in sources
     )
     rule_word, sources_word = tr._("Rule"), tr._("Sources")
     return Markup(
@@ -188,13 +245,16 @@ def compare_html(
 
 
 __all__ = [
+    "OTHER_RULES",
     "PRESET_TITLES",
     "SWITCH_GROUPS",
     "CompareRow",
     "compare_html",
     "compare_rows",
     "grouped_switches",
+    "preset_name",
     "preset_title",
     "rules_reference_html",
+    "source_files_html",
     "source_short",
 ]

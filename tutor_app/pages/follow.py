@@ -60,7 +60,7 @@ def _body() -> None:
     )
     chrome.sync_address(chrome.settings_params(room=code) if code else chrome.settings_params())
     if not code:
-        text.info(t._("Type the room code shown on the teacher's screen."))
+        text.info(t._("Type the room code shown on the teacher's screen, then press Enter."))
         return
     if not valid_room(code):
         text.warning(t._(BAD_CODE, length=ROOM_LENGTH, example=EXAMPLE_CODE))

@@ -218,6 +218,7 @@ def _player(lesson: Lesson) -> None:
     frame = frames[step]
     projector = bool(state.projector)
     show = state.show
+    chrome.page_title(t._(lesson.title), t._("Learn"))
 
     if projector:
         head, right, pop, out = st.columns([5, 1.3, 1.3, 1.3], vertical_alignment="center")

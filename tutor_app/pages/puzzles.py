@@ -17,6 +17,7 @@ from tutor.msgid import N_
 from tutor.search import SearchLimit
 from tutor.teach import puzzles as pz
 from tutor.web.board import BoardOptions, board_html
+from tutor.web.document import uploader_words_css
 from tutor.web.html import md_bold
 from tutor.web.problems import file_panels, upload_error
 from tutor.web.puzzle_html import (
@@ -224,6 +225,8 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
         session.bind("w_pz_theme", "pz_theme")
         st.selectbox(
             t._("Theme"),
+            placeholder=t._("Choose…"),
+            filter_mode=None,  # short lists: no typing, no "No results" in English
             options=themes,
             format_func=lambda th: t._("All themes") if th == ALL else t._(pz.THEMES[th]),
             key="w_pz_theme",
@@ -235,6 +238,8 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
         session.bind("w_pz_level", "pz_level")
         st.selectbox(
             t._("Level"),
+            placeholder=t._("Choose…"),
+            filter_mode=None,  # short lists: no typing, no "No results" in English
             options=levels,
             format_func=lambda lv: t._("All levels") if lv == 0 else pt.level_words(lv, t),
             key="w_pz_level",
@@ -290,6 +295,12 @@ def marks_controls(t: Translator) -> None:
             icon=":material/download:",
         )
     with up:
+        text.html(
+            uploader_words_css(
+                t._("Choose a file"),
+                t._("At most {size} MB, a JSON file", size=MAX_UPLOAD_MB),
+            )
+        )
         st.file_uploader(
             t._("Upload solved puzzles"),
             type=UPLOAD_TYPES,
@@ -316,6 +327,7 @@ def _move_key(move: Move) -> str:
 def _trainer(p: pz.Puzzle, t: Translator) -> None:
     attempt = state.pz_attempt
     assert attempt is not None  # opened by _body
+    chrome.page_title(t._(p.title), t._("Puzzles"))
     projector = bool(state.projector)
     head, back = st.columns([5, 1.4], vertical_alignment="center")
     with head:
@@ -362,15 +374,14 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
         move = Play(card)
         allowed = move in legal
         with box:
-            label = t.card(card)
-            text.html(card_button_img(card, state.style, label, allowed=allowed))
+            text.html(card_button_img(card, t, allowed=allowed))
             st.button(
-                card_button_label(card, state.style),
+                card_button_label(card, t),
                 key=f"pz_play_{card}",
                 on_click=play_move,
                 args=(str(card),),
                 disabled=not allowed,
-                help=label,
+                help=t.card(card, "bare"),
                 width="stretch",
             )
     others = [m for m in legal if not isinstance(m, Play)]

@@ -5,7 +5,12 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine import PRESETS
-from tutor.web.rules_ref import compare_html, preset_title, rules_reference_html
+from tutor.web.rules_ref import (
+    compare_html,
+    preset_title,
+    rules_reference_html,
+    source_files_html,
+)
 from tutor_app import chrome, text
 from tutor_app.shared import tr
 
@@ -31,6 +36,8 @@ def _body() -> None:
             st.session_state.w_preset = "classic"
         name = st.selectbox(
             t._("Preset"),
+            placeholder=t._("Choose…"),
+            filter_mode=None,  # short lists: no typing, no "No results" in English
             options=list(PRESETS),
             format_func=lambda n: preset_title(n, t),
             key="w_preset",
@@ -45,6 +52,14 @@ def _body() -> None:
             )
         )
         text.html(compare_html(list(PRESETS.values()), t, only_differences=bool(only)))
+    with st.expander(t._("Details for teachers: the source files")):
+        text.caption(
+            t._(
+                "Each source is kept with the tutor as a text file; the rule switches in the "
+                "program and the command tutor rules name a source by its file."
+            )
+        )
+        text.html(source_files_html(t))
     chrome.sync_address(chrome.settings_params())
 
 
