@@ -25,7 +25,7 @@ from typing import Final
 
 from tutor.engine import SRC_000, SRC_001, SRC_002, SRC_003, SRC_004, SRC_PAGAT, Rank, Suit
 from tutor.msgid import N_, NP_
-from tutor.words.explain import SOURCE_NAMES
+from tutor.words.explain import source_name as source_name
 from tutor.words.i18n import LANGUAGES, Translator, get_translator
 from tutor.words.names import TERM_DEFINITIONS
 
@@ -534,12 +534,6 @@ def _both_packs(tr: Translator, name: Callable[[Translator], str]) -> str:
 
 def _styled(tr: Translator, style: str) -> Translator:
     return tr if tr.style == style else get_translator(tr.lang, style)
-
-
-def source_name(source: str, tr: Translator) -> str:
-    """A source as a reader names it, never by its file name (an unknown source as it is)."""
-    name = SOURCE_NAMES.get(source)
-    return tr._(name) if name is not None else source
 
 
 def quoted(words: str, tr: Translator) -> str:
