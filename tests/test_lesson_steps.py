@@ -263,3 +263,23 @@ def test_first_lessons_each_have_two_interactive_steps(name: str) -> None:
     kinds = [s for s in lesson.steps if s.interactive]
     assert len(kinds) >= 2
     assert any(s.question for s in kinds) and any(s.your_move for s in kinds)
+
+
+def test_the_words_for_each_try_at_a_your_move_step() -> None:
+    from tutor.words.lesson_text import question_reply, show_me_text, your_move_reply
+
+    frames = replay(load_lesson(LESSONS / "02-tricks-and-trumps.yaml"))
+    index = next(i for i, f in enumerate(frames) if f.your_move is not None)
+    before, frame = frames[index - 1].state, frames[index]
+    de, pl = get_translator("de"), get_translator("pl")
+    weaker = your_move_reply(before, frame, parse_move("Qh"), de)
+    assert not weaker.right
+    assert weaker.lines == ("Die Herz-Dame kostet dagegen 3 Siegpunkte.", "Versuch es noch einmal.")
+    illegal = your_move_reply(before, frame, parse_move("Kc"), pl)
+    assert not illegal.right and "Źródło:" in illegal.lines[0]
+    right = your_move_reply(before, frame, parse_move("Ad"), de)
+    assert right.right and right.lines[0].startswith("Richtig:")
+    assert show_me_text(frame, pl) == "Ruch w tej sytuacji: as karo."
+    q_index = next(i for i, f in enumerate(frames) if f.question is not None)
+    reply = question_reply(frames[q_index], 0, de)
+    assert not reply.right and reply.lines[0].startswith("Solange der Talon offen ist")
