@@ -197,6 +197,10 @@ def test_an_illegal_move_is_explained_with_its_rule_and_source(start) -> None:  
     assert_clean(at)
     assert counter(at) == index
     assert any("follow suit" in s for s in shown(at.success))
+    at.button(key="back").click().run()
+    assert_clean(at)
+    assert counter(at) == index - 1 and not at.warning  # the step is done: no task, no misses
+    assert not at.button(key="next").disabled and not _has_prefix(at, try_key(index))
 
 
 def test_a_teacher_in_projector_mode_may_go_on_without_answering(start) -> None:  # type: ignore[no-untyped-def]

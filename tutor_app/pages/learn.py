@@ -151,6 +151,7 @@ def play_try(lesson_id: str, index: int, move_text: str) -> None:
     key = (lesson_id, index)
     if reply.right:
         done.add(key)
+        replies.pop((lesson_id, index - 1), None)  # the misses are behind the learner now
         replies[key] = [reply]
         _set_step(lesson_id, index)
     else:
