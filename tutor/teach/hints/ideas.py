@@ -292,7 +292,9 @@ GIST_EXCHANGE = N_("Look at the face-up trump card: a low trump in your hand may
 GIST_CLOSE = N_(
     "Count the tricks you are sure of if no more cards are drawn: are they enough to win?"
 )
-GIST_CLOSE_RISK = N_("With no more cards to draw, suit must be followed: would your cards still win?")
+GIST_CLOSE_RISK = N_(
+    "With no more cards to draw, suit must be followed: would your cards still win?"
+)
 GIST_PLAY_ON = N_("Having enough to declare does not mean you must: what is playing on worth?")
 GIST_CUT_LOSSES = N_("When the deal is lost, lose as little as you can.")
 GIST_TRUMPS = N_("Draw your opponent's trumps while they still have some.")
