@@ -383,7 +383,7 @@ def test_four_hint_levels() -> None:
     assert "head" in texts[0].lower()  # pagat: the duty to head the trick
     assert "diamonds" not in texts[1]  # the idea names no card
     assert all(c in texts[2] for c in ("ace of clubs", "ace of diamonds", "jack of diamonds"))
-    assert texts[2].startswith("Worth considering: ace of diamonds, ")
+    assert texts[2].startswith("Worth considering: ")
     assert texts[3].startswith("Lead the ace of diamonds.")
     assert "A wins 2 game points" in texts[3]
     assert len(set(texts)) == 4

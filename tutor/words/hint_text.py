@@ -2,8 +2,9 @@
 
 The four levels teach before they tell, each revealing more: 1) the rule in force; 2) the
 idea, a thought that names no card and no move ("count your sure tricks", "keep the ten
-guarded", "the last trick is worth 10 extra points"); 3) the moves worth considering, best
-first but none marked as best, with which moves are legal and why the others are not; 4) the
+guarded", "the last trick is worth 10 extra points"); 3) the moves worth considering, in the
+order of the hand and none marked as the best, with which moves are legal and why the others
+are not; 4) the
 move, its value (and, when the search budget ran out, what was cut and what was done instead:
 ``cut_notes``) and the full reasoning: the ideas, the comparison with the alternatives and the
 value of every move.
@@ -18,7 +19,7 @@ value of every move.
 >>> print(h.parts[1].lines[0])
 Count your sure tricks: a card that nothing left can beat wins its trick.
 >>> print(h.parts[2].lines[0])
-Worth considering: ace of hearts, king of clubs, declaring 66.
+Worth considering: king of clubs, ace of hearts, declaring 66.
 >>> print(h.parts[3].lines[0])
 Suggested: ace of hearts.
 """
@@ -175,7 +176,7 @@ def level_idea(analysis: Analysis, rules: RuleSet, tr: Translator) -> tuple[str,
 
 
 def level_candidates(analysis: Analysis, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
-    """The moves worth considering, best first but none marked as the best, then which moves
+    """The moves worth considering, none marked as the best, then which moves
     are legal and why the others are not."""
     moves = candidates(analysis)
     lines = [tr._("Worth considering: {moves}.", moves=", ".join(move_item(m, tr) for m in moves))]

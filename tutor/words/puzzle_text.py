@@ -383,17 +383,19 @@ IDEA_SAMPLES = 16
 
 
 def _candidates(a: PuzzleAnalysis) -> list[Move]:
-    """The legal moves worth considering, the best ones first: three (or every best move, up
-    to ``MAX_CANDIDATES``), or every legal move when there are fewer."""
+    """The legal moves worth considering: the best three (or every best move, up to
+    ``MAX_CANDIDATES``), or every legal move when there are fewer; in the engine's order, so
+    that the first listed is not taken for the best."""
     ranked = sorted(a.scores, key=lambda sc: (sc.move not in a.best, -sc.reached, -sc.total))
-    return [sc.move for sc in ranked[: min(MAX_CANDIDATES, max(3, len(a.best)))]]
+    chosen = {sc.move for sc in ranked[: min(MAX_CANDIDATES, max(3, len(a.best)))]}
+    return [sc.move for sc in a.scores if sc.move in chosen]  # the engine's order: none first
 
 
 def hint(attempt: Attempt, level: int, tr: Translator) -> str:
     """The hint of ``level`` (1 to 4) for the position the learner is in: the puzzle's own
     hint if it has one for that level, else the hint ladder, which teaches before it tells:
     1 the rule that matters here, 2 the idea (the theme's thought and the hint engine's, naming
-    no move), 3 the moves worth considering (best first, none marked as best) and which moves
+    no move), 3 the moves worth considering (none marked as the best) and which moves
     are allowed, 4 the move and the reasoning: best play from here, checked by the solver."""
     p = attempt.puzzle
     if not 1 <= level <= 4:

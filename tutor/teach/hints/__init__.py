@@ -14,7 +14,7 @@
 
 No sentence is made here: ``tutor.words.hint_text`` turns the data into the four hint levels,
 which teach before they tell (1: the rule in force; 2: the idea, naming no move; 3: the moves
-worth considering, best first but not marked; 4: the move with the full reasoning).
+worth considering, none marked as the best; 4: the move with the full reasoning).
 """
 
 from __future__ import annotations

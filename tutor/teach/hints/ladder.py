@@ -1,8 +1,8 @@
 """The rungs of the hint ladder between the rule and the answer, as data.
 
 A hint teaches before it tells: 1) the rule in force (``Situation``); 2) the idea, a thought
-that names no card and no move (``thoughts``); 3) the moves worth considering, best first but
-not marked (``candidates``); 4) the move with the full reasoning (``Analysis``). Lessons,
+that names no card and no move (``thoughts``); 3) the moves worth considering, none marked
+as the best (``candidates``); 4) the move with the full reasoning (``Analysis``). Lessons,
 puzzles and ``tutor hint`` climb the same ladder; ``tutor.words.hint_text`` says each rung.
 
 >>> from tutor.formats.positions import load_position
@@ -13,7 +13,7 @@ puzzles and ``tutor hint`` climb the same ladder; ``tutor.words.hint_text`` says
 ...                   "B: {points: 36, tricks: 4}}")
 >>> a = analyse(p.subject)
 >>> [str(m) for m in candidates(a)]
-['Ah', 'Kc', 'out']
+['Kc', 'Ah', 'out']
 >>> [t.msgid for t in thoughts(a, p.subject.rules)][0] == GIST_SURE_TRICKS
 True
 """
@@ -83,12 +83,15 @@ def thoughts(analysis: Analysis, rules: RuleSet) -> tuple[Thought, ...]:
 
 
 def candidates(analysis: Analysis) -> tuple[Move, ...]:
-    """The legal moves worth considering, best first: every move close to the best in value,
-    and always at least two when more than one move is legal (at most ``MAX_CANDIDATES``)."""
+    """The legal moves worth considering: the best ones, that is every move close to the best
+    in value and always at least two when more than one move is legal (at most
+    ``MAX_CANDIDATES``). They come in the order of the hand, so that the first listed is not
+    taken for the best."""
     top = analysis.best.game_points
     close = [m.move for m in analysis.moves if m.game_points >= top - CANDIDATE_MARGIN - EPS][
         :MAX_CANDIDATES
     ]
     if len(close) < 2:
         close = [m.move for m in analysis.moves[:2]]
-    return tuple(close)
+    order = {m: k for k, m in enumerate(analysis.situation.legal)}
+    return tuple(sorted(close, key=lambda m: order.get(m, len(order))))
