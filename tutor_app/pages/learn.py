@@ -248,7 +248,13 @@ def _player(lesson: Lesson) -> None:
     with board_col:
         text.html(
             lesson_frame.frame_board_html(
-                lesson, frame, t, style=state.style, show=show, projector=projector
+                lesson,
+                frame,
+                t,
+                style=state.style,
+                show=show,
+                projector=projector,
+                before=frames[step - 1] if step else None,
             )
         )
         c_restart, c_back, c_slider, c_next = st.columns(
@@ -297,7 +303,11 @@ def _player(lesson: Lesson) -> None:
                 width="stretch",
             )
     with text_col:
-        text.html(lesson_frame.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
+        text.html(
+            lesson_frame.frame_step_html(
+                frames, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
+            )
+        )
         if step >= last:
             text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
         _seat_controls(t)
