@@ -15,6 +15,7 @@ import logging
 from typing import Any
 
 import streamlit as st
+from markupsafe import Markup
 
 from tutor.teach.progress import (
     Progress,
@@ -62,7 +63,7 @@ STORE_SCRIPT = f"""export default function (component) {{
 
 _STORE = st.components.v2.component("tutor66_progress_store", js=STORE_SCRIPT)
 
-_HIDE = "<style>.st-key-" + COMPONENT_KEY + "{display:none}</style>"
+_HIDE = Markup("<style>.st-key-{}{{display:none}}</style>").format(COMPONENT_KEY)
 
 
 # ----------------------------------------------------------------------------- the value

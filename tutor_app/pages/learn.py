@@ -334,8 +334,9 @@ def _lesson_end(lesson: Lesson, at_end: bool) -> None:
     t = tr()
     following = course.next_lesson(course.course_path(library().lessons), lesson.id)
     if following is not None:
+        text.caption(t._("Next up: {lesson}", lesson=t._(following.title)))
         st.button(
-            t._("Next lesson: {lesson}", lesson=t._(following.title)),
+            t._("Next lesson"),
             key="next_lesson",
             on_click=open_lesson,
             args=(following.id,),
