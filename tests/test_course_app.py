@@ -34,18 +34,26 @@ LAST = {les.id: len(replay(les)) - 1 for les in LESSONS}
 
 
 class FakeStore:
-    """The storage component as the browser runs it: hands back ``stored`` until the app
-    says it has read it, then keeps what the app saves."""
+    """The storage component as the browser runs it: hands a new session the stored progress
+    (once, if there is some) and keeps what the app saves once it has read it (at once when
+    nothing was stored)."""
 
     def __init__(self, stored: str = "") -> None:
         self.stored = stored
         self.mounts = 0
+        self.sent: set[str] = set()  # sessions the stored progress was sent to
+        self.ready: set[str] = set()  # sessions that found nothing stored
 
     def __call__(self, *, data: dict[str, Any], **_: object) -> dict[str, object]:
         self.mounts += 1
-        if not data.get("loaded"):
+        if not data.get("loaded") and self.stored and data["session"] not in self.sent:
+            self.sent.add(data["session"])
             return {"stored": self.stored}
-        self.stored = str(data["save"])
+        if data.get("loaded") or data["session"] in self.ready:
+            self.stored = str(data["save"])
+        elif not self.stored:
+            self.ready.add(data["session"])
+            self.stored = str(data["save"])
         return {"stored": None}
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
 from typing import Any
 
 import streamlit as st
@@ -37,23 +38,32 @@ COMPONENT_KEY = "t66_progress"
 #: Session keys of this module.
 STEPS_KEY = "course_steps"  # lesson id -> frozenset of step names right at the first try
 LOADED_KEY = "course_loaded"  # the browser's stored progress has been read this session
+SESSION_KEY = "course_session"  # tells the component a new session (stored progress unread)
 
-#: The component's script. Until the app says it has read the stored progress (``loaded``),
-#: it sends it (``""`` when there is none) as the trigger ``stored``; after that it stores
-#: what the app gives as ``save``. Written on several lines: Streamlit reads a one-line string
-#: with slashes as a file's name.
+#: The component's script. On the first run of a session (``data.session`` is new to the
+#: page) it reads the stored progress: if there is some, it sends it as the trigger ``stored``
+#: (one more run, which merges it) and stores nothing until the app says it has read it
+#: (``loaded``); if there is none, no run is asked for. From then on it stores what the app
+#: gives as ``save``. Written on several lines: Streamlit reads a one-line string with slashes
+#: as a file's name.
 STORE_SCRIPT = f"""export default function (component) {{
   const data = component.data || {{}};
   const key = {json.dumps(STORAGE_KEY)};
+  const seen = window.__t66Progress || {{}};
   let storage = null;
   try {{ storage = window.localStorage; }} catch (e) {{ storage = null; }}
-  if (!data.loaded) {{
+  if (seen.session !== data.session) {{
     let stored = "";
     try {{ stored = (storage && storage.getItem(key)) || ""; }} catch (e) {{ stored = ""; }}
-    component.setTriggerValue("stored", stored);
-    return;
+    window.__t66Progress = {{ session: data.session, ready: !stored }};
+    if (stored && !data.loaded) {{
+      component.setTriggerValue("stored", stored);
+      return;
+    }}
   }}
-  if (typeof data.save === "string" && storage) {{
+  const now = window.__t66Progress;
+  if (data.loaded) {{ now.ready = true; }}
+  if (now.ready && typeof data.save === "string" && storage) {{
     try {{
       if (storage.getItem(key) !== data.save) {{ storage.setItem(key, data.save); }}
     }} catch (e) {{ /* storage full or refused: the session still has it */ }}
@@ -137,9 +147,13 @@ def keep() -> None:
     """Mount the storage component: read the browser's progress on the first run of a visit,
     store the session's on every later one. Call once per run of a page that changes it."""
     loaded = bool(st.session_state.get(LOADED_KEY, False))
-    data: dict[str, Any] = {"loaded": loaded}
-    if loaded:
-        data["save"] = export_text()
+    if SESSION_KEY not in st.session_state:
+        st.session_state[SESSION_KEY] = secrets.token_hex(8)
+    data: dict[str, Any] = {
+        "session": st.session_state[SESSION_KEY],
+        "loaded": loaded,
+        "save": export_text(),
+    }
     text.html(_HIDE)
     result = _STORE(data=data, key=COMPONENT_KEY, on_stored_change=_ignore)
     stored = result.get("stored") if result is not None else None
