@@ -281,8 +281,8 @@ def marks_controls(t: Translator) -> None:
     text.subheader(t._("Your solved puzzles"))
     text.caption(
         t._(
-            "They are kept only while this page is open. Download them as a small file and "
-            "upload it next time to carry on."
+            "This browser keeps them for your next visit. To carry on in another browser, "
+            "download them as a small file and upload it there."
         )
     )
     down, up = st.columns(2)
