@@ -184,7 +184,7 @@ def test_samples_10000_are_capped_and_cut_deals_are_left_out() -> None:
         "the search limit was reached.",
     )
     assert cut_notes(a, DE)[0].startswith(f"Bewertet über {a.samples} der {MAX_SAMPLES}")
-    assert note[0] in hint(view, 3, EN, analysis=a).text
+    assert note[0] in hint(view, 4, EN, analysis=a).text
 
 
 def test_a_first_deal_the_budget_cannot_finish_is_played_out_roughly() -> None:

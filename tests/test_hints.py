@@ -243,8 +243,8 @@ def test_the_four_levels_differ_and_grow(name: str) -> None:
     texts = [h.parts[-1].lines for h in hints]
     assert len({tuple(t) for t in texts}) == 4
     assert "Source:" in " ".join(texts[0])
-    assert texts[1][0].startswith("Legal now:")
-    assert texts[2][0].startswith("Suggested:")
+    assert texts[2][0].startswith("Worth considering:")
+    assert texts[3][0].startswith("Suggested:")
     assert hints[0].analysis is None and hints[3].analysis is not None
     again = hint(subject, 4, EN, analysis=hints[3].analysis)
     assert again == hints[3]
@@ -347,10 +347,10 @@ def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["analysis"]["best"] == "10d" and len(data["hint"]) == 4
     start = str(ROOT / "positions" / "ex1-start.yaml")
-    args = ["hint", start, "--moves", "10h, Kd", "--hidden", "--samples", "4", "--level", "3"]
+    args = ["hint", start, "--moves", "10h, Kd", "--hidden", "--samples", "4", "--level", "4"]
     assert main(args) == 0
-    three = capsys.readouterr().out
-    assert "Suggested:" in three and "of the 4 deals you could be facing" in three
+    four = capsys.readouterr().out
+    assert "Suggested:" in four and "of the 4 deals you could be facing" in four
     assert main(["hint", str(ROOT / "positions" / "nothing.yaml")]) == 2
     err = capsys.readouterr().err
     assert "nothing.yaml" in err and "Traceback" not in err

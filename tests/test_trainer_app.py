@@ -157,7 +157,7 @@ def test_each_hint_level_one_at_a_time(trainer: Start, lang: str) -> None:
         if level < 4:
             assert tr._(pt.HINT_LEVELS[level + 1]) not in page
     assert not [b for b in at.button if b.key == "pz_btn_hint"]
-    assert tr.card(Card.parse("10s")) in pt.hint(fresh, 3, tr)
+    assert tr.card(Card.parse("10s")) in pt.hint(fresh, 4, tr)
 
 
 def test_a_puzzle_of_several_moves_goes_on_until_solved(trainer: Start) -> None:

@@ -217,7 +217,7 @@ def test_lists_name_cards_and_moves_without_an_article() -> None:
         "Ausmelden",
         "Trumpftausch",
     ]
-    text = hint_output(ROOT / "positions" / "ex1-start.yaml", 3, "de")
+    text = hint_output(ROOT / "positions" / "ex1-start.yaml", 4, "de")
     assert "Jetzt erlaubt: Kreuz-Zehn, Kreuz-König, Kreuz-Dame, Herz-Zehn" in text
     assert "Zudrehen, Ausmelden." in text and "Vorschlag: Herz-Zehn." in text
 
@@ -227,7 +227,7 @@ def test_lists_name_cards_and_moves_without_an_article() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_refused_move_is_said_to_the_player(lang: str) -> None:
-    text = hint_output(ROOT / "positions" / "count-to-66.json", 2, lang)
+    text = hint_output(ROOT / "positions" / "count-to-66.json", 3, lang)
     refusal = next(
         line for line in text.splitlines() if "Pik-König." in line or "król pik." in line
     )
@@ -287,6 +287,6 @@ def test_the_duty_to_head_is_said_to_the_player_with_the_cards_by_name() -> None
         stock="Jc 9c As Ks Qs 10h 10d Kd Qd Jd 9h",
     )
     assert not check(s, parse_move("Jh")).legal
-    text = hint(s, 2, get_translator("de")).text
+    text = hint(s, 3, get_translator("de")).text
     assert "Du musst den Herz-König übernehmen (höher bedienen). Erlaubt: Herz-Ass." in text
     assert "Jetzt erlaubt: Herz-Ass." in text and "Jh" not in text

@@ -24,6 +24,6 @@ def test_the_last_tricks_bonus_is_told_so_that_the_total_adds_up() -> None:
 def test_a_hint_with_the_stock_gone_does_not_refuse_closing() -> None:
     p = PUZZLES["keep-the-kings"]
     assert not start(p).state.stock_open
-    text = hint(start(p), 2, EN)
+    text = hint(start(p), 3, EN)
     assert "Legal now:" in text
     assert "clos" not in text.lower()

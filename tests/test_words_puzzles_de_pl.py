@@ -233,13 +233,13 @@ def test_the_hinted_lead_is_declined(lang: str, style: str, level3: str, level4:
     """German "ausspielen" takes the accusative, Polish "wyjść" the instrumental."""
     attempt = pz.start(PUZZLES["keep-the-kings"])
     tr = get_translator(lang, style)
-    assert hint(attempt, 3, tr) == level3
+    assert level3 not in hint(attempt, 3, tr)  # moves to consider, none suggested
     assert hint(attempt, 4, tr).startswith(level4 + " ")
 
 
 def test_a_card_answered_to_a_lead_is_played_not_led() -> None:
     attempt = pz.start(PUZZLES["take-it-with-the-ten"])
-    assert hint(attempt, 3, get_translator("de")) == "Probier es mit der Herz-Zehn."
+    assert hint(attempt, 4, get_translator("de")).startswith("Spiel die Herz-Zehn. ")
     assert hint(attempt, 4, get_translator("pl")).startswith("Dołóż dziesiątkę kier. ")
 
 

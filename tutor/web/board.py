@@ -54,6 +54,7 @@ class BoardOptions:
     show: tuple[bool, bool] = (True, True)
     projector: bool = False
     hidden: frozenset[Card] = frozenset()  # cards never shown face up (a lesson's unnamed ones)
+    drawn: frozenset[Card] = frozenset()  # cards just drawn from the stock, marked "new"
 
 
 _SVG_HEIGHT = 300  # the drawing's own size; the page scales it (it stays sharp)
@@ -89,6 +90,15 @@ def _back_html(tr: Translator, opts: BoardOptions) -> Markup:
     return _back_img(tr._("a face-down card"), opts.projector)
 
 
+def _drawn_html(card: Markup, tr: Translator) -> Markup:
+    """A card in hand marked as just drawn from the stock."""
+    # TRANSLATORS: a small mark on a card in hand that was just drawn from the stock.
+    mark = tr.p_("drawn card", "new")
+    return Markup('<span class="t66-drawn">{}<span class="t66-newmark">{}</span></span>').format(
+        card, mark
+    )
+
+
 def _player_name(player: int, tr: Translator) -> str:
     return tr._("Player {name}", name=PLAYER_NAMES[player])
 
@@ -100,13 +110,18 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
     if state.lead >= 0 and state.lead_marriage and state.leader == player:
         shown_partner = state.lead ^ 1  # the marriage partner shown with the lead
     cards = []
+    unseen_new = 0  # drawn cards face down: marked on the last backs, not where they sort
     for card in hand:
-        if card in opts.hidden:
+        if card in opts.hidden or not (visible or (state.known[player] >> card.index) & 1):
             cards.append(_back_html(tr, opts))
-        elif visible or (state.known[player] >> card.index) & 1:
-            cards.append(_card_html(card, tr, opts, selected=card.index == shown_partner))
+            unseen_new += card in opts.drawn
         else:
-            cards.append(_back_html(tr, opts))
+            html = _card_html(card, tr, opts, selected=card.index == shown_partner)
+            cards.append(_drawn_html(html, tr) if card in opts.drawn else html)
+    if unseen_new:
+        backs = [i for i, c in enumerate(cards) if c == _back_html(tr, opts)]
+        for i in backs[-unseen_new:]:
+            cards[i] = _drawn_html(cards[i], tr)
     if not cards:
         empty = tr._("no cards left")
         cards.append(Markup('<span class="t66-empty">{}</span>').format(empty))

@@ -9,15 +9,17 @@ reference and the comparison of the presets) and ``html`` (escaping, style sheet
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from markupsafe import Markup
 
-from tutor.teach.lessons import Frame, Lesson
+from tutor.engine import Card, State
+from tutor.teach.lessons import EventKind, Frame, Lesson
 from tutor.web import board
 from tutor.web.board import BoardOptions, TableCard
 from tutor.web.step import step_html
 from tutor.words.i18n import Translator
-from tutor.words.lesson_text import StepText, step_text
+from tutor.words.lesson_text import StepText, draw_lines, step_text
 
 
 def frame_table(frame: Frame) -> tuple[TableCard, ...]:
@@ -30,6 +32,28 @@ def frame_table(frame: Frame) -> tuple[TableCard, ...]:
     )
 
 
+def drawn_cards(frame: Frame) -> frozenset[Card]:
+    """The cards drawn from the stock after the trick this frame completed."""
+    return frozenset(e.cards[0] for e in frame.events if e.kind is EventKind.DREW)
+
+
+def shown_state(frame: Frame, before: Frame | None) -> State:
+    """The state the table shows for ``frame``: once the deal has ended with a trick, the hands
+    and the stock as they were before anything was drawn (a deal that is over draws nothing,
+    even where the engine's state has already refilled the hands)."""
+    s = frame.state
+    if before is None or s.result is None or before.state.result is not None:
+        return s
+    b = before.state
+    played = 0
+    for card in frame.table:
+        played |= 1 << card.index
+    hands = (b.hands[0] & ~played, b.hands[1] & ~played)
+    if hands == s.hands:
+        return s
+    return s._replace(hands=hands, stock=b.stock, trump_card=b.trump_card)
+
+
 def frame_board_html(
     lesson: Lesson,
     frame: Frame,
@@ -38,18 +62,35 @@ def frame_board_html(
     style: str,
     show: tuple[bool, bool],
     projector: bool,
+    before: Frame | None = None,
 ) -> Markup:
     """The card table of a lesson frame: the hands shown as ``show`` asks, the lesson's unnamed
-    cards always face down."""
-    opts = BoardOptions(style=style, show=show, projector=projector, hidden=lesson.unnamed)
-    return board.board_html(frame.state, frame_table(frame), tr, opts)
+    cards always face down, the cards just drawn marked "new". ``before`` (the frame before)
+    keeps a deal that has ended from being shown with its hands refilled."""
+    opts = BoardOptions(
+        style=style,
+        show=show,
+        projector=projector,
+        hidden=lesson.unnamed,
+        drawn=drawn_cards(frame),
+    )
+    return board.board_html(shown_state(frame, before), frame_table(frame), tr, opts)
 
 
-def frame_text(frames: Sequence[Frame], index: int, tr: Translator) -> StepText:
-    """The words for frame ``index`` of a replay."""
+def frame_text(
+    frames: Sequence[Frame],
+    index: int,
+    tr: Translator,
+    *,
+    show: tuple[bool, bool] = (True, True),
+    hidden: frozenset[Card] = frozenset(),
+) -> StepText:
+    """The words for frame ``index`` of a replay: after a trick, the cards drawn are named, or
+    said to be unseen where the drawer's hand is face down (``show``) or the card is one the
+    lesson keeps face down (``hidden``)."""
     frame = frames[index]
     before = frames[index - 1].state if index > 0 else None
-    return step_text(
+    words = step_text(
         before=before,
         after=frame.state,
         move=frame.move,
@@ -58,16 +99,25 @@ def frame_text(frames: Sequence[Frame], index: int, tr: Translator) -> StepText:
         verdict=frame.verdict,
         tr=tr,
     )
+    drawn = draw_lines(frame.events, tr, shows=show, hidden=hidden)
+    return replace(words, happened=(*words.happened, *drawn))
 
 
 def frame_step_html(
-    frames: Sequence[Frame], index: int, tr: Translator, *, compare: bool
+    frames: Sequence[Frame],
+    index: int,
+    tr: Translator,
+    *,
+    compare: bool,
+    show: tuple[bool, bool] = (True, True),
+    hidden: frozenset[Card] = frozenset(),
 ) -> Markup:
     """The narration panel for frame ``index``; ``compare`` names each frame's preset (a lesson
-    that compares presets replays the deal under each)."""
+    that compares presets replays the deal under each); ``show`` and ``hidden`` as for
+    ``frame_text``."""
     frame = frames[index]
     return step_html(
-        frame_text(frames, index, tr),
+        frame_text(frames, index, tr, show=show, hidden=hidden),
         tr,
         step=index,
         last=len(frames) - 1,

@@ -1,9 +1,13 @@
 """Hints in words: the four hint levels made from the analysis (``tutor.teach.hints``).
 
-The four levels reveal more each time: 1) the rule that applies now; 2) which moves are legal
-and why the others are not; 3) the suggested move and its value (and, when the search budget
-ran out, what was cut and what was done instead: ``cut_notes``); 4) the full reasoning: the
-ideas, the comparison with the alternatives and the value of every move.
+The four levels teach before they tell, each revealing more: 1) the rule in force; 2) the
+idea, a thought that names no card and no move ("count your sure tricks", "keep the ten
+guarded", "the last trick is worth 10 extra points"); 3) the moves worth considering, in the
+order of the hand and none marked as the best, with which moves are legal and why the others
+are not; 4) the
+move, its value (and, when the search budget ran out, what was cut and what was done instead:
+``cut_notes``) and the full reasoning: the ideas, the comparison with the alternatives and the
+value of every move.
 
 >>> from tutor.formats.positions import load_position
 >>> from tutor.words.i18n import get_translator
@@ -11,7 +15,12 @@ ideas, the comparison with the alternatives and the value of every move.
 ...                   "hands: {A: Ah Kc, B: 10h Qs}\\nplayed: 10c Jc 9c Qc Ac Jh Ad 10d Kd Qd Jd "
 ...                   "9d As 10s Ks Js 9s 9h Kh Qh\\nscores: {A: {points: 56, tricks: 6}, "
 ...                   "B: {points: 36, tricks: 4}}")
->>> print(hint(p, 3, get_translator("en")).parts[-1].lines[0])
+>>> h = hint(p, 4, get_translator("en"))
+>>> print(h.parts[1].lines[0])
+Count your sure tricks: a card that nothing left can beat wins its trick.
+>>> print(h.parts[2].lines[0])
+Worth considering: king of clubs, ace of hearts, declaring 66.
+>>> print(h.parts[3].lines[0])
 Suggested: ace of hearts.
 """
 
@@ -42,9 +51,12 @@ from tutor.teach.hints import (
     Idea,
     RankedMove,
     Situation,
+    Thought,
     analyse,
+    candidates,
     representative,
     situation,
+    thoughts,
 )
 from tutor.words.explain import (
     card_list,
@@ -77,11 +89,14 @@ CUT_ROUGH = N_(
     "Some lines of play were finished by rules of thumb instead of being searched: {reason}."
 )
 
+#: Said after the moves worth considering, when there are several.
+WHICH_IS_BEST = N_("Which of them is best? Think each one through: what can your opponent answer?")
+
 HINT_TITLES: dict[int, str] = {
     1: N_("The rule now"),
-    2: N_("Legal moves"),
-    3: N_("Suggested move"),
-    4: N_("Why"),
+    2: N_("The idea"),
+    3: N_("Moves to consider"),
+    4: N_("The move and why"),
 }
 
 
@@ -144,7 +159,35 @@ def level_one(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]
 _OVER_WITH_THE_STOCK = frozenset({"close.stock", "exchange.stock"})
 
 
-def level_two(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
+def thought_text(thought: Thought, tr: Translator) -> str:
+    """A thought of the hint ladder in words (it names no card and no move).
+
+    >>> from tutor.words.i18n import get_translator
+    >>> from tutor.teach.hints.ideas import GIST_LAST_TRICK
+    >>> thought_text(Thought(GIST_LAST_TRICK, (("points", 10),)), get_translator("en"))
+    'The last trick is worth 10 extra points.'
+    """
+    return sentence(tr._(thought.msgid, **dict(thought.params)))
+
+
+def level_idea(analysis: Analysis, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
+    """The idea behind the decision, said without naming the move."""
+    return tuple(thought_text(t, tr) for t in thoughts(analysis, rules))
+
+
+def level_candidates(analysis: Analysis, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
+    """The moves worth considering, none marked as the best, then which moves
+    are legal and why the others are not."""
+    moves = candidates(analysis)
+    lines = [tr._("Worth considering: {moves}.", moves=", ".join(move_item(m, tr) for m in moves))]
+    if len(moves) > 1:
+        lines.append(
+            tr._("Which of them is best? Think each one through: what can your opponent answer?")
+        )
+    return (*lines, *legal_lines(analysis.situation, rules, tr))
+
+
+def legal_lines(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
     """Which moves are legal, and why each of the others is not (said to the player). Moves
     refused by the same rules are named together."""
     legal = ", ".join(move_item(m, tr) for m in sit.legal)
@@ -383,43 +426,49 @@ def hint(
     analysis: Analysis | None = None,
     budget: Budget | None = None,
 ) -> Hint:
-    """The hint up to ``level`` (1 to 4). Levels 1 and 2 need no search; pass ``analysis`` to
-    reuse one already made when revealing the levels one at a time. The search stays within
-    ``budget`` (by default ``analyse``'s); a cut analysis says so at level 3."""
+    """The hint up to ``level`` (1 to 4). Level 1 needs no search; pass ``analysis`` to reuse
+    one already made when revealing the levels one at a time. The search stays within
+    ``budget`` (by default ``analyse``'s); a cut analysis says so at level 4."""
     if not 1 <= level <= 4:
         raise ValueError(f"hint level must be 1 to 4, not {level}")
     subject = position.subject if isinstance(position, Position) else position
     rules = subject.rules
     sit = analysis.situation if analysis is not None else situation(subject)
     parts = [HintPart(1, tr._(HINT_TITLES[1]), level_one(sit, rules, tr))]
-    if level >= 2:
-        parts.append(HintPart(2, tr._(HINT_TITLES[2]), level_two(sit, rules, tr)))
-    if level >= 3 and analysis is None:
+    if level >= 2 and analysis is None:
         analysis = analyse(subject, samples=samples, seed=seed, budget=budget)
+    if level >= 2:
+        assert analysis is not None
+        parts.append(HintPart(2, tr._(HINT_TITLES[2]), level_idea(analysis, rules, tr)))
     if level >= 3:
         assert analysis is not None
-        parts.append(HintPart(3, tr._(HINT_TITLES[3]), level_three(analysis, tr)))
+        parts.append(HintPart(3, tr._(HINT_TITLES[3]), level_candidates(analysis, rules, tr)))
     if level >= 4:
         assert analysis is not None
         state = subject if isinstance(subject, State) else None
         if state is None and analysis.exact:
             state = representative(subject, analysis.seed)
-        parts.append(HintPart(4, tr._(HINT_TITLES[4]), reasoning(analysis, state, tr)))
-    return Hint(level, tuple(parts), analysis if level >= 3 else None)
+        lines = (*level_three(analysis, tr), *reasoning(analysis, state, tr))
+        parts.append(HintPart(4, tr._(HINT_TITLES[4]), lines))
+    return Hint(level, tuple(parts), analysis if level >= 2 else None)
 
 
 __all__ = [
     "CUT_REASONS",
     "HINT_TITLES",
+    "WHICH_IS_BEST",
     "Hint",
     "HintPart",
     "cut_notes",
     "hint",
     "idea_text",
+    "legal_lines",
+    "level_candidates",
+    "level_idea",
     "level_one",
     "level_three",
-    "level_two",
     "reasoning",
     "render_analysis",
+    "thought_text",
     "value_text",
 ]

@@ -16,7 +16,7 @@ from tutor.engine import (
     check,
 )
 from tutor.msgid import N_
-from tutor.teach.lessons import EventKind, Frame, Lesson, runs
+from tutor.teach.lessons import Event, EventKind, Frame, Lesson, runs
 from tutor.words.explain import (
     describe_move,
     describe_outcome,
@@ -179,16 +179,47 @@ def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
     return lines
 
 
-def _event_lines(frame: Frame, tr: Translator) -> list[str]:
-    out: list[str] = []
-    draws = [e for e in frame.events if e.kind is EventKind.DREW]
-    if draws:
-        out.append(
-            " ".join(
-                tr._("{player} draws {card}.", player=PLAYER_NAMES[e.player or 0], card=e.cards[0])
-                for e in draws
+def draw_lines(
+    events: Sequence[Event],
+    tr: Translator,
+    *,
+    shows: tuple[bool, bool] = (True, True),
+    hidden: frozenset[Card] = frozenset(),
+) -> list[str]:
+    """The cards drawn after a trick, in one line: each named when the learner can see it
+    (the drawer's hand is shown face up, the card is not one the lesson keeps face down, or it
+    is the face-up trump card), else said as a card the learner cannot see.
+
+    >>> from tutor.engine import Card
+    >>> from tutor.words.i18n import get_translator
+    >>> drew = [Event(EventKind.DREW, 0, (Card.parse("10s"),)),
+    ...         Event(EventKind.DREW, 1, (Card.parse("9h"),))]
+    >>> draw_lines(drew, get_translator("en"), shows=(True, False))
+    ['A draws the ten of spades. B draws a card you cannot see.']
+    """
+    said = []
+    for e in events:
+        if e.kind is not EventKind.DREW:
+            continue
+        player, card = PLAYER_NAMES[e.player or 0], e.cards[0]
+        if e.detail == "trump_card":
+            said.append(
+                tr._("{player} takes the face-up trump card, {card}.", player=player, card=card)
             )
-        )
+        elif shows[e.player or 0] and card not in hidden:
+            said.append(tr._("{player} draws {card}.", player=player, card=card))
+        else:
+            said.append(tr._("{player} draws a card you cannot see.", player=player))
+    return [" ".join(said)] if said else []
+
+
+def _event_lines(
+    frame: Frame,
+    tr: Translator,
+    shows: tuple[bool, bool] = (True, True),
+    hidden: frozenset[Card] = frozenset(),
+) -> list[str]:
+    out = draw_lines(frame.events, tr, shows=shows, hidden=hidden)
     for e in frame.events:
         if e.kind is EventKind.MELD_CREDITED:
             out.append(
@@ -258,7 +289,8 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
                     lines.append("  " + describe_move(before, frame.move, tr))
                     if len(frame.table) == 2:
                         lines.append("  " + describe_trick(frame.state, tr))
-                    lines.extend("  " + x for x in _event_lines(frame, tr))
+                    events = _event_lines(frame, tr, lesson.shows, lesson.unnamed)
+                    lines.extend("  " + x for x in events)
             if frame.narration:
                 lines.append("  > " + tr._(frame.narration))
             lines[start:] = _untold(lines[start:])
@@ -274,7 +306,7 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
     return lines
 
 
-__all__ = ["LEVEL_NAMES", "StepText", "level_words", "replay_text", "step_text"]
+__all__ = ["LEVEL_NAMES", "StepText", "draw_lines", "level_words", "replay_text", "step_text"]
 
 
 # ----------------------------------------------------------------------------- steps to play

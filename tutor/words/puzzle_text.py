@@ -44,6 +44,7 @@ from tutor.words.explain import (
     describe_move,
     describe_outcome,
     describe_trick,
+    move_item,
     move_phrase,
     percent,
     rule_text,
@@ -347,28 +348,87 @@ def feedback(puzzle: Puzzle, j: Judgement, tr: Translator) -> Feedback:
 
 HINT_LEVELS: dict[int, str] = {
     1: N_("Hint 1: the rule"),
-    2: N_("Hint 2: the cards you may play"),
-    3: N_("Hint 3: a move to try"),
-    4: N_("Hint 4: the full reasoning"),
+    2: N_("Hint 2: the idea"),
+    3: N_("Hint 3: moves to consider"),
+    4: N_("Hint 4: the move and why"),
 }
+
+#: The thought behind each puzzle theme, naming no card and no move (hint 2 starts with it).
+THEME_GISTS: dict[str, str] = {
+    "closed_follow": N_(
+        "With the stock closed or used up, every card counts: which trick can you give up, "
+        "and which must you win?"
+    ),
+    "closed_head": N_(
+        "With the stock closed or used up, you must head the trick when you can: which card "
+        "wins it, and what do you keep for later?"
+    ),
+    "counting": N_(
+        "Count your points: how many do you have, and how many does the next trick bring?"
+    ),
+    "marriage": N_("A marriage is worth points only once it is announced: is there still time?"),
+    "exchange": N_("Look at the face-up trump card: a low trump in your hand may take its place."),
+    "closing": N_(
+        "Count the tricks you are sure of if no more cards are drawn: are they enough to win?"
+    ),
+    "save_ten": N_("Keep the ten guarded: alone in its suit, a ten can be caught by the ace."),
+    "schneider": N_(
+        "Count the points on both sides: a single trick can decide Schneider or Schwarz."
+    ),
+}
+#: Puzzles hold a few cards: how many of the legal moves hint 3 names at most.
+MAX_CANDIDATES = 4
+#: Deals the hint engine samples for hint 2 where cards are hidden.
+IDEA_SAMPLES = 16
+
+
+def _candidates(a: PuzzleAnalysis) -> list[Move]:
+    """The legal moves worth considering: the best three (or every best move, up to
+    ``MAX_CANDIDATES``), or every legal move when there are fewer; in the engine's order, so
+    that the first listed is not taken for the best."""
+    ranked = sorted(a.scores, key=lambda sc: (sc.move not in a.best, -sc.reached, -sc.total))
+    chosen = {sc.move for sc in ranked[: min(MAX_CANDIDATES, max(3, len(a.best)))]}
+    return [sc.move for sc in a.scores if sc.move in chosen]  # the engine's order: none first
 
 
 def hint(attempt: Attempt, level: int, tr: Translator) -> str:
     """The hint of ``level`` (1 to 4) for the position the learner is in: the puzzle's own
-    hint if it has one for that level, else 1 the rule that matters here, 2 the moves allowed,
-    3 a move that reaches the goal, 4 the reasoning: best play from here, checked by the
-    solver."""
+    hint if it has one for that level, else the hint ladder, which teaches before it tells:
+    1 the rule that matters here, 2 the idea (the theme's thought and the hint engine's, naming
+    no move), 3 the moves worth considering (none marked as the best) and which moves
+    are allowed, 4 the move and the reasoning: best play from here, checked by the solver."""
     p = attempt.puzzle
     if not 1 <= level <= 4:
         raise ValueError(f"hint levels are 1 to 4, not {level}")
     if level <= len(p.hints):
         return tr._(p.hints[level - 1])
     state = attempt.state
-    if level <= 2:
-        # The rule and the legal moves as the hint engine words them, for what the learner sees.
-        sit = hint_engine.situation(view_of(state, p.learner, attempt.excluded))
-        if level == 2:
-            return " ".join(hint_text.level_two(sit, state.rules, tr))
+    view = view_of(state, p.learner, attempt.excluded)
+    if level == 2:
+        thoughts = [tr._(THEME_GISTS[p.theme])] if p.theme in THEME_GISTS else []
+        engine = hint_engine.analyse(view, samples=IDEA_SAMPLES, seed=0)
+        thoughts += hint_text.level_idea(engine, state.rules, tr)
+        return " ".join(dict.fromkeys(thoughts))
+    if level == 3:
+        sit = hint_engine.situation(view)
+        worth = _candidates(attempt.analysis())
+        lines = [
+            tr._(
+                "Worth considering: {moves}.",
+                moves=", ".join(move_item(m, tr) for m in worth),
+            )
+        ]
+        if len(worth) > 1:
+            lines.append(
+                tr._(
+                    "Which of them is best? Think each one through: what can your opponent answer?"
+                )
+            )
+        lines += hint_text.legal_lines(sit, state.rules, tr)
+        return " ".join(lines)
+    if level == 1:
+        # The rule as the hint engine words it, for what the learner sees.
+        sit = hint_engine.situation(view)
         lines = list(hint_text.level_one(sit, state.rules, tr))
         rid = theme_rule(p, state)
         if rid:
@@ -388,9 +448,6 @@ def hint(attempt: Attempt, level: int, tr: Translator) -> str:
         return tr._("No move reaches the goal any more.")
     best = a.best[0]
     leading = state.lead < 0
-    if level == 3:
-        try_card = N_("Try leading {card}.") if leading else N_("Try {card}.")
-        return _move_says(best, tr, try_card, N_("Try this move: {move}."))
     decide = p.goal.kind is GoalKind.DECIDE_CLOSE
     play_card = N_("Lead {card}.") if leading else N_("Play {card}.")
     parts = [_move_says(best, tr, play_card, N_("The move to play: {move}."))]

@@ -137,11 +137,21 @@ def _show(
     with board:
         text.html(
             lesson_frame.frame_board_html(
-                lesson, frame, t, style=state.style, show=view.show, projector=bool(state.projector)
+                lesson,
+                frame,
+                t,
+                style=state.style,
+                show=view.show,
+                projector=bool(state.projector),
+                before=frames[step - 1] if step else None,
             )
         )
     with words:
-        text.html(lesson_frame.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
+        text.html(
+            lesson_frame.frame_step_html(
+                frames, step, t, compare=bool(lesson.compare), show=view.show, hidden=lesson.unnamed
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -14,7 +14,9 @@ import streamlit as st
 from tutor.engine import PLAYER_NAMES, Play, legal_moves, parse_move
 from tutor.msgid import N_
 from tutor.teach.lessons import Frame, Lesson
-from tutor.web import lesson_frame
+from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
+from tutor.web import course, lesson_frame
+from tutor.web.document import uploader_words_css
 from tutor.web.links import DeepLink, choose_step, key_script, link_params
 from tutor.web.problems import file_panels
 from tutor.web.puzzle_html import card_button_img, card_button_label
@@ -25,17 +27,18 @@ from tutor.words.i18n import Translator
 from tutor.words.lesson_text import (
     MISSES_BEFORE_SHOW,
     Reply,
-    level_words,
     question_reply,
     show_me_text,
     your_move_reply,
 )
-from tutor_app import chrome, session, text
+from tutor_app import chrome, progress, session, text
 from tutor_app.rooms import RoomsFull, format_room
 from tutor_app.session import state
-from tutor_app.shared import library, rooms, tr
+from tutor_app.shared import collection, library, rooms, tr
 
 KEY_BUTTONS = {"next": "next", "back": "back", "restart": "restart"}
+PROGRESS_FILE = "66-progress.json"
+PUZZLES_PAGE = "tutor_app/pages/puzzles.py"
 ROOMS_FULL = N_("Too many rooms are open on this server right now. Try again in a while.")
 ROOM_GONE = N_("Your room was closed after a long time without use. Share again for a new code.")
 
@@ -257,40 +260,178 @@ def _body() -> None:
 
 
 def _catalogue() -> None:
+    """The landing page: what 66 is, one "Start here", the course's path in its groups with
+    the learner's progress, and the progress file (download, upload, reset)."""
     t = tr()
     lib = library()
-    finished = state.finished
+    progress.keep()
+    done = progress.current()
     text.title(t._("Learn 66"))
-    text.markdown(
-        t._(
-            "Each lesson replays a deal card by card and explains every move with the rule "
-            "behind it and the source it comes from."
-        )
-    )
+    text.html(course.intro_html(t))
     unreadable = t._("A lesson file could not be read:")
     for panel in file_panels(lib.errors, lib.folder, t):
         text.error(panel.markdown(unreadable))
     if not lib.lessons:
         text.info(t._("There are no lessons yet."))
         return
-    for level in sorted({les.level for les in lib.lessons}):
-        text.subheader(level_words(level, t))
-        lessons = [les for les in lib.lessons if les.level == level]
-        for row in range(0, len(lessons), 3):
+    path = course.course_path(lib.lessons)
+    first = course.first_to_do(path, done)
+    if first is None or not done.lessons:
+        start, label = path[0], t._("Start here")
+    else:
+        start, label = first, t._("Continue: {lesson}", lesson=t._(first.title))
+    st.button(
+        label,
+        key="start_here",
+        on_click=open_lesson,
+        args=(start.id,),
+        type="primary",
+        icon=":material/play_arrow:",
+    )
+    text.caption(course.progress_line(done, path, len(collection().puzzles), t))
+    number = 0
+    for group in course.course_groups(lib.lessons):
+        text.subheader(t._(group.title))
+        for row in range(0, len(group.lessons), 3):
             cols = st.columns(3)
-            for col, les in zip(cols, lessons[row : row + 3], strict=False):
+            for col, les in zip(cols, group.lessons[row : row + 3], strict=False):
+                number += 1
                 with col, st.container(border=True):
-                    done = les.id in finished
+                    finished = les.id in done.lessons
                     steps = max(len(lib.frames(les.id)) - 1, 0)
-                    text.html(lesson_card_html(les, steps, t, finished=done))
+                    text.html(lesson_card_html(les, steps, t, finished=finished))
                     st.button(
-                        t._("Open again") if done else t._("Open"),
+                        t._("Open again") if finished else t._("Open"),
                         key=f"open_{les.id}",
                         on_click=open_lesson,
                         args=(les.id,),
-                        type="secondary" if done else "primary",
-                        icon=":material/play_arrow:",
+                        type="tertiary" if finished else "secondary",
+                        icon=":material/replay:" if finished else ":material/play_arrow:",
+                        help=t._("Lesson {n} of {total}", n=number, total=len(path)),
                     )
+    progress_controls(t)
+
+
+def progress_controls(t: Translator) -> None:
+    """Download, upload and reset the progress."""
+    with st.expander(t._("Your progress"), icon=":material/insights:"):
+        text.markdown(
+            t._(
+                "This browser keeps your progress, without an account. To take it to another "
+                "browser, download it here and upload it there."
+            )
+        )
+        text.html(
+            uploader_words_css(t._("Choose a file"), t._("At most {size} MB, a JSON file", size=1))
+        )
+        st.download_button(
+            t._("Download your progress"),
+            data=progress.export_text(),
+            file_name=PROGRESS_FILE,
+            mime="application/json",
+            key="progress_download",
+            icon=":material/download:",
+        )
+        st.file_uploader(
+            t._("Upload a progress file"),
+            type=["json"],
+            key="w_progress_upload",
+            on_change=_uploaded,
+            max_upload_size=1,
+        )
+        result = st.session_state.get("course_upload")
+        if isinstance(result, ProgressError):
+            text.error(result.render(t))
+        elif isinstance(result, int):
+            text.success(
+                t.n_(
+                    "Progress read: {n} lesson finished.",
+                    "Progress read: {n} lessons finished.",
+                    result,
+                )
+            )
+        if st.session_state.get("course_confirm_reset"):
+            text.warning(t._("Forget all your progress in this browser? This cannot be undone."))
+            yes, no = st.columns(2)
+            with yes:
+                st.button(
+                    t._("Yes, forget it"),
+                    key="reset_yes",
+                    on_click=_reset,
+                    args=(True,),
+                    type="primary",
+                )
+            with no:
+                st.button(t._("No, keep it"), key="reset_no", on_click=_reset, args=(False,))
+        else:
+            st.button(
+                t._("Reset progress"),
+                key="reset_ask",
+                on_click=_ask_reset,
+                icon=":material/restart_alt:",
+            )
+
+
+def apply_upload(data: bytes) -> None:
+    """Merge an uploaded progress file into the session's, or keep its error to show."""
+    try:
+        added = progress.import_data(data)
+    except ProgressError as err:
+        st.session_state["course_upload"] = err
+        return
+    st.session_state["course_upload"] = len(added.lessons)
+
+
+@chrome.safe_callback
+def _uploaded() -> None:
+    upload = st.session_state.get("w_progress_upload")
+    if upload is None:
+        st.session_state["course_upload"] = None
+        return
+    if int(getattr(upload, "size", 0)) > MAX_PROGRESS_BYTES:  # not read at all
+        st.session_state["course_upload"] = ProgressError(M_TOO_LARGE)
+        return
+    apply_upload(upload.getvalue())
+
+
+@chrome.safe_callback
+def _ask_reset() -> None:
+    st.session_state["course_confirm_reset"] = True
+
+
+@chrome.safe_callback
+def _reset(really: bool) -> None:
+    st.session_state["course_confirm_reset"] = False
+    if really:
+        progress.reset()
+        st.session_state["course_upload"] = None
+        session.notice(N_("Your progress is forgotten. The course starts again."))
+
+
+def _lesson_end(lesson: Lesson, at_end: bool) -> None:
+    """Below the lesson's text: keep the progress, and at the lesson's end offer the next
+    lesson on the course's path (after the last one, the puzzles)."""
+    progress.keep()
+    if not at_end:
+        return
+    t = tr()
+    following = course.next_lesson(course.course_path(library().lessons), lesson.id)
+    if following is not None:
+        text.caption(t._("Next up: {lesson}", lesson=t._(following.title)))
+        st.button(
+            t._("Next lesson"),
+            key="next_lesson",
+            on_click=open_lesson,
+            args=(following.id,),
+            type="primary",
+            icon=":material/skip_next:",
+            width="stretch",
+        )
+    else:
+        text.markdown(t._("This was the last lesson of the course. Now try the puzzles."))
+        st.page_link(
+            PUZZLES_PAGE, label=t._("Puzzles"), icon=":material/extension:", width="stretch"
+        )
 
 
 def _player(lesson: Lesson) -> None:
@@ -334,7 +475,13 @@ def _player(lesson: Lesson) -> None:
     with board_col:
         text.html(
             lesson_frame.frame_board_html(
-                lesson, frame, t, style=state.style, show=show, projector=projector
+                lesson,
+                frame,
+                t,
+                style=state.style,
+                show=show,
+                projector=projector,
+                before=frames[step - 1] if step else None,
             )
         )
         c_restart, c_back, c_slider, c_next = st.columns(
@@ -383,12 +530,17 @@ def _player(lesson: Lesson) -> None:
                 width="stretch",
             )
     with text_col:
-        text.html(lesson_frame.frame_step_html(frames, step, t, compare=bool(lesson.compare)))
+        text.html(
+            lesson_frame.frame_step_html(
+                frames, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
+            )
+        )
         _replies(lesson.id, step)
         if pending is not None:
             _task_controls(lesson.id, frames, pending, t)
         if step >= last:
             text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
+        _lesson_end(lesson, step >= last)
         _seat_controls(t)
         _share_controls(t)
     text.script(key_script(KEY_BUTTONS))

@@ -31,7 +31,7 @@ from tutor.web.titles import page_title_html
 from tutor.words import puzzle_text as pt
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
-from tutor_app import chrome, session, text
+from tutor_app import chrome, progress, session, text
 from tutor_app.session import Upload, state
 from tutor_app.shared import collection, tr
 
@@ -176,6 +176,7 @@ def page() -> None:
 
 def _body() -> None:
     init_state()
+    progress.keep()  # solved puzzles are kept in the browser with the course's progress
     col = collection()
     current = col.get(state.pz_current) if state.pz_current else None
     attempt = state.pz_attempt
@@ -280,8 +281,8 @@ def marks_controls(t: Translator) -> None:
     text.subheader(t._("Your solved puzzles"))
     text.caption(
         t._(
-            "They are kept only while this page is open. Download them as a small file and "
-            "upload it next time to carry on."
+            "This browser keeps them for your next visit. To carry on in another browser, "
+            "download them as a small file and upload it there."
         )
     )
     down, up = st.columns(2)

@@ -9,9 +9,12 @@
   ideas behind each move and the mistakes of the worse ones;
 - ``tutor.teach.hints.data``: the analysis as plain data for JSON (``analysis_to_dict``).
 
-No sentence is made here: ``tutor.words.hint_text`` turns the data into the four hint levels
-(1: the rule that applies now; 2: which moves are legal and why the others are not; 3: the
-suggested move and its value; 4: the full reasoning).
+- ``tutor.teach.hints.ladder``: the rungs between the rule and the answer: the thoughts behind
+  a decision that name no move, and the moves worth considering.
+
+No sentence is made here: ``tutor.words.hint_text`` turns the data into the four hint levels,
+which teach before they tell (1: the rule in force; 2: the idea, naming no move; 3: the moves
+worth considering, none marked as the best; 4: the move with the full reasoning).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from tutor.teach.hints.ideas import (
     Idea,
     IdeaSpec,
 )
+from tutor.teach.hints.ladder import Thought, candidates, thoughts
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -63,10 +67,13 @@ __all__ = [
     "RankedMove",
     "Situation",
     "Subject",
+    "Thought",
     "analyse",
     "analysis_to_dict",
+    "candidates",
     "idea_to_dict",
     "representative",
     "review",
     "situation",
+    "thoughts",
 ]

@@ -271,3 +271,71 @@ class Idea:
 
     def param(self, name: str) -> object:
         return dict(self.params).get(name)
+
+
+#: Each idea and mistake as a general thought that names no card and no move: what a player
+#: keeps in mind before choosing (the second rung of the hint ladder, which teaches before it
+#: tells). Ideas that share a thought share its message.
+GIST_SURE_TRICKS = N_("Count your sure tricks: a card that nothing left can beat wins its trick.")
+GIST_COUNT = N_("Count your points: how many do you have, and how many does the next trick bring?")
+GIST_DECLARE = N_(
+    "Count your points: once you have enough, you may declare and end the deal at once."
+)
+GIST_TEN = N_("Keep the ten guarded: alone in its suit, a ten can be caught by the ace.")
+GIST_CATCH_TEN = N_(
+    "A ten that stands alone in your opponent's hand can be caught when it must follow suit."
+)
+GIST_MARRIAGE = N_("A king and queen of one suit together are a marriage, worth points.")
+GIST_CHEAP = N_("A trick you cannot win should cost you as few points as possible.")
+GIST_RULES = N_("The rules leave you little choice here: see which cards you must play.")
+GIST_EXCHANGE = N_("Look at the face-up trump card: a low trump in your hand may take its place.")
+GIST_CLOSE = N_(
+    "Count the tricks you are sure of if no more cards are drawn: are they enough to win?"
+)
+GIST_CLOSE_RISK = N_(
+    "With no more cards to draw, suit must be followed: would your cards still win?"
+)
+GIST_PLAY_ON = N_("Having enough to declare does not mean you must: what is playing on worth?")
+GIST_CUT_LOSSES = N_("When the deal is lost, lose as little as you can.")
+GIST_TRUMPS = N_("Draw your opponent's trumps while they still have some.")
+GIST_LAST_TRICK = N_("The last trick is worth {points} extra points.")
+GIST_LEAD = N_(
+    "Before you lead, ask what your opponent can take it with and what they must give up."
+)
+GIST_FOLLOW = N_("Before you play, ask whether this trick is worth winning and what it costs.")
+
+IDEA_GISTS: dict[str, str] = {
+    "idea.only_move": GIST_RULES,
+    "idea.must_head": GIST_RULES,
+    "idea.must_follow": GIST_RULES,
+    "idea.must_trump": GIST_RULES,
+    "idea.safe_trick": GIST_SURE_TRICKS,
+    "idea.safe_face_up": GIST_SURE_TRICKS,
+    "idea.count_to_66": GIST_COUNT,
+    "idea.count_to_66_min": GIST_COUNT,
+    "idea.count_points": GIST_COUNT,
+    "idea.count_points_min": GIST_COUNT,
+    "idea.marriage_credit": GIST_MARRIAGE,
+    "idea.cheap_trick": GIST_CHEAP,
+    "idea.catch_blank_ten": GIST_CATCH_TEN,
+    "idea.guards_ten": GIST_TEN,
+    "idea.keeps_marriage": GIST_MARRIAGE,
+    "idea.marriage": GIST_MARRIAGE,
+    "idea.marriage_later": GIST_MARRIAGE,
+    "idea.exchange": GIST_EXCHANGE,
+    "idea.declare_now": GIST_DECLARE,
+    "idea.declare_after_trick": GIST_DECLARE,
+    "idea.marriage_out": GIST_DECLARE,
+    "idea.cut_losses": GIST_CUT_LOSSES,
+    "idea.play_on": GIST_PLAY_ON,
+    "idea.close_wins": GIST_CLOSE,
+    "idea.close_wins_exact": GIST_CLOSE,
+    "mistake.close_fails": GIST_CLOSE_RISK,
+    "mistake.close_fails_exact": GIST_CLOSE_RISK,
+    "mistake.false_out": GIST_DECLARE,
+    "mistake.false_out_trick": GIST_DECLARE,
+    "mistake.breaks_marriage": GIST_MARRIAGE,
+    "mistake.blanks_ten": GIST_TEN,
+    "mistake.gives_points": GIST_CHEAP,
+    "idea.draws_trumps": GIST_TRUMPS,
+}

@@ -1,0 +1,97 @@
+"""The rungs of the hint ladder between the rule and the answer, as data.
+
+A hint teaches before it tells: 1) the rule in force (``Situation``); 2) the idea, a thought
+that names no card and no move (``thoughts``); 3) the moves worth considering, none marked
+as the best (``candidates``); 4) the move with the full reasoning (``Analysis``). Lessons,
+puzzles and ``tutor hint`` climb the same ladder; ``tutor.words.hint_text`` says each rung.
+
+>>> from tutor.formats.positions import load_position
+>>> from tutor.teach.hints.analysis import analyse
+>>> p = load_position("preset: classic\\nto_move: A\\ntrump: h\\nstock: ''\\n"
+...                   "hands: {A: Ah Kc, B: 10h Qs}\\nplayed: 10c Jc 9c Qc Ac Jh Ad 10d Kd Qd Jd "
+...                   "9d As 10s Ks Js 9s 9h Kh Qh\\nscores: {A: {points: 56, tricks: 6}, "
+...                   "B: {points: 36, tricks: 4}}")
+>>> a = analyse(p.subject)
+>>> [str(m) for m in candidates(a)]
+['Kc', 'Ah', 'out']
+>>> [t.msgid for t in thoughts(a, p.subject.rules)][0] == GIST_SURE_TRICKS
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine import Move, RuleSet
+from tutor.teach.hints.analysis import Analysis
+from tutor.teach.hints.detect import EPS
+from tutor.teach.hints.ideas import (
+    GIST_FOLLOW,
+    GIST_LAST_TRICK,
+    GIST_LEAD,
+    GIST_RULES,
+    GIST_SURE_TRICKS,
+    IDEA_GISTS,
+)
+
+MAX_THOUGHTS = 3
+#: Mistakes too plain to teach from: declaring without the points is always possible and
+#: always wrong, so it is no thought for the decision.
+_NOT_TEMPTING = frozenset({"mistake.false_out", "mistake.false_out_trick"})
+MAX_CANDIDATES = 4
+#: A move within this many game points of the best is worth considering.
+CANDIDATE_MARGIN = 1.0
+
+__all__ = [
+    "CANDIDATE_MARGIN",
+    "GIST_SURE_TRICKS",
+    "MAX_CANDIDATES",
+    "MAX_THOUGHTS",
+    "Thought",
+    "candidates",
+    "thoughts",
+]
+
+
+@dataclass(frozen=True)
+class Thought:
+    """A general thought for the decision: a message that names no card and no move, and its
+    parameters (numbers only)."""
+
+    msgid: str
+    params: tuple[tuple[str, int], ...] = ()
+
+
+def thoughts(analysis: Analysis, rules: RuleSet) -> tuple[Thought, ...]:
+    """The ideas behind the best move and against the tempting worse ones, as thoughts that
+    name no move; the last trick's bonus once the stock is used up; a general thought when
+    nothing more particular applies."""
+    sit = analysis.situation
+    ids = [i.id for i in analysis.best.ideas]
+    for m in analysis.moves[1:]:
+        ids += [i.id for i in m.mistakes if i.id not in _NOT_TEMPTING]
+    msgids = list(dict.fromkeys(IDEA_GISTS[i] for i in ids if i in IDEA_GISTS))
+    if len(sit.legal) > 1 and GIST_RULES in msgids and len(msgids) > 1:
+        msgids.remove(GIST_RULES)  # the rule was rung one; here the choice that is left
+    out = [Thought(m) for m in msgids[:MAX_THOUGHTS]]
+    bonus = rules.last_trick_points(sit.closed_by >= 0)
+    if sit.stock_size == 0 and sit.closed_by < 0 and bonus:
+        out.append(Thought(GIST_LAST_TRICK, (("points", bonus),)))
+    if not out:
+        out.append(Thought(GIST_LEAD if sit.leading else GIST_FOLLOW))
+    return tuple(out)
+
+
+def candidates(analysis: Analysis) -> tuple[Move, ...]:
+    """The legal moves worth considering: the best ones, that is every move close to the best
+    in value and always at least two when more than one move is legal (at most
+    ``MAX_CANDIDATES``). They come in the order of the hand, so that the first listed is not
+    taken for the best."""
+    top = analysis.best.game_points
+    close = [m.move for m in analysis.moves if m.game_points >= top - CANDIDATE_MARGIN - EPS][
+        :MAX_CANDIDATES
+    ]
+    if len(close) < 2:
+        close = [m.move for m in analysis.moves[:2]]
+    order = {m: k for k, m in enumerate(analysis.situation.legal)}
+    return tuple(sorted(close, key=lambda m: order.get(m, len(order))))
