@@ -32,6 +32,11 @@ TEXT_KEYS: Final = frozenset(
         "note",
         "goal_text",
         "theme_text",
+        # interactive lesson steps: the question, its answers and why, the learner's move
+        "text",
+        "why",
+        "prompt",
+        "feedback",
     }
 )
 

@@ -55,4 +55,12 @@ def step_html(
     return join(parts)
 
 
-__all__ = ["step_html"]
+def task_html(heading: str, prompt: str) -> Markup:
+    """The task of an interactive step: a heading ("Your move", "Question") and what the
+    learner is asked, in the narration panel's style."""
+    return Markup(
+        '<div class="t66-step t66-task"><h4>{}</h4><p class="t66-narr">{}</p></div>'
+    ).format(heading, prompt)
+
+
+__all__ = ["step_html", "task_html"]

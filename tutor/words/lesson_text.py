@@ -13,6 +13,7 @@ from tutor.engine import (
     Play,
     State,
     Verdict,
+    check,
 )
 from tutor.msgid import N_
 from tutor.teach.lessons import Event, EventKind, Frame, Lesson, runs
@@ -20,8 +21,11 @@ from tutor.words.explain import (
     describe_move,
     describe_outcome,
     describe_trick,
+    explain_verdict,
+    move_phrase,
     reason_text,
     rule_line,
+    sentence,
 )
 from tutor.words.i18n import Translator
 from tutor.words.switches import preset_name
@@ -303,3 +307,66 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
 
 
 __all__ = ["LEVEL_NAMES", "StepText", "draw_lines", "level_words", "replay_text", "step_text"]
+
+
+# ----------------------------------------------------------------------------- steps to play
+
+#: After this many wrong tries at a step, the learner may ask to be shown the move.
+MISSES_BEFORE_SHOW = 2
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the learner reads after a try at an interactive step: whether it was right, and
+    the sentences that say why (a rule with its source, or a comparison in game points)."""
+
+    right: bool
+    lines: tuple[str, ...]
+
+
+def your_move_reply(before: State, frame: Frame, move: Move, tr: Translator) -> Reply:
+    """The reply to the learner's ``move`` at the your-move step that ``frame`` shows played
+    (``before`` is the position before it): praise for an accepted move; for a move the rules
+    forbid, the verdict with the rule and its source; for a legal but weaker move, what it
+    costs against the best in game points (the engine's exact values in ``frame.values``)."""
+    ym = frame.your_move
+    if move in frame.accepted:
+        praise = tr._(ym.feedback) if ym is not None and ym.feedback else tr._("Right!")
+        return Reply(True, (praise,))
+    verdict = check(before, move)
+    if not verdict.legal:
+        return Reply(False, (explain_verdict(verdict, before.rules, tr, you=True),))
+    values = dict(frame.values)
+    best = frame.values[0][1] if frame.values else 0
+    loss = best - values.get(move, best)
+    name = move_phrase(move, tr)
+    if loss > 0:
+        text = tr.n_(
+            "{move} instead costs {n} game point.",
+            "{move} instead costs {n} game points.",
+            loss,
+            move=name,
+        )
+    else:
+        text = tr._(
+            "{move} is just as good, but this lesson asks for another move here.", move=name
+        )
+    return Reply(False, (sentence(text), tr._("Try again.")))
+
+
+def show_me_text(frame: Frame, tr: Translator) -> str:
+    """The move of a your-move step, shown after the learner asked for it."""
+    assert frame.move is not None
+    return sentence(tr._("The move here: {move}.", move=move_phrase(frame.move, tr)))
+
+
+def question_reply(frame: Frame, answer: int, tr: Translator) -> Reply:
+    """The reply to the learner's choice of ``answer`` (its index) at a question step: right or
+    not, and the author's explanation of that answer."""
+    q = frame.question
+    assert q is not None
+    chosen = q.answers[answer]
+    return Reply(chosen.right, (tr._(chosen.why),))
+
+
+__all__ += ["MISSES_BEFORE_SHOW", "Reply", "question_reply", "show_me_text", "your_move_reply"]

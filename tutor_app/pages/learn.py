@@ -11,15 +11,26 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.engine import PLAYER_NAMES, Play, legal_moves, parse_move
 from tutor.msgid import N_
-from tutor.teach.lessons import Lesson
+from tutor.teach.lessons import Frame, Lesson
 from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
 from tutor.web import course, lesson_frame
 from tutor.web.document import uploader_words_css
 from tutor.web.links import DeepLink, choose_step, key_script, link_params
 from tutor.web.problems import file_panels
+from tutor.web.puzzle_html import card_button_img, card_button_label
+from tutor.web.step import task_html
 from tutor.web.titles import lesson_card_html, page_title_html, room_code_html
+from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
+from tutor.words.lesson_text import (
+    MISSES_BEFORE_SHOW,
+    Reply,
+    question_reply,
+    show_me_text,
+    your_move_reply,
+)
 from tutor_app import chrome, progress, session, text
 from tutor_app.rooms import RoomsFull, format_room
 from tutor_app.session import state
@@ -101,6 +112,78 @@ def share() -> None:
             session.notice(ROOMS_FULL)
             return
     _publish()
+
+
+# -- interactive steps: the learner's move and questions ----------------------------------------
+# Kept in the session by (lesson id, frame index): which steps are done, the misses at a
+# your-move step, and the replies the learner has read (shown again on that frame).
+
+_DONE = "t66_steps_done"
+_MISSES = "t66_steps_misses"
+_REPLIES = "t66_steps_replies"
+
+
+def _task_store() -> tuple[
+    set[tuple[str, int]], dict[tuple[str, int], int], dict[tuple[str, int], list[Reply]]
+]:
+    ss = st.session_state
+    if _DONE not in ss:
+        ss[_DONE], ss[_MISSES], ss[_REPLIES] = set(), {}, {}
+    return ss[_DONE], ss[_MISSES], ss[_REPLIES]
+
+
+def _task(lesson_id: str, frames: tuple[Frame, ...], step: int) -> int | None:
+    """The frame of the interactive step the learner has to do before going on from ``step``:
+    a question on this frame, or the next frame's move; ``None`` when there is none left."""
+    done = _task_store()[0]
+    if frames[step].question is not None and (lesson_id, step) not in done:
+        return step
+    nxt = step + 1
+    if nxt < len(frames) and frames[nxt].step != 0 and frames[nxt].your_move is not None:
+        return nxt if (lesson_id, nxt) not in done else None
+    return None
+
+
+@chrome.safe_callback
+def play_try(lesson_id: str, index: int, move_text: str) -> None:
+    frames = library().frames(lesson_id)
+    if not frames or index >= len(frames) or frames[index].your_move is None:
+        return
+    done, misses, replies = _task_store()
+    reply = your_move_reply(frames[index - 1].state, frames[index], parse_move(move_text), tr())
+    key = (lesson_id, index)
+    if reply.right:
+        done.add(key)
+        replies.pop((lesson_id, index - 1), None)  # the misses are behind the learner now
+        replies[key] = [reply]
+        _set_step(lesson_id, index)
+    else:
+        misses[key] = misses.get(key, 0) + 1
+        replies[(lesson_id, index - 1)] = [reply]
+
+
+@chrome.safe_callback
+def show_me(lesson_id: str, index: int) -> None:
+    frames = library().frames(lesson_id)
+    if not frames or index >= len(frames) or frames[index].your_move is None:
+        return
+    done, _misses, replies = _task_store()
+    done.add((lesson_id, index))
+    replies.pop((lesson_id, index - 1), None)
+    replies[(lesson_id, index)] = [Reply(True, (show_me_text(frames[index], tr()),))]
+    _set_step(lesson_id, index)
+
+
+@chrome.safe_callback
+def answer(lesson_id: str, index: int, choice: int) -> None:
+    frames = library().frames(lesson_id)
+    if not frames or index >= len(frames) or frames[index].question is None:
+        return
+    done, _misses, replies = _task_store()
+    reply = question_reply(frames[index], choice, tr())
+    replies.setdefault((lesson_id, index), []).append(reply)
+    if reply.right:
+        done.add((lesson_id, index))
 
 
 def _show_hand(model_key: str, widget_key: str) -> None:
@@ -385,6 +468,9 @@ def _player(lesson: Lesson) -> None:
             width="stretch",
         )
 
+    pending = _task(lesson.id, frames, step)
+    # A teacher on the projector or sharing the screen with students may go on unanswered.
+    teaching = projector or state.room is not None
     board_col, text_col = st.columns([3, 2], gap="medium")
     with board_col:
         text.html(
@@ -437,7 +523,7 @@ def _player(lesson: Lesson) -> None:
                 key="next",
                 on_click=move,
                 args=(1,),
-                disabled=step >= last,
+                disabled=step >= last or (pending is not None and not teaching),
                 type="primary",
                 icon=":material/chevron_right:",
                 icon_position="right",
@@ -449,12 +535,80 @@ def _player(lesson: Lesson) -> None:
                 frames, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
             )
         )
+        _replies(lesson.id, step)
+        if pending is not None:
+            _task_controls(lesson.id, frames, pending, t)
         if step >= last:
             text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
         _lesson_end(lesson, step >= last)
         _seat_controls(t)
         _share_controls(t)
     text.script(key_script(KEY_BUTTONS))
+
+
+def _replies(lesson_id: str, step: int) -> None:
+    """What the learner has read at this frame: each try's reply, right or not."""
+    for reply in _task_store()[2].get((lesson_id, step), []):
+        words = " ".join(reply.lines)
+        if reply.right:
+            text.success(words, icon=":material/check_circle:")
+        else:
+            text.warning(words, icon=":material/lightbulb:")
+
+
+def _task_controls(lesson_id: str, frames: tuple[Frame, ...], index: int, t: Translator) -> None:
+    """The step the learner has to do: the answers of a question, or the cards of the player
+    on turn (and their other moves), with "Show me" after two misses."""
+    frame = frames[index]
+    if frame.question is not None:
+        text.html(task_html(t._("Question"), t._(frame.question.text)))
+        for i, ans in enumerate(frame.question.answers):
+            st.button(
+                t._(ans.text),
+                key=f"answer_{index}_{i}",
+                on_click=answer,
+                args=(lesson_id, index, i),
+                width="stretch",
+            )
+        return
+    ym = frame.your_move
+    before = frames[index - 1].state
+    player = before.to_move
+    if ym is None or player is None:
+        return
+    name = PLAYER_NAMES[player]
+    prompt = t._(ym.prompt) if ym.prompt else t._("Find the move of {player}.", player=name)
+    text.html(task_html(t._("Your move"), prompt))
+    text.caption(t._("Click a card to play it for {player}.", player=name))
+    hand = before.hand(player)
+    cols = st.columns(max(len(hand), 6))
+    for box, card in zip(cols, hand, strict=False):
+        with box:
+            text.html(card_button_img(card, t, allowed=True))
+            st.button(
+                card_button_label(card, t),
+                key=f"try_{index}_{card}",
+                on_click=play_try,
+                args=(lesson_id, index, str(card)),
+                help=t.card(card, "bare"),
+                width="stretch",
+            )
+    others = [m for m in legal_moves(before) if not isinstance(m, Play)]
+    for m in others:
+        st.button(
+            move_label(m, t),
+            key=f"try_{index}_{m}",
+            on_click=play_try,
+            args=(lesson_id, index, str(m)),
+        )
+    if _task_store()[1].get((lesson_id, index), 0) >= MISSES_BEFORE_SHOW:
+        st.button(
+            t._("Show me"),
+            key=f"show_me_{index}",
+            on_click=show_me,
+            args=(lesson_id, index),
+            icon=":material/visibility:",
+        )
 
 
 def _seat_controls(t: Translator) -> None:

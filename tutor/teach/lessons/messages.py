@@ -63,9 +63,13 @@ __all__ = [
     "C_TRUMP_CARD_GONE",
     "C_WINNER",
     "C_WINNER_DRAW",
+    "E_ACCEPT_ILLEGAL",
+    "E_ACCEPT_WEAK",
     "E_AFTER_END",
     "E_ALIAS",
+    "E_ANSWER_ENGINE",
     "E_BAD_ID",
+    "E_BOTH_KINDS",
     "E_BRACES",
     "E_CARD",
     "E_CARD_TWICE",
@@ -86,6 +90,7 @@ __all__ = [
     "E_MATCH_OVER",
     "E_MISSING",
     "E_MOVE",
+    "E_NOT_ACCEPTED",
     "E_NOT_BOOL",
     "E_NOT_INT",
     "E_NOT_IN_PACK",
@@ -93,12 +98,14 @@ __all__ = [
     "E_NOT_MAPPING",
     "E_NOT_TEXT",
     "E_NO_STEPS",
+    "E_ONE_RIGHT",
     "E_PAUSE_NARRATION",
     "E_PLAYER",
     "E_PRESET",
     "E_READ",
     "E_RULES_VALUE",
     "E_RULE_ID",
+    "E_SEARCH_LIMIT",
     "E_SHOW",
     "E_SWITCH",
     "E_SYNTAX",
@@ -109,6 +116,8 @@ __all__ = [
     "E_UNNAMED",
     "E_VARIANT",
     "E_VARIANT_NO_COMPARE",
+    "E_YOUR_MOVE_NEEDS_MOVE",
+    "E_YOUR_MOVE_TURN",
 ]
 
 # One message per kind of problem. Placeholders hold plain text (YAML keys, card and move
@@ -185,3 +194,25 @@ C_MATCH = N_("match score: expected {expected}, but the replay has {actual}")
 C_MATCH_WINNER = N_("expected {expected} to win the match, but {actual}")
 C_MATCH_OPEN = N_("expected {expected} to win the match, but it is not decided yet")
 C_MATCH_DECIDED = N_("expected the match to go on, but {actual} has won it")
+# Interactive steps: the learner's move and questions.
+E_BOTH_KINDS = N_(
+    "a step asks either for the learner's move ('your_move') or a 'question', not both"
+)
+E_YOUR_MOVE_NEEDS_MOVE = N_(
+    "'your_move' needs the step's 'move': the move played once the learner has found it"
+)
+E_ONE_RIGHT = N_("a question needs exactly one right answer, but {count} are marked right")
+E_NOT_ACCEPTED = N_("the step's move '{move}' is not one of the accepted moves ({accepted})")
+E_ACCEPT_ILLEGAL = N_(
+    "the accepted move '{move}' is not allowed here under the {rules} rules; "
+    "deciding rule: {rule_ids}"
+)
+E_ACCEPT_WEAK = N_(
+    "the accepted move '{move}' gets {value} game points, but the best move '{best}' gets "
+    "{best_value}: more than the tolerance of {tolerance}"
+)
+E_SEARCH_LIMIT = N_("the best move here could not be found within the search limit ({reason})")
+E_YOUR_MOVE_TURN = N_("'your_move' needs a player on turn, but the deal is over")
+E_ANSWER_ENGINE = N_(
+    "the right answer disagrees with the engine: its check '{check}' does not hold here"
+)

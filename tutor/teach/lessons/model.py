@@ -28,6 +28,7 @@ __all__ = [
     "LEVELS",
     "PLAYERS",
     "SHOW",
+    "Answer",
     "Check",
     "Event",
     "EventKind",
@@ -35,8 +36,10 @@ __all__ = [
     "Lesson",
     "LessonDeal",
     "LessonError",
+    "Question",
     "Step",
     "StepVariant",
+    "YourMove",
     "initial_state",
     "unnamed_cards",
     "valid_rule_ids",
@@ -123,6 +126,50 @@ class Check:
 
 
 @dataclass(frozen=True)
+class YourMove:
+    """A step the learner plays: the step's ``move`` is played once they find an accepted one.
+
+    ``accept`` lists the accepted moves as written (with their notation, line and column);
+    when it is empty,
+    every legal move within ``tolerance`` game points of the engine's best is accepted.
+    ``prompt`` asks for the move, ``feedback`` praises the right one (both msgids, may be
+    empty)."""
+
+    accept: tuple[tuple[Move, str, int, int], ...]
+    tolerance: int
+    prompt: str
+    feedback: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer of a question: its text, whether it is the right one, and why (msgids)."""
+
+    text: str
+    right: bool
+    why: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question the learner answers before the lesson goes on; ``checks`` are facts the
+    engine verifies so that the right answer agrees with the position after the step."""
+
+    text: str
+    answers: tuple[Answer, ...]
+    checks: tuple[Check, ...]
+    line: int
+    column: int
+
+    @property
+    def right(self) -> int:
+        """The index of the right answer."""
+        return next(i for i, a in enumerate(self.answers) if a.right)
+
+
+@dataclass(frozen=True)
 class StepVariant:
     """What a step does differently under one of the compared presets."""
 
@@ -150,6 +197,13 @@ class Step:
     variants: tuple[tuple[str, StepVariant], ...] = ()
     move_line: int = 0
     move_column: int = 0
+    your_move: YourMove | None = None
+    question: Question | None = None
+
+    @property
+    def interactive(self) -> bool:
+        """Whether the learner has to act before the lesson goes on."""
+        return self.your_move is not None or self.question is not None
 
     def under(self, preset: str) -> StepVariant:
         """The step as played under ``preset`` (its variant for that preset, if any)."""
@@ -254,6 +308,12 @@ class Frame:
     preset: str = ""
     line: int = 0
     match: tuple[int, int] | None = None
+    your_move: YourMove | None = None
+    question: Question | None = None
+    #: At a your-move step: every legal move of the position before the step with its exact
+    #: value in game points for the player on turn, best first, and the accepted moves.
+    values: tuple[tuple[Move, int], ...] = ()
+    accepted: tuple[Move, ...] = ()
 
 
 # ----------------------------------------------------------------------------- the deal

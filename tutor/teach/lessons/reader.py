@@ -27,6 +27,7 @@ from tutor.formats.messages import E_TWICE_SAME, id_problem
 from tutor.formats.yamlsafe import where as _where
 from tutor.teach.lessons.messages import (
     E_ALIAS,
+    E_BOTH_KINDS,
     E_CARD_TWICE,
     E_CHECK,
     E_COMPARE_LONG,
@@ -44,6 +45,7 @@ from tutor.teach.lessons.messages import (
     E_NOT_IN_PACK,
     E_NOT_LIST,
     E_NOT_TEXT,
+    E_ONE_RIGHT,
     E_PAUSE_NARRATION,
     E_SHOW,
     E_TAG,
@@ -51,17 +53,21 @@ from tutor.teach.lessons.messages import (
     E_UNNAMED,
     E_VARIANT,
     E_VARIANT_NO_COMPARE,
+    E_YOUR_MOVE_NEEDS_MOVE,
 )
 from tutor.teach.lessons.model import (
     LEVELS,
     PLAYERS,
     SHOW,
+    Answer,
     Check,
     Lesson,
     LessonDeal,
     LessonError,
+    Question,
     Step,
     StepVariant,
+    YourMove,
     initial_state,
     unnamed_cards,
 )
@@ -95,7 +101,12 @@ POLICY = yamlsafe.Policy(
 
 TOP_FIELDS = ("id", "title", "level", "summary", "rules", "compare", "show", "deal", "steps")
 DEAL_FIELDS = ("dealer", "hands", "trump", "stock", "narration", "match", "variants")
-STEP_FIELDS = ("move", "narration", "rule_ids", "check", "variants")
+STEP_FIELDS = ("move", "narration", "rule_ids", "check", "variants", "your_move", "question")
+YOUR_MOVE_FIELDS = ("accept", "tolerance", "prompt", "feedback")
+QUESTION_FIELDS = ("text", "answers", "check")
+ANSWER_FIELDS = ("text", "right", "why")
+#: The checks a question may use to prove its right answer.
+QUESTION_CHECKS = ("points", "trick_winner", "legal", "illegal")
 VARIANT_FIELDS = ("move", "narration", "rule_ids", "check")
 DEAL_VARIANT_FIELDS = ("narration",)
 CHECKS = (
@@ -412,8 +423,21 @@ class _Reader(NodeReader):
                     variants.append((name, self.step_fields(vm, vnode, number, named)))
         if len(self.errors) > n_errors:
             return None
-        if base.move is None and not base.narration:
+        if base.move is None and not base.narration and "question" not in m:
             self.error(node, E_PAUSE_NARRATION, step=number)
+            return None
+        your_move = question = None
+        if "your_move" in m and "question" in m:
+            self.error(m["question"][0], E_BOTH_KINDS, step=number)
+            return None
+        if "your_move" in m:
+            if base.move is None:
+                self.error(m["your_move"][0], E_YOUR_MOVE_NEEDS_MOVE, step=number)
+                return None
+            your_move = self.your_move(m["your_move"][1], number)
+        if "question" in m:
+            question = self.question(m["question"][1], number)
+        if len(self.errors) > n_errors:
             return None
         line, col = _where(node)
         return Step(
@@ -428,7 +452,83 @@ class _Reader(NodeReader):
             variants=tuple(variants),
             move_line=base.line,
             move_column=base.column,
+            your_move=your_move,
+            question=question,
         )
+
+    def your_move(self, node: yaml.Node, number: int) -> YourMove | None:
+        """``accept:`` moves and/or ``tolerance:`` in game points, ``prompt``, ``feedback``."""
+        line, col = _where(node)
+        if isinstance(node, yaml.ScalarNode) and self.scalar(node) is None:
+            return YourMove((), 0, "", "", line, col)  # "your_move:" alone: the best move
+        m = self.mapping(node, "your_move", YOUR_MOVE_FIELDS, number)
+        if m is None:
+            return None
+        accept: list[tuple[Move, str, int, int]] = []
+        if "accept" in m:
+            for item in self.items(m["accept"][1], "accept", number):
+                parsed = self.move(item, number)
+                if parsed is not None:
+                    accept.append((*parsed, *_where(item)))
+        tolerance = 0
+        if "tolerance" in m:
+            tolerance = self.count(m["tolerance"][1], "tolerance", number) or 0
+        texts = {}
+        for key in ("prompt", "feedback"):
+            if key in m:
+                texts[key] = self.text(m[key][1], key, number, translatable=True) or ""
+        return YourMove(
+            tuple(accept),
+            tolerance,
+            texts.get("prompt", ""),
+            texts.get("feedback", ""),
+            line,
+            col,
+        )
+
+    def question(self, node: yaml.Node, number: int) -> Question | None:
+        """``text``, ``answers`` (each ``text``, ``right``, ``why``) and an optional ``check``."""
+        m = self.mapping(node, "question", QUESTION_FIELDS, number)
+        if m is None:
+            return None
+        n_errors = len(self.errors)
+        text_node = self.require(m, "text", node, number)
+        text = self.text(text_node, "text", number, translatable=True) if text_node else None
+        answers: list[Answer] = []
+        answers_node = self.require(m, "answers", node, number)
+        if answers_node is not None:
+            if not isinstance(answers_node, yaml.SequenceNode):
+                self.error(answers_node, E_NOT_LIST, step=number, field="answers")
+            else:
+                for item in answers_node.value:
+                    answer = self.answer(item, number)
+                    if answer is not None:
+                        answers.append(answer)
+                right = sum(a.right for a in answers)
+                if right != 1 and len(self.errors) == n_errors:
+                    self.error(m["answers"][0], E_ONE_RIGHT, step=number, count=right)
+        checks: tuple[Check, ...] = ()
+        if "check" in m:
+            checks = self.checks(m["check"][1], number, QUESTION_CHECKS)
+        if text is None or len(self.errors) > n_errors:
+            return None
+        line, col = _where(node)
+        return Question(text, tuple(answers), checks, line, col)
+
+    def answer(self, node: yaml.Node, number: int) -> Answer | None:
+        m = self.mapping(node, "answers", ANSWER_FIELDS, number)
+        if m is None:
+            return None
+        texts = []
+        for key in ("text", "why"):
+            value = self.require(m, key, node, number)
+            texts.append(self.text(value, key, number, translatable=True) if value else None)
+        right = False
+        if "right" in m:
+            right = bool(self.boolean(m["right"][1], "right", number))
+        if texts[0] is None or texts[1] is None:
+            return None
+        return Answer(texts[0], right, texts[1])
 
     def step_fields(
         self,
@@ -460,15 +560,16 @@ class _Reader(NodeReader):
             checks = self.checks(m["check"][1], number)
         return StepVariant(move, move_text, narration, rule_ids, checks, line, col)
 
-    def checks(self, node: yaml.Node, number: int) -> tuple[Check, ...]:
+    def checks(
+        self, node: yaml.Node, number: int, valid: tuple[str, ...] = CHECKS
+    ) -> tuple[Check, ...]:
         m = self.mapping(node, "check", (), number)
         if isinstance(node, yaml.MappingNode) and not node.value:  # it checks nothing
             self.error(node, E_EMPTY_TEXT, step=number, field="check")
         out = []
         for name, (key, value) in (m or {}).items():
-            if name not in CHECKS:
-                valid = ", ".join(CHECKS)
-                self.error(key, E_CHECK, step=number, name=shown(name), valid=valid)
+            if name not in valid:
+                self.error(key, E_CHECK, step=number, name=shown(name), valid=", ".join(valid))
                 continue
             parsed = self.check_value(name, value, number)
             if parsed is _BAD:

@@ -9,7 +9,7 @@ function in ``CHECK_RUNS``. Replays are cached by ``tutor.teach.lessons.library`
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.engine import (
@@ -29,6 +29,7 @@ from tutor.engine import (
     check,
     parse_rules,
 )
+from tutor.search import Budget, SearchLimit, Solver
 from tutor.teach.lessons.messages import (
     C_BECAUSE,
     C_BECAUSE_PAUSE,
@@ -60,9 +61,15 @@ from tutor.teach.lessons.messages import (
     C_TRUMP_CARD_GONE,
     C_WINNER,
     C_WINNER_DRAW,
+    E_ACCEPT_ILLEGAL,
+    E_ACCEPT_WEAK,
     E_AFTER_END,
+    E_ANSWER_ENGINE,
     E_DEAL,
     E_ILLEGAL,
+    E_NOT_ACCEPTED,
+    E_SEARCH_LIMIT,
+    E_YOUR_MOVE_TURN,
 )
 from tutor.teach.lessons.model import (
     PLAYERS,
@@ -236,9 +243,91 @@ class _Run:
                 if frame_or_none is None:
                     return frames
                 frame = frame_or_none
+            if step.your_move is not None:
+                frame = self.your_move(prev.state, frame, step)
+            if step.question is not None:
+                frame = replace(frame, question=step.question)
             frames.append(frame)
             self.run_checks(frame, step, spec.checks or ())
+            if step.question is not None:
+                self.question_checks(frame, step)
         return frames
+
+    def your_move(self, before: State, frame: Frame, step: Step) -> Frame:
+        """The frame with the learner's task: every legal move's exact value (the lesson's
+        position is fully known, so the solver searches it exactly) and the accepted moves;
+        each accepted move must be legal and within the tolerance of the best."""
+        ym = step.your_move
+        assert ym is not None
+        where = Check("your_move", None, ym.line, ym.column)
+        if before.to_move is None or before.result is not None:
+            self.fail(where, step, E_YOUR_MOVE_TURN)
+            return frame
+        for move, text, line, col in ym.accept:
+            verdict = check(before, move)
+            if not verdict.legal:
+                self.fail(
+                    Check("accept", None, line, col),
+                    step,
+                    E_ACCEPT_ILLEGAL,
+                    move=text,
+                    rules=self.preset,
+                    rule_ids=", ".join(verdict.rule_ids),
+                )
+        try:
+            ranked = Solver(before, Budget()).rank_moves(before)
+        except SearchLimit as exc:
+            self.fail(where, step, E_SEARCH_LIMIT, reason=exc.reason)
+            return frame
+        values = tuple((mv.move, mv.game_points) for mv in ranked)
+        by_move = dict(values)
+        best_move, best = values[0]
+        if ym.accept:
+            accepted = tuple(move for move, *_ in ym.accept if move in by_move)
+            for move, text, line, col in ym.accept:
+                if move in by_move and best - by_move[move] > ym.tolerance:
+                    self.fail(
+                        Check("accept", None, line, col),
+                        step,
+                        E_ACCEPT_WEAK,
+                        move=text,
+                        value=by_move[move],
+                        best=str(best_move),
+                        best_value=best,
+                        tolerance=ym.tolerance,
+                    )
+        else:
+            accepted = tuple(m for m, v in values if best - v <= ym.tolerance)
+        if frame.move not in accepted:
+            self.fail(
+                where,
+                step,
+                E_NOT_ACCEPTED,
+                move=str(frame.move),
+                accepted=", ".join(str(m) for m in accepted),
+            )
+        return replace(frame, your_move=ym, values=values, accepted=accepted)
+
+    def question_checks(self, frame: Frame, step: Step) -> None:
+        """A question's checks: the facts its right answer rests on hold in the position."""
+        q = step.question
+        assert q is not None
+        for chk in q.checks:
+            before = len(self.errors)
+            CHECK_RUNS[chk.name](self, frame, step, chk)
+            if len(self.errors) > before:
+                self.errors.insert(
+                    before,
+                    LessonError(
+                        self.lesson.path,
+                        chk.line,
+                        chk.column,
+                        E_ANSWER_ENGINE,
+                        step=step.number,
+                        preset=self.preset if self.lesson.compare else None,
+                        check=chk.name,
+                    ),
+                )
 
     def move_frame(
         self, prev: Frame, step: Step, spec: StepVariant, match: Match | None

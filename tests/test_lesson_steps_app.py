@@ -1,0 +1,228 @@
+"""The Learn page at the steps the learner plays: the cards of the player on turn as buttons at a
+your-move step, the answers as buttons at a question, Next waiting until the step is done
+(except for a teacher in projector mode), explanations of wrong tries and "Show me"."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.engine import Play
+from tutor.teach.lessons import Frame, load_lessons, replay
+from tutor.web.html import md_plain
+from tutor.words.i18n import get_translator
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "streamlit_app.py")
+LESSONS = ROOT / "lessons"
+GOOD, _ = load_lessons(LESSONS)
+FRAMES = {les.id: replay(les) for les in GOOD}
+FIRST_FOUR = sorted(i for i in FRAMES if i[:2] in ("01", "02", "03", "04"))
+
+
+def assert_clean(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def counter(at: AppTest) -> int:
+    for block in at.get("html"):
+        body = str(block.proto.body)
+        marker = 'class="t66-counter" data-step="'
+        if marker in body:
+            return int(body.split(marker, 1)[1].split('"', 1)[0])
+    raise AssertionError("no step counter")
+
+
+def shown(elements: object) -> list[str]:
+    """The text each element shows (its Markdown escapes read)."""
+    return [md_plain(str(e.value)) for e in elements]  # type: ignore[attr-defined]
+
+
+def has_button(at: AppTest, key: str) -> bool:
+    return any(b.key == key for b in at.button)
+
+
+def do_task(at: AppTest, lesson_id: str) -> bool:
+    """Do the interactive step that keeps Next waiting, the right way, as a learner would:
+    answer a question on this frame rightly, or play the next step's move. True when playing
+    the move went on to the next frame (a question keeps the frame)."""
+    step = counter(at)
+    frames = FRAMES[lesson_id]
+    frame = frames[step]
+    if frame.question is not None and has_button(at, f"answer_{step}_0"):
+        at.button(key=f"answer_{step}_{frame.question.right}").click().run()
+        assert_clean(at)
+    nxt = step + 1
+    if nxt < len(frames) and frames[nxt].your_move is not None and _has_prefix(at, try_key(nxt)):
+        at.button(key=try_key(nxt, frames[nxt])).click().run()
+        assert_clean(at)
+        return True
+    return False
+
+
+def try_key(index: int, frame: Frame | None = None) -> str:
+    """The key of the button that plays the move of the frame at ``index`` (any card's key
+    prefix when ``frame`` is not given)."""
+    if frame is None:
+        return f"try_{index}_"
+    move = frame.move
+    assert move is not None
+    return f"try_{index}_{move.card if isinstance(move, Play) else move}"
+
+
+def _has_prefix(at: AppTest, prefix: str) -> bool:
+    return any(str(b.key).startswith(prefix) for b in at.button)
+
+
+@pytest.fixture
+def start(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    def run(**params: str) -> AppTest:
+        monkeypatch.setenv("TUTOR_LESSONS_DIR", str(LESSONS))
+        at = AppTest.from_file(APP, default_timeout=60)
+        for key, value in params.items():
+            at.query_params[key] = value
+        at.run()
+        assert_clean(at)
+        return at
+
+    yield run
+
+
+@pytest.mark.parametrize("lesson_id", FIRST_FOUR)
+def test_play_a_lesson_to_the_end_answering_each_step_right(start, lesson_id: str) -> None:  # type: ignore[no-untyped-def]
+    at = start(lesson=lesson_id, lang="en")
+    frames = FRAMES[lesson_id]
+    last = len(frames) - 1
+    tasks = 0
+    answered: set[int] = set()
+    while counter(at) < last:
+        step = counter(at)
+        nxt = step + 1
+        question = frames[step].question is not None and step not in answered
+        waiting = question or frames[nxt].your_move is not None
+        assert at.button(key="next").disabled == waiting, step
+        if waiting:
+            tasks += 1
+            if question:
+                answered.add(step)
+                q = frames[step].question
+                assert q is not None
+                right = q.right
+                at.button(key=f"answer_{step}_{right}").click().run()
+                assert_clean(at)
+                assert not at.button(key="next").disabled or frames[nxt].your_move is not None
+                assert at.success, "the right answer is confirmed"
+                continue
+            at.button(key=try_key(nxt, frames[nxt])).click().run()
+            assert_clean(at)
+            assert counter(at) == nxt  # the move is played and the lesson goes on
+            continue
+        at.button(key="next").click().run()
+        assert_clean(at)
+        assert counter(at) == nxt
+    assert tasks >= 2
+    assert at.button(key="next").disabled
+
+
+def _first(lesson_id: str, kind: str) -> int:
+    frames = FRAMES[lesson_id]
+    return next(
+        i for i, f in enumerate(frames) if (f.question if kind == "question" else f.your_move)
+    )
+
+
+def test_a_wrong_answer_is_explained_then_the_right_one_lets_the_lesson_go_on(start) -> None:  # type: ignore[no-untyped-def]
+    lesson_id = "04-closed-phase"
+    index = _first(lesson_id, "question")
+    at = start(lesson=lesson_id, step=str(index), lang="de")
+    tr = get_translator("de")
+    q = FRAMES[lesson_id][index].question
+    assert q is not None
+    assert at.button(key="next").disabled
+    assert [at.button(key=f"answer_{index}_{i}").label for i in range(len(q.answers))] == [
+        tr._(a.text) for a in q.answers
+    ]
+    wrong = next(i for i, a in enumerate(q.answers) if not a.right)
+    at.button(key=f"answer_{index}_{wrong}").click().run()
+    assert_clean(at)
+    assert tr._(q.answers[wrong].why) in shown(at.warning)
+    assert at.button(key="next").disabled
+    at.button(key=f"answer_{index}_{q.right}").click().run()
+    assert_clean(at)
+    assert tr._(q.answers[q.right].why) in shown(at.success)
+    assert not at.button(key="next").disabled
+    at.button(key="next").click().run()
+    assert counter(at) == index + 1
+
+
+def test_a_wrong_move_is_explained_then_show_me_plays_it(start) -> None:  # type: ignore[no-untyped-def]
+    lesson_id = "02-tricks-and-trumps"
+    index = _first(lesson_id, "your_move")
+    frames = FRAMES[lesson_id]
+    at = start(lesson=lesson_id, step=str(index - 1), lang="en")
+    assert at.button(key="next").disabled and not has_button(at, f"show_me_{index}")
+    # Qh is legal but weaker than the best (Ad): its cost in game points.
+    at.button(key=f"try_{index}_Qh").click().run()
+    assert_clean(at)
+    assert counter(at) == index - 1
+    (warning,) = shown(at.warning)
+    assert "The queen of hearts instead costs 3 game points." in warning
+    assert not has_button(at, f"show_me_{index}")
+    at.button(key=f"try_{index}_Ac").click().run()
+    assert_clean(at)
+    assert "The ace of clubs instead costs 4 game points." in shown(at.warning)[0]
+    at.button(key=f"show_me_{index}").click().run()
+    assert_clean(at)
+    assert counter(at) == index
+    assert "The move here: the ace of diamonds." in shown(at.success)
+    assert frames[index].move is not None and str(frames[index].move) == "Ad"
+    assert not at.button(key="next").disabled
+
+
+def test_an_illegal_move_is_explained_with_its_rule_and_source(start) -> None:  # type: ignore[no-untyped-def]
+    lesson_id = "04-closed-phase"
+    index = _first(lesson_id, "your_move")
+    at = start(lesson=lesson_id, step=str(index - 1), lang="en")
+    at.button(key=f"try_{index}_Kc").click().run()
+    assert_clean(at)
+    text = shown(at.warning)[0]
+    assert "The king of clubs may not be played." in text and "Source:" in text
+    assert counter(at) == index - 1
+    at.button(key=try_key(index, FRAMES[lesson_id][index])).click().run()
+    assert_clean(at)
+    assert counter(at) == index
+    assert any("follow suit" in s for s in shown(at.success))
+    at.button(key="back").click().run()
+    assert_clean(at)
+    assert counter(at) == index - 1 and not at.warning  # the step is done: no task, no misses
+    assert not at.button(key="next").disabled and not _has_prefix(at, try_key(index))
+
+
+def test_a_teacher_in_projector_mode_may_go_on_without_answering(start) -> None:  # type: ignore[no-untyped-def]
+    lesson_id = "04-closed-phase"
+    index = _first(lesson_id, "question")
+    at = start(lesson=lesson_id, step=str(index), lang="en", projector="1")
+    assert not at.button(key="next").disabled
+    assert has_button(at, f"answer_{index}_0")
+    at.button(key="next").click().run()
+    assert_clean(at)
+    assert counter(at) == index + 1
+
+
+if os.environ.get("TUTOR_NO_APP"):  # pragma: no cover
+    pytest.skip("the app is not installed here", allow_module_level=True)
+
+
+def test_a_teacher_sharing_the_screen_may_go_on_without_answering(start) -> None:  # type: ignore[no-untyped-def]
+    lesson_id = "04-closed-phase"
+    index = _first(lesson_id, "question")
+    at = start(lesson=lesson_id, step=str(index), lang="en")
+    assert at.button(key="next").disabled
+    at.toggle(key="w_share").set_value(True).run()
+    assert_clean(at)
+    assert not at.button(key="next").disabled
