@@ -285,7 +285,9 @@ GIST_TEN = N_("Keep the ten guarded: alone in its suit, a ten can be caught by t
 GIST_CATCH_TEN = N_(
     "A ten that stands alone in your opponent's hand can be caught when it must follow suit."
 )
-GIST_MARRIAGE = N_("A king and queen of one suit together are a marriage, worth points.")
+GIST_MARRIAGE = N_(
+    "{king_bare} and {queen_bare} of one suit together are a marriage, worth points."
+)
 GIST_CHEAP = N_("A trick you cannot win should cost you as few points as possible.")
 GIST_RULES = N_("The rules leave you little choice here: see which cards you must play.")
 GIST_EXCHANGE = N_("Look at the face-up trump card: a low trump in your hand may take its place.")
