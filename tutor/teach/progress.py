@@ -13,6 +13,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from tutor.formats.errors import SourceError
+from tutor.formats.uploads import M_NOT_JSON as M_NOT_JSON
+from tutor.formats.uploads import M_NOT_TEXT as M_NOT_TEXT
+from tutor.formats.uploads import small_json
 from tutor.msgid import N_
 
 PROGRESS_VERSION = 1
@@ -24,8 +27,6 @@ MAX_NAME = 200
 MAX_ENTRIES = 2_000
 
 M_TOO_LARGE = N_("The file is too large to be a file of your progress.")
-M_NOT_TEXT = N_("The file is not a text file.")
-M_NOT_JSON = N_("The file is not a JSON file.")
 M_NOT_PROGRESS = N_("The file is not a file of your progress from this tutor.")
 M_NEWER = N_("The file was written by a newer version of this tutor and cannot be read here.")
 
@@ -102,17 +103,7 @@ def load_progress(data: bytes | str) -> Progress:
     """Read a file written by ``dump_progress``. Raises ``ProgressError`` for anything else:
     too large, not text, not JSON, another kind of document, a newer version, names that are
     not names."""
-    if len(data) > MAX_PROGRESS_BYTES:
-        raise ProgressError(M_TOO_LARGE)
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8-sig")  # a byte order mark, as some editors write it
-        except UnicodeDecodeError:
-            raise ProgressError(M_NOT_TEXT) from None
-    try:
-        doc = json.loads(data)
-    except (ValueError, RecursionError):
-        raise ProgressError(M_NOT_JSON) from None
+    doc = small_json(data, MAX_PROGRESS_BYTES, M_TOO_LARGE, ProgressError)
     if not isinstance(doc, dict) or set(doc) - {"version", "lessons", "steps", "puzzles"}:
         raise ProgressError(M_NOT_PROGRESS)
     version = doc.get("version")

@@ -6,6 +6,9 @@ import json
 from collections.abc import Mapping, Sequence
 
 from tutor.formats.errors import SourceError
+from tutor.formats.uploads import M_NOT_JSON as M_NOT_JSON
+from tutor.formats.uploads import M_NOT_TEXT as M_NOT_TEXT
+from tutor.formats.uploads import small_json
 from tutor.msgid import N_
 
 MARKS_VERSION = 1
@@ -14,8 +17,6 @@ MAX_MARKS_BYTES = 200_000
 
 
 M_TOO_LARGE = N_("The file is too large to be a file of solved puzzles.")
-M_NOT_TEXT = N_("The file is not a text file.")
-M_NOT_JSON = N_("The file is not a JSON file.")
 M_NOT_MARKS = N_("The file is not a file of solved puzzles from this tutor.")
 
 
@@ -38,17 +39,7 @@ def dump_marks(solved: Mapping[str, bool]) -> str:
 def load_marks(data: bytes | str, known: Sequence[str] | None = None) -> dict[str, bool]:
     """Read a file written by ``dump_marks``. Unknown puzzle ids are dropped when ``known`` is
     given. Raises ``MarksError`` for anything else."""
-    if len(data) > MAX_MARKS_BYTES:
-        raise MarksError(M_TOO_LARGE)
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8-sig")  # a byte order mark, as some editors write it
-        except UnicodeDecodeError:
-            raise MarksError(M_NOT_TEXT) from None
-    try:
-        doc = json.loads(data)
-    except (ValueError, RecursionError):
-        raise MarksError(M_NOT_JSON) from None
+    doc = small_json(data, MAX_MARKS_BYTES, M_TOO_LARGE, MarksError)
     if not isinstance(doc, dict) or doc.get("version") != MARKS_VERSION:
         raise MarksError(M_NOT_MARKS)
     solved = doc.get("solved")
