@@ -1,8 +1,11 @@
-"""Shared helpers: build positions from short notation."""
+"""Shared helpers: build positions from short notation; the app and Chromium for the browser
+tests."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -39,3 +42,25 @@ def position(name: str, moves: list[str] | tuple[str, ...] = (), **deal: object)
 @pytest.fixture
 def ex1() -> dict[str, object]:
     return dict(EX1)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The app on the lessons and puzzles of the repository (browser tests)."""
+    from tests.test_browser import ROOT, _serve
+
+    with _serve(TUTOR_LESSONS_DIR=str(ROOT / "lessons")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium (browser tests)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import ARGS, CHROMIUM
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from tutor.teach.lessons import Lesson, load_lessons, replay
 
@@ -99,21 +99,6 @@ def _serve(**env: str) -> Iterator[str]:
             proc.kill()
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The app on the lessons and puzzles of the repository."""
-    with _serve(TUTOR_LESSONS_DIR=str(ROOT / "lessons")) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
-
-
 def _trick_on_the_table() -> tuple[Lesson, int]:
     """The first lesson step that shows a completed trick (a busy table for a screenshot)."""
     for lesson in LESSONS:
@@ -136,7 +121,7 @@ def _settle(page: Page) -> None:
     page.wait_for_function(
         "() => !document.querySelector('[data-stale=\"true\"]') && "
         "!document.querySelector('[data-testid=\"stStatusWidget\"]')",
-        timeout=20_000,
+        timeout=30_000,
     )
     page.wait_for_timeout(300)
 

@@ -6,12 +6,11 @@ progress kept by the browser; screenshots of the landing page and a lesson's end
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.test_browser import ARGS, CHROMIUM, LESSONS, ROOT, _serve
+from tests.test_browser import LESSONS, ROOT, _settle
 from tutor.engine import Play
 from tutor.teach.lessons import replay
 from tutor.web import course
@@ -26,29 +25,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not PATH, reason="no lessons in lessons/"),
 ]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with _serve(TUTOR_LESSONS_DIR=str(ROOT / "lessons")) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
-
-
-def _settle(page: Page) -> None:
-    page.wait_for_function(
-        "() => !document.querySelector('[data-stale=\"true\"]') && "
-        "!document.querySelector('[data-testid=\"stStatusWidget\"]')",
-        timeout=20_000,
-    )
-    page.wait_for_timeout(300)
 
 
 def _stored(page: Page) -> dict[str, object] | None:

@@ -4,13 +4,12 @@ language in the sidebar; and the words Streamlit writes itself are replaced or h
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.test_browser import ARGS, CHROMIUM, ROOT, _serve
+from tests.test_browser import CHROMIUM, _settle
 from tutor.engine import CARDS, Rank
 from tutor.web.document import tab_title
 from tutor.words.i18n import LANGUAGE_NAMES, get_translator
@@ -22,31 +21,6 @@ pytestmark = [
         reason=f"Chromium is not installed ({CHROMIUM} not found)",
     ),
 ]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with _serve(
-        TUTOR_LESSONS_DIR=str(ROOT / "lessons"), TUTOR_PUZZLES_DIR=str(ROOT / "puzzles")
-    ) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
-
-
-def _settle(page: Page) -> None:
-    page.wait_for_function(
-        "() => !document.querySelector('[data-stale=\"true\"]') && "
-        "!document.querySelector('[data-testid=\"stStatusWidget\"]')",
-        timeout=30_000,
-    )
-    page.wait_for_timeout(300)
 
 
 def _lang_is(page: Page, lang: str) -> None:
