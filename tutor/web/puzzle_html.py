@@ -3,6 +3,8 @@ table during an attempt, a card's picture and label on its button, a hint under 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from markupsafe import Markup
 
 from tutor.engine import CARDS, Card
@@ -76,9 +78,11 @@ def card_button_label(card: Card, tr: Translator) -> str:
     return f":red[{md_text(text)}]" if card.suit in RED_SUITS else md_text(text)
 
 
+@lru_cache(maxsize=256)
 def hint_markdown(attempt: Attempt, level: int, tr: Translator) -> Md:
     """Hint ``level`` for the attempt's position under its heading, as Markdown (the hint,
-    which may be the puzzle file's own, shown as written)."""
+    which may be the puzzle file's own, shown as written). Kept for the next runs of the page:
+    a hint may sample or search, and the page shows its open hints on every run."""
     heading = tr._(puzzle_text.HINT_LEVELS[level])
     return Md(f"{md_bold(heading)}  \n{md_text(puzzle_text.hint(attempt, level, tr))}")
 
