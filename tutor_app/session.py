@@ -74,6 +74,7 @@ class Session:
     show_a = _Key[bool](lambda: True)
     show_b = _Key[bool](lambda: True)
     finished = _Key[set[str]](set)
+    mark_legal = _Key[bool](lambda: False)  # mark the cards that may be played, dim the others
     notices = _Key[list[Notice]](list)
     # following a teacher
     room = _Key[str | None](lambda: None)  # the room this teacher shares

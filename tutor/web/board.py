@@ -55,6 +55,8 @@ class BoardOptions:
     projector: bool = False
     hidden: frozenset[Card] = frozenset()  # cards never shown face up (a lesson's unnamed ones)
     drawn: frozenset[Card] = frozenset()  # cards just drawn from the stock, marked "new"
+    pick: frozenset[Card] = frozenset()  # cards in hand the learner may click to play
+    legal: frozenset[Card] | None = None  # of those, the ones marked legal; None: no marks
 
 
 _SVG_HEIGHT = 300  # the drawing's own size; the page scales it (it stays sharp)
@@ -99,6 +101,24 @@ def _drawn_html(card: Markup, tr: Translator) -> Markup:
     )
 
 
+def _pick_html(card: Card, inner: Markup, tr: Translator, opts: BoardOptions) -> Markup:
+    """A card in hand as a button that plays it (``data-move``), marked legal or dimmed when
+    the options say which cards are legal."""
+    cls = "t66-pick"
+    label = tr._("Play {card_bare}", card=card)
+    if opts.legal is not None:
+        if card in opts.legal:
+            cls += " t66-legal"
+        else:
+            cls += " t66-illegal"
+            # TRANSLATORS: the name of a dimmed card's button ("Play the queen of spades:
+            # not allowed now").
+            label = tr._("Play {card_bare}: not allowed now", card=card)
+    return Markup(
+        '<button type="button" class="{}" data-move="{}" aria-label="{}" title="{}">{}</button>'
+    ).format(cls, str(card), label, label, inner)
+
+
 def _player_name(player: int, tr: Translator) -> str:
     return tr._("Player {name}", name=PLAYER_NAMES[player])
 
@@ -117,7 +137,9 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
             unseen_new += card in opts.drawn
         else:
             html = _card_html(card, tr, opts, selected=card.index == shown_partner)
-            cards.append(_drawn_html(html, tr) if card in opts.drawn else html)
+            if card in opts.drawn:
+                html = _drawn_html(html, tr)
+            cards.append(_pick_html(card, html, tr, opts) if card in opts.pick else html)
     if unseen_new:
         backs = [i for i, c in enumerate(cards) if c == _back_html(tr, opts)]
         for i in backs[-unseen_new:]:
@@ -262,6 +284,8 @@ def board_html(
     """The whole table in one block: B's hand, stock and trump, the trick, A's hand, with each
     player's card points, tricks, marriages and score."""
     cls = "t66-board t66-proj" if opts.projector else "t66-board"
+    if opts.pick:
+        cls += " t66-picking"
     table_label = tr._("Card table")
     return Markup(
         '<div class="t66-wrap"><div class="{}" role="group" aria-label="{}">'
