@@ -545,51 +545,52 @@ def _player(lesson: Lesson) -> None:
                 on_play=functools.partial(play_try, lesson.id, asked),
                 focus=not teaching,
             )
-        c_restart, c_back, c_slider, c_next = st.columns(
-            [2, 1.5, 2.5, 1.8], vertical_alignment="center"
-        )
-        with c_restart:
-            st.button(
-                t._("Restart"),
-                key="restart",
-                on_click=restart,
-                disabled=step == 0,
-                icon=":material/first_page:",
-                width="stretch",
+        with st.container(key="t66_nav"):
+            c_restart, c_back, c_slider, c_next = st.columns(
+                [2, 1.5, 2.5, 1.8], vertical_alignment="center"
             )
-        with c_back:
-            st.button(
-                t._("Back"),
-                key="back",
-                on_click=move,
-                args=(-1,),
-                disabled=step == 0,
-                icon=":material/chevron_left:",
-                width="stretch",
-            )
-        with c_slider:
-            session.bind("w_step", "step")
-            st.slider(
-                t._("Step"),
-                min_value=0,
-                max_value=max(last, 1),
-                key="w_step",
-                on_change=slide,
-                label_visibility="collapsed",
-                disabled=last == 0,
-            )
-        with c_next:
-            st.button(
-                t._("Next"),
-                key="next",
-                on_click=move,
-                args=(1,),
-                disabled=step >= last or (pending is not None and not teaching),
-                type="primary",
-                icon=":material/chevron_right:",
-                icon_position="right",
-                width="stretch",
-            )
+            with c_restart:
+                st.button(
+                    t._("Restart"),
+                    key="restart",
+                    on_click=restart,
+                    disabled=step == 0,
+                    icon=":material/first_page:",
+                    width="stretch",
+                )
+            with c_back:
+                st.button(
+                    t._("Back"),
+                    key="back",
+                    on_click=move,
+                    args=(-1,),
+                    disabled=step == 0,
+                    icon=":material/chevron_left:",
+                    width="stretch",
+                )
+            with c_slider:
+                session.bind("w_step", "step")
+                st.slider(
+                    t._("Step"),
+                    min_value=0,
+                    max_value=max(last, 1),
+                    key="w_step",
+                    on_change=slide,
+                    label_visibility="collapsed",
+                    disabled=last == 0,
+                )
+            with c_next:
+                st.button(
+                    t._("Next"),
+                    key="next",
+                    on_click=move,
+                    args=(1,),
+                    disabled=step >= last or (pending is not None and not teaching),
+                    type="primary",
+                    icon=":material/chevron_right:",
+                    icon_position="right",
+                    width="stretch",
+                )
     with text_col:
         text.html(
             lesson_frame.frame_step_html(
