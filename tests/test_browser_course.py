@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page
 from tests.test_browser import LESSONS, ROOT, _settle
 from tutor.engine import Play
 from tutor.teach.lessons import replay
+from tutor.teach.progress import Progress, dump_progress
 from tutor.web import course
 from tutor.words.i18n import get_translator
 from tutor_app.progress import STORAGE_KEY
@@ -195,4 +196,23 @@ def test_screenshots(server: str, browser: Browser, lang: str, size: tuple[int, 
     _settle(page)
     page.get_by_role("button", name=t._("Next lesson"), exact=True).scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"course-end-{lang}-{width}.png"))
+    context.close()
+
+
+def test_a_notice_stays_when_the_stored_progress_arrives(server: str, browser: Browser) -> None:
+    """The browser hands back the stored progress in a run of its own; a notice about the
+    address (a lesson that does not exist) is still on the page after it."""
+    assert FIRST is not None
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{server}/?lang=en")
+    page.get_by_role("button", name="Start here").wait_for(timeout=20_000)
+    stored = dump_progress(Progress().finish(FIRST.id))
+    page.evaluate("([k, v]) => window.localStorage.setItem(k, v)", [STORAGE_KEY, stored])
+    page.goto(f"{server}/?lesson=no-such-lesson&lang=en")
+    page.get_by_role("button", name=f"Continue: {PATH[1].title}").wait_for(timeout=20_000)
+    _settle(page)
+    page.wait_for_timeout(1000)
+    notice = "There is no lesson called 'no-such-lesson'. Choose one from the list below."
+    assert page.get_by_text(notice).is_visible()
     context.close()

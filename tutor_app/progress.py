@@ -25,7 +25,7 @@ from tutor.teach.progress import (
     load_progress,
     only_known,
 )
-from tutor_app import text
+from tutor_app import session, text
 from tutor_app.session import state
 from tutor_app.shared import library
 
@@ -155,14 +155,16 @@ def keep() -> None:
         "save": export_text(),
     }
     text.html(_HIDE)
-    result = _STORE(data=data, key=COMPONENT_KEY, on_stored_change=_ignore)
+    result = _STORE(data=data, key=COMPONENT_KEY, on_stored_change=_arrived)
     stored = result.get("stored") if result is not None else None
     if not loaded and isinstance(stored, str):
         restore(stored)
 
 
-def _ignore() -> None:
-    """The component's trigger needs a callback to exist; ``keep`` reads its value."""
+def _arrived() -> None:
+    """The stored progress arrives in a run of its own (``keep`` reads it): the notices the
+    run before it showed (an address that could not be opened) stay on the page."""
+    session.repeat_notices()
 
 
 __all__ = [
