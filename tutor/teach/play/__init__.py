@@ -16,6 +16,7 @@ from tutor.teach.play.coach import (
     learner_view,
     remark_on,
 )
+from tutor.teach.play.export import EXPORT_LEVEL, deal_lesson, lesson_id
 from tutor.teach.play.game import (
     GRADE_LIMITS,
     OPPONENTS,
@@ -40,6 +41,7 @@ from tutor.teach.play.game import (
 __all__ = [
     "ASK_EVERY",
     "COACH_SAMPLES",
+    "EXPORT_LEVEL",
     "GRADE_LIMITS",
     "MOMENTS",
     "OPPONENTS",
@@ -54,11 +56,13 @@ __all__ = [
     "computer_move",
     "costliest",
     "counted_right",
+    "deal_lesson",
     "deal_outcome",
     "excluded",
     "grade_of",
     "learner_move",
     "learner_view",
+    "lesson_id",
     "next_deal",
     "play_out",
     "remark_on",

@@ -43,9 +43,12 @@ def excluded(deal: Deal, seat: int) -> int:
 
 
 def analysis_for(
-    game: Game, *, samples: int = COACH_SAMPLES, budget: Budget | None = None
+    game: Game, *, samples: int | None = None, budget: Budget | None = None
 ) -> Analysis:
-    """The engine's values of the learner's moves now, from what the learner knows."""
+    """The engine's values of the learner's moves now, from what the learner knows, over
+    ``samples`` deals where cards are hidden (by default ``COACH_SAMPLES``)."""
+    if samples is None:
+        samples = COACH_SAMPLES
     seed = game.table.seed * 1009 + game.deal.number * 101 + len(game.deal.moves)
     return analyse(learner_view(game), samples=samples, seed=seed, budget=budget)
 
