@@ -14,11 +14,13 @@ from streamlit.testing.v1 import AppTest
 
 import tutor.teach.play.coach as coach
 import tutor_app.board as app_board
-from tests.helpers import FakeBoard
+import tutor_app.storage as app_storage
+from tests.helpers import FakeBoard, FakeStorage
 from tutor.engine import PRESETS, Play, legal_moves
 from tutor.search import PLAYERS
 from tutor.teach import play as pl
 from tutor.teach.lessons import read_lesson, replay
+from tutor.teach.play.store import M_NOT_GAME
 from tutor.web.html import md_plain
 from tutor.words.i18n import get_translator
 from tutor.words.play_text import GRADE_NAMES
@@ -201,3 +203,31 @@ def test_a_played_deal_exports_as_a_lesson(open_page, tmp_path: Path) -> None:  
     frames = replay(lesson)
     assert frames[-1].state.result == game.state.result
     assert len(frames) == len(game.deal.moves) + 1
+
+
+def test_a_match_in_progress_survives_a_reload(open_page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    browser = FakeStorage()
+    monkeypatch.setattr(app_storage, "_STORE", browser)
+    at = start(open_page(w_play_preset="pack32", w_play_opponent="club"))
+    game = game_of(at)
+    learner_plays(at, str(next(m for m in legal_moves(game.state) if isinstance(m, Play))))
+    played = game_of(at)
+    assert pl.load_game(browser.stored["tutor66.play"]) == played
+    # A reload: a new session in the same browser.
+    again = open_page()
+    assert game_of(again) == played
+    assert BOARD in the_board().html
+
+
+def test_a_kept_match_that_cannot_be_read_is_replaced_with_a_notice(
+    open_page, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    browser = FakeStorage()
+    browser.stored["tutor66.play"] = '{"version": 1, "rules": "classic", "deals": "x"}'
+    monkeypatch.setattr(app_storage, "_STORE", browser)
+    at = open_page("pl")
+    t = get_translator("pl")
+    assert "play_game" not in at.session_state or at.session_state["play_game"] is None
+    infos = [md_plain(str(e.value)) for e in at.info]
+    assert t._(M_NOT_GAME) in infos
+    assert at.button(key="play_start")

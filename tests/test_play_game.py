@@ -4,6 +4,7 @@ dealer, and the coach's grades and counting questions."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -21,6 +22,7 @@ from tutor.engine import (
 from tutor.search import PLAYERS
 from tutor.teach.play import (
     Game,
+    GameStoreError,
     Grade,
     NotYourTurn,
     Table,
@@ -29,8 +31,10 @@ from tutor.teach.play import (
     costliest,
     counted_right,
     deal_outcome,
+    dump_game,
     grade_of,
     learner_move,
+    load_game,
     next_deal,
     play_out,
     remark_on,
@@ -38,6 +42,7 @@ from tutor.teach.play import (
     start,
     undo,
 )
+from tutor.teach.play.store import M_GAME_TOO_LARGE, M_NOT_GAME, MAX_GAME_BYTES
 
 
 def scripted(game: Game, rng: random.Random) -> Game:
@@ -206,3 +211,51 @@ def test_a_move_in_text_reads_back() -> None:
     game = play_out(start(Table("classic", seed=6)))
     move = legal_moves(game.state)[0]
     assert learner_move(game, parse_move(str(move))) == learner_move(game, move)
+
+
+def test_a_match_kept_as_text_reads_back_the_same() -> None:
+    game = play_match(Table("sharpened(match.mode=five_deals)", opponent="club", seed=13), 50)
+    assert load_game(dump_game(game)) == game
+    # In the middle of a deal, with a remark and then given up.
+    g = play_out(start(Table("pagat", opponent="expert", seed=2)))
+    analysis = analysis_for(g, samples=6)
+    move = analysis.moves[-1].move
+    g = play_out(learner_move(g, move, remark_on(g, move, analysis)))
+    assert load_game(dump_game(g)) == g
+    assert load_game(dump_game(resign(g))) == resign(g)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.update(version=99),
+        lambda d: d.update(rules="no-such-preset"),
+        lambda d: d.update(rules="classic(target=1000)"),
+        lambda d: d.update(opponent="grandmaster"),
+        lambda d: d.update(seed="7"),
+        lambda d: d.update(deals=[]),
+        lambda d: d["deals"][0].update(moves=["Qs", "Qs"]),
+        lambda d: d["deals"][0].update(moves=["marry"]),
+        lambda d: d["deals"][0].update(moves=[1]),
+        lambda d: d["deals"][0].update(resigned=5),
+        lambda d: d["deals"][0].update(remarks=[[0, "Qs", "great", 0, "Qs", 0, 0, True]]),
+        lambda d: d["deals"][0].update(remarks=[[9, "Qs", "good", 0, "Qs", 0, 0, True]]),
+        lambda d: d["deals"].append({"moves": []}),  # an unfinished deal before the last
+    ],
+)
+def test_a_kept_match_that_was_changed_is_refused(change: object) -> None:
+    g = play_out(start(Table("classic", seed=5)))
+    g = play_out(learner_move(g, next(m for m in legal_moves(g.state) if isinstance(m, Play))))
+    data = json.loads(dump_game(g))
+    change(data)  # type: ignore[operator]
+    with pytest.raises(GameStoreError) as err:
+        load_game(json.dumps(data))
+    assert err.value.template == M_NOT_GAME
+
+
+def test_a_kept_match_that_is_no_json_or_too_large_is_refused() -> None:
+    with pytest.raises(GameStoreError):
+        load_game("{not json")
+    with pytest.raises(GameStoreError) as err:
+        load_game("[" * (MAX_GAME_BYTES + 1))
+    assert err.value.template == M_GAME_TOO_LARGE

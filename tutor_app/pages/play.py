@@ -23,7 +23,7 @@ from tutor.web.step import step_hint_markdown
 from tutor.words import play_text
 from tutor.words.explain import describe_outcome, explain_verdict, move_label
 from tutor.words.i18n import Translator
-from tutor_app import board, chrome, text
+from tutor_app import board, chrome, session, storage, text
 from tutor_app.session import state
 from tutor_app.shared import tr
 
@@ -34,6 +34,9 @@ HINT = "play_hints"  # (deal number, ply) -> the hint level opened there
 COUNT = "play_counts"  # (deal number, ply) -> the learner's count and whether it was right
 SINCE = "play_since"  # the index of the learner's last move in the deal: said from there on
 BOARD_KEY = "play_board"
+#: The browser's entry that keeps the match across a reload, and its component's key.
+STORAGE_KEY = "tutor66.play"
+STORE_KEY = "t66_play_store"
 MODES = (MatchMode.GAME_POINTS, MatchMode.FIVE_DEALS, MatchMode.THOUSAND)
 
 
@@ -167,7 +170,19 @@ def check_count(key: tuple[int, int]) -> None:
 # ----------------------------------------------------------------------------- page
 
 
+def _restore(stored: str) -> None:
+    """The match the browser kept, unless this session has one already."""
+    if not stored or _game() is not None:
+        return
+    try:
+        _set(pl.play_out(pl.load_game(stored)))
+    except pl.GameStoreError as err:
+        session.notice(err.template)
+
+
 def _body() -> None:
+    game = _game()
+    storage.keep(STORE_KEY, STORAGE_KEY, pl.dump_game(game) if game else "", _restore)
     chrome.projector_bar()
     chrome.show_notices()
     t = tr()

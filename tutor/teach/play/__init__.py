@@ -37,6 +37,7 @@ from tutor.teach.play.game import (
     undo,
     verdict,
 )
+from tutor.teach.play.store import GameStoreError, dump_game, load_game
 
 __all__ = [
     "ASK_EVERY",
@@ -47,6 +48,7 @@ __all__ = [
     "OPPONENTS",
     "Deal",
     "Game",
+    "GameStoreError",
     "Grade",
     "NotYourTurn",
     "Remark",
@@ -58,11 +60,13 @@ __all__ = [
     "counted_right",
     "deal_lesson",
     "deal_outcome",
+    "dump_game",
     "excluded",
     "grade_of",
     "learner_move",
     "learner_view",
     "lesson_id",
+    "load_game",
     "next_deal",
     "play_out",
     "remark_on",
