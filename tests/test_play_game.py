@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -26,6 +27,7 @@ from tutor.teach.play import (
     Grade,
     NotYourTurn,
     Table,
+    add_remark,
     analysis_for,
     ask_to_count,
     costliest,
@@ -259,3 +261,20 @@ def test_a_kept_match_that_is_no_json_or_too_large_is_refused() -> None:
     with pytest.raises(GameStoreError) as err:
         load_game("[" * (MAX_GAME_BYTES + 1))
     assert err.value.template == M_GAME_TOO_LARGE
+
+
+def test_a_remark_is_added_after_the_computers_answer() -> None:
+    games = (play_out(start(Table("classic", opponent="club", seed=n))) for n in range(40))
+    game = next(g for g in games if g.deal.moves)  # the computer has led
+    analysis = analysis_for(game, samples=6)
+    move = analysis.moves[-1].move
+    remark = remark_on(game, move, analysis)
+    assert remark is not None
+    after = play_out(learner_move(game, move))
+    graded = add_remark(after, remark)
+    assert graded.deal.remarks == (remark,) and graded.state == after.state
+    assert add_remark(graded, remark) == graded  # the same remark once
+    with pytest.raises(ValueError):
+        add_remark(game, remark)  # the move is not made yet
+    with pytest.raises(ValueError):  # a remark belongs to a move of the learner
+        add_remark(after, replace(remark, ply=0, move=after.deal.moves[0]))

@@ -32,6 +32,7 @@ GAME = "play_game"  # the Game, or absent before the first match
 REPLY = "play_reply"  # what the learner reads about the last try: (kind, text)
 HINT = "play_hints"  # (deal number, ply) -> the hint level opened there
 COUNT = "play_counts"  # (deal number, ply) -> the learner's count and whether it was right
+PENDING = "play_pending"  # (the game before the learner's move, the move): to be graded
 SINCE = "play_since"  # the index of the learner's last move in the deal: said from there on
 BOARD_KEY = "play_board"
 #: The browser's entry that keeps the match across a reload, and its component's key.
@@ -104,15 +105,35 @@ def play_card(move_text: str) -> None:
     if not verdict.legal:
         _reply("illegal", explain_verdict(verdict, game.rules, t, you=True))
         return
-    remark = None
-    if len(legal_moves(game.state)) > 1:
-        remark = pl.remark_on(game, move, pl.analysis_for(game))
     st.session_state[SINCE] = len(game.deal.moves)
-    game = pl.play_out(pl.learner_move(game, move, remark))
+    if len(legal_moves(game.state)) > 1:
+        # The coach grades the move once the computer's answer is on the table.
+        st.session_state[PENDING] = (game, move)
+    st.session_state[REPLY] = None
+    _set(pl.play_out(pl.learner_move(game, move)))
+
+
+def _grade_pending(t: Translator) -> None:
+    """The coach's remark on the learner's last move, made now that the table shows the
+    computer's answer; said at once, or kept for the deal's end in quiet mode."""
+    pending = st.session_state.get(PENDING)
+    st.session_state[PENDING] = None
+    game = _game()
+    if not pending or game is None:
+        return
+    before, move = pending
+    if before.deal.number != game.deal.number or before.table != game.table:
+        return
+    with st.spinner(t._("The coach is looking at your move…")):
+        remark = pl.remark_on(before, move, pl.analysis_for(before))
+    if remark is None:
+        return
+    try:
+        game = pl.add_remark(game, remark)
+    except ValueError:  # the move was taken back meanwhile
+        return
     _set(game)
-    if remark is None or st.session_state.get("w_play_quiet"):
-        st.session_state[REPLY] = None
-    else:
+    if not st.session_state.get("w_play_quiet"):
         _reply(remark.grade.value, play_text.remark_text(remark, t))
 
 
@@ -122,6 +143,7 @@ def undo() -> None:
     if game is not None:
         game = pl.undo(game)
         _set(game)
+        st.session_state[PENDING] = None
         st.session_state[REPLY] = None
         st.session_state[SINCE] = len(game.deal.moves)
 
@@ -171,18 +193,31 @@ def check_count(key: tuple[int, int]) -> None:
 
 
 def _restore(stored: str) -> None:
-    """The match the browser kept, unless this session has one already."""
+    """The match the browser kept, unless this session has one already; the page is drawn
+    again with it."""
     if not stored or _game() is not None:
         return
     try:
         _set(pl.play_out(pl.load_game(stored)))
     except pl.GameStoreError as err:
         session.notice(err.template)
+    st.rerun()
+
+
+def _keep() -> None:
+    """Keep the match in the browser as the page has left it (graded moves included)."""
+    game = _game()
+    storage.keep(STORE_KEY, STORAGE_KEY, pl.dump_game(game) if game else "", _restore)
 
 
 def _body() -> None:
-    game = _game()
-    storage.keep(STORE_KEY, STORAGE_KEY, pl.dump_game(game) if game else "", _restore)
+    try:
+        _page()
+    finally:
+        _keep()
+
+
+def _page() -> None:
     chrome.projector_bar()
     chrome.show_notices()
     t = tr()
@@ -288,6 +323,8 @@ def _table(game: pl.Game, t: Translator) -> None:
         _controls(game, t)
     with side:
         text.subheader(play_text.deal_heading(game, t))
+        _grade_pending(t)
+        game = _game() or game
         reply = st.session_state.get(REPLY)
         if reply:
             kind, words = reply

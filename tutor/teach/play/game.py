@@ -241,6 +241,21 @@ def learner_move(game: Game, move: Move, remark: Remark | None = None) -> Game:
     return _apply(game, move, remark)
 
 
+def add_remark(game: Game, remark: Remark) -> Game:
+    """The game with the coach's ``remark`` on a move of the deal in progress (made after
+    the move, so that the computer's answer need not wait for the coach). Raises
+    ``ValueError`` when the deal has no such move of the learner."""
+    deal = game.deal
+    if not 0 <= remark.ply < len(deal.moves) or deal.moves[remark.ply] != remark.move:
+        raise ValueError("the remark is not on a move of this deal")
+    if remark.ply not in _learner_plies(game):
+        raise ValueError("the remark is not on a move of the learner")
+    remarks = tuple(
+        sorted((*(r for r in deal.remarks if r.ply != remark.ply), remark), key=lambda r: r.ply)
+    )
+    return replace(game, deal=replace(deal, remarks=remarks))
+
+
 def computer_move(game: Game) -> Game:
     """One move of the computer, by its strength, from what its seat may know."""
     seat = game.to_move
@@ -323,6 +338,7 @@ __all__ = [
     "NotYourTurn",
     "Remark",
     "Table",
+    "add_remark",
     "computer_move",
     "deal_outcome",
     "grade_of",
