@@ -189,8 +189,16 @@ def test_a_played_deal_exports_as_a_lesson(open_page, tmp_path: Path) -> None:  
         game = game_of(at)
         learner_plays(at, str(PLAYERS["club"](game.state, rng)))
     game = game_of(at)
-    (button,) = [b for b in at.get("download_button") if "play_export" in str(b.proto.id)]
-    del button
+    assert [b for b in at.get("download_button") if "play_export" in str(b.proto.id)]
+    # The deal replayed move by move with both hands open; the tricks to look through.
+    replay_slider = at.slider(key="w_play_replay_1")
+    assert replay_slider.max == len(game.deal.moves)
+    replay_slider.set_value(2).run()
+    clean(at)
+    tables = [str(h.proto.body) for h in at.get("html") if "t66-board" in str(h.proto.body)]
+    assert any("face-down" not in body for body in tables)  # both hands open
+    shown = " ".join(md_plain(str(m.value)) for m in at.markdown)
+    assert "Trick 1:" in shown
     t = get_translator("en")
     from tutor_app.pages import play as play_page
 

@@ -33,12 +33,14 @@ from tutor.teach.play import (
     costliest,
     counted_right,
     deal_outcome,
+    deal_tricks,
     dump_game,
     grade_of,
     learner_move,
     load_game,
     next_deal,
     play_out,
+    positions,
     remark_on,
     resign,
     start,
@@ -278,3 +280,18 @@ def test_a_remark_is_added_after_the_computers_answer() -> None:
         add_remark(game, remark)  # the move is not made yet
     with pytest.raises(ValueError):  # a remark belongs to a move of the learner
         add_remark(after, replace(remark, ply=0, move=after.deal.moves[0]))
+
+
+def test_the_tricks_of_a_deal_and_its_positions() -> None:
+    g = play_out(start(Table("kurnik", opponent="club", seed=17)))
+    rng = random.Random(2)
+    while not g.deal.over:
+        g = play_out(scripted(g, rng))
+    tricks = deal_tricks(g.deal)
+    s = g.state
+    assert len(tricks) == sum(s.tricks)
+    for p in (0, 1):
+        assert sum(t.winner == p for t in tricks) == s.tricks[p]
+    assert [t.number for t in tricks] == list(range(1, len(tricks) + 1))
+    states = positions(g.deal)
+    assert len(states) == len(g.deal.moves) + 1 and states[-1] == s and states[0] == g.deal.start

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tutor.engine import PLAYER_NAMES, Card, Match, MatchMode, Move, State, apply, cards_of_mask
 from tutor.msgid import N_
-from tutor.teach.play import Game, Grade, Remark
+from tutor.teach.play import Game, Grade, Remark, Trick
 from tutor.words.explain import describe_move, describe_trick, move_phrase, number, sentence
 from tutor.words.i18n import Translator
 
@@ -177,6 +177,21 @@ def _draws(before: State, after: State, seat: int, tr: Translator) -> list[str]:
     return out
 
 
+def trick_line(trick: Trick, tr: Translator) -> str:
+    """One trick of the deal: who led what, the answer, who took it and for how much."""
+    return tr.n_(
+        "Trick {number}: {leader} leads {led}, {other} plays {answer}; {winner} takes {n} point.",
+        "Trick {number}: {leader} leads {led}, {other} plays {answer}; {winner} takes {n} points.",
+        trick.points,
+        number=trick.number,
+        leader=PLAYER_NAMES[trick.leader],
+        led=trick.led,
+        other=PLAYER_NAMES[1 - trick.leader],
+        answer=trick.answer,
+        winner=PLAYER_NAMES[trick.winner],
+    )
+
+
 def best_move_words(move: Move, tr: Translator) -> str:
     return sentence(move_phrase(move, tr))
 
@@ -196,4 +211,5 @@ __all__ = [
     "mode_name",
     "opponent_name",
     "remark_text",
+    "trick_line",
 ]

@@ -12,6 +12,7 @@ computer's answers. The coach speaks after each move, or keeps it all for the en
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 import streamlit as st
 
@@ -342,6 +343,7 @@ def _table(game: pl.Game, t: Translator) -> None:
             _deal_end(game, t)
         elif game.learners_turn:
             _turn(game, t, key, level, hide)
+        _tricks(game, t)
 
 
 def _controls(game: pl.Game, t: Translator) -> None:
@@ -412,6 +414,41 @@ def _count(game: pl.Game, t: Translator, key: tuple[int, int]) -> None:
         st.button(t._("Check"), key="play_count_check", on_click=check_count, args=(key,))
 
 
+def _tricks(game: pl.Game, t: Translator) -> None:
+    """The tricks of the deal so far, to look through."""
+    tricks = pl.deal_tricks(game.deal)
+    if not tricks:
+        return
+    with st.expander(
+        t.n_("The deal's {n} trick so far", "The deal's {n} tricks so far", len(tricks)),
+        icon=":material/history:",
+    ):
+        text.bullets(play_text.trick_line(tr_, t) for tr_ in tricks)
+
+
+def _replay(game: pl.Game, t: Translator) -> None:
+    """The deal once more, move by move, with both hands open."""
+    states = pl.positions(game.deal)
+    if len(states) < 2:
+        return
+    with st.expander(t._("Replay the deal with both hands open"), icon=":material/replay:"):
+        step = st.slider(
+            t._("Move"),
+            min_value=0,
+            max_value=len(states) - 1,
+            value=0,
+            key=f"w_play_replay_{game.deal.number}",
+        )
+        s = states[step]
+        opts = BoardOptions(style=state.style, show=(True, True), projector=bool(state.projector))
+        text.html(board_html(s, state_table(s), t, opts))
+        if step:
+            lines = play_text.happened(
+                replace(game, deal=replace(game.deal, moves=game.deal.moves[:step])), step - 1, t
+            )
+            text.bullets(lines)
+
+
 def _export(game: pl.Game, t: Translator) -> str:
     """The deal just played as a lesson file, the coach's remarks as its narration."""
     outcome = pl.deal_outcome(game.deal, game.rules)
@@ -446,6 +483,7 @@ def _deal_end(game: pl.Game, t: Translator) -> None:
             for r in game.deal.remarks:
                 if r not in moments:
                     text.caption(play_text.remark_text(r, t))
+    _replay(game, t)
     st.download_button(
         t._("Download this deal as a lesson"),
         data=_export(game, t),

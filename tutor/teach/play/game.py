@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from tutor.engine import (
+    CARDS,
     Card,
     EndKind,
     IllegalMoveError,
@@ -171,6 +172,40 @@ class Game:
         """The match with the deal in progress counted once it has ended."""
         outcome = deal_outcome(self.deal, self.rules)
         return self.match if outcome is None else self.match.record(outcome)
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick of a deal: who led which card, the answer, who took it and its points."""
+
+    number: int  # 1 for the first trick
+    leader: int
+    led: Card
+    answer: Card
+    winner: int
+    points: int
+
+
+def deal_tricks(deal: Deal) -> tuple[Trick, ...]:
+    """The tricks completed so far in ``deal``, in order."""
+    out: list[Trick] = []
+    state = deal.start
+    for move in deal.moves:
+        after = apply(state, move)
+        if sum(after.tricks) > sum(state.tricks) and after.last_trick is not None:
+            leader, led, answer, winner = after.last_trick
+            points = after.rules.points_by_index[led] + after.rules.points_by_index[answer]
+            out.append(Trick(len(out) + 1, leader, CARDS[led], CARDS[answer], winner, points))
+        state = after
+    return tuple(out)
+
+
+def positions(deal: Deal) -> tuple[State, ...]:
+    """The deal's positions: as dealt, then after each move."""
+    out = [deal.start]
+    for move in deal.moves:
+        out.append(apply(out[-1], move))
+    return tuple(out)
 
 
 def deal_outcome(deal: Deal, rules: RuleSet) -> Outcome | None:
@@ -338,13 +373,16 @@ __all__ = [
     "NotYourTurn",
     "Remark",
     "Table",
+    "Trick",
     "add_remark",
     "computer_move",
     "deal_outcome",
+    "deal_tricks",
     "grade_of",
     "learner_move",
     "next_deal",
     "play_out",
+    "positions",
     "resign",
     "start",
     "undo",
