@@ -52,9 +52,10 @@ def cut_text(cut: tuple[Card, Card], dealer: int, tr: Translator) -> str:
     """The cut for the first dealer, as 000 describes it: the higher card deals."""
     a, b = cut
     return tr._(
-        "The cut: A draws {a_acc}, B {b_acc}. The higher card deals: {dealer} deals first.",
-        a=a,
-        b=b,
+        "The cut: A draws {a_card_acc}, B {b_card_acc}. The higher card deals: "
+        "{dealer} deals first.",
+        a_card=a,
+        b_card=b,
         dealer=PLAYER_NAMES[dealer],
     )
 
@@ -180,14 +181,16 @@ def _draws(before: State, after: State, seat: int, tr: Translator) -> list[str]:
 def trick_line(trick: Trick, tr: Translator) -> str:
     """One trick of the deal: who led what, the answer, who took it and for how much."""
     return tr.n_(
-        "Trick {number}: {leader} leads {led}, {other} plays {answer}; {winner} takes {n} point.",
-        "Trick {number}: {leader} leads {led}, {other} plays {answer}; {winner} takes {n} points.",
+        "Trick {number}: {leader} leads {led_card}, {other} plays {answer_card}; "
+        "{winner} takes {n} point.",
+        "Trick {number}: {leader} leads {led_card}, {other} plays {answer_card}; "
+        "{winner} takes {n} points.",
         trick.points,
         number=trick.number,
         leader=PLAYER_NAMES[trick.leader],
-        led=trick.led,
+        led_card=trick.led,
         other=PLAYER_NAMES[1 - trick.leader],
-        answer=trick.answer,
+        answer_card=trick.answer,
         winner=PLAYER_NAMES[trick.winner],
     )
 
