@@ -88,7 +88,7 @@ def test_a_deal_played_by_clicking_cards(server: str, browser: Browser, projecto
     # The deal went on: tricks were taken and the coach has spoken (or the deal has ended).
     page.get_by_text("Trick 1:", exact=False).first.wait_for(state="attached", timeout=20_000)
     median = statistics.median(times)
-    p95 = sorted(times)[max(0, int(round(0.95 * len(times))) - 1)]
+    p95 = sorted(times)[max(0, round(0.95 * len(times)) - 1)]
     figures = {"clicks": len(times), "median_s": round(median, 3), "p95_s": round(p95, 3)}
     path = ARTIFACTS / "play-timings.json"
     kept = json.loads(path.read_text()) if path.exists() else {}
