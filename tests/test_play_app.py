@@ -274,3 +274,46 @@ def test_each_grade_on_a_position_made_for_it(open_page, grade: pl.Grade) -> Non
         words = next(s for s in said if s.startswith(t._(GRADE_NAMES[grade])))
         assert t.card(remark.move.card) in words or t.card(remark.move.card).lower() in words
         assert f"{remark.loss:.2f}".rstrip("0").rstrip(".").replace(".", ",") in words
+
+
+def _open_lesson_file(lang: str, name: str, data: bytes) -> None:
+    import streamlit as st
+
+    from tutor_app import session, shared
+    from tutor_app.pages import learn
+
+    session.init_session()
+    st.session_state.lang = lang
+    learn.open_upload(name, data)
+    if session.state.lesson:
+        learn._player(learn.lessons().get(session.state.lesson))  # type: ignore[arg-type]
+    else:
+        learn.open_file_controls(shared.tr())
+
+
+def test_the_learn_page_opens_a_downloaded_deal(open_page) -> None:  # type: ignore[no-untyped-def]
+    at = start(open_page(w_play_preset="classic", w_play_opponent="beginner"))
+    rng = random.Random(3)
+    while not game_of(at).deal.over:
+        learner_plays(at, str(PLAYERS["club"](game_of(at).state, rng)))
+    from tutor_app.pages import play as play_page
+
+    data = play_page._export(game_of(at), get_translator("de")).encode("utf-8")
+    opened = AppTest.from_function(
+        _open_lesson_file, args=("de", "played.yaml", data), default_timeout=60
+    ).run()
+    clean(opened)
+    assert opened.session_state["lesson"] == pl.lesson_id(game_of(at), game_of(at).deal)
+    assert any("t66-counter" in str(h.proto.body) for h in opened.get("html"))
+
+
+def test_a_broken_lesson_file_is_refused_with_its_line(open_page) -> None:  # type: ignore[no-untyped-def]
+    data = b"id: broken\ntitle: A\nlevel: 9\nrules: classic\n"
+    opened = AppTest.from_function(
+        _open_lesson_file, args=("de", "mine.yaml", data), default_timeout=60
+    ).run()
+    assert not opened.exception
+    (error,) = [md_plain(str(e.value)) for e in opened.error]
+    assert error.startswith(get_translator("de")._("This lesson file cannot be opened:"))
+    assert "mine.yaml:3" in error
+    assert not opened.session_state["lesson"]
