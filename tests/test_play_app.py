@@ -317,3 +317,39 @@ def test_a_broken_lesson_file_is_refused_with_its_line(open_page) -> None:  # ty
     assert error.startswith(get_translator("de")._("This lesson file cannot be opened:"))
     assert "mine.yaml:3" in error
     assert not opened.session_state["lesson"]
+
+
+def test_a_claim_to_1000_on_the_page(open_page) -> None:  # type: ignore[no-untyped-def]
+    from tests.test_play_game import _near_thousand
+
+    at = open_page("pl")
+    game = _near_thousand(0)
+    at.session_state["play_game"] = game
+    at.run()
+    clean(at)
+    at.button(key="play_claim").click().run()
+    clean(at)
+    claimed = game_of(at)
+    assert claimed.claim is not None and claimed.over
+    t = get_translator("pl")
+    total = game.running_total(game.table.learner)
+    said = " ".join(md_plain(str(e.value)) for e in [*at.success, *at.warning])
+    if total >= 1000:
+        assert (
+            t._(
+                "{player} claims 1000 card points and has {total}: {player} wins the match.",
+                player="A",
+                total=total,
+            )
+            in said
+        )
+    else:
+        assert (
+            t._(
+                "{player} claims 1000 card points but has only {total}: a miscount loses the match.",
+                player="A",
+                total=total,
+            )
+            in said
+        )
+    assert not the_board().queue and not any(b.key == "play_claim" for b in at.button)
