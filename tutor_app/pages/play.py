@@ -349,7 +349,7 @@ def _table(game: pl.Game, t: Translator) -> None:
 
 
 def _controls(game: pl.Game, t: Translator) -> None:
-    a, b, c = st.columns(3)
+    a, b = st.columns(2)
     with a:
         st.button(
             t._("Undo"),
@@ -357,7 +357,7 @@ def _controls(game: pl.Game, t: Translator) -> None:
             on_click=undo,
             icon=":material/undo:",
             width="stretch",
-            disabled=not game.deal.moves and game.deal.resigned is None,
+            disabled=not game.deal.moves and game.deal.resigned is None and game.claim is None,
         )
     with b:
         st.button(
@@ -366,14 +366,7 @@ def _controls(game: pl.Game, t: Translator) -> None:
             on_click=give_up,
             icon=":material/flag:",
             width="stretch",
-            disabled=game.deal.over,
-        )
-    with c:
-        st.toggle(
-            t._("Mark the cards that may be played"),
-            key="w_mark_legal_play",
-            value=bool(state.mark_legal),
-            on_change=_mark,
+            disabled=game.deal.over or game.over,
         )
 
 
@@ -384,6 +377,12 @@ def _mark() -> None:
 
 def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: bool) -> None:
     text.markdown(t._("Your turn: click a card on the table to play it."))
+    st.toggle(
+        t._("Mark the cards that may be played"),
+        key="w_mark_legal_play",
+        value=bool(state.mark_legal),
+        on_change=_mark,
+    )
     others = [m for m in legal_moves(game.state) if not isinstance(m, Play)]
     for m in others:
         st.button(move_label(m, t), key=f"play_move_{m}", on_click=play_card, args=(str(m),))
