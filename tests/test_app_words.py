@@ -18,7 +18,7 @@ import streamlit as st
 from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
 
-from tutor.engine import PRESETS, Card, Rank
+from tutor.engine import PRESETS, Card
 from tutor.teach import puzzles as pz
 from tutor.teach.lessons import load_lessons, replay
 from tutor.web.document import LANG_KEY, tab_title

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.test_browser import CHROMIUM, _settle
-from tutor.engine import CARDS, Card, Rank
+from tutor.engine import CARDS, Card
 from tutor.web.document import tab_title
 from tutor.words.i18n import LANGUAGE_NAMES, get_translator
 
