@@ -94,11 +94,15 @@ def line_panel_html(
     last: int,
     end: Sequence[str] = (),
     kind: str = "replay",
+    first: str = "",
 ) -> Markup:
     """The words beside the table at one step of a line: the counter ("The deal" at 0, else
-    "Step 2 of 5", with ``data-{kind}`` the step), what happens, and at the end what decides
-    it under "End of the deal"."""
-    counter = tr._("The deal") if step == 0 else tr._("Step {step} of {last}", step=step, last=last)
+    "Step 2 of 5", with ``data-{kind}`` the step; ``first`` names step 0 otherwise), what
+    happens, and at the end what decides it under "End of the deal"."""
+    if step == 0:
+        counter = first or tr._("The deal")
+    else:
+        counter = tr._("Step {step} of {last}", step=step, last=last)
     parts = [
         Markup('<div class="t66-step t66-{}" aria-live="polite">').format(kind),
         Markup('<div class="t66-counter" data-{}="{}">{}</div>').format(kind, step, counter),
@@ -120,7 +124,7 @@ def replay_panel_html(replay: Replay, index: int, puzzle: Puzzle, tr: Translator
     index = max(0, min(index, last))
     if index == 0:
         intro = puzzle_text.replay_intro(replay, puzzle.learner, tr)
-        return line_panel_html(intro, tr, step=0, last=last)
+        return line_panel_html(intro, tr, step=0, last=last, first=tr._("All cards face up"))
     step = replay.steps[index - 1]
     words = list(puzzle_text.step_words(step, tr))
     end: tuple[str, ...] = ()

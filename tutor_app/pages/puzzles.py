@@ -419,10 +419,9 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
                 _answer_nav(steps, view, t)
             if not attempt.over:
                 _move_buttons(attempt, t)
-        _unseen(attempt, t)
     with side:
         _illegal(attempt, t)
-        _feedback(attempt, t)
+        _feedback(attempt, t, stepping=view >= 0 or why_at is not None)
         if replay is not None and why_at is not None:
             text.html(replay_panel_html(replay, why_at, p, t))
         elif view >= 0:
@@ -430,6 +429,7 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
             text.html(line_panel_html(words, t, step=view + 1, last=len(steps), kind="answer"))
         _hints(attempt, t)
         _after(attempt, replay, t)
+        _unseen(attempt, t)
 
 
 def _answers(attempt: pz.Attempt) -> tuple[Step, ...]:
@@ -477,6 +477,11 @@ def _table(attempt: pz.Attempt, opts: BoardOptions, t: Translator, *, focus: boo
 
 def _answer_nav(steps: tuple[Step, ...], view: int, t: Translator) -> None:
     """Back and Next through the answers to the learner's move."""
+    with st.container(key="pz_nav"):
+        _answer_buttons(steps, view, t)
+
+
+def _answer_buttons(steps: tuple[Step, ...], view: int, t: Translator) -> None:
     back, nxt = st.columns(2)
     with back:
         st.button(
@@ -504,6 +509,11 @@ def _answer_nav(steps: tuple[Step, ...], view: int, t: Translator) -> None:
 
 def _replay_nav(replay: Replay, index: int, t: Translator) -> None:
     """Back and Next through a refutation, and the way back to the puzzle."""
+    with st.container(key="pz_nav"):
+        _replay_buttons(replay, index, t)
+
+
+def _replay_buttons(replay: Replay, index: int, t: Translator) -> None:
     back, nxt, close = st.columns([1, 1, 1.4])
     with back:
         st.button(
@@ -596,7 +606,9 @@ def _unseen(attempt: pz.Attempt, t: Translator) -> None:
         text.markdown(unseen.cards or t._("none"))
 
 
-def _feedback(attempt: pz.Attempt, t: Translator) -> None:
+def _feedback(attempt: pz.Attempt, t: Translator, *, stepping: bool = False) -> None:
+    """The verdict on each move and why; the last one's details open unless the table goes
+    through them step by step beside it (or it is a refutation, which the table replays)."""
     p = attempt.puzzle
     for number, j in enumerate(attempt.judgements, start=1):
         fb = pt.feedback(p, j, t)
@@ -611,7 +623,7 @@ def _feedback(attempt: pz.Attempt, t: Translator) -> None:
         if fb.details and (last or fb.mark is not pz.Mark.PARTLY):
             with st.expander(
                 t._("Why") if fb.mark is not pz.Mark.WRONG else t._("The refutation"),
-                expanded=last and fb.mark is not pz.Mark.WRONG,
+                expanded=last and not stepping and fb.mark is not pz.Mark.WRONG,
             ):
                 text.bullets(fb.details)
 
