@@ -389,10 +389,10 @@ def decider_words(d: Decider, rules: RuleSet, tr: Translator) -> str:
         )
     if d.kind is Decides.REACHED and d.trick is not None:
         return tr._(
-            "What decides it: the trick of {led} and {played}. With it {player} reaches "
+            "What decides it: the trick of {card} and {card2}. With it {player} reaches "
             "{points} points and declares 66.",
-            led=d.trick[0],
-            played=d.trick[1],
+            card=d.trick[0],
+            card2=d.trick[1],
             player=player,
             points=d.points,
         )
