@@ -13,7 +13,7 @@ declaration without 66, the Schneider limit. ``tutor.words.puzzle_text`` says it
 >>> from tutor.engine.rules import preset
 >>> s = new_deal(preset("pagat"), hands=("Ah 10h Kc Qc Ks Qs", "Ad Jd 9d As Js Jh"),
 ...              trump_card="Kd", stock="Qd Qh 9s 10s 9h Kh 9c Jc 10c Ac 10d", dealer=0)
->>> [len(st.moves) for st in line_steps(s, ["Ah", "Jh", "Ks"])]
+>>> [len(st.moves) for st in line_steps(s, ["Js", "Ks", "Ah"])]
 [2, 1]
 """
 
