@@ -4,11 +4,13 @@ and tables: on the puzzles of the repository, in three languages."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
 from markupsafe import escape
 
+from tests.test_words_leaks import check_lines
 from tutor.engine import Card, parse_move
 from tutor.teach import puzzles as pz
 from tutor.teach.puzzles.replay import (
@@ -195,18 +197,12 @@ def test_hidden_cards_of_the_refuting_deal_are_said_and_shown() -> None:
 
 
 def test_every_refutation_of_the_collection_replays_to_its_end() -> None:
-    """Each puzzle's first wrong card: the steps replay the whole line and end the deal."""
-    for p in COLLECTION.puzzles:
-        analysis = pz.start(p).analysis()
-        moves = [m for m in analysis.scores if m.move not in analysis.accepted]
-        if not moves:
-            continue
-        j = pz.check(p, [moves[0].move])
-        assert j.refutation is not None
-        replay = refutation_replay(j.refutation)
+    """Each puzzle's first wrong move: the steps replay the whole line and end the deal."""
+    assert _replays()
+    for p, replay in _replays():
         played = [m for s in replay.steps for m in s.moves]
-        assert played == list(j.refutation.line), p.id
-        assert replay.steps[-1].state.result == j.refutation.end.result, p.id
+        assert played == list(replay.refutation.line), p.id
+        assert replay.steps[-1].state.result == replay.refutation.end.result, p.id
 
 
 def test_moves_as_text_are_read() -> None:
@@ -214,3 +210,28 @@ def test_moves_as_text_are_read() -> None:
     assert line_steps(p.state, ["Jd", "Kd"]) == line_steps(
         p.state, [parse_move("Jd"), parse_move("Kd")]
     )
+
+
+@cache
+def _replays() -> tuple[tuple[pz.Puzzle, Replay], ...]:
+    """Each puzzle's first wrong move and its replay."""
+    out = []
+    for p in COLLECTION.puzzles:
+        analysis = pz.start(p).analysis()
+        moves = [s.move for s in analysis.scores if s.move not in analysis.accepted]
+        if moves:
+            j = pz.check(p, [moves[0]])
+            assert j.refutation is not None
+            out.append((p, refutation_replay(j.refutation)))
+    return tuple(out)
+
+
+@pytest.mark.parametrize(("lang", "style"), [("de", "french"), ("pl", "german")])
+def test_every_replay_reads_in_the_language(lang: str, style: str) -> None:
+    """No English, no notation, no placeholder left in a replay's words, for every puzzle."""
+    tr = get_translator(lang, style)
+    for p, replay in _replays():
+        lines = [*pt.replay_intro(replay, p.learner, tr), *pt.replay_end(replay, p, tr)]
+        for step in replay.steps:
+            lines += pt.step_words(step, tr)
+        assert not check_lines(lines, lang, style), p.id
