@@ -207,3 +207,29 @@ class FakeBoard:
             assert callable(callback)
             callback()
             st.rerun()
+
+
+class FakeStorage:
+    """The browser's ``localStorage`` with the storage component (``tutor_app.storage``) as it
+    runs there, for AppTest: a new session is handed each stored entry once; what the app
+    saves is kept once the stored value has been read (at once when nothing was stored)."""
+
+    def __init__(self) -> None:
+        self.stored: dict[str, str] = {}
+        self.sent: set[tuple[str, str]] = set()
+        self.ready: set[tuple[str, str]] = set()
+
+    def __call__(self, *, data: dict[str, object], **_: object) -> dict[str, object]:
+        key, visit = str(data["key"]), str(data["session"])
+        stored = self.stored.get(key, "")
+        if not data.get("loaded") and stored and (key, visit) not in self.sent:
+            self.sent.add((key, visit))
+            return {"stored": stored}
+        if data.get("loaded") or (key, visit) in self.ready or not stored:
+            self.ready.add((key, visit))
+            save = str(data["save"])
+            if save:
+                self.stored[key] = save
+            else:
+                self.stored.pop(key, None)
+        return {"stored": None}

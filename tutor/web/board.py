@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from tutor.engine import PLAYER_NAMES, Card, State, Suit
+from tutor.engine import CARDS, PLAYER_NAMES, Card, State, Suit
 from tutor.msgid import N_
 from tutor.web.cardart import back_svg, card_svg
 from tutor.web.html import join, svg_img
@@ -57,6 +57,7 @@ class BoardOptions:
     drawn: frozenset[Card] = frozenset()  # cards just drawn from the stock, marked "new"
     pick: frozenset[Card] = frozenset()  # cards in hand the learner may click to play
     legal: frozenset[Card] | None = None  # of those, the ones marked legal; None: no marks
+    scores: bool = True  # False: the points and scores are hidden (the learner counts)
 
 
 _SVG_HEIGHT = 300  # the drawing's own size; the page scales it (it stays sharp)
@@ -159,7 +160,7 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
     points_label = tr.p_("score label", "card points")
     stats = [
         Markup('<span class="t66-stat">{} <b>{}</b></span>').format(
-            points_label, state.points[player]
+            points_label, state.points[player] if opts.scores else "?"
         ),
         Markup('<span class="t66-stat">{}</span>').format(
             tr.n_("{n} trick", "{n} tricks", state.tricks[player])
@@ -190,7 +191,7 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
     # TRANSLATORS: a label before a player's total in the deal: card points and credited marriages.
     score_label = tr.p_("score label", "score")
     total = Markup('<span class="t66-total">{} <b>{}</b></span>').format(
-        score_label, state.score(player)
+        score_label, state.score(player) if opts.scores else "?"
     )
     where = "bottom" if player == 0 else "top"
     on_turn = " t66-on-turn" if state.to_move == player else ""
@@ -275,6 +276,20 @@ def _info_html(state: State, tr: Translator, opts: BoardOptions) -> Markup:
     ).format(trumps_word, trump, rules_word, preset_name(state.rules.name, tr))
 
 
+def state_table(state: State) -> tuple[TableCard, ...]:
+    """The cards on the table in a position: the card led, waiting for the answer; else the
+    last trick, both cards with the one that took it marked, until the next lead (004)."""
+    if state.lead >= 0:
+        return (TableCard(state.leader, CARDS[state.lead]),)
+    if state.last_trick is not None:
+        leader, led, played, winner = state.last_trick
+        return (
+            TableCard(leader, CARDS[led], winner == leader),
+            TableCard(1 - leader, CARDS[played], winner != leader),
+        )
+    return ()
+
+
 def board_html(
     state: State,
     table: Sequence[TableCard],
@@ -310,5 +325,6 @@ __all__ = [
     "BoardOptions",
     "TableCard",
     "board_html",
+    "state_table",
     "suit_badge",
 ]
