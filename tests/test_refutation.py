@@ -235,3 +235,34 @@ def test_every_replay_reads_in_the_language(lang: str, style: str) -> None:
         for step in replay.steps:
             lines += pt.step_words(step, tr)
         assert not check_lines(lines, lang, style), p.id
+
+
+def test_the_cards_drawn_after_a_trick_are_said_as_far_as_they_are_seen() -> None:
+    tr = get_translator("en")
+    p = puzzle("exchange-in-time")
+    j = pz.check(p, ["Qc"])
+    assert j.refutation is not None
+    steps = line_steps(j.refutation.before, j.refutation.line)
+    first = next(s for s in steps if s.trick is not None)
+    assert first.trick is not None
+    taker = first.trick[3]
+    trump = first.before.trump_card_value
+    assert trump is not None and trump in first.drawn  # the last two cards: the trump card too
+    top = next(c for c in first.drawn if c != trump)
+    names = ("A", "B")
+    both = pt.step_words(first, tr)[-1]
+    assert both == " ".join(
+        [
+            tr._("{player} draws {card}.", player=names[taker], card=top),
+            tr._(
+                "{player} takes the face-up trump card, {card}.",
+                player=names[1 - taker],
+                card=trump,
+            ),
+        ]
+    )
+    hidden = [True, True]
+    hidden[taker] = False
+    said = pt.step_words(first, tr, (hidden[0], hidden[1]))[-1]
+    assert tr._("{player} draws a card you cannot see.", player=names[taker]) in said
+    assert tr.card(top) not in said

@@ -351,10 +351,39 @@ def feedback(puzzle: Puzzle, j: Judgement, tr: Translator) -> Feedback:
 # ----------------------------------------------------------------------------- on the table
 
 
-def step_words(step: Step, tr: Translator) -> tuple[str, ...]:
-    """A step of a line shown on the table, in words: its moves, the trick they complete, and
-    the end of the deal when the step ends it."""
-    return line_words(step.before, step.moves, tr)
+def step_words(
+    step: Step, tr: Translator, shown: tuple[bool, bool] = (True, True)
+) -> tuple[str, ...]:
+    """A step of a line shown on the table, in words: its moves, the trick they complete, the
+    cards drawn after it (a card of a hand not ``shown`` is not named), and the end of the deal
+    when the step ends it."""
+    words = list(line_words(step.before, step.moves, tr))
+    if step.drawn and step.trick is not None:
+        end = words.pop() if step.state.result is not None else None
+        words.extend(_draw_words(step, tr, shown))
+        if end is not None:
+            words.append(end)
+    return tuple(words)
+
+
+def _draw_words(step: Step, tr: Translator, shown: tuple[bool, bool]) -> list[str]:
+    """Who draws what after a step's trick: the player who took it first."""
+    assert step.trick is not None
+    taker = step.trick[3]
+    trump = step.before.trump_card_value
+    said = []
+    for player in (taker, 1 - taker):
+        name = PLAYER_NAMES[player]
+        for card in sorted(step.drawn & set(step.state.hand(player)), key=lambda c: c.index):
+            if card == trump:
+                said.append(
+                    tr._("{player} takes the face-up trump card, {card}.", player=name, card=card)
+                )
+            elif shown[player]:
+                said.append(tr._("{player} draws {card}.", player=name, card=card))
+            else:
+                said.append(tr._("{player} draws a card you cannot see.", player=name))
+    return [" ".join(said)] if said else []
 
 
 def replay_intro(replay: Replay, learner: int, tr: Translator) -> tuple[str, ...]:

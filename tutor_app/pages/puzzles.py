@@ -425,7 +425,7 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
         if replay is not None and why_at is not None:
             text.html(replay_panel_html(replay, why_at, p, t))
         elif view >= 0:
-            words = pt.step_words(steps[view], t)
+            words = pt.step_words(steps[view], t, show)
             text.html(line_panel_html(words, t, step=view + 1, last=len(steps), kind="answer"))
         _hints(attempt, t)
         _after(attempt, replay, t)
