@@ -239,3 +239,38 @@ def test_a_kept_match_that_cannot_be_read_is_replaced_with_a_notice(
     infos = [md_plain(str(e.value)) for e in at.info]
     assert t._(M_NOT_GAME) in infos
     assert at.button(key="play_start")
+
+
+def _position_with(grade: pl.Grade) -> tuple[pl.Game, pl.Remark]:
+    """A position of a played deal where a card the learner may play earns ``grade`` (the
+    coach's samples as the page will draw them)."""
+    for seed in range(300):
+        g = pl.play_out(pl.start(pl.Table("classic", opponent="club", seed=seed)))
+        rng = random.Random(seed)
+        while not g.deal.over:
+            if len(legal_moves(g.state)) > 1:
+                analysis = pl.analysis_for(g)
+                for ranked in analysis.moves:
+                    r = pl.remark_on(g, ranked.move, analysis)
+                    if r is not None and r.grade is grade and isinstance(r.move, Play):
+                        return g, r
+            g = pl.play_out(pl.learner_move(g, PLAYERS["club"](g.state, rng)))
+    raise AssertionError(f"no position found for {grade}")
+
+
+@pytest.mark.parametrize("grade", list(pl.Grade))
+def test_each_grade_on_a_position_made_for_it(open_page, grade: pl.Grade) -> None:  # type: ignore[no-untyped-def]
+    at = open_page("de")
+    game, remark = _position_with(grade)
+    at.session_state["play_game"] = game
+    at.run()
+    clean(at)
+    learner_plays(at, str(remark.move))
+    t = get_translator("de")
+    said = [md_plain(str(e.value)) for e in [*at.success, *at.warning]]
+    assert any(s.startswith(t._(GRADE_NAMES[grade])) for s in said), said
+    assert game_of(at).deal.remarks[-1] == remark
+    if grade is not pl.Grade.GOOD:
+        words = next(s for s in said if s.startswith(t._(GRADE_NAMES[grade])))
+        assert t.card(remark.move.card) in words or t.card(remark.move.card).lower() in words
+        assert f"{remark.loss:.2f}".rstrip("0").rstrip(".").replace(".", ",") in words

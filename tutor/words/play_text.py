@@ -85,6 +85,8 @@ def remark_text(remark: Remark, tr: Translator) -> str:
     played = move_phrase(remark.move, tr)
     if remark.loss <= 0:
         return tr._("{grade}: {move} is the best move here.", grade=head, move=played)
+    if remark.grade is Grade.GOOD:  # within the noise of the values: no lesson in it
+        return tr._("{grade}: {move} is as good as the best moves here.", grade=head, move=played)
     better = move_phrase(remark.best, tr)
     if remark.exact:
         detail = tr._(
