@@ -23,7 +23,7 @@ from tutor.teach.lessons import read_lesson, replay
 from tutor.teach.play.store import M_NOT_GAME
 from tutor.web.html import md_plain
 from tutor.words.i18n import get_translator
-from tutor.words.play_text import GRADE_NAMES
+from tutor.words.play_text import GRADE_NAMES, claim_text
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -334,22 +334,7 @@ def test_a_claim_to_1000_on_the_page(open_page) -> None:  # type: ignore[no-unty
     t = get_translator("pl")
     total = game.running_total(game.table.learner)
     said = " ".join(md_plain(str(e.value)) for e in [*at.success, *at.warning])
-    if total >= 1000:
-        assert (
-            t._(
-                "{player} claims 1000 card points and has {total}: {player} wins the match.",
-                player="A",
-                total=total,
-            )
-            in said
-        )
-    else:
-        assert (
-            t._(
-                "{player} claims 1000 card points but has only {total}: a miscount loses the match.",
-                player="A",
-                total=total,
-            )
-            in said
-        )
+    assert claim_text(claimed.claim, t) in said
+    assert claimed.claim.right == (total >= 1000)
+    assert claimed.winner == (claimed.table.learner if total >= 1000 else 1)
     assert not the_board().queue and not any(b.key == "play_claim" for b in at.button)
