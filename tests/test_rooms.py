@@ -475,6 +475,10 @@ def test_two_app_processes_on_one_redis_see_one_room(redis_url: str) -> None:
     assert second.ask(code, token, "q") and first.answer(code, "s1", "q", "Qs")
     assert second.answer(code, "s2", "q", "Qs") and first.follow(code, "s1")
     assert second.tally(code, token) == {"Qs": 2} and second.followers(code, token) == 1
+    # Redis keeps a digest of the token, never the token
+    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    kept = client.hgetall(f"tutor:rooms:room:{code}")
+    assert kept["token"] and token not in kept.values()
     assert first.close(code, token) and second.closed(code) and not second.exists(code)
 
 
