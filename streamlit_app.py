@@ -39,6 +39,12 @@ pages = [
         icon=":material/extension:",
     ),
     st.Page(
+        HERE / "tutor_app/pages/play.py",
+        title=t._("Play"),
+        url_path="play",
+        icon=":material/playing_cards:",
+    ),
+    st.Page(
         HERE / "tutor_app/pages/glossary.py",
         title=t._("Glossary"),
         url_path="glossary",

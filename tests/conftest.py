@@ -64,3 +64,15 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield b
         b.close()
+
+
+@pytest.fixture(autouse=True)
+def fake_board(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """In AppTest the clickable card table is ``tests.helpers.FakeBoard``: a test clicks a card
+    with ``fake_board.click("Qs")`` and runs the page (the browser tests use the real one)."""
+    import tutor_app.board as app_board
+    from tests.helpers import FakeBoard
+
+    fake = FakeBoard()
+    monkeypatch.setattr(app_board, "_BOARD", fake)
+    return fake

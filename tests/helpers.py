@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -167,3 +168,68 @@ puzzle:
   solution: [Jh]
   explanation: Keep the kings for the end.
 """
+
+
+class FakeBoard:
+    """The clickable card table (``tutor_app.board``) as the browser runs it, for AppTest: it
+    keeps the table it was last given under each key and, when a test has clicked a card
+    (``click``), hands the move to the page's callback and runs the page again, as a click in
+    the browser does."""
+
+    def __init__(self) -> None:
+        self.queue: list[str] = []
+        self.html: dict[str, str] = {}
+        self.focus: dict[str, bool] = {}
+
+    def click(self, move: str) -> None:
+        self.queue.append(move)
+
+    def cards(self, key: str) -> dict[str, str]:
+        """The table's card buttons under ``key``: move -> "legal", "illegal" or "" (no marks)."""
+        out = {}
+        for m in re.finditer(
+            r'<button type="button" class="([^"]*)" data-move="([^"]+)"', self.html.get(key, "")
+        ):
+            cls = m.group(1).split()
+            out[m.group(2)] = (
+                "legal" if "t66-legal" in cls else "illegal" if "t66-illegal" in cls else ""
+            )
+        return out
+
+    def __call__(self, *, data: dict[str, object], key: str, **callbacks: object) -> None:
+        import streamlit as st
+
+        self.html[key] = str(data["html"])
+        self.focus[key] = bool(data.get("focus"))
+        if self.queue:
+            st.session_state[key] = {"play": self.queue.pop(0)}
+            callback = callbacks["on_play_change"]
+            assert callable(callback)
+            callback()
+            st.rerun()
+
+
+class FakeStorage:
+    """The browser's ``localStorage`` with the storage component (``tutor_app.storage``) as it
+    runs there, for AppTest: a new session is handed each stored entry once; what the app
+    saves is kept once the stored value has been read (at once when nothing was stored)."""
+
+    def __init__(self) -> None:
+        self.stored: dict[str, str] = {}
+        self.sent: set[tuple[str, str]] = set()
+        self.ready: set[tuple[str, str]] = set()
+
+    def __call__(self, *, data: dict[str, object], **_: object) -> dict[str, object]:
+        key, visit = str(data["key"]), str(data["session"])
+        stored = self.stored.get(key, "")
+        if not data.get("loaded") and stored and (key, visit) not in self.sent:
+            self.sent.add((key, visit))
+            return {"stored": stored}
+        if data.get("loaded") or (key, visit) in self.ready or not stored:
+            self.ready.add((key, visit))
+            save = str(data["save"])
+            if save:
+                self.stored[key] = save
+            else:
+                self.stored.pop(key, None)
+        return {"stored": None}

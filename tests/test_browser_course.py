@@ -1,6 +1,7 @@
 """The course in a real browser (headless Chromium driving ``streamlit run``): from the
-landing page a learner takes lesson 01 to its end by pressing Next, reloads, and finds the
-progress kept by the browser; screenshots of the landing page and a lesson's end at
+landing page a learner takes lesson 01 to its end by clicking cards on the table and answering
+its questions, reloads, and finds the progress kept by the browser; a lesson done with the
+keyboard only; screenshots of the landing page, a move asked on the table and a lesson's end at
 1920x1080 and 390x844 in German and Polish go to ``artifacts/``."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from playwright.sync_api import Browser, Page
 from tests.test_browser import LESSONS, ROOT, _settle
 from tutor.engine import Play
 from tutor.teach.lessons import replay
+from tutor.teach.progress import Progress, dump_progress
 from tutor.web import course
 from tutor.words.i18n import get_translator
 from tutor_app.progress import STORAGE_KEY
@@ -32,8 +34,15 @@ def _stored(page: Page) -> dict[str, object] | None:
     return json.loads(raw) if raw else None
 
 
-def _to_the_end(page: Page, lang: str) -> None:
-    """Press Next until the lesson's end (its last step in the counter)."""
+def _answer(page: Page, index: int, right: int) -> None:
+    button = f".st-key-answer_{index}_{right} button:visible"
+    page.locator(button).first.click()
+    page.wait_for_selector(button, state="detached", timeout=20_000)
+
+
+def _to_the_end(page: Page, lang: str, *, shot: str = "") -> None:
+    """Take the first lesson to its end: Next, each question answered rightly, each move asked
+    played by clicking its card on the table (``shot``: a screenshot of the first move asked)."""
     assert FIRST is not None
     t = get_translator(lang)
     last = len(replay(FIRST)) - 1
@@ -42,20 +51,102 @@ def _to_the_end(page: Page, lang: str) -> None:
     frames = replay(FIRST)
     for step in range(1, last + 1):
         question = frames[step - 1].question
-        if question is not None:  # a step the learner plays: answered rightly, as they would
-            button = f".st-key-answer_{step - 1}_{question.right} button:visible"
-            page.locator(button).first.click()
-            page.wait_for_selector(button, state="detached", timeout=20_000)
+        if question is not None:
+            _answer(page, step - 1, question.right)
         move = frames[step].move
         if frames[step].your_move is not None and move is not None:
-            card = move.card if isinstance(move, Play) else move
-            page.locator(f".st-key-try_{step}_{card} button:visible").first.click()
+            if isinstance(move, Play):
+                card = page.locator(f'.t66-live button[data-move="{move.card}"]')
+                card.wait_for(timeout=20_000)
+                if shot:
+                    _settle(page)
+                    page.screenshot(path=shot)
+                    shot = ""
+                card.click()
+            else:
+                page.locator(f".st-key-try_{step}_{move} button:visible").first.click()
         else:
             page.get_by_role("button", name=t._("Next"), exact=True).click()
         page.wait_for_selector(f'.t66-counter[data-step="{step}"]', timeout=20_000)
+    question = frames[last].question
+    if question is not None:
+        _answer(page, last, question.right)
     next_title = t._(PATH[1].title)
     page.get_by_role("button", name=t._("Next lesson"), exact=True).wait_for(timeout=20_000)
     page.get_by_text(t._("Next up: {lesson}", lesson=next_title)).wait_for(timeout=20_000)
+
+
+def _focused(page: Page) -> str:
+    """What has the keyboard focus: a card's move, a widget's key class, or ""."""
+    return str(
+        page.evaluate(
+            """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return "";
+  if (el.dataset && el.dataset.move) return "card:" + el.dataset.move;
+  const box = el.closest("[class*='st-key-']");
+  if (!box) return "other";
+  const key = Array.from(box.classList).find(c => c.startsWith("st-key-"));
+  return key ? key.slice(7) : "other";
+}"""
+        )
+    )
+
+
+def _tab_to(page: Page, key: str) -> None:
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if _focused(page) == key:
+            return
+    raise AssertionError(f"Tab never reached {key}")
+
+
+def test_a_lesson_done_with_the_keyboard_only(server: str, browser: Browser) -> None:
+    lesson = next(les for les in PATH if les.id.startswith("04"))
+    frames = replay(lesson)
+    last = len(frames) - 1
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{server}/?lesson={lesson.id}&lang=en")
+    page.wait_for_selector('.t66-counter[data-step="0"]', timeout=20_000)
+    _settle(page)
+    played = answered = 0
+    step = 0
+    while True:
+        question = frames[step].question
+        if question is not None:
+            _tab_to(page, f"answer_{step}_{question.right}")
+            page.keyboard.press("Enter")
+            page.wait_for_selector(
+                f".st-key-answer_{step}_{question.right}", state="detached", timeout=20_000
+            )
+            answered += 1
+            page.evaluate("document.activeElement && document.activeElement.blur()")
+        if step == last:
+            break
+        nxt = frames[step + 1]
+        move = nxt.move
+        if nxt.your_move is not None and isinstance(move, Play):
+            # The hand takes the focus: the arrows choose the card, Enter plays it.
+            page.wait_for_function(
+                "() => document.activeElement && document.activeElement.dataset.move",
+                timeout=20_000,
+            )
+            for _ in range(8):
+                if _focused(page) == f"card:{move.card}":
+                    break
+                page.keyboard.press("ArrowRight")
+            assert _focused(page) == f"card:{move.card}"
+            page.keyboard.press("Enter")
+            played += 1
+        else:
+            page.keyboard.press("ArrowRight")  # the presenter key for Next
+        step += 1
+        page.wait_for_selector(f'.t66-counter[data-step="{step}"]', timeout=20_000)
+        _settle(page)
+    assert played and answered
+    page.get_by_role("button", name="Next lesson", exact=True).wait_for(timeout=20_000)
+    context.close()
 
 
 def test_progress_kept_after_a_reload(server: str, browser: Browser) -> None:
@@ -101,8 +192,27 @@ def test_screenshots(server: str, browser: Browser, lang: str, size: tuple[int, 
     page.get_by_role("button", name=t._("Start here")).wait_for(timeout=20_000)
     _settle(page)
     page.screenshot(path=str(ARTIFACTS / f"course-landing-{lang}-{width}.png"), full_page=True)
-    _to_the_end(page, lang)
+    _to_the_end(page, lang, shot=str(ARTIFACTS / f"course-move-{lang}-{width}.png"))
     _settle(page)
     page.get_by_role("button", name=t._("Next lesson"), exact=True).scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"course-end-{lang}-{width}.png"))
+    context.close()
+
+
+def test_a_notice_stays_when_the_stored_progress_arrives(server: str, browser: Browser) -> None:
+    """The browser hands back the stored progress in a run of its own; a notice about the
+    address (a lesson that does not exist) is still on the page after it."""
+    assert FIRST is not None
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{server}/?lang=en")
+    page.get_by_role("button", name="Start here").wait_for(timeout=20_000)
+    stored = dump_progress(Progress().finish(FIRST.id))
+    page.evaluate("([k, v]) => window.localStorage.setItem(k, v)", [STORAGE_KEY, stored])
+    page.goto(f"{server}/?lesson=no-such-lesson&lang=en")
+    page.get_by_role("button", name=f"Continue: {PATH[1].title}").wait_for(timeout=20_000)
+    _settle(page)
+    page.wait_for_timeout(1000)
+    notice = "There is no lesson called 'no-such-lesson'. Choose one from the list below."
+    assert page.get_by_text(notice).is_visible()
     context.close()

@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import tutor_app.progress as app_progress
+import tutor_app.storage as app_storage
 from tutor.teach.lessons import load_lessons, replay
 from tutor.teach.progress import (
     M_NEWER,
@@ -60,7 +61,7 @@ class FakeStore:
 @pytest.fixture
 def store(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeStore]:
     fake = FakeStore()
-    monkeypatch.setattr(app_progress, "_STORE", fake)
+    monkeypatch.setattr(app_storage, "_STORE", fake)
     monkeypatch.setenv("TUTOR_LESSONS_DIR", str(ROOT / "lessons"))
     yield fake
 

@@ -1,20 +1,24 @@
-"""The Learn page at the steps the learner plays: the cards of the player on turn as buttons at a
-your-move step, the answers as buttons at a question, Next waiting until the step is done
-(except for a teacher in projector mode), explanations of wrong tries and "Show me"."""
+"""The Learn page at the steps the learner plays: the cards of the player on turn clicked on the
+table at a your-move step (other moves as buttons), the answers as buttons at a question, Next
+waiting until the step is done (except for a teacher in projector mode), explanations of wrong
+tries, "Show me", the hint ladder with the allowed cards marked, and the progress noted."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.engine import Play
+import tutor_app.board as app_board
+from tests.helpers import FakeBoard
+from tutor.engine import Play, legal_moves, parse_move
 from tutor.teach.lessons import Frame, load_lessons, replay
 from tutor.web.html import md_plain
+from tutor.words.hint_text import HINT_TITLES
 from tutor.words.i18n import get_translator
+from tutor_app.pages.learn import BOARD_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -22,6 +26,7 @@ LESSONS = ROOT / "lessons"
 GOOD, _ = load_lessons(LESSONS)
 FRAMES = {les.id: replay(les) for les in GOOD}
 FIRST_FOUR = sorted(i for i in FRAMES if i[:2] in ("01", "02", "03", "04"))
+ALL = sorted(FRAMES)
 
 
 def assert_clean(at: AppTest) -> None:
@@ -47,6 +52,26 @@ def has_button(at: AppTest, key: str) -> bool:
     return any(b.key == key for b in at.button)
 
 
+def the_board() -> FakeBoard:
+    """The table the page draws in this test (``tests.conftest.fake_board``)."""
+    board = app_board._BOARD
+    assert isinstance(board, FakeBoard)
+    return board
+
+
+def play(at: AppTest, index: int, move: str) -> None:
+    """Play ``move`` at the your-move step ``index``: a card is clicked on the table, any other
+    move pressed as its button."""
+    board = the_board()
+    if not isinstance(parse_move(move), Play):
+        at.button(key=f"try_{index}_{move}").click().run()
+    else:
+        assert move in board.cards(BOARD_KEY), (move, board.cards(BOARD_KEY))
+        board.click(move)
+        at.run()
+    assert_clean(at)
+
+
 def do_task(at: AppTest, lesson_id: str) -> bool:
     """Do the interactive step that keeps Next waiting, the right way, as a learner would:
     answer a question on this frame rightly, or play the next step's move. True when playing
@@ -58,21 +83,22 @@ def do_task(at: AppTest, lesson_id: str) -> bool:
         at.button(key=f"answer_{step}_{frame.question.right}").click().run()
         assert_clean(at)
     nxt = step + 1
-    if nxt < len(frames) and frames[nxt].your_move is not None and _has_prefix(at, try_key(nxt)):
-        at.button(key=try_key(nxt, frames[nxt])).click().run()
-        assert_clean(at)
+    if nxt < len(frames) and frames[nxt].your_move is not None and asking(at, nxt):
+        play(at, nxt, move_text(frames[nxt]))
         return True
     return False
 
 
-def try_key(index: int, frame: Frame | None = None) -> str:
-    """The key of the button that plays the move of the frame at ``index`` (any card's key
-    prefix when ``frame`` is not given)."""
-    if frame is None:
-        return f"try_{index}_"
+def move_text(frame: Frame) -> str:
     move = frame.move
     assert move is not None
-    return f"try_{index}_{move.card if isinstance(move, Play) else move}"
+    return str(move)
+
+
+def asking(at: AppTest, index: int) -> bool:
+    """The page asks for the move of the frame at ``index``: the task's heading is shown and
+    the table has cards to click."""
+    return has_button(at, f"hint_{index}") or has_button(at, f"show_me_{index}")
 
 
 def _has_prefix(at: AppTest, prefix: str) -> bool:
@@ -93,7 +119,11 @@ def start(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     yield run
 
 
-@pytest.mark.parametrize("lesson_id", FIRST_FOUR)
+def interactive(lesson_id: str) -> int:
+    return sum(f.question is not None or f.your_move is not None for f in FRAMES[lesson_id])
+
+
+@pytest.mark.parametrize("lesson_id", ALL)
 def test_play_a_lesson_to_the_end_answering_each_step_right(start, lesson_id: str) -> None:  # type: ignore[no-untyped-def]
     at = start(lesson=lesson_id, lang="en")
     frames = FRAMES[lesson_id]
@@ -112,21 +142,29 @@ def test_play_a_lesson_to_the_end_answering_each_step_right(start, lesson_id: st
                 answered.add(step)
                 q = frames[step].question
                 assert q is not None
-                right = q.right
-                at.button(key=f"answer_{step}_{right}").click().run()
+                at.button(key=f"answer_{step}_{q.right}").click().run()
                 assert_clean(at)
                 assert not at.button(key="next").disabled or frames[nxt].your_move is not None
                 assert at.success, "the right answer is confirmed"
                 continue
-            at.button(key=try_key(nxt, frames[nxt])).click().run()
-            assert_clean(at)
+            assert the_board().focus[BOARD_KEY], "the keyboard focus goes to the hand"
+            play(at, nxt, move_text(frames[nxt]))
             assert counter(at) == nxt  # the move is played and the lesson goes on
             continue
         at.button(key="next").click().run()
         assert_clean(at)
         assert counter(at) == nxt
-    assert tasks >= 2
+    q = frames[last].question
+    if q is not None:  # a question on the last frame
+        tasks += 1
+        at.button(key=f"answer_{last}_{q.right}").click().run()
+        assert_clean(at)
+        assert at.success
+    assert tasks == interactive(lesson_id)
     assert at.button(key="next").disabled
+    # Each step was answered right at the first try: the progress says so.
+    if tasks:
+        assert len(at.session_state["course_steps"][lesson_id]) == tasks
 
 
 def _first(lesson_id: str, kind: str) -> int:
@@ -156,6 +194,8 @@ def test_a_wrong_answer_is_explained_then_the_right_one_lets_the_lesson_go_on(st
     assert_clean(at)
     assert tr._(q.answers[q.right].why) in shown(at.success)
     assert not at.button(key="next").disabled
+    # Right, but not at the first try: the progress does not count it.
+    assert "course_steps" not in at.session_state
     at.button(key="next").click().run()
     assert counter(at) == index + 1
 
@@ -166,15 +206,15 @@ def test_a_wrong_move_is_explained_then_show_me_plays_it(start) -> None:  # type
     frames = FRAMES[lesson_id]
     at = start(lesson=lesson_id, step=str(index - 1), lang="en")
     assert at.button(key="next").disabled and not has_button(at, f"show_me_{index}")
+    # The hand of A is on the table as buttons, with no marks until asked for.
+    assert set(the_board().cards(BOARD_KEY).values()) == {""}
     # Qh is legal but weaker than the best (Ad): its cost in game points.
-    at.button(key=f"try_{index}_Qh").click().run()
-    assert_clean(at)
+    play(at, index, "Qh")
     assert counter(at) == index - 1
     (warning,) = shown(at.warning)
     assert "The queen of hearts instead costs 3 game points." in warning
     assert not has_button(at, f"show_me_{index}")
-    at.button(key=f"try_{index}_Ac").click().run()
-    assert_clean(at)
+    play(at, index, "Ac")
     assert "The ace of clubs instead costs 4 game points." in shown(at.warning)[0]
     at.button(key=f"show_me_{index}").click().run()
     assert_clean(at)
@@ -182,25 +222,62 @@ def test_a_wrong_move_is_explained_then_show_me_plays_it(start) -> None:  # type
     assert "The move here: the ace of diamonds." in shown(at.success)
     assert frames[index].move is not None and str(frames[index].move) == "Ad"
     assert not at.button(key="next").disabled
+    assert "course_steps" not in at.session_state
 
 
 def test_an_illegal_move_is_explained_with_its_rule_and_source(start) -> None:  # type: ignore[no-untyped-def]
     lesson_id = "04-closed-phase"
     index = _first(lesson_id, "your_move")
     at = start(lesson=lesson_id, step=str(index - 1), lang="en")
-    at.button(key=f"try_{index}_Kc").click().run()
-    assert_clean(at)
+    play(at, index, "Kc")
     text = shown(at.warning)[0]
     assert "The king of clubs may not be played." in text and "Source:" in text
     assert counter(at) == index - 1
-    at.button(key=try_key(index, FRAMES[lesson_id][index])).click().run()
-    assert_clean(at)
+    play(at, index, move_text(FRAMES[lesson_id][index]))
     assert counter(at) == index
     assert any("follow suit" in s for s in shown(at.success))
     at.button(key="back").click().run()
     assert_clean(at)
     assert counter(at) == index - 1 and not at.warning  # the step is done: no task, no misses
-    assert not at.button(key="next").disabled and not _has_prefix(at, try_key(index))
+    assert not at.button(key="next").disabled and not has_button(at, f"hint_{index}")
+
+
+def test_the_hint_ladder_climbs_and_marks_the_allowed_cards(start) -> None:  # type: ignore[no-untyped-def]
+    lesson_id = "04-closed-phase"
+    index = _first(lesson_id, "your_move")
+    before = FRAMES[lesson_id][index - 1].state
+    at = start(lesson=lesson_id, step=str(index - 1), lang="de")
+    tr = get_translator("de")
+    assert set(the_board().cards(BOARD_KEY).values()) == {""}
+    for level in range(1, 5):
+        assert at.button(key=f"hint_{index}").label == tr._(
+            "Show a hint ({level} of 4)", level=level
+        )
+        at.button(key=f"hint_{index}").click().run()
+        assert_clean(at)
+        hints = " ".join(shown(at.markdown))
+        for rung in range(1, 5):  # each rung up to this level, under its heading
+            assert (tr._(HINT_TITLES[rung]) in hints) == (rung <= level), (level, rung)
+    marks = the_board().cards(BOARD_KEY)
+    allowed = {str(m) for m in legal_moves(before) if isinstance(m, Play)}
+    assert {c for c, mark in marks.items() if mark == "legal"} == allowed
+    assert {c for c, mark in marks.items() if mark == "illegal"} == set(marks) - allowed
+    assert set(marks) - allowed, "this step has cards that may not be played"
+    assert not has_button(at, f"hint_{index}")  # level 4 is the last
+    # The last rung names the move the lesson plays.
+    best = FRAMES[lesson_id][index].move
+    assert best is not None and isinstance(best, Play)
+    assert tr.card(best.card, "bare") in hints or tr.card(best.card) in hints
+
+
+def test_the_marks_can_be_switched_on_without_a_hint(start) -> None:  # type: ignore[no-untyped-def]
+    lesson_id = "04-closed-phase"
+    index = _first(lesson_id, "your_move")
+    at = start(lesson=lesson_id, step=str(index - 1), lang="en")
+    at.toggle(key="w_mark_legal").set_value(True).run()
+    assert_clean(at)
+    marks = set(the_board().cards(BOARD_KEY).values())
+    assert marks == {"legal", "illegal"}
 
 
 def test_a_teacher_in_projector_mode_may_go_on_without_answering(start) -> None:  # type: ignore[no-untyped-def]
@@ -212,10 +289,6 @@ def test_a_teacher_in_projector_mode_may_go_on_without_answering(start) -> None:
     at.button(key="next").click().run()
     assert_clean(at)
     assert counter(at) == index + 1
-
-
-if os.environ.get("TUTOR_NO_APP"):  # pragma: no cover
-    pytest.skip("the app is not installed here", allow_module_level=True)
 
 
 def test_a_teacher_sharing_the_screen_may_go_on_without_answering(start) -> None:  # type: ignore[no-untyped-def]

@@ -86,6 +86,7 @@ def show_notices() -> None:
     t = tr()
     for msgid, params in state.notices:
         text.info(text.say(t, msgid, **params))
+    state.shown_notices = state.notices
     state.notices = []
 
 

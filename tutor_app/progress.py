@@ -10,13 +10,9 @@ No account and nothing downloaded: the browser keeps it until the learner resets
 
 from __future__ import annotations
 
-import json
 import logging
-import secrets
-from typing import Any
 
 import streamlit as st
-from markupsafe import Markup
 
 from tutor.teach.progress import (
     Progress,
@@ -25,7 +21,7 @@ from tutor.teach.progress import (
     load_progress,
     only_known,
 )
-from tutor_app import text
+from tutor_app import storage
 from tutor_app.session import state
 from tutor_app.shared import library
 
@@ -37,43 +33,6 @@ STORAGE_KEY = "tutor66.progress"
 COMPONENT_KEY = "t66_progress"
 #: Session keys of this module.
 STEPS_KEY = "course_steps"  # lesson id -> frozenset of step names right at the first try
-LOADED_KEY = "course_loaded"  # the browser's stored progress has been read this session
-SESSION_KEY = "course_session"  # tells the component a new session (stored progress unread)
-
-#: The component's script. On the first run of a session (``data.session`` is new to the
-#: page) it reads the stored progress: if there is some, it sends it as the trigger ``stored``
-#: (one more run, which merges it) and stores nothing until the app says it has read it
-#: (``loaded``); if there is none, no run is asked for. From then on it stores what the app
-#: gives as ``save``. Written on several lines: Streamlit reads a one-line string with slashes
-#: as a file's name.
-STORE_SCRIPT = f"""export default function (component) {{
-  const data = component.data || {{}};
-  const key = {json.dumps(STORAGE_KEY)};
-  const seen = window.__t66Progress || {{}};
-  let storage = null;
-  try {{ storage = window.localStorage; }} catch (e) {{ storage = null; }}
-  if (seen.session !== data.session) {{
-    let stored = "";
-    try {{ stored = (storage && storage.getItem(key)) || ""; }} catch (e) {{ stored = ""; }}
-    window.__t66Progress = {{ session: data.session, ready: !stored }};
-    if (stored && !data.loaded) {{
-      component.setTriggerValue("stored", stored);
-      return;
-    }}
-  }}
-  const now = window.__t66Progress;
-  if (data.loaded) {{ now.ready = true; }}
-  if (now.ready && typeof data.save === "string" && storage) {{
-    try {{
-      if (storage.getItem(key) !== data.save) {{ storage.setItem(key, data.save); }}
-    }} catch (e) {{ /* storage full or refused: the session still has it */ }}
-  }}
-}}
-"""
-
-_STORE = st.components.v2.component("tutor66_progress_store", js=STORE_SCRIPT)
-
-_HIDE = Markup("<style>.st-key-{}{{display:none}}</style>").format(COMPONENT_KEY)
 
 
 # ----------------------------------------------------------------------------- the value
@@ -134,7 +93,6 @@ def import_data(data: bytes | str) -> Progress:
 def restore(stored: str) -> None:
     """Merge the progress the browser kept (``""``: none) into the session's, once. What
     cannot be read is left out (and overwritten by the session's on the next run)."""
-    st.session_state[LOADED_KEY] = True
     if not stored:
         return
     try:
@@ -144,25 +102,9 @@ def restore(stored: str) -> None:
 
 
 def keep() -> None:
-    """Mount the storage component: read the browser's progress on the first run of a visit,
-    store the session's on every later one. Call once per run of a page that changes it."""
-    loaded = bool(st.session_state.get(LOADED_KEY, False))
-    if SESSION_KEY not in st.session_state:
-        st.session_state[SESSION_KEY] = secrets.token_hex(8)
-    data: dict[str, Any] = {
-        "session": st.session_state[SESSION_KEY],
-        "loaded": loaded,
-        "save": export_text(),
-    }
-    text.html(_HIDE)
-    result = _STORE(data=data, key=COMPONENT_KEY, on_stored_change=_ignore)
-    stored = result.get("stored") if result is not None else None
-    if not loaded and isinstance(stored, str):
-        restore(stored)
-
-
-def _ignore() -> None:
-    """The component's trigger needs a callback to exist; ``keep`` reads its value."""
+    """Read the browser's progress on the first run of a visit, store the session's on every
+    later one (``tutor_app.storage``). Call once per run of a page that changes it."""
+    storage.keep(COMPONENT_KEY, STORAGE_KEY, export_text(), restore)
 
 
 __all__ = [

@@ -74,7 +74,9 @@ class Session:
     show_a = _Key[bool](lambda: True)
     show_b = _Key[bool](lambda: True)
     finished = _Key[set[str]](set)
+    mark_legal = _Key[bool](lambda: False)  # mark the cards that may be played, dim the others
     notices = _Key[list[Notice]](list)
+    shown_notices = _Key[list[Notice]](list)  # those the last run showed
     # following a teacher
     room = _Key[str | None](lambda: None)  # the room this teacher shares
     follow_room = _Key[str](lambda: "")  # the room this student follows (normalised)
@@ -159,6 +161,12 @@ def pending_link() -> DeepLink | None:
 def notice(msgid: str, **params: object) -> None:
     """A message for the next run of the page (shown once, translated then)."""
     state.notices = [*state.notices, (msgid, params)]
+
+
+def repeat_notices() -> None:
+    """Show the last run's notices again in the next run: for a run the learner did not ask
+    for (the browser handing back the stored progress), which would otherwise wipe them."""
+    state.notices = [*state.shown_notices, *state.notices]
 
 
 def bind(widget_key: str, model_key: str) -> None:

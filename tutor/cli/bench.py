@@ -9,6 +9,8 @@ Three parts, each on positions or deals made from a seed, so a run can be repeat
 - hint: a full hint (``hints.analyse`` of the player's view: every legal move valued over the
   sampled deals, with its ideas; then the reasoning rendered as text) on positions from every
   stage of whole deals, with the number of samples;
+- computer: the server time of one computer move on the Play page at each strength
+  (beginner, club, expert), on the same positions as the hint;
 - strength (``--strength N``): N deals expert against random and N against greedy, seats
   swapped every deal, on all cores; win rates with 95% Wilson intervals.
 
@@ -48,11 +50,13 @@ from tutor.engine import (
     random_deal,
     view_of,
 )
-from tutor.search import Solver, club_player, plain_minimax, play_deal
+from tutor.search import PLAYERS, Solver, club_player, plain_minimax, play_deal
 from tutor.teach import hints
+from tutor.teach.play import OPPONENTS
 from tutor.words.explain import number, percent
 from tutor.words.hint_text import render_analysis
 from tutor.words.i18n import Translator, get_translator
+from tutor.words.play_text import opponent_name
 
 
 def _ms(seconds: float) -> float:
@@ -224,6 +228,31 @@ def bench_hint(rules: RuleSet, n: int, samples: int, seed: int) -> dict[str, Any
     }
 
 
+def bench_computer(rules: RuleSet, n: int, seed: int) -> dict[str, Any]:
+    """The server time of one computer move on the Play page at each strength, on ``n``
+    positions from every stage of whole deals (the same positions for each strength)."""
+    positions = hint_positions(rules, n, seed)
+    out: dict[str, Any] = {"positions": n}
+    for strength in OPPONENTS:
+        player = PLAYERS[strength]
+        wall: list[float] = []
+        cpu: list[float] = []
+        for i, s in enumerate(positions):
+            rng = random.Random(f"computer:{seed}:{i}")
+            clock = _Clock()
+            player(s, rng)
+            w, c = clock.stop()
+            wall.append(w)
+            cpu.append(c)
+        figures = _figures("", wall, cpu)
+        out[strength] = {
+            "p50_ms": figures["median_ms"],
+            "p95_ms": figures["p95_ms"],
+            "max_ms": _ms(max(wall)),
+        }
+    return out
+
+
 def _wins(spec: str, players: tuple[str, str], seed: int, lo: int, hi: int) -> tuple[int, int]:
     rules = parse_rules(spec)
     wins = draws = 0
@@ -281,6 +310,7 @@ def bench(
     }
     result["solver"] = bench_solver(rules, positions, seed)
     result["hint"] = bench_hint(rules, hint_count, samples, seed)
+    result["computer"] = bench_computer(rules, hint_count, seed)
     if strength > 0:
         result["strength"] = bench_strength(spec, strength, seed, jobs)
     return result
@@ -381,6 +411,21 @@ def report(result: dict[str, Any], tr: Translator) -> list[str]:
             max=ms(hint["max_ms"]),
         )
     )
+    computer = result.get("computer", {})
+    for strength in OPPONENTS:
+        if strength not in computer:
+            continue
+        part = computer[strength]
+        lines.append(
+            tr._(
+                "Computer move on the Play page, {strength}: median {median} ms, 95th "
+                "percentile {p95} ms, slowest {max} ms.",
+                strength=opponent_name(strength, tr),
+                median=ms(part["p50_ms"]),
+                p95=ms(part["p95_ms"]),
+                max=ms(part["max_ms"]),
+            )
+        )
     for opponent, part in result.get("strength", {}).items():
         if not opponent.startswith("vs_"):
             continue

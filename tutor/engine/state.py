@@ -44,6 +44,7 @@ class EndKind(Enum):
     CLOSER_FAILED = "closer_failed"
     LAST_TRICK = "last_trick"  # all cards played, the higher score wins
     DRAW = "draw"
+    GIVEN_UP = "given_up"  # a player gave the deal up (play against the computer)
 
 
 class Outcome(NamedTuple):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from tutor.engine import PLAYER_NAMES, Card, State, Suit
+from tutor.engine import CARDS, PLAYER_NAMES, Card, State, Suit
 from tutor.msgid import N_
 from tutor.web.cardart import back_svg, card_svg
 from tutor.web.html import join, svg_img
@@ -55,6 +55,9 @@ class BoardOptions:
     projector: bool = False
     hidden: frozenset[Card] = frozenset()  # cards never shown face up (a lesson's unnamed ones)
     drawn: frozenset[Card] = frozenset()  # cards just drawn from the stock, marked "new"
+    pick: frozenset[Card] = frozenset()  # cards in hand the learner may click to play
+    legal: frozenset[Card] | None = None  # of those, the ones marked legal; None: no marks
+    scores: bool = True  # False: the points and scores are hidden (the learner counts)
 
 
 _SVG_HEIGHT = 300  # the drawing's own size; the page scales it (it stays sharp)
@@ -99,6 +102,24 @@ def _drawn_html(card: Markup, tr: Translator) -> Markup:
     )
 
 
+def _pick_html(card: Card, inner: Markup, tr: Translator, opts: BoardOptions) -> Markup:
+    """A card in hand as a button that plays it (``data-move``), marked legal or dimmed when
+    the options say which cards are legal."""
+    cls = "t66-pick"
+    label = tr._("Play {card_bare}", card=card)
+    if opts.legal is not None:
+        if card in opts.legal:
+            cls += " t66-legal"
+        else:
+            cls += " t66-illegal"
+            # TRANSLATORS: the name of a dimmed card's button ("Play the queen of spades:
+            # not allowed now").
+            label = tr._("Play {card_bare}: not allowed now", card=card)
+    return Markup(
+        '<button type="button" class="{}" data-move="{}" aria-label="{}" title="{}">{}</button>'
+    ).format(cls, str(card), label, label, inner)
+
+
 def _player_name(player: int, tr: Translator) -> str:
     return tr._("Player {name}", name=PLAYER_NAMES[player])
 
@@ -117,7 +138,9 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
             unseen_new += card in opts.drawn
         else:
             html = _card_html(card, tr, opts, selected=card.index == shown_partner)
-            cards.append(_drawn_html(html, tr) if card in opts.drawn else html)
+            if card in opts.drawn:
+                html = _drawn_html(html, tr)
+            cards.append(_pick_html(card, html, tr, opts) if card in opts.pick else html)
     if unseen_new:
         backs = [i for i, c in enumerate(cards) if c == _back_html(tr, opts)]
         for i in backs[-unseen_new:]:
@@ -137,7 +160,7 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
     points_label = tr.p_("score label", "card points")
     stats = [
         Markup('<span class="t66-stat">{} <b>{}</b></span>').format(
-            points_label, state.points[player]
+            points_label, state.points[player] if opts.scores else "?"
         ),
         Markup('<span class="t66-stat">{}</span>').format(
             tr.n_("{n} trick", "{n} tricks", state.tricks[player])
@@ -168,7 +191,7 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
     # TRANSLATORS: a label before a player's total in the deal: card points and credited marriages.
     score_label = tr.p_("score label", "score")
     total = Markup('<span class="t66-total">{} <b>{}</b></span>').format(
-        score_label, state.score(player)
+        score_label, state.score(player) if opts.scores else "?"
     )
     where = "bottom" if player == 0 else "top"
     on_turn = " t66-on-turn" if state.to_move == player else ""
@@ -253,6 +276,20 @@ def _info_html(state: State, tr: Translator, opts: BoardOptions) -> Markup:
     ).format(trumps_word, trump, rules_word, preset_name(state.rules.name, tr))
 
 
+def state_table(state: State) -> tuple[TableCard, ...]:
+    """The cards on the table in a position: the card led, waiting for the answer; else the
+    last trick, both cards with the one that took it marked, until the next lead (004)."""
+    if state.lead >= 0:
+        return (TableCard(state.leader, CARDS[state.lead]),)
+    if state.last_trick is not None:
+        leader, led, played, winner = state.last_trick
+        return (
+            TableCard(leader, CARDS[led], winner == leader),
+            TableCard(1 - leader, CARDS[played], winner != leader),
+        )
+    return ()
+
+
 def board_html(
     state: State,
     table: Sequence[TableCard],
@@ -262,6 +299,8 @@ def board_html(
     """The whole table in one block: B's hand, stock and trump, the trick, A's hand, with each
     player's card points, tricks, marriages and score."""
     cls = "t66-board t66-proj" if opts.projector else "t66-board"
+    if opts.pick:
+        cls += " t66-picking"
     table_label = tr._("Card table")
     return Markup(
         '<div class="t66-wrap"><div class="{}" role="group" aria-label="{}">'
@@ -286,5 +325,6 @@ __all__ = [
     "BoardOptions",
     "TableCard",
     "board_html",
+    "state_table",
     "suit_badge",
 ]

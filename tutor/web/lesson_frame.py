@@ -63,16 +63,21 @@ def frame_board_html(
     show: tuple[bool, bool],
     projector: bool,
     before: Frame | None = None,
+    pick: frozenset[Card] = frozenset(),
+    legal: frozenset[Card] | None = None,
 ) -> Markup:
     """The card table of a lesson frame: the hands shown as ``show`` asks, the lesson's unnamed
     cards always face down, the cards just drawn marked "new". ``before`` (the frame before)
-    keeps a deal that has ended from being shown with its hands refilled."""
+    keeps a deal that has ended from being shown with its hands refilled. At a step the learner
+    plays, ``pick`` are the cards to click and ``legal`` (when given) those marked allowed."""
     opts = BoardOptions(
         style=style,
         show=show,
         projector=projector,
         hidden=lesson.unnamed,
         drawn=drawn_cards(frame),
+        pick=pick,
+        legal=legal,
     )
     return board.board_html(shown_state(frame, before), frame_table(frame), tr, opts)
 

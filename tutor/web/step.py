@@ -3,10 +3,14 @@ happened, the rule and, at the end of a deal, the outcome."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from markupsafe import Markup
 
-from tutor.web.html import join
+from tutor.engine import State, View
+from tutor.web.html import Md, join, md_bold, md_text
 from tutor.web.rules_ref import preset_title
+from tutor.words import hint_text
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import StepText
 
@@ -63,4 +67,18 @@ def task_html(heading: str, prompt: str) -> Markup:
     ).format(heading, prompt)
 
 
-__all__ = ["step_html", "task_html"]
+@lru_cache(maxsize=256)
+def step_hint_markdown(subject: State | View, level: int, tr: Translator) -> Md:
+    """The hint ladder up to ``level`` (1 to 4) for the move asked at a lesson step, each rung
+    under its heading, as Markdown. ``subject`` is the position as the learner sees it: the
+    whole deal when both hands are shown, else what the player on turn knows (the hint then
+    samples the hidden cards). Kept for the next runs of the page: a hint may search."""
+    hint = hint_text.hint(subject, level, tr)
+    rungs = [
+        f"{md_bold(part.title)}  \n" + "  \n".join(md_text(line) for line in part.lines)
+        for part in hint.parts
+    ]
+    return Md("\n\n".join(rungs))
+
+
+__all__ = ["step_hint_markdown", "step_html", "task_html"]

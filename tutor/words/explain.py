@@ -726,6 +726,7 @@ def describe_outcome(outcome: Outcome, rules: RuleSet, tr: Translator) -> str:
             "{player} closed the stock and made {target}.", player=player, target=rules.target
         ),
         EndKind.LAST_TRICK: tr._("All cards are played; the higher score wins."),
+        EndKind.GIVEN_UP: tr._("{player} gave the deal up.", player=player),
     }.get(outcome.kind, "")
     text = " ".join(x for x in (kind, why) if x)
     return tr._(

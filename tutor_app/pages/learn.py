@@ -9,9 +9,11 @@ does sharing the view with the students who follow; the address follows the step
 
 from __future__ import annotations
 
+import functools
+
 import streamlit as st
 
-from tutor.engine import PLAYER_NAMES, Play, legal_moves, parse_move
+from tutor.engine import PLAYER_NAMES, Card, Play, State, View, legal_moves, parse_move, view_of
 from tutor.msgid import N_
 from tutor.teach.lessons import Frame, Lesson
 from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
@@ -19,8 +21,7 @@ from tutor.web import course, lesson_frame
 from tutor.web.document import uploader_words_css
 from tutor.web.links import DeepLink, choose_step, key_script, link_params
 from tutor.web.problems import file_panels
-from tutor.web.puzzle_html import card_button_img, card_button_label
-from tutor.web.step import task_html
+from tutor.web.step import step_hint_markdown, task_html
 from tutor.web.titles import lesson_card_html, page_title_html, room_code_html
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
@@ -31,7 +32,7 @@ from tutor.words.lesson_text import (
     show_me_text,
     your_move_reply,
 )
-from tutor_app import chrome, progress, session, text
+from tutor_app import board, chrome, progress, session, text
 from tutor_app.rooms import RoomsFull, format_room
 from tutor_app.session import state
 from tutor_app.shared import collection, library, rooms, tr
@@ -121,6 +122,9 @@ def share() -> None:
 _DONE = "t66_steps_done"
 _MISSES = "t66_steps_misses"
 _REPLIES = "t66_steps_replies"
+_HINTS = "t66_steps_hints"  # the hint level the learner has opened at a your-move step
+#: The key of the table the learner plays on.
+BOARD_KEY = "t66_board"
 
 
 def _task_store() -> tuple[
@@ -144,15 +148,33 @@ def _task(lesson_id: str, frames: tuple[Frame, ...], step: int) -> int | None:
     return None
 
 
+def _hint_levels() -> dict[tuple[str, int], int]:
+    levels: dict[tuple[str, int], int] = st.session_state.setdefault(_HINTS, {})
+    return levels
+
+
+def step_name(frames: tuple[Frame, ...], index: int) -> str:
+    """The name under which the progress keeps an interactive step: its step in the lesson."""
+    return f"s{frames[index].step}"
+
+
 @chrome.safe_callback
 def play_try(lesson_id: str, index: int, move_text: str) -> None:
     frames = library().frames(lesson_id)
     if not frames or index >= len(frames) or frames[index].your_move is None:
         return
+    try:
+        played = parse_move(move_text)
+    except ValueError:
+        return  # not a move: the table only sends its own cards
     done, misses, replies = _task_store()
-    reply = your_move_reply(frames[index - 1].state, frames[index], parse_move(move_text), tr())
+    reply = your_move_reply(frames[index - 1].state, frames[index], played, tr())
     key = (lesson_id, index)
     if reply.right:
+        if key not in done:
+            progress.record_step(
+                lesson_id, step_name(frames, index), first_try=misses.get(key, 0) == 0
+            )
         done.add(key)
         replies.pop((lesson_id, index - 1), None)  # the misses are behind the learner now
         replies[key] = [reply]
@@ -181,9 +203,24 @@ def answer(lesson_id: str, index: int, choice: int) -> None:
         return
     done, _misses, replies = _task_store()
     reply = question_reply(frames[index], choice, tr())
-    replies.setdefault((lesson_id, index), []).append(reply)
+    before = replies.setdefault((lesson_id, index), [])
+    if reply.right and (lesson_id, index) not in done:
+        first = not any(not r.right for r in before)
+        progress.record_step(lesson_id, step_name(frames, index), first_try=first)
+    before.append(reply)
     if reply.right:
         done.add((lesson_id, index))
+
+
+@chrome.safe_callback
+def more_hint(lesson_id: str, index: int) -> None:
+    levels = _hint_levels()
+    levels[(lesson_id, index)] = min(levels.get((lesson_id, index), 0) + 1, 4)
+
+
+@chrome.safe_callback
+def mark_legal() -> None:
+    state.mark_legal = bool(st.session_state.get("w_mark_legal", False))
 
 
 def _show_hand(model_key: str, widget_key: str) -> None:
@@ -471,64 +508,89 @@ def _player(lesson: Lesson) -> None:
     pending = _task(lesson.id, frames, step)
     # A teacher on the projector or sharing the screen with students may go on unanswered.
     teaching = projector or state.room is not None
+    asked = _asked(frames, step, pending)
+    if asked is not None:
+        # The player on turn plays on the table: their hand is shown while the move is asked.
+        seat = frames[step].state.to_move
+        show = (show[0] or seat == 0, show[1] or seat == 1)
     board_col, text_col = st.columns([3, 2], gap="medium")
     with board_col:
-        text.html(
-            lesson_frame.frame_board_html(
-                lesson,
-                frame,
-                t,
-                style=state.style,
-                show=show,
-                projector=projector,
-                before=frames[step - 1] if step else None,
+        if asked is None:
+            text.html(
+                lesson_frame.frame_board_html(
+                    lesson,
+                    frame,
+                    t,
+                    style=state.style,
+                    show=show,
+                    projector=projector,
+                    before=frames[step - 1] if step else None,
+                )
             )
-        )
-        c_restart, c_back, c_slider, c_next = st.columns(
-            [2, 1.5, 2.5, 1.8], vertical_alignment="center"
-        )
-        with c_restart:
-            st.button(
-                t._("Restart"),
-                key="restart",
-                on_click=restart,
-                disabled=step == 0,
-                icon=":material/first_page:",
-                width="stretch",
+        else:
+            pick, legal = _choices(frames[step].state, lesson.id, asked)
+            board.card_board(
+                lesson_frame.frame_board_html(
+                    lesson,
+                    frame,
+                    t,
+                    style=state.style,
+                    show=show,
+                    projector=projector,
+                    before=frames[step - 1] if step else None,
+                    pick=pick,
+                    legal=legal,
+                ),
+                key=BOARD_KEY,
+                on_play=functools.partial(play_try, lesson.id, asked),
+                focus=not teaching,
             )
-        with c_back:
-            st.button(
-                t._("Back"),
-                key="back",
-                on_click=move,
-                args=(-1,),
-                disabled=step == 0,
-                icon=":material/chevron_left:",
-                width="stretch",
+        with st.container(key="t66_nav"):
+            c_restart, c_back, c_slider, c_next = st.columns(
+                [2, 1.5, 2.5, 1.8], vertical_alignment="center"
             )
-        with c_slider:
-            session.bind("w_step", "step")
-            st.slider(
-                t._("Step"),
-                min_value=0,
-                max_value=max(last, 1),
-                key="w_step",
-                on_change=slide,
-                label_visibility="collapsed",
-                disabled=last == 0,
-            )
-        with c_next:
-            st.button(
-                t._("Next"),
-                key="next",
-                on_click=move,
-                args=(1,),
-                disabled=step >= last or (pending is not None and not teaching),
-                type="primary",
-                icon=":material/chevron_right:",
-                icon_position="right",
-                width="stretch",
-            )
+            with c_restart:
+                st.button(
+                    t._("Restart"),
+                    key="restart",
+                    on_click=restart,
+                    disabled=step == 0,
+                    icon=":material/first_page:",
+                    width="stretch",
+                )
+            with c_back:
+                st.button(
+                    t._("Back"),
+                    key="back",
+                    on_click=move,
+                    args=(-1,),
+                    disabled=step == 0,
+                    icon=":material/chevron_left:",
+                    width="stretch",
+                )
+            with c_slider:
+                session.bind("w_step", "step")
+                st.slider(
+                    t._("Step"),
+                    min_value=0,
+                    max_value=max(last, 1),
+                    key="w_step",
+                    on_change=slide,
+                    label_visibility="collapsed",
+                    disabled=last == 0,
+                )
+            with c_next:
+                st.button(
+                    t._("Next"),
+                    key="next",
+                    on_click=move,
+                    args=(1,),
+                    disabled=step >= last or (pending is not None and not teaching),
+                    type="primary",
+                    icon=":material/chevron_right:",
+                    icon_position="right",
+                    width="stretch",
+                )
     with text_col:
         text.html(
             lesson_frame.frame_step_html(
@@ -544,6 +606,39 @@ def _player(lesson: Lesson) -> None:
         _seat_controls(t)
         _share_controls(t)
     text.script(key_script(KEY_BUTTONS))
+
+
+def _asked(frames: tuple[Frame, ...], step: int, pending: int | None) -> int | None:
+    """The frame of the move the learner is asked to play on the table at ``step``, if any."""
+    if pending is None or pending != step + 1 or frames[pending].your_move is None:
+        return None
+    return pending if frames[step].state.to_move is not None else None
+
+
+def _choices(
+    before: State, lesson_id: str, index: int
+) -> tuple[frozenset[Card], frozenset[Card] | None]:
+    """The cards the learner may click (the hand of the player on turn) and, when the learner
+    asked for the marks or has opened a hint, those allowed."""
+    player = before.to_move
+    if player is None:
+        return frozenset(), None
+    hand = frozenset(before.hand(player))
+    marked = state.mark_legal or _hint_levels().get((lesson_id, index), 0) >= 1
+    if not marked:
+        return hand, None
+    return hand, frozenset(m.card for m in legal_moves(before) if isinstance(m, Play))
+
+
+def _hint_subject(lesson_id: str, before: State) -> State | View:
+    """The position a hint works on: the whole deal when the opponent's hand is shown, else
+    what the player on turn knows."""
+    player = before.to_move
+    assert player is not None
+    lesson = library().get(lesson_id)
+    if state.show[1 - player] and lesson is not None and not lesson.unnamed:
+        return before
+    return view_of(before, player)
 
 
 def _replies(lesson_id: str, step: int) -> None:
@@ -579,20 +674,13 @@ def _task_controls(lesson_id: str, frames: tuple[Frame, ...], index: int, t: Tra
     name = PLAYER_NAMES[player]
     prompt = t._(ym.prompt) if ym.prompt else t._("Find the move of {player}.", player=name)
     text.html(task_html(t._("Your move"), prompt))
-    text.caption(t._("Click a card to play it for {player}.", player=name))
-    hand = before.hand(player)
-    cols = st.columns(max(len(hand), 6))
-    for box, card in zip(cols, hand, strict=False):
-        with box:
-            text.html(card_button_img(card, t, allowed=True))
-            st.button(
-                card_button_label(card, t),
-                key=f"try_{index}_{card}",
-                on_click=play_try,
-                args=(lesson_id, index, str(card)),
-                help=t.card(card, "bare"),
-                width="stretch",
-            )
+    text.caption(
+        t._(
+            "Click a card of {player} on the table to play it, or choose it with the arrow "
+            "keys and press Enter.",
+            player=name,
+        )
+    )
     others = [m for m in legal_moves(before) if not isinstance(m, Play)]
     for m in others:
         st.button(
@@ -601,14 +689,39 @@ def _task_controls(lesson_id: str, frames: tuple[Frame, ...], index: int, t: Tra
             on_click=play_try,
             args=(lesson_id, index, str(m)),
         )
+    st.session_state.w_mark_legal = bool(state.mark_legal)
+    st.toggle(
+        t._("Mark the cards that may be played"),
+        key="w_mark_legal",
+        on_change=mark_legal,
+        help=t._("Cards that may not be played now are dimmed."),
+    )
+    level = _hint_levels().get((lesson_id, index), 0)
+    if level:
+        subject = _hint_subject(lesson_id, before)
+        with st.container(border=True):
+            text.markdown(step_hint_markdown(subject, level, t))
+    hint_col, show_col = st.columns(2)
+    if level < 4:
+        with hint_col:
+            st.button(
+                t._("Show a hint ({level} of 4)", level=level + 1),
+                key=f"hint_{index}",
+                on_click=more_hint,
+                args=(lesson_id, index),
+                icon=":material/lightbulb:",
+                width="stretch",
+            )
     if _task_store()[1].get((lesson_id, index), 0) >= MISSES_BEFORE_SHOW:
-        st.button(
-            t._("Show me"),
-            key=f"show_me_{index}",
-            on_click=show_me,
-            args=(lesson_id, index),
-            icon=":material/visibility:",
-        )
+        with show_col:
+            st.button(
+                t._("Show me"),
+                key=f"show_me_{index}",
+                on_click=show_me,
+                args=(lesson_id, index),
+                icon=":material/visibility:",
+                width="stretch",
+            )
 
 
 def _seat_controls(t: Translator) -> None:

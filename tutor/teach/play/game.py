@@ -1,0 +1,390 @@
+"""A match against the computer as one immutable value: the table (rules, opponent, seed),
+the cut for the first dealer, the deals played so far and the deal in progress, with the
+coach's remark on each of the learner's moves.
+
+Everything random comes from the table's seed: the cut, each deal's cards and each computer
+move, so a game is rebuilt exactly from its table and its moves (``tutor.teach.play.store``).
+
+>>> g = start(Table(rules_spec="classic", opponent="beginner", seed=7))
+>>> g.deal.number, g.match.scores, g.over
+(1, (0, 0), False)
+>>> g = play_out(g)  # the computer plays until it is the learner's turn
+>>> g.to_move == g.table.learner
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from tutor.engine import (
+    CARDS,
+    Card,
+    EndKind,
+    IllegalMoveError,
+    Match,
+    Move,
+    Outcome,
+    RuleSet,
+    State,
+    Verdict,
+    apply,
+    check,
+    cut_for_dealer,
+    other,
+    parse_rules,
+    random_deal,
+    scoring,
+)
+from tutor.search import PLAYERS
+
+#: The scoring rule of each grade of a lost deal (0 simple, 1 Schneider, 2 Schwarz).
+GRADE_RULES = ("score.simple", "score.schneider", "score.schwarz")
+#: The computer opponents a learner can choose, weakest first.
+OPPONENTS = ("beginner", "club", "expert")
+
+
+class Grade(Enum):
+    """The coach's grade of a move, by the game points it gives up against the best."""
+
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+#: Upper bounds (exclusive) of the game points a move may give up for each grade. Values
+#: from sampling carry noise, so a move within a quarter game point of the best is good.
+GRADE_LIMITS: tuple[tuple[float, Grade], ...] = (
+    (0.25, Grade.GOOD),
+    (0.6, Grade.INACCURACY),
+    (1.2, Grade.MISTAKE),
+)
+
+
+def grade_of(loss: float) -> Grade:
+    """The grade of a move that gives up ``loss`` game points against the best.
+
+    >>> [grade_of(x).value for x in (0.0, 0.3, 1.0, 2.0)]
+    ['good', 'inaccuracy', 'mistake', 'blunder']
+    """
+    for limit, grade in GRADE_LIMITS:
+        if loss < limit:
+            return grade
+    return Grade.BLUNDER
+
+
+@dataclass(frozen=True)
+class Remark:
+    """The coach on one of the learner's moves: the grade, the game points given up, the
+    move the engine rates best, and whether the values are exact (every card known or few
+    enough deals to solve each) or sampled."""
+
+    ply: int  # the move's index in the deal
+    move: Move
+    grade: Grade
+    loss: float
+    best: Move
+    best_value: float  # game points of the best move for the learner
+    value: float  # game points of the move played
+    exact: bool
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the learner chose: the rules (a preset with switches, as text), the opponent's
+    strength, the learner's seat (A) and the seed of everything random."""
+
+    rules_spec: str
+    opponent: str = "beginner"
+    seed: int = 0
+    learner: int = 0
+
+    @property
+    def rules(self) -> RuleSet:
+        return parse_rules(self.rules_spec)
+
+    def __post_init__(self) -> None:
+        if self.opponent not in OPPONENTS:
+            raise ValueError(f"unknown opponent {self.opponent!r}; choose one of {OPPONENTS}")
+        if self.learner not in (0, 1):
+            raise ValueError("the learner sits at A (0) or B (1)")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal of the match: as dealt, the moves made, the position now, the coach's remarks
+    on the learner's moves."""
+
+    number: int  # 1 for the first deal of the match
+    start: State
+    moves: tuple[Move, ...] = ()
+    state: State | None = None  # None: as dealt
+    remarks: tuple[Remark, ...] = ()
+    resigned: int | None = None  # the seat that gave the deal up
+
+    @property
+    def now(self) -> State:
+        return self.start if self.state is None else self.state
+
+    @property
+    def over(self) -> bool:
+        return self.resigned is not None or self.now.result is not None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A match in progress: the table, the cut, the match score before this deal, the deals
+    finished and the one in progress."""
+
+    table: Table
+    cut: tuple[Card, Card]
+    match: Match
+    deal: Deal
+    past: tuple[Deal, ...] = ()
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.match.rules
+
+    @property
+    def state(self) -> State:
+        return self.deal.now
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.deal.over else self.state.to_move
+
+    @property
+    def learners_turn(self) -> bool:
+        return self.to_move == self.table.learner
+
+    @property
+    def over(self) -> bool:
+        """The match is decided (after the deal in progress has been scored)."""
+        m = self.scored_match
+        return m.winner is not None or m.is_drawn
+
+    @property
+    def scored_match(self) -> Match:
+        """The match with the deal in progress counted once it has ended."""
+        outcome = deal_outcome(self.deal, self.rules)
+        return self.match if outcome is None else self.match.record(outcome)
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick of a deal: who led which card, the answer, who took it and its points."""
+
+    number: int  # 1 for the first trick
+    leader: int
+    led: Card
+    answer: Card
+    winner: int
+    points: int
+
+
+def deal_tricks(deal: Deal) -> tuple[Trick, ...]:
+    """The tricks completed so far in ``deal``, in order."""
+    out: list[Trick] = []
+    state = deal.start
+    for move in deal.moves:
+        after = apply(state, move)
+        if sum(after.tricks) > sum(state.tricks) and after.last_trick is not None:
+            leader, led, answer, winner = after.last_trick
+            points = after.rules.points_by_index[led] + after.rules.points_by_index[answer]
+            out.append(Trick(len(out) + 1, leader, CARDS[led], CARDS[answer], winner, points))
+        state = after
+    return tuple(out)
+
+
+def positions(deal: Deal) -> tuple[State, ...]:
+    """The deal's positions: as dealt, then after each move."""
+    out = [deal.start]
+    for move in deal.moves:
+        out.append(apply(out[-1], move))
+    return tuple(out)
+
+
+def deal_outcome(deal: Deal, rules: RuleSet) -> Outcome | None:
+    """How the deal ended: as played, or given up. A deal given up is won by the other seat
+    as if it had declared 66 at that moment: Schneider and Schwarz count as they stand."""
+    if deal.resigned is None:
+        return deal.now.result
+    loser = deal.resigned
+    winner = other(loser)
+    s = deal.now
+    won = (1 if s.tricks[0] else 0) | (2 if s.tricks[1] else 0)
+    g = scoring(rules).grade(loser, s.score(loser), won)
+    gp = rules.game_points[g]
+    return Outcome(
+        kind=EndKind.GIVEN_UP,
+        winner=winner,
+        game_points=(gp, 0) if winner == 0 else (0, gp),
+        scores=(s.score(0), s.score(1)),
+        player=loser,
+        rule_id=GRADE_RULES[g],
+    )
+
+
+def _rng(table: Table, *parts: object) -> random.Random:
+    return random.Random(":".join(str(p) for p in (table.seed, *parts)))
+
+
+def start(table: Table) -> Game:
+    """A new match: the players cut for the first dealer (the higher card deals, 000), then
+    the first deal."""
+    rules = table.rules
+    a, b, dealer = cut_for_dealer(rules, _rng(table, "cut"))
+    match = Match.start(rules, dealer)
+    return Game(table=table, cut=(a, b), match=match, deal=_deal(table, rules, 1, dealer))
+
+
+def _deal(table: Table, rules: RuleSet, number: int, dealer: int) -> Deal:
+    return Deal(number=number, start=random_deal(rules, _rng(table, "deal", number), dealer))
+
+
+def _apply(game: Game, move: Move, remark: Remark | None = None) -> Game:
+    deal = game.deal
+    state = apply(deal.now, move)
+    remarks = deal.remarks if remark is None else (*deal.remarks, remark)
+    return replace(
+        game, deal=replace(deal, moves=(*deal.moves, move), state=state, remarks=remarks)
+    )
+
+
+class NotYourTurn(Exception):
+    """A move was asked of a seat that is not on turn, or after the deal has ended."""
+
+
+def verdict(game: Game, move: Move) -> Verdict:
+    """The engine's verdict on the learner playing ``move`` now (legal or not, with the rule
+    and its source)."""
+    return check(game.state, move)
+
+
+def learner_move(game: Game, move: Move, remark: Remark | None = None) -> Game:
+    """The learner's move (with the coach's remark, if one was made). Raises
+    ``IllegalMoveError`` (nothing changes: an illegal try costs nothing) or ``NotYourTurn``."""
+    if not game.learners_turn:
+        raise NotYourTurn("it is not the learner's turn")
+    v = check(game.state, move)
+    if not v.legal:
+        raise IllegalMoveError(v)
+    return _apply(game, move, remark)
+
+
+def add_remark(game: Game, remark: Remark) -> Game:
+    """The game with the coach's ``remark`` on a move of the deal in progress (made after
+    the move, so that the computer's answer need not wait for the coach). Raises
+    ``ValueError`` when the deal has no such move of the learner."""
+    deal = game.deal
+    if not 0 <= remark.ply < len(deal.moves) or deal.moves[remark.ply] != remark.move:
+        raise ValueError("the remark is not on a move of this deal")
+    if remark.ply not in _learner_plies(game):
+        raise ValueError("the remark is not on a move of the learner")
+    remarks = tuple(
+        sorted((*(r for r in deal.remarks if r.ply != remark.ply), remark), key=lambda r: r.ply)
+    )
+    return replace(game, deal=replace(deal, remarks=remarks))
+
+
+def computer_move(game: Game) -> Game:
+    """One move of the computer, by its strength, from what its seat may know."""
+    seat = game.to_move
+    if seat is None or seat == game.table.learner:
+        raise NotYourTurn("it is not the computer's turn")
+    rng = _rng(game.table, "move", game.deal.number, len(game.deal.moves))
+    return _apply(game, PLAYERS[game.table.opponent](game.state, rng))
+
+
+def play_out(game: Game) -> Game:
+    """The computer's moves until the learner is on turn or the deal is over."""
+    while game.to_move is not None and game.to_move != game.table.learner:
+        game = computer_move(game)
+    return game
+
+
+def undo(game: Game) -> Game:
+    """Take back the learner's last act in this deal: giving it up, or the last move with the
+    computer's answers to it (the position is the one the learner last decided in). Nothing to
+    undo: the game unchanged."""
+    deal = game.deal
+    if deal.resigned is not None:
+        return replace(game, deal=replace(deal, resigned=None))
+    plies = _learner_plies(game)
+    if not plies:
+        return game
+    keep = plies[-1]
+    state = deal.start
+    for m in deal.moves[:keep]:
+        state = apply(state, m)
+    remarks = tuple(r for r in deal.remarks if r.ply < keep)
+    return replace(
+        game,
+        deal=replace(deal, moves=deal.moves[:keep], state=state, remarks=remarks, resigned=None),
+    )
+
+
+def _learner_plies(game: Game) -> list[int]:
+    """The indices of the learner's moves in the deal in progress."""
+    out = []
+    state = game.deal.start
+    for i, m in enumerate(game.deal.moves):
+        if state.to_move == game.table.learner:
+            out.append(i)
+        state = apply(state, m)
+    return out
+
+
+def resign(game: Game) -> Game:
+    """The learner gives the deal up."""
+    if game.deal.over:
+        return game
+    return replace(game, deal=replace(game.deal, resigned=game.table.learner))
+
+
+def next_deal(game: Game) -> Game:
+    """Score the finished deal and deal the next one (the dealer as the preset says). Raises
+    ``ValueError`` while the deal is in progress or when the match is over."""
+    outcome = deal_outcome(game.deal, game.rules)
+    if outcome is None:
+        raise ValueError("the deal is still in progress")
+    match = game.match.record(outcome)
+    if match.winner is not None or match.is_drawn:
+        raise ValueError("the match is over")
+    number = game.deal.number + 1
+    return replace(
+        game,
+        match=match,
+        past=(*game.past, game.deal),
+        deal=_deal(game.table, game.rules, number, match.dealer),
+    )
+
+
+__all__ = [
+    "GRADE_LIMITS",
+    "OPPONENTS",
+    "Deal",
+    "Game",
+    "Grade",
+    "NotYourTurn",
+    "Remark",
+    "Table",
+    "Trick",
+    "add_remark",
+    "computer_move",
+    "deal_outcome",
+    "deal_tricks",
+    "grade_of",
+    "learner_move",
+    "next_deal",
+    "play_out",
+    "positions",
+    "resign",
+    "start",
+    "undo",
+    "verdict",
+]

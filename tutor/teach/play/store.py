@@ -1,0 +1,176 @@
+"""A match in progress as a small JSON text, so that the browser can keep it across a reload:
+the table (rules, opponent, seed, seat), and for each deal its moves, whether it was given up,
+and the coach's remarks. Everything else (the cut, the cards of each deal, the computer's
+moves) follows from the seed, and every move is played again through the engine on reading,
+so a text that was tampered with cannot make an illegal position.
+
+>>> from tutor.teach.play.game import Table, start, play_out
+>>> g = play_out(start(Table("kurnik", seed=3)))
+>>> load_game(dump_game(g)) == g
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from tutor.engine import (
+    IllegalMoveError,
+    MoveError,
+    SwitchValueError,
+    UnknownPresetError,
+    apply,
+    parse_move,
+)
+from tutor.formats.errors import SourceError
+from tutor.formats.uploads import small_json
+from tutor.msgid import N_
+from tutor.teach.play.game import (
+    OPPONENTS,
+    Deal,
+    Game,
+    Grade,
+    Remark,
+    Table,
+    next_deal,
+    start,
+)
+
+GAME_VERSION = 1
+#: A kept match larger than this is refused unread (a match to 1000 has some hundred moves).
+MAX_GAME_BYTES = 200_000
+#: The most deals a kept match may hold.
+MAX_DEALS = 400
+
+M_GAME_TOO_LARGE = N_("The match kept in this browser is too large to be one of this tutor's.")
+M_NOT_GAME = N_("The match kept in this browser cannot be read; a new one starts.")
+
+
+class GameStoreError(SourceError):
+    """A kept match that cannot be read; ``template`` is the msgid."""
+
+    def __init__(self, template: str) -> None:
+        super().__init__(template, path="")
+
+
+def dump_game(game: Game) -> str:
+    """The match as JSON text."""
+    deals = [*game.past, game.deal]
+    data = {
+        "version": GAME_VERSION,
+        "rules": game.table.rules_spec,
+        "opponent": game.table.opponent,
+        "seed": game.table.seed,
+        "learner": game.table.learner,
+        "deals": [_deal_data(d) for d in deals],
+    }
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _deal_data(deal: Deal) -> dict[str, Any]:
+    return {
+        "moves": [str(m) for m in deal.moves],
+        "resigned": deal.resigned,
+        "remarks": [
+            [r.ply, str(r.move), r.grade.value, r.loss, str(r.best), r.best_value, r.value, r.exact]
+            for r in deal.remarks
+        ],
+    }
+
+
+def load_game(text: str | bytes) -> Game:
+    """The match in ``text`` (``dump_game``), every move played again through the engine.
+    Raises ``GameStoreError``."""
+    data = small_json(text, MAX_GAME_BYTES, M_GAME_TOO_LARGE, GameStoreError)
+    try:
+        return _load(data)
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        IndexError,
+        IllegalMoveError,
+        MoveError,
+        UnknownPresetError,
+        SwitchValueError,
+    ):
+        raise GameStoreError(M_NOT_GAME) from None
+
+
+def _load(data: object) -> Game:
+    if not isinstance(data, dict) or data.get("version") != GAME_VERSION:
+        raise ValueError("not a kept match")
+    rules, opponent = data["rules"], data["opponent"]
+    seed, learner = data["seed"], data["learner"]
+    if not isinstance(rules, str) or opponent not in OPPONENTS:
+        raise ValueError("bad table")
+    if type(seed) is not int or learner not in (0, 1):
+        raise ValueError("bad table")
+    deals = data["deals"]
+    if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:
+        raise ValueError("bad deals")
+    game = start(Table(rules_spec=rules, opponent=opponent, seed=seed, learner=learner))
+    for i, d in enumerate(deals):
+        if i:
+            game = next_deal(game)
+        game = _replay(game, d)
+    return game
+
+
+def _replay(game: Game, d: object) -> Game:
+    if not isinstance(d, dict):
+        raise ValueError("bad deal")
+    moves = [parse_move(_text(m)) for m in d["moves"]]
+    state = game.deal.start
+    for m in moves:
+        state = apply(state, m)  # raises IllegalMoveError
+    remarks = tuple(_remark(r, len(moves)) for r in d.get("remarks", []))
+    resigned = d.get("resigned")
+    if resigned not in (None, 0, 1):
+        raise ValueError("bad resignation")
+    deal = replace(game.deal, moves=tuple(moves), state=state, remarks=remarks, resigned=resigned)
+    if resigned is not None and state.result is not None:
+        raise ValueError("a deal that ended cannot be given up")
+    return replace(game, deal=deal)  # an unfinished deal before the last: next_deal refuses
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str) or len(value) > 20:
+        raise ValueError("not a move")
+    return value
+
+
+def _remark(r: object, plies: int) -> Remark:
+    if not isinstance(r, list) or len(r) != 8:
+        raise ValueError("bad remark")
+    ply, move, grade, loss, best, best_value, value, exact = r
+    if type(ply) is not int or not 0 <= ply < plies:
+        raise ValueError("bad remark")
+    numbers = (loss, best_value, value)
+    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in numbers):
+        raise ValueError("bad remark")
+    if not isinstance(exact, bool):
+        raise ValueError("bad remark")
+    return Remark(
+        ply=ply,
+        move=parse_move(_text(move)),
+        grade=Grade(grade),
+        loss=float(loss),
+        best=parse_move(_text(best)),
+        best_value=float(best_value),
+        value=float(value),
+        exact=exact,
+    )
+
+
+__all__ = [
+    "GAME_VERSION",
+    "MAX_GAME_BYTES",
+    "M_GAME_TOO_LARGE",
+    "M_NOT_GAME",
+    "GameStoreError",
+    "dump_game",
+    "load_game",
+]

@@ -1,0 +1,218 @@
+"""Playing against the computer in words: the cut, the match score, the coach's remark on a
+move (its grade, what the better move was and what the difference is worth, in numbers a
+person can follow), and the question that asks the learner to count."""
+
+from __future__ import annotations
+
+from tutor.engine import PLAYER_NAMES, Card, Match, MatchMode, Move, State, apply, cards_of_mask
+from tutor.msgid import N_
+from tutor.teach.play import Game, Grade, Remark, Trick
+from tutor.words.explain import describe_move, describe_trick, move_phrase, number, sentence
+from tutor.words.i18n import Translator
+
+#: The name of each grade, as the coach says it.
+GRADE_NAMES: dict[Grade, str] = {
+    # TRANSLATORS: the coach's grade of a move that is as good as the best (or nearly).
+    Grade.GOOD: N_("Good move"),
+    # TRANSLATORS: the coach's grade of a move that gives up a little (chess: "inaccuracy").
+    Grade.INACCURACY: N_("Inaccuracy"),
+    Grade.MISTAKE: N_("Mistake"),
+    # TRANSLATORS: the coach's grade of a move that gives up a lot (chess: "blunder").
+    Grade.BLUNDER: N_("Blunder"),
+}
+
+#: The opponents' names.
+OPPONENT_NAMES: dict[str, str] = {
+    "beginner": N_("Beginner"),
+    "club": N_("Club player"),
+    "expert": N_("Expert"),
+}
+
+#: The match modes' names.
+MODE_NAMES: dict[MatchMode, str] = {
+    MatchMode.GAME_POINTS: N_("To {target} game points"),
+    MatchMode.FIVE_DEALS: N_("Five deals, by card points"),
+    MatchMode.THOUSAND: N_("First to 1000 card points"),
+}
+
+
+def grade_name(grade: Grade, tr: Translator) -> str:
+    return tr._(GRADE_NAMES[grade])
+
+
+def opponent_name(opponent: str, tr: Translator) -> str:
+    return tr._(OPPONENT_NAMES[opponent])
+
+
+def mode_name(mode: MatchMode, target: int, tr: Translator) -> str:
+    return tr._(MODE_NAMES[mode], target=target)
+
+
+def cut_text(cut: tuple[Card, Card], dealer: int, tr: Translator) -> str:
+    """The cut for the first dealer, as 000 describes it: the higher card deals."""
+    a, b = cut
+    return tr._(
+        "The cut: A draws {a_card_acc}, B {b_card_acc}. The higher card deals: "
+        "{dealer} deals first.",
+        a_card=a,
+        b_card=b,
+        dealer=PLAYER_NAMES[dealer],
+    )
+
+
+def match_line(match: Match, tr: Translator) -> str:
+    """The match score in the match's own unit, and what it takes to win."""
+    a, b = match.scores
+    mode = match.rules.match_mode
+    if mode is MatchMode.GAME_POINTS:
+        return tr._(
+            "Match: A {a} : B {b} game points (to {target}).", a=a, b=b, target=match.target
+        )
+    if mode is MatchMode.FIVE_DEALS:
+        return tr._(
+            "Match: A {a} : B {b} card points after {deals} of 5 deals.",
+            a=a,
+            b=b,
+            deals=match.deals,
+        )
+    return tr._("Match: A {a} : B {b} card points (to 1000).", a=a, b=b)
+
+
+def remark_text(remark: Remark, tr: Translator) -> str:
+    """The coach on one move: the grade and, unless the move was as good as the best, the
+    better move and what the difference is worth (exact, or on average over sampled deals)."""
+    head = grade_name(remark.grade, tr)
+    played = move_phrase(remark.move, tr)
+    if remark.loss <= 0:
+        return tr._("{grade}: {move} is the best move here.", grade=head, move=played)
+    better = move_phrase(remark.best, tr)
+    if remark.exact:
+        detail = tr._(
+            "{best} was better: with best play it is worth {best_value} game points to you, "
+            "{move} {value}: a difference of {loss}.",
+            best=better,
+            move=played,
+            best_value=_signed(remark.best_value, tr),
+            value=_signed(remark.value, tr),
+            loss=number(remark.loss, tr),
+        )
+    else:
+        detail = tr._(
+            "{best} was better: over the deals your opponent may hold it is worth "
+            "{best_value} game points to you on average, {move} {value}: a difference of "
+            "{loss}.",
+            best=better,
+            move=played,
+            best_value=_signed(remark.best_value, tr),
+            value=_signed(remark.value, tr),
+            loss=number(remark.loss, tr),
+        )
+    return f"{head}. {sentence(detail)}"
+
+
+def _signed(value: float, tr: Translator) -> str:
+    """A value in game points for the learner, with its sign (own less the opponent's)."""
+    text = number(abs(value), tr)
+    if value > 0:
+        return "+" + text
+    if value < 0:
+        return "\u2212" + text
+    return text
+
+
+def count_question(tr: Translator) -> str:
+    return tr._("Count: how many points do you have now (card points and marriages)?")
+
+
+def count_reply(right: bool, have: int, tr: Translator) -> str:
+    if right:
+        return tr._("Right: you have {n}.", n=have)
+    return tr._(
+        "Not quite: you have {n}. Count the cards of your tricks and your marriages.", n=have
+    )
+
+
+def deal_heading(game: Game, tr: Translator) -> str:
+    """The deal's number and who dealt it."""
+    return tr._(
+        "Deal {number}: {dealer} dealt.",
+        number=game.deal.number,
+        dealer=PLAYER_NAMES[game.deal.start.dealer],
+    )
+
+
+def happened(game: Game, since: int, tr: Translator) -> list[str]:
+    """What the moves of the deal from index ``since`` did, one line each: the move, the trick
+    it completed, and the cards drawn after it (the learner's named, the opponent's unseen
+    unless it was the face-up trump card)."""
+    seat = game.table.learner
+    state = game.deal.start
+    lines: list[str] = []
+    for i, move in enumerate(game.deal.moves):
+        after = apply(state, move)
+        if i >= since:
+            words = [describe_move(state, move, tr)]
+            if sum(after.tricks) > sum(state.tricks):
+                words.append(describe_trick(after, tr))
+                words.extend(_draws(state, after, seat, tr))
+            lines.append(" ".join(w for w in words if w))
+        state = after
+    return lines
+
+
+def _draws(before: State, after: State, seat: int, tr: Translator) -> list[str]:
+    out = []
+    trump_card = before.trump_card_value
+    for p in (after.last_trick[3], 1 - after.last_trick[3]) if after.last_trick else ():
+        new = after.hands[p] & ~before.hands[p]
+        for card in cards_of_mask(new):
+            name = PLAYER_NAMES[p]
+            if card == trump_card:
+                out.append(
+                    tr._("{player} takes the face-up trump card, {card}.", player=name, card=card)
+                )
+            elif p == seat:
+                out.append(tr._("{player} draws {card}.", player=name, card=card))
+            else:
+                out.append(tr._("{player} draws a card you cannot see.", player=name))
+    return out
+
+
+def trick_line(trick: Trick, tr: Translator) -> str:
+    """One trick of the deal: who led what, the answer, who took it and for how much."""
+    return tr.n_(
+        "Trick {number}: {leader} leads {led_card}, {other} plays {answer_card}; "
+        "{winner} takes {n} point.",
+        "Trick {number}: {leader} leads {led_card}, {other} plays {answer_card}; "
+        "{winner} takes {n} points.",
+        trick.points,
+        number=trick.number,
+        leader=PLAYER_NAMES[trick.leader],
+        led_card=trick.led,
+        other=PLAYER_NAMES[1 - trick.leader],
+        answer_card=trick.answer,
+        winner=PLAYER_NAMES[trick.winner],
+    )
+
+
+def best_move_words(move: Move, tr: Translator) -> str:
+    return sentence(move_phrase(move, tr))
+
+
+__all__ = [
+    "GRADE_NAMES",
+    "MODE_NAMES",
+    "OPPONENT_NAMES",
+    "best_move_words",
+    "count_question",
+    "count_reply",
+    "cut_text",
+    "deal_heading",
+    "grade_name",
+    "happened",
+    "match_line",
+    "mode_name",
+    "opponent_name",
+    "remark_text",
+    "trick_line",
+]

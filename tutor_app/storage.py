@@ -1,0 +1,92 @@
+"""Values the browser keeps between visits (``localStorage``), with no account: the learner's
+progress (``tutor_app.progress``) and a match in progress (the Play page).
+
+A small component without a frame (``keep``) does it: on the first run of a visit it hands the
+value stored under its storage key back to the app (one more run, in which ``on_restore`` gets
+it), and on every later run it stores what the app gives it. Nothing is stored until the
+stored value has been read, so a new session never overwrites what an earlier one kept.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+from markupsafe import Markup
+
+from tutor_app import session, text
+
+#: The session key of the visit's token: it tells the component a new session (its stored
+#: values not read yet).
+SESSION_KEY = "course_session"
+
+#: The component's script. ``data.key`` names the storage entry. On the first run of a
+#: session (``data.session`` new to the page for this entry) it reads the stored value: if
+#: there is one, it sends it as the trigger ``stored`` and stores nothing until the app says
+#: it has read it (``loaded``); if there is none, no run is asked for. From then on it stores
+#: what the app gives as ``save`` (an empty ``save`` removes the entry). Written on several
+#: lines: Streamlit reads a one-line string with slashes as a file's name.
+STORE_SCRIPT = """export default function (component) {
+  const data = component.data || {};
+  const key = String(data.key || "");
+  if (!key) { return; }
+  const all = window.__t66Store || (window.__t66Store = {});
+  let storage = null;
+  try { storage = window.localStorage; } catch (e) { storage = null; }
+  const seen = all[key] || {};
+  if (seen.session !== data.session) {
+    let stored = "";
+    try { stored = (storage && storage.getItem(key)) || ""; } catch (e) { stored = ""; }
+    all[key] = { session: data.session, ready: !stored };
+    if (stored && !data.loaded) {
+      component.setTriggerValue("stored", stored);
+      return;
+    }
+  }
+  const now = all[key];
+  if (data.loaded) { now.ready = true; }
+  if (now.ready && typeof data.save === "string" && storage) {
+    try {
+      if (!data.save) { storage.removeItem(key); }
+      else if (storage.getItem(key) !== data.save) { storage.setItem(key, data.save); }
+    } catch (e) { /* storage full or refused: the session still has it */ }
+  }
+}
+"""
+
+_STORE = st.components.v2.component("tutor66_store", js=STORE_SCRIPT)
+
+
+def keep(
+    component_key: str, storage_key: str, save: str, on_restore: Callable[[str], None]
+) -> None:
+    """Mount the storage component ``component_key`` for the browser's entry
+    ``storage_key``: on the first run of a visit ``on_restore`` gets the stored value (once;
+    ``""`` when there is none to read), on later runs ``save`` is stored (``""`` removes it)."""
+    loaded_key = f"{component_key}_loaded"
+    loaded = bool(st.session_state.get(loaded_key, False))
+    if SESSION_KEY not in st.session_state:
+        st.session_state[SESSION_KEY] = secrets.token_hex(8)
+    data: dict[str, Any] = {
+        "key": storage_key,
+        "session": st.session_state[SESSION_KEY],
+        "loaded": loaded,
+        "save": save,
+    }
+    text.html(Markup("<style>.st-key-{}{{display:none}}</style>").format(component_key))
+    result = _STORE(data=data, key=component_key, on_stored_change=_arrived)
+    stored = result.get("stored") if result is not None else None
+    if not loaded and isinstance(stored, str):
+        st.session_state[loaded_key] = True
+        on_restore(stored)
+
+
+def _arrived() -> None:
+    """A stored value arrives in a run of its own (``keep`` reads it): the notices the run
+    before it showed (an address that could not be opened) stay on the page."""
+    session.repeat_notices()
+
+
+__all__ = ["SESSION_KEY", "STORE_SCRIPT", "keep"]
