@@ -254,7 +254,8 @@ class _Run:
                 frame = frame_or_none
             if step.your_move is not None:
                 frame = self.your_move(prev.state, frame, step)
-            if step.question is not None:
+            if step.question is not None and self.preset == self.lesson.presets[0]:
+                # A comparison asks once, in its first run; the checks hold in every run.
                 frame = replace(frame, question=step.question)
             frames.append(frame)
             self.run_checks(frame, step, spec.checks or ())
