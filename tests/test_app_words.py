@@ -18,7 +18,7 @@ import streamlit as st
 from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
 
-from tutor.engine import PRESETS, Card, Rank
+from tutor.engine import PRESETS, Card
 from tutor.teach import puzzles as pz
 from tutor.teach.lessons import load_lessons, replay
 from tutor.web.document import LANG_KEY, tab_title
@@ -270,21 +270,22 @@ def test_a_fractional_number_is_written_the_languages_way(
 
 @pytest.mark.parametrize("style", ["french", "german"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_card_buttons_carry_the_languages_letters(start: Start, lang: str, style: str) -> None:
+def test_card_buttons_carry_the_languages_letters(
+    start: Start, lang: str, style: str, fake_board: Any
+) -> None:
+    """The cards to click on a puzzle's table: each button and its picture named in the
+    language and pack."""
     at = start(lang, "puzzles", style=style)
     at.button(key=f"pz_open_{_first_puzzle()}").click().run()
     clean(at)
     tr = get_translator(lang, style)
-    cards = [b for b in at.button if b.key and b.key.startswith("pz_play_")]
-    assert cards
-    letters = {tr.rank_letter(r) for r in Rank}
-    for b in cards:
-        label = md_plain(b.label)
-        if style == "french":
-            shown = re.sub(r"^:red\[(.*)\]$", r"\1", label)
-            assert shown[:-1] in letters, (b.key, label)
-        else:
-            assert label == tr.card(Card.parse(b.key.removeprefix("pz_play_")), "bare"), label
+    html = fake_board.html["pz_board"]
+    buttons = re.findall(r'data-move="([^"]+)" aria-label="([^"]+)"', html)
+    assert buttons
+    for move, label in buttons:
+        card = Card.parse(move)
+        assert label == tr._("Play {card_bare}", card=card), label
+        assert f'alt="{tr.card(card, "bare")}"' in html
 
 
 def test_titles_differ_per_page_and_per_language(

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.test_browser import CHROMIUM, _settle
-from tutor.engine import CARDS, Rank
+from tutor.engine import CARDS, Card
 from tutor.web.document import tab_title
 from tutor.words.i18n import LANGUAGE_NAMES, get_translator
 
@@ -95,13 +95,16 @@ def test_a_puzzle_in_the_browser_speaks_the_language(
         )
         assert not visible, english
     page.locator("[class*='st-key-pz_open_'] button").first.click()
-    page.wait_for_selector("[class*='st-key-pz_play_'] button", timeout=30_000)
+    page.wait_for_selector(".t66-live button[data-move]", timeout=30_000)
     _settle(page)
     assert tr.p_("browser tab", "66 tutor") in page.title()
     assert tr._("Puzzles") in page.title()
-    labels = page.locator("[class*='st-key-pz_play_'] button").all_inner_texts()
-    letters = {tr.rank_letter(r) for r in Rank}
-    assert labels and all(label.strip()[:-1] in letters for label in labels), labels
+    picks = page.locator(".t66-live button[data-move]").all()
+    labels = {b.get_attribute("data-move"): b.get_attribute("aria-label") for b in picks}
+    assert labels and all(
+        label == tr._("Play {card_bare}", card=Card.parse(str(move)))
+        for move, label in labels.items()
+    ), labels
     bare = {tr.card(c, "bare") for c in CARDS}
     names = [i.get_attribute("alt") for i in page.locator(".t66-seat-bottom img").all()]
     assert names and all(n in bare for n in names), names

@@ -23,7 +23,7 @@ from tutor.teach.lessons import read_lesson, replay
 from tutor.teach.play.store import M_NOT_GAME
 from tutor.web.html import md_plain
 from tutor.words.i18n import get_translator
-from tutor.words.play_text import GRADE_NAMES
+from tutor.words.play_text import GRADE_NAMES, claim_text
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -239,3 +239,102 @@ def test_a_kept_match_that_cannot_be_read_is_replaced_with_a_notice(
     infos = [md_plain(str(e.value)) for e in at.info]
     assert t._(M_NOT_GAME) in infos
     assert at.button(key="play_start")
+
+
+def _position_with(grade: pl.Grade) -> tuple[pl.Game, pl.Remark]:
+    """A position of a played deal where a card the learner may play earns ``grade`` (the
+    coach's samples as the page will draw them)."""
+    for seed in range(300):
+        g = pl.play_out(pl.start(pl.Table("classic", opponent="club", seed=seed)))
+        rng = random.Random(seed)
+        while not g.deal.over:
+            if len(legal_moves(g.state)) > 1:
+                analysis = pl.analysis_for(g)
+                for ranked in analysis.moves:
+                    r = pl.remark_on(g, ranked.move, analysis)
+                    if r is not None and r.grade is grade and isinstance(r.move, Play):
+                        return g, r
+            g = pl.play_out(pl.learner_move(g, PLAYERS["club"](g.state, rng)))
+    raise AssertionError(f"no position found for {grade}")
+
+
+@pytest.mark.parametrize("grade", list(pl.Grade))
+def test_each_grade_on_a_position_made_for_it(open_page, grade: pl.Grade) -> None:  # type: ignore[no-untyped-def]
+    at = open_page("de")
+    game, remark = _position_with(grade)
+    at.session_state["play_game"] = game
+    at.run()
+    clean(at)
+    learner_plays(at, str(remark.move))
+    t = get_translator("de")
+    said = [md_plain(str(e.value)) for e in [*at.success, *at.warning]]
+    assert any(s.startswith(t._(GRADE_NAMES[grade])) for s in said), said
+    assert game_of(at).deal.remarks[-1] == remark
+    if grade is not pl.Grade.GOOD:
+        words = next(s for s in said if s.startswith(t._(GRADE_NAMES[grade])))
+        assert t.card(remark.move.card) in words or t.card(remark.move.card).lower() in words
+        assert f"{remark.loss:.2f}".rstrip("0").rstrip(".").replace(".", ",") in words
+
+
+def _open_lesson_file(lang: str, name: str, data: bytes) -> None:
+    import streamlit as st
+
+    from tutor_app import session, shared
+    from tutor_app.pages import learn
+
+    session.init_session()
+    st.session_state.lang = lang
+    learn.open_upload(name, data)
+    if session.state.lesson:
+        learn._player(learn.lessons().get(session.state.lesson))  # type: ignore[arg-type]
+    else:
+        learn.open_file_controls(shared.tr())
+
+
+def test_the_learn_page_opens_a_downloaded_deal(open_page) -> None:  # type: ignore[no-untyped-def]
+    at = start(open_page(w_play_preset="classic", w_play_opponent="beginner"))
+    rng = random.Random(3)
+    while not game_of(at).deal.over:
+        learner_plays(at, str(PLAYERS["club"](game_of(at).state, rng)))
+    from tutor_app.pages import play as play_page
+
+    data = play_page._export(game_of(at), get_translator("de")).encode("utf-8")
+    opened = AppTest.from_function(
+        _open_lesson_file, args=("de", "played.yaml", data), default_timeout=60
+    ).run()
+    clean(opened)
+    assert opened.session_state["lesson"] == pl.lesson_id(game_of(at), game_of(at).deal)
+    assert any("t66-counter" in str(h.proto.body) for h in opened.get("html"))
+
+
+def test_a_broken_lesson_file_is_refused_with_its_line(open_page) -> None:  # type: ignore[no-untyped-def]
+    data = b"id: broken\ntitle: A\nlevel: 9\nrules: classic\n"
+    opened = AppTest.from_function(
+        _open_lesson_file, args=("de", "mine.yaml", data), default_timeout=60
+    ).run()
+    assert not opened.exception
+    (error,) = [md_plain(str(e.value)) for e in opened.error]
+    assert error.startswith(get_translator("de")._("This lesson file cannot be opened:"))
+    assert "mine.yaml:3" in error
+    assert not opened.session_state["lesson"]
+
+
+def test_a_claim_to_1000_on_the_page(open_page) -> None:  # type: ignore[no-untyped-def]
+    from tests.test_play_game import _near_thousand
+
+    at = open_page("pl")
+    game = _near_thousand(0)
+    at.session_state["play_game"] = game
+    at.run()
+    clean(at)
+    at.button(key="play_claim").click().run()
+    clean(at)
+    claimed = game_of(at)
+    assert claimed.claim is not None and claimed.over
+    t = get_translator("pl")
+    total = game.running_total(game.table.learner)
+    said = " ".join(md_plain(str(e.value)) for e in [*at.success, *at.warning])
+    assert claim_text(claimed.claim, t) in said
+    assert claimed.claim.right == (total >= 1000)
+    assert claimed.winner == (claimed.table.learner if total >= 1000 else 1)
+    assert not the_board().queue and not any(b.key == "play_claim" for b in at.button)

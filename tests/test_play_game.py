@@ -30,6 +30,7 @@ from tutor.teach.play import (
     add_remark,
     analysis_for,
     ask_to_count,
+    claim,
     costliest,
     counted_right,
     deal_outcome,
@@ -108,9 +109,15 @@ def test_the_other_match_modes_of_000(mode: str) -> None:
     match = game.scored_match
     if mode == "five_deals":
         assert match.deals >= 5
+        assert game.winner == match.winner is not None
     else:
-        assert max(match.scores) >= 1000
-    assert match.winner is not None
+        # Whoever reaches 1000 first: the computer claims at once, counting right.
+        assert game.winner is not None
+        if game.claim is not None:
+            assert game.claim.right and game.claim.seat == 1 - game.table.learner
+            assert game.running_total(game.claim.seat) >= 1000
+        else:
+            assert max(match.scores) >= 1000
 
 
 def test_an_illegal_move_costs_nothing() -> None:
@@ -295,3 +302,52 @@ def test_the_tricks_of_a_deal_and_its_positions() -> None:
     assert [t.number for t in tricks] == list(range(1, len(tricks) + 1))
     states = positions(g.deal)
     assert len(states) == len(g.deal.moves) + 1 and states[-1] == s and states[0] == g.deal.start
+
+
+def _near_thousand(seed: int) -> Game:
+    """A match to 1000 played on until the learner is on turn with at least 940 card points
+    counting the deal in progress (the learner plays as the club player)."""
+    game = start(Table("classic(match.mode=thousand)", opponent="beginner", seed=seed))
+    rng = random.Random(seed)
+    for _ in range(3000):
+        game = play_out(game)
+        if game.over:
+            break
+        if game.deal.over:
+            game = next_deal(game)
+            continue
+        if game.running_total(game.table.learner) >= 940:
+            return game
+        game = scripted(game, rng)
+    raise AssertionError("the learner never came near 1000")
+
+
+def test_a_claim_to_1000_ends_the_match_and_a_miscount_loses() -> None:
+    for seed in range(20):
+        try:
+            game = _near_thousand(seed)
+        except AssertionError:
+            continue
+        seat = game.table.learner
+        assert game.may_claim
+        claimed = claim(game, seat)
+        assert claimed.over and claimed.to_move is None
+        assert claimed.claim is not None
+        total = game.running_total(seat)
+        assert claimed.claim.total == total
+        assert claimed.winner == (seat if total >= 1000 else 1 - seat)
+        assert undo(claimed) == game  # the claim was the learner's last act
+        assert load_game(dump_game(claimed)) == claimed
+        with pytest.raises(ValueError):
+            claim(claimed, seat)
+        with pytest.raises(ValueError):
+            next_deal(claimed)
+        return
+    raise AssertionError("no match came near 1000")
+
+
+def test_no_claim_outside_a_match_to_1000() -> None:
+    game = play_out(start(Table("classic", seed=1)))
+    assert not game.may_claim
+    with pytest.raises(ValueError):
+        claim(game, game.table.learner)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.helpers import FakeBoard
 from tutor.engine import Card
 from tutor.search import Budget
 from tutor.teach import puzzles as pz
@@ -59,6 +60,14 @@ def click(at: AppTest, key: str) -> AppTest:
     return at
 
 
+def play(at: AppTest, board: FakeBoard, card: str) -> AppTest:
+    """Click a card on the table and run the page, as a click in the browser does."""
+    board.click(card)
+    at.run()
+    clean(at)
+    return at
+
+
 def texts(at: AppTest) -> str:
     """Everything written on the page as a reader sees it, in one string (the Markdown
     escapes read, each line of a list on its own)."""
@@ -97,19 +106,22 @@ def test_catalogue_and_the_theme_filter(trainer: Start, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_solve_a_puzzle(trainer: Start, lang: str) -> None:
+def test_solve_a_puzzle(trainer: Start, lang: str, fake_board: FakeBoard) -> None:
     tr = get_translator(lang)
     p = puzzle("keep-the-kings")
     at = click(trainer(lang), "pz_open_keep-the-kings")
     assert tr._(p.title) in texts(at) or any(tr._(p.title) in h.proto.body for h in at.get("html"))
     jack = Card.parse("Jh")
-    click(at, "pz_play_Jh")
+    assert "Jh" in fake_board.cards("pz_board")
+    play(at, fake_board, "Jh")
     assert values(at.success)[0] == tr._(
         "Right! You reach the goal with {card}. Puzzle solved.", card=jack
     )
     assert tr._(p.explanation) in texts(at)
     assert at.session_state["pz_solved"] == {p.id: True}
-    assert not [b for b in at.button if b.key.startswith("pz_play_")]
+    fake_board.html.clear()
+    at.run()
+    assert "pz_board" not in fake_board.html  # solved: the table takes no more clicks
     click(at, "pz_btn_next")
     assert at.session_state["pz_current"] not in (None, p.id)
     click(at, "pz_btn_list")
@@ -117,11 +129,13 @@ def test_solve_a_puzzle(trainer: Start, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_wrong_move_shows_the_refutation(trainer: Start, lang: str) -> None:
+def test_a_wrong_move_shows_the_refutation(
+    trainer: Start, lang: str, fake_board: FakeBoard
+) -> None:
     tr = get_translator(lang)
     p = puzzle("ten-before-the-king")
     at = click(trainer(lang), "pz_open_ten-before-the-king")
-    click(at, "pz_play_Qd")
+    play(at, fake_board, "Qd")
     (warning,) = values(at.warning)
     assert warning == tr._(
         "Not quite: with {card} the goal is out of reach.", card=Card.parse("Qd")
@@ -135,9 +149,9 @@ def test_a_wrong_move_shows_the_refutation(trainer: Start, lang: str) -> None:
     assert tr._(p.explanation) in texts(at)
     assert pt.hint(pz.start(p), 4, tr) in texts(at)
     click(at, "pz_btn_retry")
-    assert at.button(key="pz_play_10d")
+    assert "10d" in fake_board.cards("pz_board")
     assert not at.warning
-    click(at, "pz_play_10d")
+    play(at, fake_board, "10d")
     assert at.session_state["pz_solved"] == {p.id: True}
 
 
@@ -160,10 +174,12 @@ def test_each_hint_level_one_at_a_time(trainer: Start, lang: str) -> None:
     assert tr.card(Card.parse("10s")) in pt.hint(fresh, 4, tr)
 
 
-def test_a_puzzle_of_several_moves_goes_on_until_solved(trainer: Start) -> None:
+def test_a_puzzle_of_several_moves_goes_on_until_solved(
+    trainer: Start, fake_board: FakeBoard
+) -> None:
     tr = get_translator("en")
     at = click(trainer("en"), "pz_open_one-point-short")
-    click(at, "pz_play_Jh")
+    play(at, fake_board, "Jh")
     assert tr._(
         "Right so far: playing {card} is a good move. Go on.", card=Card.parse("Jh")
     ) in values(at.info)
@@ -223,13 +239,14 @@ def test_marriage_buttons_name_the_card_in_the_language(lang: str) -> None:
 
 
 def test_a_puzzle_too_large_to_judge_is_said_not_hidden(
-    trainer: Start, monkeypatch: pytest.MonkeyPatch
+    trainer: Start, monkeypatch: pytest.MonkeyPatch, fake_board: FakeBoard
 ) -> None:
     """When the solver's budget runs out while judging a move, the learner is told why."""
     at = click(trainer("de"), "pz_open_keep-the-kings")
     judge.analyse.cache_clear()
     monkeypatch.setattr(judge, "Budget", lambda: Budget(nodes=10, seconds=None))
-    at.button(key="pz_play_Jh").click().run()
+    fake_board.click("Jh")
+    at.run()
     assert not at.exception, [e.value for e in at.exception]
     tr = get_translator("de")
     from tutor_app.pages.puzzles import E_TOO_LARGE

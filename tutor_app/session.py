@@ -90,6 +90,9 @@ class Session:
     pz_attempt = _Key[Attempt | None](lambda: None)
     pz_hints = _Key[int](lambda: 0)
     pz_reveal = _Key[bool](lambda: False)
+    pz_illegal = _Key[str | None](lambda: None)  # a card clicked that may not be played
+    pz_view = _Key[int](lambda: 0)  # the step of the answers to the last move on the table
+    pz_why = _Key[int | None](lambda: None)  # the step of a refutation replayed, or None
     pz_solved = _Key[dict[str, bool]](dict)
     pz_upload = _Key[Upload | None](lambda: None)  # what came of the last upload
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tutor.engine import PLAYER_NAMES, Card, Match, MatchMode, Move, State, apply, cards_of_mask
 from tutor.msgid import N_
-from tutor.teach.play import Game, Grade, Remark, Trick
+from tutor.teach.play import Claim, Game, Grade, Remark, Trick
 from tutor.words.explain import describe_move, describe_trick, move_phrase, number, sentence
 from tutor.words.i18n import Translator
 
@@ -85,6 +85,8 @@ def remark_text(remark: Remark, tr: Translator) -> str:
     played = move_phrase(remark.move, tr)
     if remark.loss <= 0:
         return tr._("{grade}: {move} is the best move here.", grade=head, move=played)
+    if remark.grade is Grade.GOOD:  # within the noise of the values: no lesson in it
+        return tr._("{grade}: {move} is as good as the best moves here.", grade=head, move=played)
     better = move_phrase(remark.best, tr)
     if remark.exact:
         detail = tr._(
@@ -195,6 +197,22 @@ def trick_line(trick: Trick, tr: Translator) -> str:
     )
 
 
+def claim_text(claim: Claim, tr: Translator) -> str:
+    """A claim to 1000 card points and how it came out (000: a miscount loses)."""
+    who = PLAYER_NAMES[claim.seat]
+    if claim.right:
+        return tr._(
+            "{player} claims 1000 card points and has {total}: {player} wins the match.",
+            player=who,
+            total=claim.total,
+        )
+    return tr._(
+        "{player} claims 1000 card points but has only {total}: a miscount loses the match.",
+        player=who,
+        total=claim.total,
+    )
+
+
 def best_move_words(move: Move, tr: Translator) -> str:
     return sentence(move_phrase(move, tr))
 
@@ -204,6 +222,7 @@ __all__ = [
     "MODE_NAMES",
     "OPPONENT_NAMES",
     "best_move_words",
+    "claim_text",
     "count_question",
     "count_reply",
     "cut_text",

@@ -17,6 +17,7 @@ from tutor.engine import (
     Close,
     Move,
     Play,
+    RuleSet,
     State,
     apply,
     cards_of_mask,
@@ -39,6 +40,7 @@ from tutor.teach.puzzles import (
     line_after,
     theme_rule,
 )
+from tutor.teach.puzzles.replay import Decider, Decides, Replay, Step
 from tutor.words import hint_text
 from tutor.words.explain import (
     describe_move,
@@ -346,6 +348,126 @@ def feedback(puzzle: Puzzle, j: Judgement, tr: Translator) -> Feedback:
     return Feedback(j.mark, head, tuple(d for d in details if d))
 
 
+# ----------------------------------------------------------------------------- on the table
+
+
+def step_words(
+    step: Step, tr: Translator, shown: tuple[bool, bool] = (True, True)
+) -> tuple[str, ...]:
+    """A step of a line shown on the table, in words: its moves, the trick they complete, the
+    cards drawn after it (a card of a hand not ``shown`` is not named), and the end of the deal
+    when the step ends it."""
+    words = list(line_words(step.before, step.moves, tr))
+    if step.drawn and step.trick is not None:
+        end = words.pop() if step.state.result is not None else None
+        words.extend(_draw_words(step, tr, shown))
+        if end is not None:
+            words.append(end)
+    return tuple(words)
+
+
+def _draw_words(step: Step, tr: Translator, shown: tuple[bool, bool]) -> list[str]:
+    """Who draws what after a step's trick: the player who took it first."""
+    assert step.trick is not None
+    taker = step.trick[3]
+    trump = step.before.trump_card_value
+    said = []
+    for player in (taker, 1 - taker):
+        name = PLAYER_NAMES[player]
+        for card in sorted(step.drawn & set(step.state.hand(player)), key=lambda c: c.index):
+            if card == trump:
+                said.append(
+                    tr._("{player} takes the face-up trump card, {card}.", player=name, card=card)
+                )
+            elif shown[player]:
+                said.append(tr._("{player} draws {card}.", player=name, card=card))
+            else:
+                said.append(tr._("{player} draws a card you cannot see.", player=name))
+    return [" ".join(said)] if said else []
+
+
+def replay_intro(replay: Replay, learner: int, tr: Translator) -> tuple[str, ...]:
+    """What the table shows before the first move of a refutation: every card face up, and how
+    the cards the learner cannot see lie in the deal where the move fails."""
+    hidden = _hidden_words(replay.refutation, learner, tr)
+    if hidden:
+        return (
+            tr._(
+                "Here the cards you cannot see are turned up, as they may lie: in this deal your "
+                "move fails."
+            ),
+            *hidden,
+        )
+    return (tr._("Here every card is turned up. This is how the deal goes on with best play."),)
+
+
+def decider_words(d: Decider, rules: RuleSet, tr: Translator) -> str:
+    """What decides the end of a line, in one or two sentences."""
+    player = PLAYER_NAMES[d.player]
+    other = PLAYER_NAMES[1 - d.player]
+    if d.kind is Decides.LAST_TRICK:
+        return tr._(
+            "What decides it: the {bonus} extra points for the last trick. {player} takes it "
+            "and ends with {points} points against {other_points}; without those {bonus}, "
+            "{player} would have only {without}.",
+            bonus=d.bonus,
+            player=player,
+            points=d.points,
+            other_points=d.other,
+            without=d.points - d.bonus,
+        )
+    if d.kind is Decides.REACHED and d.trick is not None:
+        return tr._(
+            "What decides it: the trick of {card} and {card2}. With it {player} reaches "
+            "{points} points and declares 66.",
+            card=d.trick[0],
+            card2=d.trick[1],
+            player=player,
+            points=d.points,
+        )
+    if d.kind is Decides.REACHED:
+        return tr._(
+            "What decides it: {player} reaches {points} points and declares 66.",
+            player=player,
+            points=d.points,
+        )
+    if d.kind is Decides.SHORT:
+        return tr._(
+            "What decides it: {player} closed the stock but ends with only {points} points, "
+            "{other} with {other_points}.",
+            player=player,
+            points=d.points,
+            other=other,
+            other_points=d.other,
+        )
+    if d.kind is Decides.FALSE_OUT:
+        return tr._(
+            "What decides it: {player} declares 66 with only {points} points.",
+            player=player,
+            points=d.points,
+        )
+    return tr._(
+        "What decides it: {player} ends with only {points} points, fewer than {limit}: Schneider.",
+        player=player,
+        points=d.points,
+        limit=rules.schneider_below,
+    )
+
+
+def replay_end(replay: Replay, puzzle: Puzzle, tr: Translator) -> tuple[str, ...]:
+    """The last words of a refutation's replay: what decides it, the points each side ends
+    with and the game points (as the deal's end says them), and the goal missed."""
+    out: list[str] = []
+    end = replay.refutation.end
+    if replay.decider is not None:
+        out.append(decider_words(replay.decider, end.rules, tr))
+    if end.result is not None:
+        out.append(describe_outcome(end.result, end.rules, tr))
+    if puzzle.goal.kind is not GoalKind.DECIDE_CLOSE:
+        out.append(_goal_missed(puzzle, tr))
+    return tuple(out)
+
+
 HINT_LEVELS: dict[int, str] = {
     1: N_("Hint 1: the rule"),
     2: N_("Hint 2: the idea"),
@@ -554,6 +676,7 @@ __all__ = [
     "WIN_POINTS_TEXT",
     "Feedback",
     "UnseenText",
+    "decider_words",
     "feedback",
     "game_points_words",
     "goal_line",
@@ -562,7 +685,10 @@ __all__ = [
     "hint",
     "level_words",
     "line_words",
+    "replay_end",
+    "replay_intro",
     "signed_number",
+    "step_words",
     "theme_words",
     "unseen_text",
 ]

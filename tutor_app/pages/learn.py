@@ -15,12 +15,14 @@ import streamlit as st
 
 from tutor.engine import PLAYER_NAMES, Card, Play, State, View, legal_moves, parse_move, view_of
 from tutor.msgid import N_
-from tutor.teach.lessons import Frame, Lesson
+from tutor.teach.lessons import Frame, Lesson, LessonError, check_lesson_data
+from tutor.teach.lessons.messages import E_TOO_LARGE
+from tutor.teach.lessons.reader import MAX_BYTES
 from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
 from tutor.web import course, lesson_frame
 from tutor.web.document import uploader_words_css
 from tutor.web.links import DeepLink, choose_step, key_script, link_params
-from tutor.web.problems import file_panels
+from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
 from tutor.web.step import step_hint_markdown, task_html
 from tutor.web.titles import lesson_card_html, page_title_html, room_code_html
 from tutor.words.explain import move_label
@@ -39,9 +41,38 @@ from tutor_app.shared import collection, library, rooms, tr
 
 KEY_BUTTONS = {"next": "next", "back": "back", "restart": "restart"}
 PROGRESS_FILE = "66-progress.json"
+#: The largest lesson file the page takes, in MB (the reader's own limit is smaller).
+MAX_LESSON_UPLOAD_MB = 1
 PUZZLES_PAGE = "tutor_app/pages/puzzles.py"
 ROOMS_FULL = N_("Too many rooms are open on this server right now. Try again in a while.")
 ROOM_GONE = N_("Your room was closed after a long time without use. Share again for a new code.")
+
+
+# ----------------------------------------------------------------------------- lessons
+
+_UPLOADS = "learn_uploads"  # lesson id -> (lesson, frames): the lesson files opened here
+UPLOAD_PROBLEMS = "learn_upload_problems"  # the problems of the last lesson file uploaded
+
+
+def _uploads() -> dict[str, tuple[Lesson, tuple[Frame, ...]]]:
+    uploads: dict[str, tuple[Lesson, tuple[Frame, ...]]] = st.session_state.setdefault(_UPLOADS, {})
+    return uploads
+
+
+class _Lessons:
+    """The library's lessons, and the lesson files the learner opened in this session."""
+
+    def get(self, lesson_id: str) -> Lesson | None:
+        up = _uploads().get(lesson_id)
+        return up[0] if up else library().get(lesson_id)
+
+    def frames(self, lesson_id: str) -> tuple[Frame, ...]:
+        up = _uploads().get(lesson_id)
+        return up[1] if up else library().frames(lesson_id)
+
+
+def lessons() -> _Lessons:
+    return _Lessons()
 
 
 # ----------------------------------------------------------------------------- callbacks
@@ -58,7 +89,7 @@ def _publish() -> None:
 
 
 def _set_step(lesson_id: str, step: int) -> None:
-    frames = library().frames(lesson_id)
+    frames = lessons().frames(lesson_id)
     if not frames:
         return
     last = len(frames) - 1
@@ -70,7 +101,7 @@ def _set_step(lesson_id: str, step: int) -> None:
 
 @chrome.safe_callback
 def open_lesson(lesson_id: str) -> None:
-    lesson = library().get(lesson_id)
+    lesson = lessons().get(lesson_id)
     if lesson is None:
         return
     state.lesson = lesson_id
@@ -160,7 +191,7 @@ def step_name(frames: tuple[Frame, ...], index: int) -> str:
 
 @chrome.safe_callback
 def play_try(lesson_id: str, index: int, move_text: str) -> None:
-    frames = library().frames(lesson_id)
+    frames = lessons().frames(lesson_id)
     if not frames or index >= len(frames) or frames[index].your_move is None:
         return
     try:
@@ -186,7 +217,7 @@ def play_try(lesson_id: str, index: int, move_text: str) -> None:
 
 @chrome.safe_callback
 def show_me(lesson_id: str, index: int) -> None:
-    frames = library().frames(lesson_id)
+    frames = lessons().frames(lesson_id)
     if not frames or index >= len(frames) or frames[index].your_move is None:
         return
     done, _misses, replies = _task_store()
@@ -198,7 +229,7 @@ def show_me(lesson_id: str, index: int) -> None:
 
 @chrome.safe_callback
 def answer(lesson_id: str, index: int, choice: int) -> None:
-    frames = library().frames(lesson_id)
+    frames = lessons().frames(lesson_id)
     if not frames or index >= len(frames) or frames[index].question is None:
         return
     done, _misses, replies = _task_store()
@@ -239,7 +270,7 @@ def _apply_link(link: DeepLink) -> None:
     """Open what the address asks for; explain kindly what cannot be opened."""
     if not link.lesson:
         return
-    lib = library()
+    lib = lessons()
     lesson = lib.get(link.lesson)
     if lesson is None:
         state.lesson = None
@@ -273,7 +304,7 @@ def _body() -> None:
     link = session.pending_link()
     if link is not None:
         _apply_link(link)
-    lib = library()
+    lib = lessons()
     lesson = lib.get(state.lesson) if state.lesson else None
     if lesson is not None and lib.frames(lesson.id):
         chrome.show_notices()
@@ -346,7 +377,62 @@ def _catalogue() -> None:
                         icon=":material/replay:" if finished else ":material/play_arrow:",
                         help=t._("Lesson {n} of {total}", n=number, total=len(path)),
                     )
+    open_file_controls(t)
     progress_controls(t)
+
+
+def open_file_controls(t: Translator) -> None:
+    """Open a lesson file from this computer (a teacher's, or a deal played on the Play page
+    and downloaded): read, checked and replayed like the lessons of the course."""
+    with st.expander(t._("Open a lesson file"), icon=":material/upload_file:"):
+        text.markdown(
+            t._(
+                "A lesson file written by a teacher, or a deal you downloaded from the Play "
+                "page. It is checked like every lesson and opens here, in this session."
+            )
+        )
+        text.html(
+            uploader_words_css(
+                t._("Choose a file"),
+                t._("At most {size} MB, a YAML file", size=MAX_LESSON_UPLOAD_MB),
+            )
+        )
+        st.file_uploader(
+            t._("Upload a lesson file"),
+            type=["yaml", "yml"],
+            key="w_lesson_upload",
+            on_change=_lesson_uploaded,
+            max_upload_size=MAX_LESSON_UPLOAD_MB,
+        )
+        problems = st.session_state.get(UPLOAD_PROBLEMS) or ()
+        if problems:
+            lines = [p.render(t) for p in problems[:MAX_LINES_PER_FILE]]
+            text.error("\n\n".join([t._("This lesson file cannot be opened:"), *lines]))
+
+
+def open_upload(name: str, data: bytes) -> None:
+    """Check an uploaded lesson file and open it, or keep its problems to show."""
+    lesson, errors, frames = check_lesson_data(name, data)
+    if lesson is None or not frames:
+        st.session_state[UPLOAD_PROBLEMS] = tuple(upload_error(e, name, data) for e in errors)
+        return
+    st.session_state[UPLOAD_PROBLEMS] = ()
+    _uploads()[lesson.id] = (lesson, frames)
+    open_lesson(lesson.id)
+
+
+@chrome.safe_callback
+def _lesson_uploaded() -> None:
+    upload = st.session_state.get("w_lesson_upload")
+    if upload is None:
+        st.session_state[UPLOAD_PROBLEMS] = ()
+        return
+    name = str(getattr(upload, "name", "") or "lesson.yaml")
+    if int(getattr(upload, "size", 0)) > MAX_BYTES:  # not read at all
+        err = LessonError(name, 1, 1, E_TOO_LARGE, size=int(upload.size), limit=MAX_BYTES)
+        st.session_state[UPLOAD_PROBLEMS] = (upload_error(err, name, None),)
+        return
+    open_upload(name, upload.getvalue())
 
 
 def progress_controls(t: Translator) -> None:
@@ -473,7 +559,7 @@ def _lesson_end(lesson: Lesson, at_end: bool) -> None:
 
 def _player(lesson: Lesson) -> None:
     t = tr()
-    frames = library().frames(lesson.id)
+    frames = lessons().frames(lesson.id)
     last = len(frames) - 1
     step = max(0, min(int(state.step), last))
     frame = frames[step]
@@ -635,7 +721,7 @@ def _hint_subject(lesson_id: str, before: State) -> State | View:
     what the player on turn knows."""
     player = before.to_move
     assert player is not None
-    lesson = library().get(lesson_id)
+    lesson = lessons().get(lesson_id)
     if state.show[1 - player] and lesson is not None and not lesson.unnamed:
         return before
     return view_of(before, player)

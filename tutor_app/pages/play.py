@@ -339,7 +339,9 @@ def _table(game: pl.Game, t: Translator) -> None:
         lines = play_text.happened(game, min(since, len(game.deal.moves)), t)
         if lines:
             text.bullets(lines)
-        if game.deal.over:
+        if game.claim is not None:
+            _claimed(game, t)
+        elif game.deal.over:
             _deal_end(game, t)
         elif game.learners_turn:
             _turn(game, t, key, level, hide)
@@ -347,7 +349,7 @@ def _table(game: pl.Game, t: Translator) -> None:
 
 
 def _controls(game: pl.Game, t: Translator) -> None:
-    a, b, c = st.columns(3)
+    a, b = st.columns(2)
     with a:
         st.button(
             t._("Undo"),
@@ -355,7 +357,7 @@ def _controls(game: pl.Game, t: Translator) -> None:
             on_click=undo,
             icon=":material/undo:",
             width="stretch",
-            disabled=not game.deal.moves and game.deal.resigned is None,
+            disabled=not game.deal.moves and game.deal.resigned is None and game.claim is None,
         )
     with b:
         st.button(
@@ -364,14 +366,7 @@ def _controls(game: pl.Game, t: Translator) -> None:
             on_click=give_up,
             icon=":material/flag:",
             width="stretch",
-            disabled=game.deal.over,
-        )
-    with c:
-        st.toggle(
-            t._("Mark the cards that may be played"),
-            key="w_mark_legal_play",
-            value=bool(state.mark_legal),
-            on_change=_mark,
+            disabled=game.deal.over or game.over,
         )
 
 
@@ -382,11 +377,28 @@ def _mark() -> None:
 
 def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: bool) -> None:
     text.markdown(t._("Your turn: click a card on the table to play it."))
+    st.toggle(
+        t._("Mark the cards that may be played"),
+        key="w_mark_legal_play",
+        value=bool(state.mark_legal),
+        on_change=_mark,
+    )
     others = [m for m in legal_moves(game.state) if not isinstance(m, Play)]
     for m in others:
         st.button(move_label(m, t), key=f"play_move_{m}", on_click=play_card, args=(str(m),))
     if hide and pl.ask_to_count(game):
         _count(game, t, key)
+    if game.may_claim:
+        st.button(
+            t._("Claim 1000 card points"),
+            key="play_claim",
+            on_click=claim_1000,
+            icon=":material/emoji_events:",
+            help=t._(
+                "Whoever has 1000 card points, counting this deal, may end the match at once. "
+                "A miscount loses it."
+            ),
+        )
     if level:
         with st.container(border=True):
             text.markdown(step_hint_markdown(pl.learner_view(game), level, t))
@@ -398,6 +410,26 @@ def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: 
             args=(key,),
             icon=":material/lightbulb:",
         )
+
+
+def _claimed(game: pl.Game, t: Translator) -> None:
+    """The match ended by a claim to 1000."""
+    claim = game.claim
+    assert claim is not None
+    said = play_text.claim_text(claim, t)
+    if claim.winner == game.table.learner:
+        text.success(said, icon=":material/trophy:")
+    else:
+        text.warning(said)
+    st.button(t._("New match"), key="play_again", on_click=new_match, type="primary")
+
+
+@chrome.safe_callback
+def claim_1000() -> None:
+    game = _game()
+    if game is not None and game.may_claim:
+        _set(pl.claim(game, game.table.learner))
+        st.session_state[REPLY] = None
 
 
 def _count(game: pl.Game, t: Translator, key: tuple[int, int]) -> None:

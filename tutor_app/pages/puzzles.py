@@ -1,8 +1,11 @@
 """Puzzles: a position, a goal, and the learner finds the moves while the computer defends.
 
-Choose a puzzle by theme and level; play by clicking cards (or the buttons for a marriage,
-the exchange, closing, declaring 66). Each move is judged exactly by ``tutor.teach.puzzles``: a
-wrong move shows the line that refutes it and why; hints are revealed one level at a time.
+Choose a puzzle by theme and level; play by clicking a card on the table, or choosing it with
+the arrow keys and Enter (the buttons below the table for a marriage, the exchange, closing,
+declaring 66). Each move is judged exactly by ``tutor.teach.puzzles``; the computer's answers
+appear on the table, one step at a time when there are several. A wrong move's refutation is
+replayed on the table with every card face up, step by step, to what decides it; hints are
+revealed one level at a time.
 Solved puzzles are marked in the session and can be downloaded and uploaded as a small JSON
 file. State lives in ``st.session_state`` under ``pz_...`` keys; widgets have ``w_pz_...``
 keys; every change happens in a callback.
@@ -12,31 +15,44 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.engine import Move, Play, legal_moves
+from tutor.engine import (
+    PLAYER_NAMES,
+    Card,
+    IllegalMoveError,
+    Move,
+    Play,
+    check,
+    legal_moves,
+    parse_move,
+)
 from tutor.msgid import N_
 from tutor.search import SearchLimit
 from tutor.teach import puzzles as pz
+from tutor.teach.puzzles.replay import Replay, Step, refutation_replay, reply_steps
 from tutor.web.board import BoardOptions, board_html
 from tutor.web.document import uploader_words_css
 from tutor.web.html import md_bold
 from tutor.web.problems import file_panels, upload_error
 from tutor.web.puzzle_html import (
     attempt_table,
-    card_button_img,
-    card_button_label,
     hint_markdown,
+    line_panel_html,
     puzzle_card_html,
+    replay_board_html,
+    replay_panel_html,
+    step_board_html,
 )
 from tutor.web.titles import page_title_html
 from tutor.words import puzzle_text as pt
-from tutor.words.explain import move_label
+from tutor.words.explain import explain_verdict, move_label
 from tutor.words.i18n import Translator
-from tutor_app import chrome, progress, session, text
+from tutor_app import board, chrome, progress, session, text
 from tutor_app.session import Upload, state
 from tutor_app.shared import collection, tr
 
 ALL = ""  # the filter value for every theme
 MARKS_FILE = "66-puzzles-solved.json"
+BOARD_KEY = "pz_board"
 #: The largest file of solved puzzles read (the reader's own cap); Streamlit refuses uploads
 #: past ``MAX_UPLOAD_MB`` (here and in ``.streamlit/config.toml``) before the page sees them.
 MAX_UPLOAD_BYTES = pz.MAX_MARKS_BYTES  # the marks reader takes no more
@@ -59,6 +75,9 @@ def init_state() -> None:
     ss.setdefault("pz_attempt", None)
     ss.setdefault("pz_hints", 0)
     ss.setdefault("pz_reveal", False)
+    ss.setdefault("pz_illegal", None)  # the text of a card clicked that may not be played
+    ss.setdefault("pz_view", 0)  # which step of the answers to the last move the table shows
+    ss.setdefault("pz_why", None)  # the step of a wrong move's refutation shown, or None
     ss.setdefault("pz_solved", {})
     ss.setdefault("pz_upload", None)  # the last upload's Upload
 
@@ -79,6 +98,14 @@ def _open(puzzle_id: str) -> None:
     state.pz_attempt = pz.start(p)
     state.pz_hints = 0
     state.pz_reveal = False
+    _fresh_table()
+
+
+def _fresh_table() -> None:
+    """The table shows the position itself: no refused card, no step of a line."""
+    state.pz_illegal = None
+    state.pz_view = 0
+    state.pz_why = None
 
 
 open_puzzle = chrome.safe_callback(_open)
@@ -96,11 +123,22 @@ def play_move(text: str) -> None:
     if not isinstance(attempt, pz.Attempt) or attempt.over:
         return
     try:
-        attempt = pz.play(attempt, text)
+        move = parse_move(text)
+    except ValueError:
+        return  # not a move: the table only sends its own cards
+    if move not in legal_moves(attempt.state):
+        state.pz_illegal = str(move)  # explained beside the table, the attempt goes on
+        return
+    try:
+        attempt = pz.play(attempt, move)
     except SearchLimit:  # a puzzle too large to be judged: said, not hidden
         session.notice(E_TOO_LARGE)
         return
+    except IllegalMoveError:
+        state.pz_illegal = str(move)
+        return
     state.pz_attempt = attempt
+    _fresh_table()
     state.pz_hints = 0  # hints are about one position: the next one starts without
     if attempt.solved:
         solved = dict(state.pz_solved)
@@ -114,11 +152,29 @@ def retry() -> None:
     if isinstance(attempt, pz.Attempt):
         state.pz_attempt = pz.start(attempt.puzzle)
         state.pz_reveal = False
+        _fresh_table()
 
 
 @chrome.safe_callback
 def reveal() -> None:
     state.pz_reveal = True
+
+
+@chrome.safe_callback
+def view_step(index: int) -> None:
+    """Show step ``index`` of the answers to the learner's last move on the table."""
+    state.pz_view = max(0, index)
+
+
+@chrome.safe_callback
+def why(index: int | None) -> None:
+    """Open a wrong move's refutation on the table at step ``index`` (None: close it)."""
+    state.pz_why = None if index is None else max(0, index)
+
+
+@chrome.safe_callback
+def mark_legal() -> None:
+    state.mark_legal = bool(st.session_state.get("w_mark_legal", False))
 
 
 @chrome.safe_callback
@@ -342,50 +398,170 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
             width="stretch",
         )
     text.info(pt.goal_line(p, t), icon=":material/flag:")
-    board, side = st.columns([3, 2], gap="medium")
+    board_col, side = st.columns([3, 2], gap="medium")
     show = (p.learner == 0, p.learner == 1)
-    with board:
-        text.html(
-            board_html(
-                attempt.state,
-                attempt_table(attempt),
-                t,
-                BoardOptions(style=state.style, show=show, projector=projector),
-            )
-        )
-        if not attempt.over:
-            _move_buttons(attempt, t)
-        _unseen(attempt, t)
+    opts = BoardOptions(style=state.style, show=show, projector=projector)
+    replay = _replay(attempt)
+    steps = _answers(attempt)
+    why_at = state.pz_why if replay is not None else None
+    view = min(int(state.pz_view), len(steps) - 1) if len(steps) > 1 else -1
+    with board_col:
+        if replay is not None and why_at is not None:
+            why_at = min(int(why_at), len(replay.steps))
+            text.html(replay_board_html(replay, why_at, t, opts))
+            _replay_nav(replay, why_at, t)
+        elif 0 <= view < len(steps) - 1:
+            text.html(step_board_html(steps[view], t, opts))
+            _answer_nav(steps, view, t)
+        else:
+            _table(attempt, opts, t, focus=not projector)
+            if view >= 0:
+                _answer_nav(steps, view, t)
+            if not attempt.over:
+                _move_buttons(attempt, t)
     with side:
-        _feedback(attempt, t)
+        _illegal(attempt, t)
+        _feedback(attempt, t, stepping=view >= 0 or why_at is not None)
+        if replay is not None and why_at is not None:
+            text.html(replay_panel_html(replay, why_at, p, t))
+        elif view >= 0:
+            words = pt.step_words(steps[view], t, show)
+            text.html(line_panel_html(words, t, step=view + 1, last=len(steps), kind="answer"))
         _hints(attempt, t)
-        _after(attempt, t)
+        _after(attempt, replay, t)
+        _unseen(attempt, t)
+
+
+def _answers(attempt: pz.Attempt) -> tuple[Step, ...]:
+    """The learner's last move and the computer's answers to it, as the table shows them step
+    by step (nothing after a wrong move: its refutation is replayed instead)."""
+    j = attempt.last
+    if j is None or j.mark is pz.Mark.WRONG or j.before is None:
+        return ()
+    return reply_steps(j.before, (j.move, *j.replies))
+
+
+def _replay(attempt: pz.Attempt) -> Replay | None:
+    """The refutation of a wrong last move, as the table replays it."""
+    j = attempt.last
+    if j is None or j.mark is not pz.Mark.WRONG or j.refutation is None:
+        return None
+    return refutation_replay(j.refutation)
+
+
+def _choices(attempt: pz.Attempt) -> tuple[frozenset[Card], frozenset[Card] | None]:
+    """The learner's cards to click and, when the learner asked for the marks or has opened a
+    hint, those allowed."""
+    position = attempt.state
+    learner = attempt.puzzle.learner
+    if attempt.over or position.to_move != learner:
+        return frozenset(), None
+    hand = frozenset(position.hand(learner))
+    if not (state.mark_legal or int(state.pz_hints) >= 1):
+        return hand, None
+    return hand, frozenset(m.card for m in legal_moves(position) if isinstance(m, Play))
+
+
+def _table(attempt: pz.Attempt, opts: BoardOptions, t: Translator, *, focus: bool) -> None:
+    """The table now: the learner's cards are buttons while a move is asked."""
+    pick, legal = _choices(attempt)
+    here = BoardOptions(
+        style=opts.style, show=opts.show, projector=opts.projector, pick=pick, legal=legal
+    )
+    markup = board_html(attempt.state, attempt_table(attempt), t, here)
+    if not pick:
+        text.html(markup)
+        return
+    board.card_board(markup, key=BOARD_KEY, on_play=play_move, focus=focus)
+
+
+def _answer_nav(steps: tuple[Step, ...], view: int, t: Translator) -> None:
+    """Back and Next through the answers to the learner's move."""
+    with st.container(key="pz_nav"):
+        _answer_buttons(steps, view, t)
+
+
+def _answer_buttons(steps: tuple[Step, ...], view: int, t: Translator) -> None:
+    back, nxt = st.columns(2)
+    with back:
+        st.button(
+            t._("Back"),
+            key="pz_ans_back",
+            on_click=view_step,
+            args=(view - 1,),
+            disabled=view <= 0,
+            icon=":material/chevron_left:",
+            width="stretch",
+        )
+    with nxt:
+        st.button(
+            t._("Next"),
+            key="pz_ans_next",
+            on_click=view_step,
+            args=(view + 1,),
+            disabled=view >= len(steps) - 1,
+            type="primary",
+            icon=":material/chevron_right:",
+            icon_position="right",
+            width="stretch",
+        )
+
+
+def _replay_nav(replay: Replay, index: int, t: Translator) -> None:
+    """Back and Next through a refutation, and the way back to the puzzle."""
+    with st.container(key="pz_nav"):
+        _replay_buttons(replay, index, t)
+
+
+def _replay_buttons(replay: Replay, index: int, t: Translator) -> None:
+    back, nxt, close = st.columns([1, 1, 1.4])
+    with back:
+        st.button(
+            t._("Back"),
+            key="pz_why_back",
+            on_click=why,
+            args=(index - 1,),
+            disabled=index <= 0,
+            icon=":material/chevron_left:",
+            width="stretch",
+        )
+    with nxt:
+        st.button(
+            t._("Next"),
+            key="pz_why_next",
+            on_click=why,
+            args=(index + 1,),
+            disabled=index >= len(replay.steps),
+            type="primary",
+            icon=":material/chevron_right:",
+            icon_position="right",
+            width="stretch",
+        )
+    with close:
+        st.button(
+            t._("Back to the puzzle"),
+            key="pz_why_close",
+            on_click=why,
+            args=(None,),
+            icon=":material/close:",
+            width="stretch",
+        )
 
 
 def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
+    """Under the table: how to play a card, the moves that are not a card, the marks."""
     position = attempt.state
     learner = attempt.puzzle.learner
     if position.to_move != learner:
         return
-    legal = legal_moves(position)
-    hand = position.hand(learner)
-    text.caption(t._("Click a card to play it."))
-    cols = st.columns(max(len(hand), 6))
-    for box, card in zip(cols, hand, strict=False):
-        move = Play(card)
-        allowed = move in legal
-        with box:
-            text.html(card_button_img(card, t, allowed=allowed))
-            st.button(
-                card_button_label(card, t),
-                key=f"pz_play_{card}",
-                on_click=play_move,
-                args=(str(card),),
-                disabled=not allowed,
-                help=t.card(card, "bare"),
-                width="stretch",
-            )
-    others = [m for m in legal if not isinstance(m, Play)]
+    text.caption(
+        t._(
+            "Click a card of {player} on the table to play it, or choose it with the arrow "
+            "keys and press Enter.",
+            player=PLAYER_NAMES[learner],
+        )
+    )
+    others = [m for m in legal_moves(position) if not isinstance(m, Play)]
     for row in range(0, len(others), 3):
         for box, m in zip(st.columns(3), others[row : row + 3], strict=False):
             with box:
@@ -396,6 +572,30 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
                     args=(str(m),),
                     width="stretch",
                 )
+    st.session_state.w_mark_legal = bool(state.mark_legal)
+    st.toggle(
+        t._("Mark the cards that may be played"),
+        key="w_mark_legal",
+        on_change=mark_legal,
+        help=t._("Cards that may not be played now are dimmed."),
+    )
+
+
+def _illegal(attempt: pz.Attempt, t: Translator) -> None:
+    """Why a card clicked on the table may not be played now."""
+    refused = state.pz_illegal
+    if not isinstance(refused, str) or attempt.over:
+        return
+    try:
+        move = parse_move(refused)
+    except ValueError:
+        return
+    verdict = check(attempt.state, move)
+    if verdict.legal:
+        return
+    text.warning(
+        explain_verdict(verdict, attempt.state.rules, t, you=True), icon=":material/block:"
+    )
 
 
 def _unseen(attempt: pz.Attempt, t: Translator) -> None:
@@ -406,7 +606,9 @@ def _unseen(attempt: pz.Attempt, t: Translator) -> None:
         text.markdown(unseen.cards or t._("none"))
 
 
-def _feedback(attempt: pz.Attempt, t: Translator) -> None:
+def _feedback(attempt: pz.Attempt, t: Translator, *, stepping: bool = False) -> None:
+    """The verdict on each move and why; the last one's details open unless the table goes
+    through them step by step beside it (or it is a refutation, which the table replays)."""
     p = attempt.puzzle
     for number, j in enumerate(attempt.judgements, start=1):
         fb = pt.feedback(p, j, t)
@@ -421,7 +623,7 @@ def _feedback(attempt: pz.Attempt, t: Translator) -> None:
         if fb.details and (last or fb.mark is not pz.Mark.PARTLY):
             with st.expander(
                 t._("Why") if fb.mark is not pz.Mark.WRONG else t._("The refutation"),
-                expanded=last,
+                expanded=last and not stepping and fb.mark is not pz.Mark.WRONG,
             ):
                 text.bullets(fb.details)
 
@@ -441,7 +643,7 @@ def _hints(attempt: pz.Attempt, t: Translator) -> None:
         )
 
 
-def _after(attempt: pz.Attempt, t: Translator) -> None:
+def _after(attempt: pz.Attempt, replay: Replay | None, t: Translator) -> None:
     p = attempt.puzzle
     if attempt.solved:
         text.success(t._("Solved!"), icon=":material/celebration:")
@@ -453,6 +655,15 @@ def _after(attempt: pz.Attempt, t: Translator) -> None:
             with st.expander(t._("How the deal goes on")):
                 text.bullets(pt.line_words(attempt.state, moves, t))
     elif attempt.failed:
+        if replay is not None and state.pz_why is None:
+            st.button(
+                t._("Show why on the table"),
+                key="pz_btn_why",
+                on_click=why,
+                args=(0,),
+                type="primary",
+                icon=":material/play_circle:",
+            )
         st.button(t._("Try again"), key="pz_btn_retry", on_click=retry, icon=":material/replay:")
         if state.pz_reveal:
             fresh = pz.start(p)

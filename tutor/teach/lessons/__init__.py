@@ -34,6 +34,7 @@ from tutor.teach.lessons.export import replay_json
 from tutor.teach.lessons.library import (
     Library,
     check_lesson,
+    check_lesson_data,
     lesson_files,
     load_lesson,
     load_lessons,
@@ -68,6 +69,7 @@ __all__ = [
     "Step",
     "StepVariant",
     "check_lesson",
+    "check_lesson_data",
     "lesson_files",
     "load_lesson",
     "load_lessons",

@@ -34,6 +34,7 @@ from tutor.teach.lessons.replay import replay_all
 __all__ = [
     "Library",
     "check_lesson",
+    "check_lesson_data",
     "lesson_files",
     "load_lesson",
     "load_lessons",
@@ -112,6 +113,16 @@ def _check_uncached(
         data = yamlsafe.read_capped(p, MAX_BYTES, E_TOO_LARGE, name=name)
     except SourceError as exc:
         return None, (exc.recast(LessonError),), ()
+    return check_lesson_data(name, data)
+
+
+def check_lesson_data(
+    name: str, data: bytes
+) -> tuple[Lesson | None, tuple[LessonError, ...], tuple[Frame, ...]]:
+    """Read, validate and replay a lesson file's bytes (an upload, say) named ``name``: the
+    lesson (``None`` if it has any problem), every problem found, and the replay."""
+    if len(data) > MAX_BYTES:
+        return None, (LessonError(name, 1, 1, E_TOO_LARGE, size=len(data), limit=MAX_BYTES),), ()
     lesson, errors = read_lesson(name, data)
     if lesson is None:
         return None, errors, ()

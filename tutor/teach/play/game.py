@@ -25,6 +25,7 @@ from tutor.engine import (
     EndKind,
     IllegalMoveError,
     Match,
+    MatchMode,
     Move,
     Outcome,
     RuleSet,
@@ -39,6 +40,9 @@ from tutor.engine import (
     scoring,
 )
 from tutor.search import PLAYERS
+
+#: The card points of 000's match to 1000.
+THOUSAND = 1000
 
 #: The scoring rule of each grade of a lost deal (0 simple, 1 Schneider, 2 Schwarz).
 GRADE_RULES = ("score.simple", "score.schneider", "score.schwarz")
@@ -135,6 +139,24 @@ class Deal:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A claim to have reached 1000 card points, which ends the match at once (000's match to
+    1000): ``total`` is what the claimer had counting the deal in progress; a miscount loses."""
+
+    seat: int
+    total: int
+    target: int
+
+    @property
+    def right(self) -> bool:
+        return self.total >= self.target
+
+    @property
+    def winner(self) -> int:
+        return self.seat if self.right else other(self.seat)
+
+
+@dataclass(frozen=True)
 class Game:
     """A match in progress: the table, the cut, the match score before this deal, the deals
     finished and the one in progress."""
@@ -144,6 +166,7 @@ class Game:
     match: Match
     deal: Deal
     past: tuple[Deal, ...] = ()
+    claim: Claim | None = None
 
     @property
     def rules(self) -> RuleSet:
@@ -155,7 +178,7 @@ class Game:
 
     @property
     def to_move(self) -> int | None:
-        return None if self.deal.over else self.state.to_move
+        return None if self.deal.over or self.claim is not None else self.state.to_move
 
     @property
     def learners_turn(self) -> bool:
@@ -163,9 +186,28 @@ class Game:
 
     @property
     def over(self) -> bool:
-        """The match is decided (after the deal in progress has been scored)."""
+        """The match is decided (after the deal in progress has been scored, or by a claim)."""
+        if self.claim is not None:
+            return True
         m = self.scored_match
         return m.winner is not None or m.is_drawn
+
+    @property
+    def winner(self) -> int | None:
+        """Who has won the match (``None`` while it goes on, or when it is drawn)."""
+        if self.claim is not None:
+            return self.claim.winner
+        return self.scored_match.winner
+
+    def running_total(self, seat: int) -> int:
+        """``seat``'s card points in the match counting the deal in progress (what a claim to
+        1000 is judged by)."""
+        return self.match.scores[seat] + self.state.score(seat)
+
+    @property
+    def may_claim(self) -> bool:
+        """A claim to 1000 is possible: the match is to 1000 card points and not decided."""
+        return self.rules.match_mode is MatchMode.THOUSAND and self.claim is None and not self.over
 
     @property
     def scored_match(self) -> Match:
@@ -301,16 +343,34 @@ def computer_move(game: Game) -> Game:
 
 
 def play_out(game: Game) -> Game:
-    """The computer's moves until the learner is on turn or the deal is over."""
-    while game.to_move is not None and game.to_move != game.table.learner:
+    """The computer's moves until the learner is on turn or the deal is over. In a match to
+    1000 the computer, which counts without fault, claims as soon as it has 1000."""
+    while True:
+        if game.may_claim and game.running_total(other(game.table.learner)) >= THOUSAND:
+            return claim(game, other(game.table.learner))
+        if game.to_move is None or game.to_move == game.table.learner:
+            return game
         game = computer_move(game)
-    return game
+
+
+def claim(game: Game, seat: int) -> Game:
+    """``seat`` claims to have reached 1000 card points: the match ends, won by the claimer
+    if the count is right, else lost (000). Raises ``ValueError`` where no claim is possible."""
+    if not game.may_claim:
+        raise ValueError("no claim to 1000 is possible here")
+    return replace(game, claim=Claim(seat, game.running_total(seat), THOUSAND))
 
 
 def undo(game: Game) -> Game:
-    """Take back the learner's last act in this deal: giving it up, or the last move with the
-    computer's answers to it (the position is the one the learner last decided in). Nothing to
-    undo: the game unchanged."""
+    """Take back the learner's last act in this deal: a claim to 1000, giving the deal up, or
+    the last move with the computer's answers to it and any claim the computer made after
+    them (the position is the one the learner last decided in). Nothing to undo: the game
+    unchanged."""
+    if game.claim is not None:
+        mine = game.claim.seat == game.table.learner
+        game = replace(game, claim=None)
+        if mine:  # the learner's claim was the last act
+            return game
     deal = game.deal
     if deal.resigned is not None:
         return replace(game, deal=replace(deal, resigned=None))
@@ -349,6 +409,8 @@ def resign(game: Game) -> Game:
 def next_deal(game: Game) -> Game:
     """Score the finished deal and deal the next one (the dealer as the preset says). Raises
     ``ValueError`` while the deal is in progress or when the match is over."""
+    if game.claim is not None:
+        raise ValueError("the match is over")
     outcome = deal_outcome(game.deal, game.rules)
     if outcome is None:
         raise ValueError("the deal is still in progress")
@@ -367,6 +429,8 @@ def next_deal(game: Game) -> Game:
 __all__ = [
     "GRADE_LIMITS",
     "OPPONENTS",
+    "THOUSAND",
+    "Claim",
     "Deal",
     "Game",
     "Grade",
@@ -375,6 +439,7 @@ __all__ = [
     "Table",
     "Trick",
     "add_remark",
+    "claim",
     "computer_move",
     "deal_outcome",
     "deal_tricks",

@@ -34,6 +34,7 @@ from tutor.teach.play.game import (
     Grade,
     Remark,
     Table,
+    claim,
     next_deal,
     start,
 )
@@ -65,6 +66,7 @@ def dump_game(game: Game) -> str:
         "seed": game.table.seed,
         "learner": game.table.learner,
         "deals": [_deal_data(d) for d in deals],
+        "claim": None if game.claim is None else game.claim.seat,
     }
     return json.dumps(data, separators=(",", ":"))
 
@@ -116,6 +118,11 @@ def _load(data: object) -> Game:
         if i:
             game = next_deal(game)
         game = _replay(game, d)
+    seat = data.get("claim")
+    if seat is not None:
+        if seat not in (0, 1):
+            raise ValueError("bad claim")
+        game = claim(game, seat)
     return game
 
 
