@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
 LESSONS, _ = load_lessons(ROOT / "lessons")
 COMPARING = next((les.id for les in LESSONS if les.compare), None)
-LAST = {les.id: len(replay(les)) - 1 for les in LESSONS}
+FRAMES = {les.id: replay(les) for les in LESSONS}
+LAST = {lesson_id: len(frames) - 1 for lesson_id, frames in FRAMES.items()}
 PAGES = {
     "learn": "tutor_app/pages/learn.py",
     "rules": "tutor_app/pages/rules.py",
@@ -186,6 +187,10 @@ def test_no_preset_id_or_source_file_in_what_learners_read(start: Start, lang: s
         for step in range(LAST[COMPARING] + 1):
             assert_learner_text_clean(at, f"{COMPARING}, step {step}")
             if step < LAST[COMPARING]:
+                question = FRAMES[COMPARING][step].question  # Next waits for its answer
+                if question is not None:
+                    at.button(key=f"answer_{step}_{question.right}").click().run()
+                    assert_learner_text_clean(at, f"{COMPARING}, answer at step {step}")
                 at.button(key="next").click().run()
     at = start(lang, "rules")
     shown = learner_text(at)

@@ -142,6 +142,8 @@ def test_next_button_and_presenter_keys(server: str, browser: Browser) -> None:
     page.keyboard.press("PageUp")
     _wait_step(page, 2)
     _settle(page)
+    # The address follows the step once the page has drawn it.
+    page.wait_for_url("**step=2**", timeout=20_000)
     assert "step=2" in page.url
     assert f"lesson={lesson.id}" in page.url
     ARTIFACTS.mkdir(exist_ok=True)

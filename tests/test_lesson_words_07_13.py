@@ -226,8 +226,7 @@ def test_the_polish_review_wordings() -> None:
 def test_a_trick_won_in_suit_is_not_stechen() -> None:
     de = dict(render("10-schneider-schwarz.yaml", "de", "french"))
     shown = de[
-        "A takes the trick with {Kc}. A has also drawn {Ah} and {10h}, the two highest trumps: "
-        "time to close."
+        "A takes the trick with {Kc}. A has also drawn {Ah} and {10h}, the two highest trumps."
     ]
     assert shown.startswith("A nimmt den Stich mit dem Kreuz-König.")
     assert "sticht" not in shown

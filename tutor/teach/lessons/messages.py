@@ -116,6 +116,7 @@ __all__ = [
     "E_UNNAMED",
     "E_VARIANT",
     "E_VARIANT_NO_COMPARE",
+    "E_YOUR_MOVE_COMPARE",
     "E_YOUR_MOVE_NEEDS_MOVE",
     "E_YOUR_MOVE_TURN",
 ]
@@ -212,6 +213,11 @@ E_ACCEPT_WEAK = N_(
     "{best_value}: more than the tolerance of {tolerance}"
 )
 E_SEARCH_LIMIT = N_("the best move here could not be found within the search limit ({reason})")
+E_YOUR_MOVE_COMPARE = N_(
+    "'your_move' is not allowed in a lesson that compares presets ({compare}): the best move "
+    "may differ from one preset to the next; ask a 'question' whose checks hold under each "
+    "preset instead"
+)
 E_YOUR_MOVE_TURN = N_("'your_move' needs a player on turn, but the deal is over")
 E_ANSWER_ENGINE = N_(
     "the right answer disagrees with the engine: its check '{check}' does not hold here"

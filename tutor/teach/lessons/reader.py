@@ -53,6 +53,7 @@ from tutor.teach.lessons.messages import (
     E_UNNAMED,
     E_VARIANT,
     E_VARIANT_NO_COMPARE,
+    E_YOUR_MOVE_COMPARE,
     E_YOUR_MOVE_NEEDS_MOVE,
 )
 from tutor.teach.lessons.model import (
@@ -431,6 +432,10 @@ class _Reader(NodeReader):
             self.error(m["question"][0], E_BOTH_KINDS, step=number)
             return None
         if "your_move" in m:
+            if compare:
+                compared = ", ".join(compare)
+                self.error(m["your_move"][0], E_YOUR_MOVE_COMPARE, step=number, compare=compared)
+                return None
             if base.move is None:
                 self.error(m["your_move"][0], E_YOUR_MOVE_NEEDS_MOVE, step=number)
                 return None

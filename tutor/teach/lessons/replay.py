@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from tutor.engine import (
@@ -167,6 +168,14 @@ def _table(before: State, move: Move, after: State) -> tuple[tuple[Card, ...], t
     return (), ()
 
 
+@lru_cache(maxsize=256)
+def _ranked(state: State) -> tuple[tuple[Move, int], ...]:
+    """Every legal move of a fully known position with its exact value in game points, best
+    first. Kept per position: the search is bounded by nodes, so it always gives the same
+    answer, and an edited lesson is replayed again with most of its positions unchanged."""
+    return tuple((mv.move, mv.game_points) for mv in Solver(state, Budget()).rank_moves(state))
+
+
 @dataclass
 class _Run:
     """The replay of a lesson under one preset, collecting failed checks."""
@@ -245,7 +254,8 @@ class _Run:
                 frame = frame_or_none
             if step.your_move is not None:
                 frame = self.your_move(prev.state, frame, step)
-            if step.question is not None:
+            if step.question is not None and self.preset == self.lesson.presets[0]:
+                # A comparison asks once, in its first run; the checks hold in every run.
                 frame = replace(frame, question=step.question)
             frames.append(frame)
             self.run_checks(frame, step, spec.checks or ())
@@ -275,11 +285,10 @@ class _Run:
                     rule_ids=", ".join(verdict.rule_ids),
                 )
         try:
-            ranked = Solver(before, Budget()).rank_moves(before)
+            values = _ranked(before)
         except SearchLimit as exc:
             self.fail(where, step, E_SEARCH_LIMIT, reason=exc.reason)
             return frame
-        values = tuple((mv.move, mv.game_points) for mv in ranked)
         by_move = dict(values)
         best_move, best = values[0]
         if ym.accept:
