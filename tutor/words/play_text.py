@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from tutor.engine import PLAYER_NAMES, Card, Match, MatchMode, Move, State, apply, cards_of_mask
 from tutor.msgid import N_
-from tutor.teach.play import Claim, Game, Grade, Remark, Trick
+from tutor.teach.play import Claim, Deal, Game, Grade, Remark, Trick, positions
 from tutor.words.explain import describe_move, describe_trick, move_phrase, number, sentence
 from tutor.words.i18n import Translator
+from tutor.words.puzzle_text import line_words
 
 #: The name of each grade, as the coach says it.
 GRADE_NAMES: dict[Grade, str] = {
@@ -197,6 +198,17 @@ def trick_line(trick: Trick, tr: Translator) -> str:
     )
 
 
+def moment_lines(game: Game, deal: Deal, remark: Remark, tr: Translator) -> tuple[str, ...]:
+    """One of the moves that cost the most: the coach's remark and, where every card was
+    known, the better line: best play by both from the position, to the deal's end."""
+    lines = [remark_text(remark, tr)]
+    if remark.line:
+        before = positions(deal)[remark.ply]
+        lines.append(tr._("Best play from there:"))
+        lines.extend(line_words(before, remark.line, tr))
+    return tuple(lines)
+
+
 def claim_text(claim: Claim, tr: Translator) -> str:
     """A claim to 1000 card points and how it came out (000: a miscount loses)."""
     who = PLAYER_NAMES[claim.seat]
@@ -231,6 +243,7 @@ __all__ = [
     "happened",
     "match_line",
     "mode_name",
+    "moment_lines",
     "opponent_name",
     "remark_text",
     "trick_line",

@@ -510,7 +510,11 @@ def _deal_end(game: pl.Game, t: Translator) -> None:
         if not moments:
             text.success(t._("No move of yours in this deal gave anything away."))
         for r in moments:
-            text.warning(play_text.remark_text(r, t))
+            said = play_text.moment_lines(game, game.deal, r, t)
+            text.warning(said[0])
+            if len(said) > 1:
+                with st.expander(said[1], icon=":material/route:"):
+                    text.bullets(said[2:])
         if st.session_state.get("w_play_quiet"):
             for r in game.deal.remarks:
                 if r not in moments:

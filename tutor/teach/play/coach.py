@@ -73,6 +73,7 @@ def remark_on(game: Game, move: Move, analysis: Analysis) -> Remark | None:
         best_value=best.game_points,
         value=played.game_points,
         exact=analysis.exact,
+        line=best.line if analysis.exact and analysis.samples == 1 else (),
     )
 
 

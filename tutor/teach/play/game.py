@@ -94,6 +94,7 @@ class Remark:
     best_value: float  # game points of the best move for the learner
     value: float  # game points of the move played
     exact: bool
+    line: tuple[Move, ...] = ()  # best play from the position, where every card is known
 
 
 @dataclass(frozen=True)

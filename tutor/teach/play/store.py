@@ -44,6 +44,8 @@ GAME_VERSION = 1
 MAX_GAME_BYTES = 200_000
 #: The most deals a kept match may hold.
 MAX_DEALS = 400
+#: The most moves of a remark's line of best play (a deal has fewer).
+MAX_LINE = 40
 
 M_GAME_TOO_LARGE = N_("The match kept in this browser is too large to be one of this tutor's.")
 M_NOT_GAME = N_("The match kept in this browser cannot be read; a new one starts.")
@@ -76,7 +78,17 @@ def _deal_data(deal: Deal) -> dict[str, Any]:
         "moves": [str(m) for m in deal.moves],
         "resigned": deal.resigned,
         "remarks": [
-            [r.ply, str(r.move), r.grade.value, r.loss, str(r.best), r.best_value, r.value, r.exact]
+            [
+                r.ply,
+                str(r.move),
+                r.grade.value,
+                r.loss,
+                str(r.best),
+                r.best_value,
+                r.value,
+                r.exact,
+                [str(m) for m in r.line],
+            ]
             for r in deal.remarks
         ],
     }
@@ -150,9 +162,11 @@ def _text(value: object) -> str:
 
 
 def _remark(r: object, plies: int) -> Remark:
-    if not isinstance(r, list) or len(r) != 8:
+    if not isinstance(r, list) or len(r) != 9:
         raise ValueError("bad remark")
-    ply, move, grade, loss, best, best_value, value, exact = r
+    ply, move, grade, loss, best, best_value, value, exact, line = r
+    if not isinstance(line, list) or len(line) > MAX_LINE:
+        raise ValueError("bad remark")
     if type(ply) is not int or not 0 <= ply < plies:
         raise ValueError("bad remark")
     numbers = (loss, best_value, value)
@@ -169,6 +183,7 @@ def _remark(r: object, plies: int) -> Remark:
         best_value=float(best_value),
         value=float(value),
         exact=exact,
+        line=tuple(parse_move(_text(m)) for m in line),
     )
 
 
