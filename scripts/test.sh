@@ -14,6 +14,11 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) \
     >/dev/null 2>&1 || echo "note: could not install chromium; the browser test will be skipped"
 fi
+# The rooms' tests start Debian's redis-server; install it when it is missing and we may.
+if ! command -v redis-server >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server) \
+    >/dev/null 2>&1 || echo "note: could not install redis-server; the Redis tests will be skipped"
+fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy

@@ -79,6 +79,7 @@ class Session:
     shown_notices = _Key[list[Notice]](list)  # those the last run showed
     # following a teacher
     room = _Key[str | None](lambda: None)  # the room this teacher shares
+    room_token = _Key[str](lambda: "")  # its teacher token
     follow_room = _Key[str](lambda: "")  # the room this student follows (normalised)
     follow_join = _Key[tuple[str, Join] | None](lambda: None)  # the answer to that code
     follow_seen = _Key[bool](lambda: False)  # the room's lesson was shown here

@@ -11,7 +11,7 @@ import streamlit as st
 from tutor.teach import puzzles as pz
 from tutor.teach.lessons import Library
 from tutor.words.i18n import Translator, get_translator
-from tutor_app.rooms import RoomStore
+from tutor_app.rooms import REDIS_ENV, Rooms, RoomStore
 from tutor_app.session import state
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,8 +45,15 @@ def library() -> Library:
 
 
 @st.cache_resource(show_spinner=False)
-def rooms() -> RoomStore:
-    """The rooms teachers share, common to all sessions of this server."""
+def rooms() -> Rooms:
+    """The rooms teachers share, common to all sessions of this server: in Redis when
+    ``$TUTOR_REDIS_URL`` is set (then common to every app process using that Redis), else in
+    this process."""
+    url = os.environ.get(REDIS_ENV, "").strip()
+    if url:
+        from tutor_app.rooms_redis import RedisRooms
+
+        return RedisRooms(url)
     return RoomStore()
 
 

@@ -83,7 +83,7 @@ def _publish() -> None:
     room, lesson_id = state.room, state.lesson
     if not (room and lesson_id and library().frames(lesson_id)):
         return
-    if rooms().publish(room, lesson_id, state.step, state.show) is None:
+    if rooms().publish(room, state.room_token, lesson_id, state.step, state.show) is None:
         state.room = None  # forgotten after hours without use: share again for a new code
         session.notice(ROOM_GONE)
 
@@ -135,11 +135,11 @@ def slide() -> None:
 @chrome.safe_callback
 def share() -> None:
     if state.room:
-        rooms().close(state.room)
+        rooms().close(state.room, state.room_token)
         state.room = None
     if st.session_state.w_share:
         try:
-            state.room = rooms().open()
+            state.room, state.room_token = rooms().open()
         except RoomsFull:
             session.notice(ROOMS_FULL)
             return
