@@ -338,3 +338,21 @@ def test_a_claim_to_1000_on_the_page(open_page) -> None:  # type: ignore[no-unty
     assert claimed.claim.right == (total >= 1000)
     assert claimed.winner == (claimed.table.learner if total >= 1000 else 1)
     assert not the_board().queue and not any(b.key == "play_claim" for b in at.button)
+
+
+def test_the_address_fixes_the_seeds_so_a_class_plays_the_same_deals() -> None:
+    def run(seed: str) -> AppTest:
+        at = AppTest.from_file(APP, default_timeout=120)
+        at.switch_page(PAGE)  # the address opens the Play page itself
+        at.query_params["lang"] = "en"
+        at.query_params["seed"] = seed
+        at.run()
+        return start(at)
+
+    one, two = run("42"), run("42")
+    assert game_of(one).table.seed == game_of(two).table.seed == 43
+    assert game_of(one).deal.start == game_of(two).deal.start
+    odd = run("4x2")
+    assert game_of(odd).table.seed != 43
+    notices = " ".join(md_plain(str(e.value)) for e in odd.info)
+    assert "The address gives '4x2' for 'seed', which cannot be used; it is ignored." in notices

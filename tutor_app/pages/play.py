@@ -39,6 +39,9 @@ BOARD_KEY = "play_board"
 #: The browser's entry that keeps the match across a reload, and its component's key.
 STORAGE_KEY = "tutor66.play"
 STORE_KEY = "t66_play_store"
+#: Seeds from the address have at most this many digits; random ones are below ``MAX_SEED``.
+MAX_SEED_DIGITS = 9
+MAX_SEED = 10**MAX_SEED_DIGITS
 MODES = (MatchMode.GAME_POINTS, MatchMode.FIVE_DEALS, MatchMode.THOUSAND)
 
 
@@ -83,13 +86,28 @@ def start_match() -> None:
 
 
 def _seed(n: int) -> int:
-    """A seed of this session's ``n``-th match: fixed in tests (``play_seed_base``), random
-    otherwise."""
+    """A seed of this session's ``n``-th match. The address may fix the seeds
+    (``/play?seed=42``), so that a class plays the same deals; else they are random."""
     base = st.session_state.get("play_seed_base")
     if not isinstance(base, int):
-        base = secrets.randbelow(1 << 30)
+        base = _address_seed()
+        if base is None:
+            base = secrets.randbelow(MAX_SEED)
         st.session_state["play_seed_base"] = base
     return base + n
+
+
+def _address_seed() -> int | None:
+    """The seed the address gives, if it is a whole number below ``MAX_SEED``; another value
+    is ignored with a notice."""
+    raw = st.query_params.get("seed")
+    if raw is None:
+        return None
+    text_value = str(raw).strip()
+    if text_value.isdigit() and len(text_value) <= MAX_SEED_DIGITS:
+        return int(text_value)
+    session.notice(session.IGNORED_PARAM, param="seed", value=text_value)
+    return None
 
 
 @chrome.safe_callback
