@@ -9,6 +9,7 @@ shows a lesson.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 
 import streamlit as st
@@ -36,6 +37,14 @@ WAITING = N_(
 )
 LIMITED = N_("Too many tries. Wait a minute, then try the code again.")
 STOPPED = N_("The teacher has stopped sharing room {code}.")
+GONE = N_(
+    "The teacher's screen has not been seen for {seconds} seconds. This step stays here, and "
+    "the lesson goes on when the teacher is back."
+)
+#: Seconds without the teacher's heartbeat after which the students are told.
+TEACHER_GONE_SECONDS = 20
+#: The session key of this student's session id (what the room counts as one follower).
+FOLLOWER_KEY = "follow_session"
 
 
 def page() -> None:
@@ -122,6 +131,13 @@ def _show_room(code: str) -> None:
         text.warning(t._("The teacher's lesson is not available here."))
         return
     state.follow_seen = True
+    store = rooms()
+    if FOLLOWER_KEY not in st.session_state:
+        st.session_state[FOLLOWER_KEY] = secrets.token_hex(8)
+    store.follow(code, str(st.session_state[FOLLOWER_KEY]))
+    since = store.since_teacher(code)
+    if since is not None and since >= TEACHER_GONE_SECONDS:
+        text.info(t._(GONE, seconds=int(since)), icon=":material/wifi_off:")
     _show(t, lesson, frames, view, shown)
 
 

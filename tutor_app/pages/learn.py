@@ -10,6 +10,7 @@ does sharing the view with the students who follow; the address follows the step
 from __future__ import annotations
 
 import functools
+import json
 
 import streamlit as st
 
@@ -19,12 +20,12 @@ from tutor.teach.lessons import Frame, Lesson, LessonError, check_lesson_data
 from tutor.teach.lessons.messages import E_TOO_LARGE
 from tutor.teach.lessons.reader import MAX_BYTES
 from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
-from tutor.web import course, lesson_frame
+from tutor.web import classroom, course, lesson_frame
 from tutor.web.document import uploader_words_css
 from tutor.web.links import DeepLink, choose_step, key_script, link_params
 from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
 from tutor.web.step import step_hint_markdown, task_html
-from tutor.web.titles import lesson_card_html, page_title_html, room_code_html
+from tutor.web.titles import lesson_card_html, page_title_html
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import (
@@ -34,8 +35,8 @@ from tutor.words.lesson_text import (
     show_me_text,
     your_move_reply,
 )
-from tutor_app import board, chrome, progress, session, text
-from tutor_app.rooms import RoomsFull, format_room
+from tutor_app import board, chrome, progress, session, storage, text
+from tutor_app.rooms import RoomsFull
 from tutor_app.session import state
 from tutor_app.shared import collection, library, rooms, tr
 
@@ -46,6 +47,11 @@ MAX_LESSON_UPLOAD_MB = 1
 PUZZLES_PAGE = "tutor_app/pages/puzzles.py"
 ROOMS_FULL = N_("Too many rooms are open on this server right now. Try again in a while.")
 ROOM_GONE = N_("Your room was closed after a long time without use. Share again for a new code.")
+#: Seconds between two looks of the teacher's room panel (the teacher's heartbeat).
+ROOM_BEAT_SECONDS = 3.0
+#: The browser's entry that keeps the teacher's room and token, and its component's key.
+ROOM_STORAGE_KEY = "tutor66.room"
+ROOM_STORE_KEY = "t66_room_store"
 
 
 # ----------------------------------------------------------------------------- lessons
@@ -325,6 +331,7 @@ def _body() -> None:
             projector=bool(state.projector),
         )
     )
+    keep_room()
 
 
 def _catalogue() -> None:
@@ -838,9 +845,55 @@ def _share_controls(t: Translator) -> None:
         on_change=share,
         help=t._("Students open the page 'Follow a teacher' and type the room code."),
     )
-    room = state.room
-    if room:
-        text.html(room_code_html(t._("Room code"), format_room(room)))
+    if state.room:
+        _room_panel()
+
+
+@st.fragment(run_every=ROOM_BEAT_SECONDS)
+def _room_panel() -> None:
+    """The open room: its code, address and QR code, and the students who follow, renewed
+    every few seconds (the teacher's heartbeat, which tells students the teacher is there)."""
+    room, token = state.room, state.room_token
+    if not room:
+        return
+    t = tr()
+    store = rooms()
+    if not store.heartbeat(room, token):
+        state.room = None
+        text.info(t._(ROOM_GONE))
+        return
+    address = classroom.join_address(_app_address(), room)
+    text.html(classroom.room_panel_html(room, address, store.followers(room, token), t))
+
+
+def _app_address() -> str:
+    """The address the browser shows for this page ("" when it cannot be told)."""
+    try:
+        return str(st.context.url or "")
+    except Exception:  # no browser behind this session (tests, bare mode)
+        return ""
+
+
+def keep_room() -> None:
+    """Keep the teacher's room code and token in the browser, so that a reload keeps the
+    room; forget them when the room is closed."""
+    saved = json.dumps({"room": state.room, "token": state.room_token}) if state.room else ""
+    storage.keep(ROOM_STORE_KEY, ROOM_STORAGE_KEY, saved, _restore_room)
+
+
+def _restore_room(stored: str) -> None:
+    """The room this browser opened before a reload, taken up again with its token."""
+    if not stored or state.room:
+        return
+    try:
+        data = json.loads(stored)
+        room, token = str(data["room"]), str(data["token"])
+    except (ValueError, KeyError, TypeError):
+        return
+    if rooms().resume(room, token):
+        state.room, state.room_token = room, token
+        _publish()
+        st.rerun()
 
 
 if __name__ == "__main__":
