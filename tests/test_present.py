@@ -150,28 +150,23 @@ def test_choose_step(requested: int | None, bad: bool, expected: tuple[int, bool
 # ----------------------------------------------------------------------------- keys
 
 
-def test_key_script_maps_clicker_and_arrow_keys_to_button_classes() -> None:
-    script = links.key_script({"next": "next", "back": "back"})
-    table = re.search(r"var map=(\{.*?\});", script)
+def test_presenter_keys_are_counted_not_clicked() -> None:
+    """The lesson player's keys: the component's script maps the clicker's and the arrow
+    keys to the actions, and downloads nothing."""
+    from tutor_app import keys
+
+    table = re.search(r"const map = (\{.*?\});", keys.KEYS_SCRIPT)
     assert table is not None
     import json
 
-    mapping = json.loads(table.group(1))
-    assert mapping == {
-        "ArrowRight": "st-key-next",
-        "PageDown": "st-key-next",
-        "ArrowLeft": "st-key-back",
-        "PageUp": "st-key-back",
+    assert json.loads(table.group(1)) == {
+        "ArrowRight": "next",
+        "PageDown": "next",
+        "ArrowLeft": "back",
+        "PageUp": "back",
+        "Home": "restart",
     }
-    assert script.startswith("<script>") and script.endswith("</script>")
-    assert "http" not in script  # nothing is downloaded
-    body = script.removeprefix("<script>").removesuffix("</script>")
-    assert not re.search(r"<[/\w!]", body)  # the HTML sanitiser would drop the script
-
-
-def test_button_class_follows_streamlit() -> None:
-    assert links.button_class("next") == "st-key-next"
-    assert links.button_class("open lesson/1") == "st-key-open-lesson-1"
+    assert "http" not in keys.KEYS_SCRIPT
 
 
 # Rooms: tests/test_rooms.py.

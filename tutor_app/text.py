@@ -82,11 +82,6 @@ def html(content: str) -> None:
     st.html(content if isinstance(content, Markup) else escape(content))
 
 
-def script(code: Markup) -> None:
-    """One of the app's own scripts (``tutor.web.links.key_script``), never outside text."""
-    st.html(code, unsafe_allow_javascript=True)
-
-
 __all__ = [
     "MAX_SHOWN_PARAM",
     "bullets",
@@ -98,7 +93,6 @@ __all__ = [
     "markdown",
     "md",
     "say",
-    "script",
     "subheader",
     "success",
     "title",

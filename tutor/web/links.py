@@ -4,13 +4,10 @@ small script that turns arrow / PageUp / PageDown keys into clicks on the Back a
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-
-from markupsafe import Markup
 
 from tutor.web.board import DEFAULT_STYLE, STYLES
 from tutor.web.html import visible
@@ -200,46 +197,6 @@ KEY_ACTIONS: Mapping[str, str] = {
 }
 
 
-def button_class(key: str) -> str:
-    """The CSS class Streamlit gives the container of a widget made with ``key``."""
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in key)
-    return f"st-key-{safe}"
-
-
-def key_script(buttons: Mapping[str, str], keys: Mapping[str, str] = KEY_ACTIONS) -> Markup:
-    """A script that clicks a button when its key is pressed.
-
-    ``buttons`` maps an action ("next", "back", "restart") to a widget key. The listener is
-    installed once on the top document (the script may run inside a component's frame) and
-    only updated on later runs. Keys meant for a focused field are left alone: typing, a
-    slider, a select box or radio buttons; a focused button or switch does not stop them.
-    """
-    table = {k: button_class(buttons[a]) for k, a in keys.items() if a in buttons}
-    return Markup(
-        "<script>(function(){"
-        "var w=window;try{if(window.parent&&window.parent.document){w=window.parent;}}"
-        "catch(e){}"
-        "var d=w.document;"
-        f"var map={json.dumps(table)};"
-        "if(d.__tutorKeys){d.__tutorKeys.map=map;return;}"
-        "d.__tutorKeys={map:map};"
-        "d.addEventListener('keydown',function(ev){"
-        "if(ev.defaultPrevented||ev.altKey||ev.ctrlKey||ev.metaKey)return;"
-        "var t=ev.target;"
-        'if(t&&t.closest&&t.closest(\'textarea,select,[contenteditable=""],'
-        "[contenteditable=true],[role=slider],[role=combobox],[role=listbox],[role=option],"
-        "[role=spinbutton],[role=textbox],[role=radiogroup]'))return;"
-        "if(t&&t.tagName==='INPUT'&&['checkbox','button','submit','reset']"
-        ".indexOf((t.type||'').toLowerCase())===-1)return;"
-        "var cls=d.__tutorKeys.map[ev.key];if(!cls)return;"
-        "var b=d.querySelector('.'+cls+' button');"
-        "if(!b||b.disabled)return;"
-        "ev.preventDefault();b.click();"
-        "});"
-        "})();</script>"
-    )
-
-
 __all__ = [
     "KEY_ACTIONS",
     "MAX_PARAM_CHARS",
@@ -247,9 +204,7 @@ __all__ = [
     "MAX_STEP_DIGITS",
     "DeepLink",
     "StepChoice",
-    "button_class",
     "choose_step",
-    "key_script",
     "link_params",
     "normalize_room",
     "parse_link",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 
 import streamlit as st
 
@@ -22,7 +23,7 @@ from tutor.teach.lessons.reader import MAX_BYTES
 from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
 from tutor.web import classroom, course, lesson_frame
 from tutor.web.document import uploader_words_css
-from tutor.web.links import DeepLink, choose_step, key_script, link_params
+from tutor.web.links import DeepLink, choose_step, link_params
 from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
 from tutor.web.step import step_hint_markdown, task_html
 from tutor.web.titles import lesson_card_html, page_title_html
@@ -35,12 +36,11 @@ from tutor.words.lesson_text import (
     show_me_text,
     your_move_reply,
 )
-from tutor_app import board, chrome, progress, session, storage, text
+from tutor_app import board, chrome, keys, progress, session, storage, text
 from tutor_app.rooms import RoomsFull
 from tutor_app.session import state
 from tutor_app.shared import collection, library, rooms, tr
 
-KEY_BUTTONS = {"next": "next", "back": "back", "restart": "restart"}
 PROGRESS_FILE = "66-progress.json"
 #: The largest lesson file the page takes, in MB (the reader's own limit is smaller).
 MAX_LESSON_UPLOAD_MB = 1
@@ -123,6 +123,7 @@ def close_lesson() -> None:
 @chrome.safe_callback
 def move(delta: int) -> None:
     if state.lesson:
+        _note_left(int(state.step))
         _set_step(state.lesson, int(state.step) + delta)
 
 
@@ -133,9 +134,55 @@ def restart() -> None:
 
 
 @chrome.safe_callback
+def on_keys(presses: dict[str, int]) -> None:
+    """The presenter keys pressed since the last run: Home to the start, then forward and
+    back by the number of presses. Forward stops where the learner has to act first (a
+    teacher on the projector or sharing the screen goes on), as the Next button does."""
+    lesson_id = state.lesson
+    frames = lessons().frames(lesson_id) if lesson_id else ()
+    if not lesson_id or not frames:
+        return
+    _note_left(int(state.step))
+    step = 0 if presses.get("restart") else int(state.step)
+    teaching = bool(state.projector) or state.room is not None
+    for _ in range(presses.get("next", 0)):
+        if step >= len(frames) - 1 or (not teaching and _task(lesson_id, frames, step) is not None):
+            break
+        step += 1
+    _set_step(lesson_id, max(0, step - presses.get("back", 0)))
+
+
+@chrome.safe_callback
 def slide() -> None:
-    if state.lesson:
-        _set_step(state.lesson, int(st.session_state.w_step))
+    if not state.lesson:
+        return
+    value = int(st.session_state.w_step)
+    # A browser that has not drawn the latest steps yet (clicker presses faster than the page
+    # runs) sends its slider's old value with the presses: a step shown moments ago is that
+    # echo, not the learner's choice.
+    if value != state.step and value in _recent_steps():
+        return
+    _set_step(state.lesson, value)
+
+
+#: Seconds in which a step just left counts as the slider's echo (``slide``).
+ECHO_SECONDS = 2.0
+_RECENT = "t66_recent_steps"  # (step, when) of the steps left by a key or a button
+
+
+def _recent_steps() -> set[int]:
+    now = time.monotonic()
+    recent: list[tuple[int, float]] = st.session_state.get(_RECENT, [])
+    return {s for s, when in recent if now - when <= ECHO_SECONDS}
+
+
+def _note_left(step: int) -> None:
+    now = time.monotonic()
+    recent: list[tuple[int, float]] = st.session_state.get(_RECENT, [])
+    st.session_state[_RECENT] = [
+        *((s, w) for s, w in recent if now - w <= ECHO_SECONDS),
+        (step, now),
+    ]
 
 
 @chrome.safe_callback
@@ -698,7 +745,7 @@ def _player(lesson: Lesson) -> None:
         _lesson_end(lesson, step >= last)
         _seat_controls(t)
         _share_controls(t)
-    text.script(key_script(KEY_BUTTONS))
+    keys.listen(on_keys)
 
 
 def _asked(frames: tuple[Frame, ...], step: int, pending: int | None) -> int | None:
