@@ -330,3 +330,25 @@ def test_a_wrong_room_code_reads_as_waiting(server: str, browser: Browser) -> No
     )
     assert not outside
     page.context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+def test_the_projector_fits_a_low_screen(
+    server: str, browser: Browser, size: tuple[int, int]
+) -> None:
+    """On the projector both hands, the table and the step's buttons fit on one screen."""
+    width, height = size
+    page = _page(browser, width, height)
+    page.goto(f"{server}/?lesson=example-1&step=4&lang=de&projector=1")
+    _wait_step(page, 4)
+    _settle(page)
+    bottoms = page.evaluate(
+        """() => ['.t66-seat-top', '.t66-seat-bottom', '.st-key-next button',
+                  '.st-key-back button'].map(s => {
+            const e = document.querySelector(s);
+            return e ? e.getBoundingClientRect().bottom : null; })"""
+    )
+    assert all(b is not None and b <= height for b in bottoms), bottoms
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"projector-{width}x{height}.png"))
+    page.close()

@@ -622,7 +622,7 @@ def _player(lesson: Lesson) -> None:
     chrome.page_title(t._(lesson.title), t._("Learn"))
 
     if projector:
-        head, right, pop, out = st.columns([5, 1.3, 1.3, 1.3], vertical_alignment="center")
+        head, right, pop, out = st.columns([3.4, 1.6, 1.6, 1.6], vertical_alignment="center")
         chrome.projector_controls(pop, out)
     else:
         head, right = st.columns([5, 1.3], vertical_alignment="center")
