@@ -46,6 +46,8 @@ class FakeStore:
         self.ready: set[str] = set()  # sessions that found nothing stored
 
     def __call__(self, *, data: dict[str, Any], **_: object) -> dict[str, object]:
+        if data.get("key") != app_progress.STORAGE_KEY:  # another entry (a teacher's room)
+            return {"stored": None}
         self.mounts += 1
         if not data.get("loaded") and self.stored and data["session"] not in self.sent:
             self.sent.add(data["session"])

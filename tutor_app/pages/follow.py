@@ -141,14 +141,70 @@ def _show_room(code: str) -> None:
     _show(t, lesson, frames, view, shown)
 
 
+@chrome.safe_callback
+def _look(lesson_id: str, step: int, live: int) -> None:
+    """Look at ``step`` of the teacher's lesson on one's own (the teacher goes on); reaching
+    the teacher's step is following live again."""
+    state.follow_own = None if step >= live else (lesson_id, max(0, step))
+
+
+@chrome.safe_callback
+def _live() -> None:
+    state.follow_own = None
+
+
 def _show(
     t: Translator, lesson: Lesson, frames: Sequence[Frame], view: SharedView, code: str
 ) -> None:
     last = len(frames) - 1
-    step = max(0, min(view.step, last))
+    live = max(0, min(view.step, last))
+    own = state.follow_own
+    step = own[1] if own is not None and own[0] == lesson.id else live
+    step = max(0, min(step, last))
     frame = frames[step]
     following = t._("Following room {code}", code=code)
     text.html(follow_title_html(t._(lesson.title), following))
+    back, fwd, live_col = st.columns(3)
+    with back:
+        st.button(
+            t._("Back"),
+            key="follow_back",
+            on_click=_look,
+            args=(lesson.id, step - 1, live),
+            disabled=step == 0,
+            icon=":material/chevron_left:",
+            width="stretch",
+        )
+    with fwd:
+        st.button(
+            t._("Next"),
+            key="follow_next",
+            on_click=_look,
+            args=(lesson.id, step + 1, live),
+            disabled=step >= live,  # not past the teacher
+            icon=":material/chevron_right:",
+            icon_position="right",
+            width="stretch",
+        )
+    with live_col:
+        st.button(
+            t._("Back to live"),
+            key="follow_live",
+            on_click=_live,
+            disabled=step == live,
+            type="primary",
+            icon=":material/sensors:",
+            width="stretch",
+        )
+    if step != live:
+        text.info(
+            t._(
+                "You are looking at step {step}; the teacher is at step {live}.",
+                step=step,
+                live=live,
+            ),
+            icon=":material/history:",
+        )
     board, words = st.columns([3, 2], gap="medium")
     with board:
         text.html(
