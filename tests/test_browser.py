@@ -188,7 +188,7 @@ def test_a_student_follows_the_teacher(server: str, browser: Browser) -> None:
     teacher.goto(f"{server}/?lesson={lesson.id}&step=1&lang=en")
     _wait_step(teacher, 1)
     teacher.locator(".st-key-w_share label").click()
-    room = teacher.locator(".t66-room")
+    room = teacher.locator(".t66-roomcode")
     room.wait_for(timeout=20_000)
     code = room.inner_text().strip()
     student = _page(browser, 1600, 1000)

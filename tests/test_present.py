@@ -355,7 +355,6 @@ def test_catalogue_card_and_titles_escape_their_text() -> None:
         == '<h1 class="" style="margin:0;padding:0">T <span class="t66-level">Level 1</span></h1>'
     )
     assert 'class="t66-summary"' in titles.page_title_html("T", "L", "S")
-    assert "t66-room" in titles.room_code_html("Room code", "K7QF")
     parse(titles.follow_title_html('"x"', "Following room K7QF"))
 
 

@@ -54,15 +54,9 @@ def follow_title_html(title: str, following: str) -> Markup:
     return Markup("<h2 style='margin:0'>{}</h2><p>{}</p>").format(title, following)
 
 
-def room_code_html(label: str, code: str) -> Markup:
-    """The room code a teacher shows the class."""
-    return Markup('<p>{}: <span class="t66-room">{}</span></p>').format(label, code)
-
-
 __all__ = [
     "catalogue_card_html",
     "follow_title_html",
     "lesson_card_html",
     "page_title_html",
-    "room_code_html",
 ]

@@ -166,7 +166,7 @@ def slide() -> None:
 
 
 #: Seconds in which a step just left counts as the slider's echo (``slide``).
-ECHO_SECONDS = 2.0
+ECHO_SECONDS = 5.0
 _RECENT = "t66_recent_steps"  # (step, when) of the steps left by a key or a button
 
 
@@ -709,16 +709,21 @@ def _player(lesson: Lesson) -> None:
                     width="stretch",
                 )
             with c_slider:
-                session.bind("w_step", "step")
-                st.slider(
-                    t._("Step"),
-                    min_value=0,
-                    max_value=max(last, 1),
-                    key="w_step",
-                    on_change=slide,
-                    label_visibility="collapsed",
-                    disabled=last == 0,
-                )
+                if projector:
+                    # The clicker's page: no slider, whose old value a browser sends along
+                    # with fast presses; the counter shows where the lesson stands.
+                    text.caption(t._("Step {step} of {last}", step=step, last=last))
+                else:
+                    session.bind("w_step", "step")
+                    st.slider(
+                        t._("Step"),
+                        min_value=0,
+                        max_value=max(last, 1),
+                        key="w_step",
+                        on_change=slide,
+                        label_visibility="collapsed",
+                        disabled=last == 0,
+                    )
             with c_next:
                 st.button(
                     t._("Next"),
