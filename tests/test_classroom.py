@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 import tutor_app.shared as app_shared
 import tutor_app.storage as app_storage
 from tests.helpers import FakeStorage
+from tests.test_lesson_steps_app import counter
 from tutor.web.classroom import join_address, qr_svg, room_panel_html
 from tutor.web.html import md_plain
 from tutor.words.i18n import get_translator
@@ -152,33 +153,24 @@ def test_students_are_told_when_the_teacher_has_gone(store: tuple[RoomStore, Clo
     assert "has not been seen" not in infos
 
 
-def _student_step(at: AppTest) -> int:
-    for h in at.get("html"):
-        body = str(h.proto.body)
-        marker = 'class="t66-counter" data-step="'
-        if marker in body:
-            return int(body.split(marker, 1)[1].split('"', 1)[0])
-    raise AssertionError("no step shown")
-
-
 def test_a_student_looks_back_and_returns_to_live(store: object) -> None:
     teacher = _teacher()
     code = teacher.session_state["room"]
     for _ in range(3):  # sharing, the teacher goes on past the questions
         teacher.button(key="next").click().run()
     student = _student(code)
-    assert _student_step(student) == 3
+    assert counter(student) == 3
     assert student.button(key="follow_live").disabled and student.button(key="follow_next").disabled
     student.button(key="follow_back").click().run()
     student.button(key="follow_back").click().run()
-    assert _student_step(student) == 1
+    assert counter(student) == 1
     infos = " ".join(md_plain(str(e.value)) for e in student.info)
     assert "You are looking at step 1; the teacher is at step 3." in infos
     teacher.button(key="next").click().run()  # the teacher's step 4
     student.run()
-    assert _student_step(student) == 1  # the student's own look stays
+    assert counter(student) == 1  # the student's own look stays
     student.button(key="follow_live").click().run()
-    assert _student_step(student) == 4
+    assert counter(student) == 4
     student.button(key="follow_back").click().run()
     student.button(key="follow_next").click().run()  # reaching the teacher is live again
-    assert _student_step(student) == 4 and student.session_state["follow_own"] is None
+    assert counter(student) == 4 and student.session_state["follow_own"] is None
