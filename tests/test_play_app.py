@@ -356,3 +356,15 @@ def test_the_address_fixes_the_seeds_so_a_class_plays_the_same_deals() -> None:
     assert game_of(odd).table.seed != 43
     notices = " ".join(md_plain(str(e.value)) for e in odd.info)
     assert "The address gives '4x2' for 'seed', which cannot be used; it is ignored." in notices
+
+
+def test_a_new_match_starts_without_the_last_ones_hints(open_page) -> None:  # type: ignore[no-untyped-def]
+    at = start(open_page(w_play_preset="classic"))
+    at.button(key="play_hint").click().run()
+    at.button(key="play_hint").click().run()
+    assert at.button(key="play_hint").label == "Show a hint (3 of 4)"
+    at.button(key="play_new").click().run()
+    at.session_state["play_seed"] = 0  # the same deal again: the same position
+    start(at)
+    assert at.button(key="play_hint").label == "Show a hint (1 of 4)"
+    assert set(the_board().cards(BOARD).values()) == {""}  # no marks from the old hints

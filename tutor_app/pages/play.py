@@ -81,7 +81,7 @@ def start_match() -> None:
     table = pl.Table(rules_spec=spec, opponent=opponent, seed=_seed(seed))
     game = pl.play_out(pl.start(table))
     _set(game)
-    ss[REPLY] = None
+    _forget_turns()
     ss[SINCE] = 0
 
 
@@ -185,10 +185,17 @@ def next_deal() -> None:
     st.session_state[SINCE] = 0
 
 
+def _forget_turns() -> None:
+    """What belongs to the positions of one match: the hints opened, the counts, the grade to
+    make, the reply; keyed by deal and move, so a new match must not find them."""
+    for key in (HINT, COUNT, PENDING, REPLY):
+        st.session_state[key] = None if key in (PENDING, REPLY) else {}
+
+
 @chrome.safe_callback
 def new_match() -> None:
     _set(None)
-    st.session_state[REPLY] = None
+    _forget_turns()
 
 
 @chrome.safe_callback
