@@ -20,7 +20,6 @@ from tutor.teach.play.export import EXPORT_LEVEL, deal_lesson, lesson_id
 from tutor.teach.play.game import (
     GRADE_LIMITS,
     OPPONENTS,
-    THOUSAND,
     Claim,
     Deal,
     Game,
@@ -53,7 +52,6 @@ __all__ = [
     "GRADE_LIMITS",
     "MOMENTS",
     "OPPONENTS",
-    "THOUSAND",
     "Claim",
     "Deal",
     "Game",

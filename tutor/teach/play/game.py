@@ -41,9 +41,6 @@ from tutor.engine import (
 )
 from tutor.search import PLAYERS
 
-#: The card points of 000's match to 1000.
-THOUSAND = 1000
-
 #: The scoring rule of each grade of a lost deal (0 simple, 1 Schneider, 2 Schwarz).
 GRADE_RULES = ("score.simple", "score.schneider", "score.schwarz")
 #: The computer opponents a learner can choose, weakest first.
@@ -347,7 +344,7 @@ def play_out(game: Game) -> Game:
     """The computer's moves until the learner is on turn or the deal is over. In a match to
     1000 the computer, which counts without fault, claims as soon as it has 1000."""
     while True:
-        if game.may_claim and game.running_total(other(game.table.learner)) >= THOUSAND:
+        if game.may_claim and game.running_total(other(game.table.learner)) >= game.match.target:
             return claim(game, other(game.table.learner))
         if game.to_move is None or game.to_move == game.table.learner:
             return game
@@ -359,7 +356,7 @@ def claim(game: Game, seat: int) -> Game:
     if the count is right, else lost (000). Raises ``ValueError`` where no claim is possible."""
     if not game.may_claim:
         raise ValueError("no claim to 1000 is possible here")
-    return replace(game, claim=Claim(seat, game.running_total(seat), THOUSAND))
+    return replace(game, claim=Claim(seat, game.running_total(seat), game.match.target))
 
 
 def undo(game: Game) -> Game:
@@ -430,7 +427,6 @@ def next_deal(game: Game) -> Game:
 __all__ = [
     "GRADE_LIMITS",
     "OPPONENTS",
-    "THOUSAND",
     "Claim",
     "Deal",
     "Game",
