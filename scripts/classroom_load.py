@@ -69,7 +69,7 @@ BUTTON_SECONDS = 20.0
 #: The teacher's presses: one every PRESS_MIN..PRESS_MAX seconds.
 PRESS_MIN = 3.0
 PRESS_MAX = 5.0
-#: Share of the students who change their answer.
+#: Share of the students who change their answer (``--twice``).
 TWICE_SHARE = 0.3
 #: The page's stable marker of the step shown live, and the step counter's (older pages).
 LIVE_MARKER = re.compile(r'data-t66-live="([^"]*):(\d+)"')
@@ -199,9 +199,9 @@ class Servers:
 
 
 @contextlib.contextmanager
-def servers(processes: int, folder: Path) -> Iterator[Servers]:
-    """One redis-server and ``processes`` app processes on loopback ports; all are stopped on
-    the way out (each in its own process group), whatever happens."""
+def servers(processes: int, folder: Path, app: Path) -> Iterator[Servers]:
+    """One redis-server and ``processes`` processes of the app ``app`` on loopback ports; all
+    are stopped on the way out (each in its own process group), whatever happens."""
     exe = shutil.which("redis-server")
     assert exe is not None
     started: list[tuple[str, subprocess.Popen[bytes]]] = []
@@ -232,7 +232,7 @@ def servers(processes: int, folder: Path) -> Iterator[Servers]:
                 "-m",
                 "streamlit",
                 "run",
-                str(ROOT / "streamlit_app.py"),
+                str(app),
                 "--server.headless=true",
                 f"--server.port={port}",
                 "--server.address=127.0.0.1",
@@ -667,6 +667,7 @@ class Options:
     target: float
     seed: int
     question: str
+    twice: float = TWICE_SHARE
 
 
 async def classroom(
@@ -712,7 +713,7 @@ async def classroom(
     press_seconds = time.monotonic() - press_start
 
     # the question
-    answers = await ask_the_class(store, rooms, rng, opts.question)
+    answers = await ask_the_class(store, rooms, rng, opts.question, opts.twice)
 
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -720,7 +721,7 @@ async def classroom(
 
 
 async def ask_the_class(
-    store: Any, rooms: list[Room], rng: random.Random, question: str
+    store: Any, rooms: list[Room], rng: random.Random, question: str, twice: float
 ) -> dict[str, Any]:
     """Each teacher asks; each student clicks an answer (some twice); the teachers' counts are
     compared with what the students sent."""
@@ -737,9 +738,7 @@ async def ask_the_class(
     with_buttons = [s for s in everyone if s.buttons]
     if not with_buttons:
         return {"buttons_found": False, "ok": False, "reason": "no answer buttons found"}
-    await asyncio.gather(
-        *(student_answers(s, rng, rng.random() < TWICE_SHARE) for s in with_buttons)
-    )
+    await asyncio.gather(*(student_answers(s, rng, rng.random() < twice) for s in with_buttons))
     await asyncio.sleep(2.0)
     rows = []
     ok = True
@@ -900,11 +899,23 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--target", type=float, default=1.0, help="p95 latency target, seconds")
     p.add_argument("--seed", type=int, default=66)
     p.add_argument(
+        "--twice",
+        type=float,
+        default=TWICE_SHARE,
+        help="share of the students who change their answer (0..1)",
+    )
+    p.add_argument(
         "--question",
         default="{lesson}:{step}",
         help="the question's id asked in each room ({lesson} and {step} are filled in)",
     )
     p.add_argument("--json", type=Path, help="write the numbers to this file")
+    p.add_argument(
+        "--app",
+        type=Path,
+        default=ROOT / "streamlit_app.py",
+        help="the app to start (another page for the tests; default: the tutor)",
+    )
     args = p.parse_args(argv)
     checks = [
         (1 <= args.rooms <= MAX_ROOMS, f"--rooms 1..{MAX_ROOMS}"),
@@ -912,6 +923,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         (1 <= args.processes <= MAX_PROCESSES, f"--processes 1..{MAX_PROCESSES}"),
         (PRESS_MAX <= args.seconds <= MAX_SECONDS, f"--seconds {PRESS_MAX:.0f}..{MAX_SECONDS:.0f}"),
         (args.target > 0, "--target > 0"),
+        (0 <= args.twice <= 1, "--twice 0..1"),
     ]
     for good, what in checks:
         if not good:
@@ -932,6 +944,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.target,
         args.seed,
         args.question,
+        args.twice,
     )
     # a hard bound on the whole run, whatever the servers do
     budget = START_SECONDS + JOIN_SECONDS + args.seconds + 2 * GRACE_SECONDS + 120
@@ -940,7 +953,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lessons = pick_lessons(args.rooms)
     with (
         tempfile.TemporaryDirectory(prefix="classroom-load-") as tmp,
-        servers(args.processes, Path(tmp)) as srv,
+        servers(args.processes, Path(tmp), args.app.resolve()) as srv,
     ):
         usages = [Usage(name, proc.pid) for name, proc in srv.procs]
         with Sampler([*usages, me]):
