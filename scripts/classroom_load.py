@@ -114,6 +114,13 @@ class Usage:
     hwm_kib: int = 0
     wall0: float = 0.0
     wall1: float = 0.0
+    #: CPU ticks and times at the start and end of the presses (the class at work)
+    marks: list[tuple[int, float]] = field(default_factory=list)
+
+    def mark(self) -> None:
+        ticks = _cpu_ticks(self.pid)
+        if ticks is not None:
+            self.marks.append((ticks, time.monotonic()))
 
     def sample(self, first: bool = False) -> None:
         ticks = _cpu_ticks(self.pid)
@@ -130,11 +137,16 @@ class Usage:
         hz = os.sysconf("SC_CLK_TCK")
         cpu = (self.ticks1 - self.ticks0) / hz
         wall = max(self.wall1 - self.wall0, 1e-9)
+        steady = None
+        if len(self.marks) >= 2:
+            (t0, w0), (t1, w1) = self.marks[0], self.marks[-1]
+            steady = round(100 * (t1 - t0) / hz / max(w1 - w0, 1e-9), 1)
         return {
             "name": self.name,
             "pid": self.pid,
             "cpu_seconds": round(cpu, 2),
             "cpu_percent_of_one_core": round(100 * cpu / wall, 1),
+            "cpu_percent_during_presses": steady,
             "peak_rss_mib": round(max(self.peak_rss_kib, self.hwm_kib) / 1024, 1),
             "seconds": round(wall, 1),
         }
@@ -505,7 +517,7 @@ class Student:
         elif kind == "script_finished":
             self.finished_runs += 1
             if msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                self._age_cache()
+                self._age_cache(list(msg.metadata.run.fragment_ids))
             self.run_done.set()
 
     def _on_auto_rerun(self, fragment: str, interval: float) -> None:
@@ -519,9 +531,13 @@ class Student:
         task = asyncio.get_running_loop().create_task(self._timer(fragment, interval))
         self.timers[fragment] = (interval, task)
 
-    def _age_cache(self) -> None:
+    def _age_cache(self, fragments: list[str]) -> None:
+        """A run ended: forget the messages not used for ``max_age`` runs (after a fragment
+        run, only the fragment's messages age)."""
         self.runs += 1
-        for key, (_data, run, _fragment) in list(self.cache.items()):
+        for key, (_data, run, fragment) in list(self.cache.items()):
+            if fragments and fragment not in fragments:
+                continue
             if self.runs - run > self.max_age:
                 del self.cache[key]
 
@@ -671,7 +687,11 @@ class Options:
 
 
 async def classroom(
-    opts: Options, lessons: list[tuple[str, int]], ports: list[int], redis_url: str
+    opts: Options,
+    lessons: list[tuple[str, int]],
+    ports: list[int],
+    redis_url: str,
+    usages: Sequence[Usage] = (),
 ) -> dict[str, Any]:
     from tutor_app.rooms_redis import RedisRooms
 
@@ -707,8 +727,14 @@ async def classroom(
 
     # the presses
     press_start = time.monotonic()
+    for u in usages:
+        u.mark()
+    runs_before = sum(s.finished_runs for s in students)
     until = press_start + opts.seconds
     await asyncio.gather(*(teacher(store, room, until, rng) for room in rooms))
+    for u in usages:
+        u.mark()
+    runs_during = sum(s.finished_runs for s in students) - runs_before
     await asyncio.sleep(GRACE_SECONDS)
     press_seconds = time.monotonic() - press_start
 
@@ -717,7 +743,12 @@ async def classroom(
 
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return summarize(opts, rooms, students, not_joined, join_seconds, press_seconds, answers)
+    report = summarize(opts, rooms, students, not_joined, join_seconds, press_seconds, answers)
+    report["runs_during_presses"] = runs_during
+    apps = [u for u in usages if u.name.startswith("app-") and len(u.marks) >= 2]
+    app_cpu = sum((u.marks[-1][0] - u.marks[0][0]) / os.sysconf("SC_CLK_TCK") for u in apps)
+    report["app_cpu_ms_per_run"] = round(1000 * app_cpu / runs_during, 1) if runs_during else None
+    return report
 
 
 async def ask_the_class(
@@ -879,11 +910,19 @@ def table(report: dict[str, Any]) -> str:
             f"answers: {answered} students answered ({changed} changed their answer),"
             f" counted {counted}: {'each once' if ans['ok'] else 'MISMATCH'}"
         )
-    lines.append(f"{'process':<10} {'CPU s':>8} {'CPU %':>7} {'peak RSS MiB':>13}")
+    per_run = report.get("app_cpu_ms_per_run")
+    lines.append(
+        f"during the presses: {report.get('runs_during_presses')} runs finished,"
+        f" app CPU per run {per_run if per_run is not None else '-'} ms"
+    )
+    lines.append(
+        f"{'process':<10} {'CPU s':>8} {'CPU %':>7} {'CPU % presses':>14} {'peak RSS MiB':>13}"
+    )
     for u in report.get("usage", []):
+        busy = u["cpu_percent_during_presses"]
         lines.append(
             f"{u['name']:<10} {u['cpu_seconds']:>8.1f} {u['cpu_percent_of_one_core']:>7.1f}"
-            f" {u['peak_rss_mib']:>13.1f}"
+            f" {busy if busy is not None else '-':>14} {u['peak_rss_mib']:>13.1f}"
         )
     lines.append(f"machine: {os.cpu_count()} cores (shared with whatever else runs)")
     lines.append("result: " + ("OK" if report["ok"] else "FAIL: " + "; ".join(report["reasons"])))
@@ -958,7 +997,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         usages = [Usage(name, proc.pid) for name, proc in srv.procs]
         with Sampler([*usages, me]):
             report = asyncio.run(
-                asyncio.wait_for(classroom(opts, lessons, srv.ports, srv.redis_url), budget)
+                asyncio.wait_for(
+                    classroom(opts, lessons, srv.ports, srv.redis_url, [*usages, me]), budget
+                )
             )
     report["usage"] = [u.report() for u in [*usages, me]]
     report["cores"] = os.cpu_count()
