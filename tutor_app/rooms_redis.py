@@ -47,6 +47,7 @@ from tutor_app.rooms import (
     Clock,
     Join,
     Opened,
+    Pulse,
     Question,
     RoomsFull,
     SharedView,
@@ -316,6 +317,14 @@ class RedisRooms:
 
     def exists(self, code: str) -> bool:
         return self._fields(normalize_room(code)) is not None
+
+    def pulse(self, code: str) -> Pulse | None:
+        fields = self._fields(normalize_room(code), "version", "q", "rev", "teacher")
+        if fields is None:
+            return None
+        version, question, revealed, teacher = fields
+        since = max(0.0, self._clock() - float(teacher)) if teacher is not None else 0.0
+        return Pulse(int(version or 0), question, revealed == "1", since)
 
     def close(self, code: str, token: str) -> bool:
         code = normalize_room(code)
