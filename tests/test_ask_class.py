@@ -5,6 +5,7 @@ chart, and "Show the answer" shows everyone the right answer with the reasons.""
 from __future__ import annotations
 
 import re
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from tutor.web.classroom import reveal_lines, tally_html
 from tutor.web.html import md_plain
 from tutor.words.i18n import get_translator
 from tutor_app.pages.follow import TEACHER_GONE_SECONDS, _stamp
-from tutor_app.rooms import Pulse, RoomStore
+from tutor_app.rooms import Pulse, RoomStore, RoomsUnavailable
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -278,3 +279,55 @@ def test_a_puzzle_is_shared_and_answered(store: RoomStore, fake_board: FakeBoard
     student.run()
     _ok(student)
     assert re.search(r"Twoja odpowiedź .* jest dobra", _words(student, "success"))
+
+
+# ----------------------------------------------------------------------------- Redis away
+
+
+def _dead_redis() -> str:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    return f"redis://127.0.0.1:{port}/0"  # nothing listens there any more
+
+
+def test_rooms_in_an_unreachable_redis_say_so() -> None:
+    from tutor_app.rooms_redis import RedisRooms
+
+    store = RedisRooms(_dead_redis())
+    for call in (
+        lambda: store.open(),
+        lambda: store.pulse("K7QF2M"),
+        lambda: store.publish("K7QF2M", "t", "a", 1, (True, True)),
+        lambda: store.answer("K7QF2M", "s1", "q", "Qs"),
+        lambda: len(store),
+    ):
+        with pytest.raises(RoomsUnavailable):
+            call()
+
+
+def test_pages_say_when_the_rooms_cannot_be_reached(monkeypatch: pytest.MonkeyPatch) -> None:
+    app_shared.rooms.clear()
+    monkeypatch.setenv("TUTOR_REDIS_URL", _dead_redis())
+    monkeypatch.setenv("TUTOR_LESSONS_DIR", str(ROOT / "lessons"))
+    try:
+        student = AppTest.from_file(APP, default_timeout=60)
+        student.query_params["room"] = "K7QF2M"
+        student.query_params["lang"] = "pl"
+        student.switch_page("tutor_app/pages/follow.py")
+        student.run()
+        assert not student.exception and not student.error
+        assert "Nie można teraz połączyć się z usługą klasy" in _words(student, "warning")
+        teacher = AppTest.from_file(APP, default_timeout=60)
+        teacher.query_params["lesson"] = "example-1"
+        teacher.query_params["lang"] = "de"
+        teacher.run()
+        teacher.toggle(key="w_share").set_value(True).run()
+        assert not teacher.exception and not teacher.error
+        assert "Der Klassendienst ist gerade nicht erreichbar" in " ".join(
+            md_plain(str(e.value)) for e in (*teacher.warning, *teacher.info)
+        )
+        assert teacher.session_state["room"] is None
+        assert "t66-board" in _html(teacher)  # the lesson stays on the teacher's screen
+    finally:
+        app_shared.rooms.clear()

@@ -15,6 +15,7 @@ from tutor.web.classroom import answer_label, engine_view, reveal_lines, tally_h
 from tutor.web.html import md_text
 from tutor.words.i18n import Translator
 from tutor_app import chrome, session, text
+from tutor_app.rooms import RoomsUnavailable
 from tutor_app.session import state
 from tutor_app.shared import rooms, tr
 
@@ -63,7 +64,11 @@ def controls(
     if not room:
         return
     _beat()
-    question = rooms().question(room)
+    try:
+        question = rooms().question(room)
+    except RoomsUnavailable:
+        text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
+        return
     if question is None or question.id != asked.id:
         st.button(
             t._("Ask the class"),
@@ -105,7 +110,10 @@ def controls(
 def _beat() -> None:
     """The teacher's page is still there (students are told when it goes quiet)."""
     if state.room:
-        rooms().heartbeat(state.room, state.room_token)
+        try:
+            rooms().heartbeat(state.room, state.room_token)
+        except RoomsUnavailable:
+            chrome.LOG.warning("rooms unavailable: no heartbeat", exc_info=True)
 
 
 @st.fragment(run_every=TALLY_SECONDS)
@@ -116,8 +124,13 @@ def _answers(asked: ClassQuestion, choices: tuple[str, ...], revealed: bool) -> 
         return
     t = tr()
     store = rooms()
-    store.heartbeat(room, state.room_token)
-    rows = tally_rows(asked, store.tally(room, state.room_token) or {})
+    try:
+        store.heartbeat(room, state.room_token)
+        sent = store.tally(room, state.room_token) or {}
+    except RoomsUnavailable:
+        text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
+        return
+    rows = tally_rows(asked, sent)
     labelled = [(answer_label(r.answer, choices, t), r) for r in rows]
     answered = sum(r.count for r in rows)
     names = bool(st.session_state.get(_NAMES, False))

@@ -117,6 +117,11 @@ def same_token(given: str, kept: str) -> bool:
     return bool(given) and secrets.compare_digest(given.encode(), kept.encode())
 
 
+class RoomsUnavailable(RuntimeError):
+    """The place where rooms live cannot be reached now (Redis down or too slow); the pages
+    say so and try again by themselves."""
+
+
 class RoomsFull(RuntimeError):
     """No room can be opened now: ``MAX_ROOMS`` are open."""
 

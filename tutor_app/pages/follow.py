@@ -45,7 +45,15 @@ from tutor.web.titles import follow_title_html
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
 from tutor_app import ask, board, chrome, text
-from tutor_app.rooms import ROOM_LENGTH, Join, Pulse, SharedView, format_room, valid_room
+from tutor_app.rooms import (
+    ROOM_LENGTH,
+    Join,
+    Pulse,
+    RoomsUnavailable,
+    SharedView,
+    format_room,
+    valid_room,
+)
 from tutor_app.session import state
 from tutor_app.shared import collection, library, rooms, tr
 
@@ -61,6 +69,8 @@ GONE_STEP = 5
 _SHOWN = "t66_follow_shown"
 _SAID = "t66_follow_said"
 _NAME = "t66_class_name"
+#: What the page shows when the rooms cannot be reached.
+DOWN = "down"
 #: The key of the table a student answers on.
 BOARD_KEY = "t66_follow_board"
 #: The longest text the code field takes (a code with spaces or dashes between its groups).
@@ -146,14 +156,20 @@ def _follow(code: str) -> None:
     again when something a student sees has changed."""
     store = rooms()
     found = state.follow_join == (code, Join.FOUND)
+    shown: object
     try:
         pulse = store.pulse(code) if found else None
+        shown = _stamp(pulse)
         _show_room(code, pulse)
+    except RoomsUnavailable:
+        chrome.LOG.warning("rooms unavailable on the follow page", exc_info=True)
+        text.warning(tr()._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
+        shown = DOWN
     except Exception:
         chrome.LOG.exception("follow view failed")
         text.error(tr()._(N_("Sorry, this view cannot be shown right now.")))
-        pulse = None
-    st.session_state[_SHOWN] = _stamp(pulse)
+        shown = None
+    st.session_state[_SHOWN] = shown
     _watch(code, found)
 
 
@@ -172,15 +188,19 @@ def _watch(code: str, found: bool) -> None:
     """One look at the room (one round trip to where rooms live); the whole page runs only
     when the teacher moved, asked, showed the answer or went away. Says the student still
     follows every ``FOLLOW_SECONDS``."""
+    now: object
     try:
         store = rooms()
         pulse = store.pulse(code) if found else None
         if pulse is not None:
             _say_following(code)
+        now = _stamp(pulse)
+    except RoomsUnavailable:
+        now = DOWN  # said on the page already, or said at the next run
     except Exception:
         chrome.LOG.exception("follow look failed")
         return
-    if _stamp(pulse) != st.session_state.get(_SHOWN):
+    if now != st.session_state.get(_SHOWN):
         st.rerun(scope="app")
 
 

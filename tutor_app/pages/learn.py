@@ -38,7 +38,7 @@ from tutor.words.lesson_text import (
     your_move_reply,
 )
 from tutor_app import ask, board, chrome, keys, progress, session, storage, text
-from tutor_app.rooms import RoomsFull
+from tutor_app.rooms import RoomsFull, RoomsUnavailable
 from tutor_app.session import state
 from tutor_app.shared import collection, library, rooms, tr
 
@@ -913,12 +913,18 @@ def _room_panel() -> None:
         return
     t = tr()
     store = rooms()
-    if not store.heartbeat(room, token):
-        state.room = None
-        text.info(t._(ROOM_GONE))
+    try:
+        if not store.heartbeat(room, token):
+            state.room = None
+            text.info(t._(ROOM_GONE))
+            return
+        _publish()  # again: a step shown while the rooms could not be reached arrives now
+        followers = store.followers(room, token)
+    except RoomsUnavailable:  # the room is kept: the panel tries again at its next look
+        text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
         return
     address = classroom.join_address(_app_address(), room)
-    text.html(classroom.room_panel_html(room, address, store.followers(room, token), t))
+    text.html(classroom.room_panel_html(room, address, followers, t))
 
 
 def _ask_controls(t: Translator, lesson: Lesson, frames: tuple[Frame, ...], step: int) -> None:
