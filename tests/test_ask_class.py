@@ -80,6 +80,12 @@ def test_answers_fold_with_names_and_junk_is_left_out(lib: Library) -> None:
         ("10h", 4, ("Ann", "Cy"), True),
         ("9h", 1, ("Bo",), False),
     ]
+    shown = tally_rows(q, {"9h": 2}, right=True)  # once shown, the right ones nobody gave
+    assert [(r.answer, r.count, r.right) for r in shown] == [
+        ("9h", 2, False),
+        ("10h", 0, True),
+        ("Kh", 0, True),
+    ]
     html = str(tally_html([("<b>x", rows[0])], 4, True, True, EN))
     assert "&lt;b&gt;x" in html and "<b>x" not in html and "4 students answered" in html
     assert "t66-tally-right" in html and "Ann, Cy" in html

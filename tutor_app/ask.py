@@ -130,7 +130,7 @@ def _answers(asked: ClassQuestion, choices: tuple[str, ...], revealed: bool) -> 
     except RoomsUnavailable:
         text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
         return
-    rows = tally_rows(asked, sent)
+    rows = tally_rows(asked, sent, right=revealed)
     labelled = [(answer_label(r.answer, choices, t), r) for r in rows]
     answered = sum(r.count for r in rows)
     names = bool(st.session_state.get(_NAMES, False))

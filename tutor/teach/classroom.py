@@ -144,9 +144,12 @@ class TallyRow:
     right: bool
 
 
-def tally_rows(question: ClassQuestion, sent: Mapping[str, int]) -> tuple[TallyRow, ...]:
+def tally_rows(
+    question: ClassQuestion, sent: Mapping[str, int], *, right: bool = False
+) -> tuple[TallyRow, ...]:
     """The class's answers to ``question`` (as the room counts what was sent) folded by answer,
-    most given first; answers a student could not have given are left out."""
+    most given first; answers a student could not have given are left out. With ``right``
+    (once the answer is shown) the right answers nobody gave are listed too, with 0."""
     counts: Counter[str] = Counter()
     names: dict[str, list[str]] = {}
     for text, n in sent.items():
@@ -156,6 +159,9 @@ def tally_rows(question: ClassQuestion, sent: Mapping[str, int]) -> tuple[TallyR
         counts[answer] += n
         if name:
             names.setdefault(answer, []).extend([name] * n)
+    if right:
+        for answer in question.right:
+            counts.setdefault(answer, 0)
     order = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     return tuple(
         TallyRow(a, n, tuple(sorted(names.get(a, []))), a in question.right) for a, n in order
