@@ -72,7 +72,7 @@ PRESS_MAX = 5.0
 #: Share of the students who change their answer (``--twice``).
 TWICE_SHARE = 0.3
 #: The page's stable marker of the step shown live, and the step counter's (older pages).
-LIVE_MARKER = re.compile(r'data-t66-live="([^"]*):(\d+)"')
+LIVE_MARKER = re.compile(r"""data-t66-live=["']([^"']*):(\d+)["']""")
 COUNTER_MARKER = re.compile(r'class="t66-counter" data-step="(\d+)"')
 ANSWER_KEY = re.compile(r"class_answer_(\d+)$")
 
@@ -624,20 +624,42 @@ class Room:
     token: str
     lesson: str
     last: int
+    #: the lesson's step with a question to the class and the question's id (as the teacher's
+    #: page asks it)
+    question_step: int
+    question_id: str
     step: int = 0
     presses: list[Press] = field(default_factory=list)
     students: list[Student] = field(default_factory=list)
 
 
-def pick_lessons(count: int) -> list[tuple[str, int]]:
-    """``count`` lessons (round robin over the folder's) and their last step."""
+@dataclass(frozen=True)
+class LessonPlan:
+    """A lesson a teacher shows: its id, its last step, a step with a question to the class
+    and that question's id."""
+
+    lesson: str
+    last: int
+    question_step: int
+    question_id: str
+
+
+def pick_lessons(count: int) -> list[LessonPlan]:
+    """``count`` lessons with a question step (round robin over the folder's)."""
+    from tutor.teach.classroom import Kind, lesson_question
     from tutor.teach.lessons.library import Library
 
     lib = Library.load(ROOT / "lessons")
-    found = [(lesson.id, len(lib.frames(lesson.id)) - 1) for lesson in lib.lessons]
-    found = [f for f in found if f[1] >= 3]
+    found = []
+    for lesson in lib.lessons:
+        frames = lib.frames(lesson.id)
+        for step in range(len(frames)):
+            asked = lesson_question(lesson.id, frames, step)
+            if asked is not None and asked.kind is Kind.CHOICE and len(frames) >= 4:
+                found.append(LessonPlan(lesson.id, len(frames) - 1, step, asked.id))
+                break
     if not found:
-        raise RuntimeError("no lesson with at least four steps in lessons/")
+        raise RuntimeError("no lesson with a question step and four steps in lessons/")
     return [found[i % len(found)] for i in range(count)]
 
 
@@ -682,13 +704,12 @@ class Options:
     seconds: float
     target: float
     seed: int
-    question: str
     twice: float = TWICE_SHARE
 
 
 async def classroom(
     opts: Options,
-    lessons: list[tuple[str, int]],
+    lessons: list[LessonPlan],
     ports: list[int],
     redis_url: str,
     usages: Sequence[Usage] = (),
@@ -698,10 +719,19 @@ async def classroom(
     rng = random.Random(opts.seed)
     store = RedisRooms(redis_url)
     rooms: list[Room] = []
-    for lesson, last in lessons:
+    for plan in lessons:
         opened = store.open()
-        store.publish(opened.code, opened.token, lesson, 0, (False, False))
-        rooms.append(Room(opened.code, opened.token, lesson, last))
+        store.publish(opened.code, opened.token, plan.lesson, 0, (False, False))
+        rooms.append(
+            Room(
+                opened.code,
+                opened.token,
+                plan.lesson,
+                plan.last,
+                plan.question_step,
+                plan.question_id,
+            )
+        )
     stop = asyncio.Event()
     students: list[Student] = []
     tasks: list[asyncio.Task[None]] = []
@@ -739,7 +769,7 @@ async def classroom(
     press_seconds = time.monotonic() - press_start
 
     # the question
-    answers = await ask_the_class(store, rooms, rng, opts.question, opts.twice)
+    answers = await ask_the_class(store, rooms, rng, opts.twice)
 
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -752,14 +782,41 @@ async def classroom(
 
 
 async def ask_the_class(
-    store: Any, rooms: list[Room], rng: random.Random, question: str, twice: float
+    store: Any, rooms: list[Room], rng: random.Random, twice: float
 ) -> dict[str, Any]:
-    """Each teacher asks; each student clicks an answer (some twice); the teachers' counts are
-    compared with what the students sent."""
+    """Each teacher shows the lesson's question step and asks the class (as "Ask the class"
+    does); each student clicks an answer (some twice); the teachers' counts are compared with
+    what the students sent. Meanwhile each teacher looks at the count every second (as the
+    teacher's page does)."""
     for room in rooms:
-        qid = question.format(lesson=room.lesson, step=room.step)
-        if not await asyncio.to_thread(store.ask, room.code, room.token, qid):
+        room.step = room.question_step
+        at = time.monotonic()
+        shown = await asyncio.to_thread(
+            store.publish, room.code, room.token, room.lesson, room.step, (False, False)
+        )
+        if shown is None or not await asyncio.to_thread(
+            store.ask, room.code, room.token, room.question_id
+        ):
             raise RuntimeError(f"room {room.code} refused the question")
+        room.presses.append(Press(room.code, room.lesson, room.step, at))
+    looking = [asyncio.create_task(_teacher_looks(store, room)) for room in rooms]
+    try:
+        return await _answers(store, rooms, rng, twice)
+    finally:
+        for task in looking:
+            task.cancel()
+
+
+async def _teacher_looks(store: Any, room: Room) -> None:
+    while True:
+        await asyncio.sleep(1.0)
+        await asyncio.to_thread(store.heartbeat, room.code, room.token)
+        await asyncio.to_thread(store.tally, room.code, room.token)
+
+
+async def _answers(
+    store: Any, rooms: list[Room], rng: random.Random, twice: float
+) -> dict[str, Any]:
     everyone = [s for room in rooms for s in room.students if s.seen]
     waiting = [asyncio.create_task(s.buttons_seen.wait()) for s in everyone]
     if waiting:
@@ -804,8 +861,12 @@ async def ask_the_class(
 def _expected_tally(
     sent: Counter[int], labels: dict[int, str], tally: dict[str, int]
 ) -> tuple[Any, str]:
-    """What the teacher should count: by the buttons' labels when the count is kept by label,
-    by the buttons' numbers when kept by number, else only the counts (any naming)."""
+    """What the teacher should count: by the answers' numbers as the tutor keeps them
+    (``#k``), by the buttons' labels when the count is kept by label, by the bare numbers, else
+    only the counts (any naming)."""
+    by_choice = {f"#{k}": v for k, v in sent.items()}
+    if set(tally) <= set(by_choice):
+        return by_choice, "choice"
     by_label = Counter({labels[k]: v for k, v in sent.items() if k in labels})
     if set(tally) <= set(by_label) and len(by_label) == len(sent):
         return dict(by_label), "label"
@@ -943,11 +1004,6 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         default=TWICE_SHARE,
         help="share of the students who change their answer (0..1)",
     )
-    p.add_argument(
-        "--question",
-        default="{lesson}:{step}",
-        help="the question's id asked in each room ({lesson} and {step} are filled in)",
-    )
     p.add_argument("--json", type=Path, help="write the numbers to this file")
     p.add_argument(
         "--app",
@@ -982,7 +1038,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.seconds,
         args.target,
         args.seed,
-        args.question,
         args.twice,
     )
     # a hard bound on the whole run, whatever the servers do
