@@ -66,6 +66,8 @@ JOIN_SECONDS = 60.0
 GRACE_SECONDS = 8.0
 #: Seconds the students have to find the answer buttons once the question is asked.
 BUTTON_SECONDS = 20.0
+#: Seconds the last answers have to be counted after the last click.
+SETTLE_SECONDS = 15.0
 #: The teacher's presses: one every PRESS_MIN..PRESS_MAX seconds.
 PRESS_MIN = 3.0
 PRESS_MAX = 5.0
@@ -364,7 +366,8 @@ class Student:
         self.clicks: list[int] = []
         self.connected = asyncio.Event()
         self.buttons_seen = asyncio.Event()
-        self.run_done = asyncio.Event()
+        #: set when the page shows its buttons again after a click (the click's run)
+        self.answered = asyncio.Event()
         self._ws: Any = None
         self._closing = False
 
@@ -461,7 +464,7 @@ class Student:
         wid, fragment, _label = found
         state = WidgetState(id=wid, trigger_value=True)
         self.widgets[wid] = state
-        self.run_done.clear()
+        self.answered.clear()
         try:
             await self._rerun(fragment)
         finally:
@@ -518,7 +521,6 @@ class Student:
             self.finished_runs += 1
             if msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
                 self._age_cache(list(msg.metadata.run.fragment_ids))
-            self.run_done.set()
 
     def _on_auto_rerun(self, fragment: str, interval: float) -> None:
         if not fragment:
@@ -557,6 +559,7 @@ class Student:
             if m:
                 self.buttons[int(m.group(1))] = (b.id, delta.fragment_id, b.label)
                 self.buttons_seen.set()
+                self.answered.set()
         elif kind in ("text_input", "checkbox", "selectbox", "radio"):
             self._keep_value(kind, getattr(element, kind))
 
@@ -686,11 +689,11 @@ async def student_answers(student: Student, rng: random.Random, twice: bool) -> 
     await student.click(rng.choice(choices))
     if twice and len(choices) > 1:
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(student.run_done.wait(), 10)
+            await asyncio.wait_for(student.answered.wait(), 10)
         await asyncio.sleep(rng.uniform(0.5, 2.0))
         await student.click(rng.choice([k for k in choices if k != student.clicks[-1]]))
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(student.run_done.wait(), 10)
+        await asyncio.wait_for(student.answered.wait(), 10)
 
 
 # -- the run
@@ -789,6 +792,7 @@ async def ask_the_class(
     what the students sent. Meanwhile each teacher looks at the count every second (as the
     teacher's page does)."""
     for room in rooms:
+        moved = room.step != room.question_step  # a press only when the step changes
         room.step = room.question_step
         at = time.monotonic()
         shown = await asyncio.to_thread(
@@ -798,7 +802,8 @@ async def ask_the_class(
             store.ask, room.code, room.token, room.question_id
         ):
             raise RuntimeError(f"room {room.code} refused the question")
-        room.presses.append(Press(room.code, room.lesson, room.step, at))
+        if moved:
+            room.presses.append(Press(room.code, room.lesson, room.step, at))
     looking = [asyncio.create_task(_teacher_looks(store, room)) for room in rooms]
     try:
         return await _answers(store, rooms, rng, twice)
@@ -827,16 +832,40 @@ async def _answers(
     if not with_buttons:
         return {"buttons_found": False, "ok": False, "reason": "no answer buttons found"}
     await asyncio.gather(*(student_answers(s, rng, rng.random() < twice) for s in with_buttons))
-    await asyncio.sleep(2.0)
+    # the last clicks' runs may still be on their way: look again until the counts agree
+    settle = time.monotonic() + SETTLE_SECONDS
+    while True:
+        rows = await _compare(store, rooms)
+        if all(r["same"] for r in rows) or time.monotonic() > settle:
+            break
+        await asyncio.sleep(0.5)
+    without = len(everyone) - len(with_buttons)
+    counted_once = all(r["same"] for r in rows)
+    reasons = []
+    if without:
+        reasons.append(f"{without} students never saw the answer buttons")
+    if not counted_once:
+        reasons.append("answers were not counted once each")
+    return {
+        "buttons_found": True,
+        "students_without_buttons": without,
+        "counted_once": counted_once,
+        "ok": not reasons,
+        "reason": "; ".join(reasons),
+        "rooms": rows,
+    }
+
+
+async def _compare(store: Any, rooms: list[Room]) -> list[dict[str, Any]]:
+    """Each room's count beside what its students sent last."""
     rows = []
-    ok = True
     for room in rooms:
         sent = Counter(s.clicks[-1] for s in room.students if s.clicks)
         labels = {k: b[2] for s in room.students for k, b in s.buttons.items()}
         tally = await asyncio.to_thread(store.tally, room.code, room.token) or {}
         expected, how = _expected_tally(sent, labels, tally)
         same = expected == tally if how != "counts" else sorted(expected) == sorted(tally.values())
-        ok = ok and same and sum(tally.values()) == sum(sent.values())
+        same = same and sum(tally.values()) == sum(sent.values())
         rows.append(
             {
                 "room": room.code,
@@ -850,12 +879,7 @@ async def _answers(
                 "same": same,
             }
         )
-    return {
-        "buttons_found": True,
-        "students_without_buttons": len(everyone) - len(with_buttons),
-        "ok": ok and len(with_buttons) == len(everyone),
-        "rooms": rows,
-    }
+    return rows
 
 
 def _expected_tally(
@@ -909,7 +933,7 @@ def summarize(
     if not_joined:
         reasons.append(f"{len(not_joined)} students never saw the room")
     if not answers.get("ok"):
-        reasons.append(answers.get("reason") or "answers were not counted once each")
+        reasons.append(answers["reason"])
     errors = Counter(e for s in students for e in s.errors)
     return {
         "rooms": len(rooms),
@@ -969,8 +993,13 @@ def table(report: dict[str, Any]) -> str:
         counted = sum(r["counted"] for r in ans["rooms"])
         lines.append(
             f"answers: {answered} students answered ({changed} changed their answer),"
-            f" counted {counted}: {'each once' if ans['ok'] else 'MISMATCH'}"
+            f" counted {counted}: {'each once' if ans['counted_once'] else 'MISMATCH'}"
         )
+        if ans["students_without_buttons"]:
+            lines.append(
+                f"answers: {ans['students_without_buttons']} students never saw the answer"
+                f" buttons (in {BUTTON_SECONDS:.0f} s)"
+            )
     per_run = report.get("app_cpu_ms_per_run")
     lines.append(
         f"during the presses: {report.get('runs_during_presses')} runs finished,"
