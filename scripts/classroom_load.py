@@ -1093,6 +1093,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     # a hard bound on the whole run, whatever the servers do
     budget = START_SECONDS + JOIN_SECONDS + args.seconds + 2 * GRACE_SECONDS + 120
+    # Ctrl-C and a TERM stop the run and, on the way out, the processes it started (also
+    # when started in the background, where SIGINT comes ignored)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     me = Usage("generator", os.getpid())
     lessons = pick_lessons(args.rooms)
@@ -1117,4 +1120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("interrupted: the processes started were stopped", file=sys.stderr)
+        sys.exit(130)
