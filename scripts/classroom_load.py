@@ -363,6 +363,10 @@ class Student:
         self.exceptions = 0
         self.reruns_sent = 0
         self.finished_runs = 0
+        #: seconds from a run's start to its end as the page sees them: whole page, fragment
+        self.page_runs: list[float] = []
+        self.fragment_runs: list[float] = []
+        self.run_started: float | None = None
         self.clicks: list[int] = []
         self.connected = asyncio.Event()
         self.buttons_seen = asyncio.Event()
@@ -517,10 +521,18 @@ class Student:
                 old = self.timers.pop(fid, None)
                 if old is not None:
                     old[1].cancel()
+        elif kind == "session_status_changed":
+            if msg.session_status_changed.script_is_running:
+                self.run_started = now
         elif kind == "script_finished":
             self.finished_runs += 1
+            fragments = list(msg.metadata.run.fragment_ids)
             if msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                self._age_cache(list(msg.metadata.run.fragment_ids))
+                self._age_cache(fragments)
+                if self.run_started is not None:
+                    took = now - self.run_started
+                    (self.fragment_runs if fragments else self.page_runs).append(took)
+            self.run_started = now  # a run that follows at once starts here
 
     def _on_auto_rerun(self, fragment: str, interval: float) -> None:
         if not fragment:
@@ -981,11 +993,23 @@ def summarize(
         "messages": sum(s.messages for s in students),
         "megabytes": round(sum(s.bytes for s in students) / 1e6, 1),
         "page_exceptions": sum(s.exceptions for s in students),
+        "run_seconds": {
+            "page": _spread([t for s in students for t in s.page_runs]),
+            "fragment": _spread([t for s in students for t in s.fragment_runs]),
+        },
         "student_errors": dict(errors.most_common(5)),
         "not_joined": len(not_joined),
         "answers": answers,
         "ok": not reasons,
         "reasons": reasons,
+    }
+
+
+def _spread(values: list[float]) -> dict[str, Any]:
+    return {
+        "count": len(values),
+        "p50": round(percentile(values, 0.5), 3) if values else None,
+        "p95": round(percentile(values, 0.95), 3) if values else None,
     }
 
 
@@ -1021,6 +1045,12 @@ def table(report: dict[str, Any]) -> str:
             lines.append(
                 f"answers: {ans['students_without_buttons']} students never saw the answer"
                 f" buttons (in {BUTTON_SECONDS:.0f} s)"
+            )
+    for kind, spread in report["run_seconds"].items():
+        if spread["count"]:
+            lines.append(
+                f"runs of the {kind} as the page sees them: {spread['count']},"
+                f" p50 {spread['p50']:.3f} s, p95 {spread['p95']:.3f} s"
             )
     per_run = report.get("app_cpu_ms_per_run")
     lines.append(
