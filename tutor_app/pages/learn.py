@@ -758,12 +758,12 @@ def _player(lesson: Lesson) -> None:
             )
         )
         _replies(lesson.id, step)
-        if pending is not None:
+        # The class answers a question asked at this step: the teacher's own task gives way.
+        class_asked = bool(state.room) and _ask_controls(t, lesson, frames, step)
+        if pending is not None and not class_asked:
             _task_controls(lesson.id, frames, pending, t)
         if step >= last:
             text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
-        if state.room:
-            _ask_controls(t, lesson, frames, step)
         _lesson_end(lesson, step >= last)
         _seat_controls(t)
         _share_controls(t)
@@ -941,18 +941,19 @@ def _room_panel() -> None:
     text.html(classroom.room_panel_html(room, address, followers, t))
 
 
-def _ask_controls(t: Translator, lesson: Lesson, frames: tuple[Frame, ...], step: int) -> None:
-    """The teacher's question to the class at this step (``tutor_app.ask``)."""
+def _ask_controls(t: Translator, lesson: Lesson, frames: tuple[Frame, ...], step: int) -> bool:
+    """The teacher's question to the class at this step (``tutor_app.ask``); whether it is
+    asked now."""
     asked = lesson_question(lesson.id, frames, step)
     if asked is None:
-        return
+        return False
     seat = asked.state.to_move if asked.state is not None else None
     subject: State | View | None = None
     if asked.state is not None and seat is not None:
         whole = state.show[1 - seat] and not lesson.unnamed
         subject = asked.state if whole else view_of(asked.state, seat)
     choices, whys = ask.choice_texts(t, frames[step])
-    ask.controls(t, asked, choices, whys, subject, _publish)
+    return ask.controls(t, asked, choices, whys, subject, _publish)
 
 
 def _app_address() -> str:
