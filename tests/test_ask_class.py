@@ -223,7 +223,9 @@ def test_the_class_plays_a_card_on_its_own_table(store: RoomStore, fake_board: F
     student = _student(code, lang="de")
     assert "data-move" not in fake_board.html.get("t66_follow_board", "")
     teacher.toggle(key="w_show_b").set_value(False).run()  # B's hand is the class's riddle
+    assert any(b.key == "hint_2" for b in teacher.button)  # the step's own task, for now
     teacher.button(key="ask_class").click().run()
+    assert not any(b.key == "hint_2" for b in teacher.button)  # the class answers instead
     student.run()
     cards = fake_board.cards("t66_follow_board")
     assert set(cards) == {"10h", "Kh", "9h", "10c", "Kc", "Qc"}  # A's hand, to click

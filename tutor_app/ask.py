@@ -55,20 +55,21 @@ def controls(
     whys: Sequence[str],
     subject: State | View | None,
     publish: Callable[[], None],
-) -> None:
+) -> bool:
     """The teacher's question ``asked`` to the room open in this session: "Ask the class"
     (``publish`` first shows the class what is asked about), then the answers and "Show the
     answer"; once shown, the right answer and the engine's move and why on ``subject`` (the
-    position as the player on turn knows it; ``None`` for a question step)."""
+    position as the player on turn knows it; ``None`` for a question step). Whether the
+    question is asked now."""
     room = state.room
     if not room:
-        return
+        return False
     _beat()
     try:
         question = rooms().question(room)
     except RoomsUnavailable:
         text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
-        return
+        return False
     if question is None or question.id != asked.id:
         st.button(
             t._("Ask the class"),
@@ -80,7 +81,7 @@ def controls(
             width="stretch",
             help=t._("Each student answers on their own screen; you see the answers as they come."),
         )
-        return
+        return False
     _answers(asked, tuple(choices), question.revealed)
     if not question.revealed:
         st.button(
@@ -104,6 +105,7 @@ def controls(
         on_change=session.copy_to(_NAMES, "w_class_names"),
         help=t._("Names are shown only when students give one."),
     )
+    return True
 
 
 @st.fragment(run_every=BEAT_SECONDS)
