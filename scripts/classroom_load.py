@@ -71,6 +71,10 @@ SETTLE_SECONDS = 15.0
 #: The teacher's presses: one every PRESS_MIN..PRESS_MAX seconds.
 PRESS_MIN = 3.0
 PRESS_MAX = 5.0
+#: Seconds between two heartbeats of a teacher's page.
+BEAT_SECONDS = 3.0
+#: Seconds over which the students join (``--ramp``) at most.
+MAX_RAMP = 120.0
 #: Share of the students who change their answer (``--twice``).
 TWICE_SHARE = 0.3
 #: The page's stable marker of the step shown live, and the step counter's (older pages).
@@ -720,6 +724,7 @@ class Options:
     target: float
     seed: int
     twice: float = TWICE_SHARE
+    ramp: float = 0.0
 
 
 async def classroom(
@@ -759,12 +764,13 @@ async def classroom(
             n += 1
             room.students.append(s)
             students.append(s)
-    # students join over a few seconds (a class does not press Enter in the same millisecond)
-    ramp = min(10.0, 0.02 * len(students))
+    # the students join over --ramp seconds (a class types the code one by one), while the
+    # teachers' pages beat
+    beats = [asyncio.create_task(_teacher_beats(store, room)) for room in rooms]
     for s in students:
         tasks.append(asyncio.create_task(s.run(stop)))
-        if ramp:
-            await asyncio.sleep(ramp / len(students))
+        if opts.ramp:
+            await asyncio.sleep(opts.ramp / len(students))
     joined_by = time.monotonic() + JOIN_SECONDS
     while time.monotonic() < joined_by and not all(s.seen or s.errors for s in students):
         await asyncio.sleep(0.25)
@@ -788,7 +794,9 @@ async def classroom(
     answers = await ask_the_class(store, rooms, rng, opts.twice)
 
     stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    for beat in beats:
+        beat.cancel()
+    await asyncio.gather(*tasks, *beats, return_exceptions=True)
     report = summarize(opts, rooms, students, not_joined, join_seconds, press_seconds, answers)
     report["runs_during_presses"] = runs_during
     report["warm_up_seconds"] = round(warm_seconds, 1)
@@ -847,8 +855,14 @@ async def ask_the_class(
 async def _teacher_looks(store: Any, room: Room) -> None:
     while True:
         await asyncio.sleep(1.0)
-        await asyncio.to_thread(store.heartbeat, room.code, room.token)
         await asyncio.to_thread(store.tally, room.code, room.token)
+
+
+async def _teacher_beats(store: Any, room: Room) -> None:
+    """The teacher's page says it is there every 3 s, as the page does."""
+    while True:
+        await asyncio.sleep(BEAT_SECONDS)
+        await asyncio.to_thread(store.heartbeat, room.code, room.token)
 
 
 async def _answers(
@@ -1080,6 +1094,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--target", type=float, default=1.0, help="p95 latency target, seconds")
     p.add_argument("--seed", type=int, default=66)
     p.add_argument(
+        "--ramp",
+        type=float,
+        default=30.0,
+        help="seconds over which the students join (default 30)",
+    )
+    p.add_argument(
         "--twice",
         type=float,
         default=TWICE_SHARE,
@@ -1100,6 +1120,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         (PRESS_MAX <= args.seconds <= MAX_SECONDS, f"--seconds {PRESS_MAX:.0f}..{MAX_SECONDS:.0f}"),
         (args.target > 0, "--target > 0"),
         (0 <= args.twice <= 1, "--twice 0..1"),
+        (0 <= args.ramp <= MAX_RAMP, f"--ramp 0..{MAX_RAMP:.0f}"),
     ]
     for good, what in checks:
         if not good:
@@ -1120,9 +1141,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.target,
         args.seed,
         args.twice,
+        args.ramp,
     )
     # a hard bound on the whole run, whatever the servers do
-    budget = START_SECONDS + JOIN_SECONDS + args.seconds + 2 * GRACE_SECONDS + 120
+    budget = 2 * START_SECONDS + args.ramp + JOIN_SECONDS + args.seconds + 120
     # Ctrl-C and a TERM stop the run and, on the way out, the processes it started (also
     # when started in the background, where SIGINT comes ignored)
     signal.signal(signal.SIGINT, signal.default_int_handler)

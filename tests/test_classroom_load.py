@@ -32,7 +32,8 @@ pytestmark = [
 
 def _load(tmp_path: Path, *args: str, **env: str) -> tuple[int, dict[str, Any], str]:
     out = tmp_path / "load.json"
-    cmd = [sys.executable, str(SCRIPT), "--target", "100", "--json", str(out), *args]
+    cmd = [sys.executable, str(SCRIPT), "--target", "100", "--ramp", "1", "--json", str(out)]
+    cmd += args
     done = subprocess.run(
         cmd,
         cwd=ROOT,
