@@ -280,6 +280,8 @@ def test_a_puzzle_is_shared_and_answered(store: RoomStore, fake_board: FakeBoard
     assert p is not None
     right = sorted(str(m) for m in p.solution)[0]
     assert right in fake_board.cards("t66_follow_board")
+    # the table as the puzzle starts: no trick from before the puzzle lies on it
+    assert "nie ma karty" in fake_board.html["t66_follow_board"]
     fake_board.click(right)
     student.run()
     teacher.run()
