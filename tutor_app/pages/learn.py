@@ -10,7 +10,6 @@ does sharing the view with the students who follow; the address follows the step
 from __future__ import annotations
 
 import functools
-import json
 import time
 from collections.abc import Callable
 
@@ -38,7 +37,7 @@ from tutor.words.lesson_text import (
     show_me_text,
     your_move_reply,
 )
-from tutor_app import ask, board, chrome, keys, progress, session, storage, text
+from tutor_app import ask, board, chrome, keys, progress, session, text
 from tutor_app.rooms import RoomsFull, RoomsUnavailable
 from tutor_app.session import state
 from tutor_app.shared import collection, library, rooms, tr
@@ -51,9 +50,6 @@ ROOMS_FULL = N_("Too many rooms are open on this server right now. Try again in 
 ROOM_GONE = N_("Your room was closed after a long time without use. Share again for a new code.")
 #: Seconds between two looks of the teacher's room panel (the teacher's heartbeat).
 ROOM_BEAT_SECONDS = 3.0
-#: The browser's entry that keeps the teacher's room and token, and its component's key.
-ROOM_STORAGE_KEY = "tutor66.room"
-ROOM_STORE_KEY = "t66_room_store"
 
 
 # ----------------------------------------------------------------------------- lessons
@@ -393,7 +389,7 @@ def _body() -> None:
             projector=bool(state.projector),
         )
     )
-    keep_room()
+    ask.keep_room(_publish)
 
 
 def _catalogue() -> None:
@@ -962,28 +958,6 @@ def _app_address() -> str:
         return str(st.context.url or "")
     except Exception:  # no browser behind this session (tests, bare mode)
         return ""
-
-
-def keep_room() -> None:
-    """Keep the teacher's room code and token in the browser, so that a reload keeps the
-    room; forget them when the room is closed."""
-    saved = json.dumps({"room": state.room, "token": state.room_token}) if state.room else ""
-    storage.keep(ROOM_STORE_KEY, ROOM_STORAGE_KEY, saved, _restore_room)
-
-
-def _restore_room(stored: str) -> None:
-    """The room this browser opened before a reload, taken up again with its token."""
-    if not stored or state.room:
-        return
-    try:
-        data = json.loads(stored)
-        room, token = str(data["room"]), str(data["token"])
-    except (ValueError, KeyError, TypeError):
-        return
-    if rooms().resume(room, token):
-        state.room, state.room_token = room, token
-        _publish()
-        st.rerun()
 
 
 if __name__ == "__main__":
