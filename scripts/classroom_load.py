@@ -71,6 +71,8 @@ SETTLE_SECONDS = 15.0
 #: The teacher's presses: one every PRESS_MIN..PRESS_MAX seconds.
 PRESS_MIN = 3.0
 PRESS_MAX = 5.0
+#: The range in use (``--every LOW HIGH``).
+PRESS_EVERY = (PRESS_MIN, PRESS_MAX)
 #: Seconds between two heartbeats of a teacher's page.
 BEAT_SECONDS = 3.0
 #: Seconds over which the students join (``--ramp``) at most.
@@ -685,7 +687,7 @@ def pick_lessons(count: int) -> list[LessonPlan]:
 async def teacher(store: Any, room: Room, until: float, rng: random.Random) -> None:
     """Press "Next" every 3-5 s (the last step goes back to the deal) until ``until``."""
     while True:
-        await asyncio.sleep(rng.uniform(PRESS_MIN, PRESS_MAX))
+        await asyncio.sleep(rng.uniform(*PRESS_EVERY))
         if time.monotonic() >= until:
             return
         room.step = room.step + 1 if room.step < room.last else 0
@@ -1105,6 +1107,14 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         default=TWICE_SHARE,
         help="share of the students who change their answer (0..1)",
     )
+    p.add_argument(
+        "--every",
+        type=float,
+        nargs=2,
+        metavar=("LOW", "HIGH"),
+        default=(PRESS_MIN, PRESS_MAX),
+        help="seconds between a teacher's presses, drawn between LOW and HIGH (default 3 5)",
+    )
     p.add_argument("--json", type=Path, help="write the numbers to this file")
     p.add_argument(
         "--app",
@@ -1119,6 +1129,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         (1 <= args.processes <= MAX_PROCESSES, f"--processes 1..{MAX_PROCESSES}"),
         (PRESS_MAX <= args.seconds <= MAX_SECONDS, f"--seconds {PRESS_MAX:.0f}..{MAX_SECONDS:.0f}"),
         (args.target > 0, "--target > 0"),
+        (0.5 <= args.every[0] <= args.every[1] <= 60, "--every LOW HIGH, 0.5 <= LOW <= HIGH <= 60"),
         (0 <= args.twice <= 1, "--twice 0..1"),
         (0 <= args.ramp <= MAX_RAMP, f"--ramp 0..{MAX_RAMP:.0f}"),
     ]
@@ -1129,7 +1140,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    global PRESS_EVERY
     args = parse(argv)
+    PRESS_EVERY = (args.every[0], args.every[1])
     if shutil.which("redis-server") is None:
         print("redis-server is not installed (Debian: apt-get install redis-server); nothing run")
         return 2

@@ -28,8 +28,9 @@ from tutor.teach.puzzles import Collection
 from tutor.web.classroom import reveal_lines, tally_html
 from tutor.web.html import md_plain
 from tutor.words.i18n import get_translator
-from tutor_app.pages.follow import TEACHER_GONE_SECONDS, _stamp
 from tutor_app.rooms import Pulse, RoomStore, RoomsUnavailable
+from tutor_app.wake import TEACHER_GONE_SECONDS
+from tutor_app.wake import room_stamp as _stamp
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")

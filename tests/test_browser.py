@@ -198,7 +198,7 @@ def test_a_student_follows_the_teacher(server: str, browser: Browser) -> None:
     teacher.bring_to_front()
     teacher.keyboard.press("PageDown")
     _wait_step(teacher, 2)
-    _wait_step(student, 2)  # the student's page looks again every two seconds
+    _wait_step(student, 2)  # the student's page looks at the room every half second
     ARTIFACTS.mkdir(exist_ok=True)
     student.screenshot(path=str(ARTIFACTS / "follow-student-pl.png"))
     student.close()

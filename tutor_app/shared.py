@@ -13,6 +13,7 @@ from tutor.teach.lessons import Library
 from tutor.words.i18n import Translator, get_translator
 from tutor_app.rooms import REDIS_ENV, Rooms, RoomStore
 from tutor_app.session import state
+from tutor_app.wake import Watcher, room_stamp, session_alive, wake_session
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS_ENV = "TUTOR_LESSONS_DIR"
@@ -55,6 +56,19 @@ def rooms() -> Rooms:
 
         return RedisRooms(url)
     return RoomStore()
+
+
+@st.cache_resource(show_spinner=False)
+def watcher() -> Watcher:
+    """The watcher of the rooms followed in this process (``tutor_app.wake``)."""
+
+    def look(code: str) -> object:
+        return room_stamp(rooms().pulse(code))
+
+    def say(code: str, follower: str) -> object:
+        return rooms().follow(code, follower)
+
+    return Watcher(look, say, wake_session, alive=session_alive)
 
 
 def puzzles_folder() -> Path:

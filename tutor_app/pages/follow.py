@@ -1,8 +1,8 @@
 """Follow a teacher: a student's screen shows the lesson and step the teacher shows.
 
 The teacher's screen publishes its view in a room (``tutor_app.rooms``: in the app process or
-in Redis); this page takes one cheap look at the room every ``POLL_SECONDS`` and runs again
-only when the teacher moved, asked the class, showed the answer or went away. When the teacher
+in Redis); the process's watcher (``tutor_app.wake``) runs this page again when the teacher
+moved, asked the class, showed the answer or went away. When the teacher
 asks, the student answers on the page (a card on the table, a move, or one of a question's
 answers) and, once the teacher shows it, reads the right answer and the engine's reasons.
 A code is tried once
@@ -19,6 +19,7 @@ import time
 from collections.abc import Sequence
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor.engine import PLAYER_NAMES, Card, Play, State, View, view_of
 from tutor.msgid import N_
@@ -57,15 +58,15 @@ from tutor_app.rooms import (
     valid_room,
 )
 from tutor_app.session import state
-from tutor_app.shared import collection, library, rooms, tr
+from tutor_app.shared import collection, library, rooms, tr, watcher
+from tutor_app.wake import (
+    FALLBACK_SECONDS,
+    FOLLOW_SECONDS,
+    TEACHER_GONE_SECONDS,
+    can_wake,
+    room_stamp,
+)
 
-#: Seconds between two looks at the room: a student sees the teacher's step within this time
-#: and the page's run (the load test measures it: ``scripts/classroom_load.py``).
-POLL_SECONDS = 0.5
-#: Seconds between two "still following" of a student.
-FOLLOW_SECONDS = 3.0
-#: While the teacher is away, the notice's seconds are renewed this often.
-GONE_STEP = 5
 #: The session keys: what the page shows of the room, when this student last said so, the
 #: name given for the teacher.
 _SHOWN = "t66_follow_shown"
@@ -90,8 +91,6 @@ GONE = N_(
     "The teacher's screen has not been seen for {seconds} seconds. This step stays here, and "
     "the lesson goes on when the teacher is back."
 )
-#: Seconds without the teacher's heartbeat after which the students are told.
-TEACHER_GONE_SECONDS = 20
 #: The session key of this student's session id (what the room counts as one follower).
 FOLLOWER_KEY = "follow_session"
 
@@ -154,14 +153,15 @@ def _join(code: str) -> Join:
 
 
 def _follow(code: str) -> None:
-    """The room as it is now, then a cheap look every ``POLL_SECONDS`` that runs the page
-    again when something a student sees has changed."""
+    """The room as it is now. The process's watcher (``tutor_app.wake``) runs the page again
+    when the room changes; where nothing can wake it, the page looks itself every
+    ``FALLBACK_SECONDS``."""
     store = rooms()
     found = state.follow_join == (code, Join.FOUND)
     shown: object
     try:
         pulse = store.pulse(code) if found else None
-        shown = _stamp(pulse)
+        shown = room_stamp(pulse)
         _show_room(code, pulse)
     except RoomsUnavailable:
         chrome.LOG.warning("rooms unavailable on the follow page", exc_info=True)
@@ -172,31 +172,25 @@ def _follow(code: str) -> None:
         text.error(tr()._(N_("Sorry, this view cannot be shown right now.")))
         shown = None
     st.session_state[_SHOWN] = shown
-    _watch(code, found)
+    session = _streamlit_session()
+    if found and session and can_wake():
+        watcher().follow(code, session, _session_id(), shown)
+    else:
+        _watch(code, found)
 
 
-def _stamp(pulse: Pulse | None) -> tuple[object, ...] | None:
-    """What a student's page shows of a room's state: a change runs the page again. While the
-    teacher is away the notice's seconds move on every ``GONE_STEP`` seconds."""
-    if pulse is None:
-        return None
-    away = pulse.since_teacher >= TEACHER_GONE_SECONDS
-    since = int(pulse.since_teacher // GONE_STEP) if away else -1
-    return (pulse.version, pulse.question, pulse.revealed, since)
+def _streamlit_session() -> str:
+    ctx = get_script_run_ctx()
+    return ctx.session_id if ctx is not None else ""
 
 
-@st.fragment(run_every=POLL_SECONDS)
+@st.fragment(run_every=FALLBACK_SECONDS)
 def _watch(code: str, found: bool) -> None:
-    """One look at the room (one round trip to where rooms live); the whole page runs only
-    when the teacher moved, asked, showed the answer or went away. Says the student still
-    follows every ``FOLLOW_SECONDS``."""
+    """A slow look at the room, in case nothing woke the page: it runs again when the room
+    changed."""
     now: object
     try:
-        store = rooms()
-        pulse = store.pulse(code) if found else None
-        if pulse is not None:
-            _say_following(code)
-        now = _stamp(pulse)
+        now = room_stamp(rooms().pulse(code) if found else None)
     except RoomsUnavailable:
         now = DOWN  # said on the page already, or said at the next run
     except Exception:
@@ -213,6 +207,7 @@ def _session_id() -> str:
 
 
 def _say_following(code: str, now: float | None = None) -> None:
+    """The room counts this student now (then the watcher says it every few seconds)."""
     now = time.monotonic() if now is None else now
     last = float(st.session_state.get(_SAID, -FOLLOW_SECONDS))
     if now - last >= FOLLOW_SECONDS:

@@ -1,0 +1,120 @@
+"""The watcher of the rooms followed in a process (tutor_app.wake): it wakes a student's page
+only when the room changed from what the page shows, once per change; it says every few
+seconds that the students still follow; it forgets closed sessions; it survives a store that
+cannot be reached."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor_app.rooms import Pulse, RoomsUnavailable
+from tutor_app.wake import FOLLOW_SECONDS, TEACHER_GONE_SECONDS, Watcher, room_stamp
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class World:
+    def __init__(self) -> None:
+        self.stamps: dict[str, object] = {}
+        self.woken: list[str] = []
+        self.said: list[tuple[str, str]] = []
+        self.closed: set[str] = set()
+        self.down = False
+
+    def look(self, code: str) -> object:
+        if self.down:
+            raise RoomsUnavailable("down")
+        return self.stamps.get(code)
+
+    def say(self, code: str, follower: str) -> bool:
+        self.said.append((code, follower))
+        return True
+
+    def wake(self, session: str) -> bool:
+        if session in self.closed:
+            return False
+        self.woken.append(session)
+        return True
+
+
+@pytest.fixture
+def world() -> tuple[World, Watcher, Clock]:
+    w, clock = World(), Clock()
+    watcher = Watcher(w.look, w.say, w.wake, alive=lambda s: s not in w.closed, clock=clock)
+    watcher._thread = object()  # type: ignore[assignment]  # no thread: the test steps it
+    return w, watcher, clock
+
+
+def test_only_the_pages_of_a_changed_room_are_woken_once(
+    world: tuple[World, Watcher, Clock],
+) -> None:
+    w, watcher, clock = world
+    w.stamps = {"AAAAAA": (1, None, False, -1), "BBBBBB": (4, None, False, -1)}
+    for s in ("s1", "s2"):
+        watcher.follow("AAAAAA", s, f"f-{s}", (1, None, False, -1))
+    watcher.follow("BBBBBB", "s3", "f-s3", (4, None, False, -1))
+    assert watcher.step() == 0 and w.woken == []
+    w.stamps["AAAAAA"] = (2, None, False, -1)  # the teacher of room A pressed
+    assert watcher.step() == 2 and sorted(w.woken) == ["s1", "s2"]
+    assert watcher.step() == 0  # woken once per change, not at every look
+    watcher.follow("AAAAAA", "s1", "f-s1", (2, None, False, -1))  # the page's run says so
+    w.stamps["AAAAAA"] = (2, "A@2", False, -1)  # the teacher asks
+    assert watcher.step() == 2
+
+
+def test_students_are_said_to_follow_every_few_seconds(world: tuple[World, Watcher, Clock]) -> None:
+    w, watcher, clock = world
+    w.stamps = {"AAAAAA": (1, None, False, -1)}
+    watcher.follow("AAAAAA", "s1", "f1", (1, None, False, -1))
+    watcher.step()
+    assert w.said == [("AAAAAA", "f1")]
+    clock.now += FOLLOW_SECONDS / 2
+    watcher.step()
+    assert len(w.said) == 1
+    clock.now += FOLLOW_SECONDS
+    watcher.step()
+    assert len(w.said) == 2
+    w.closed.add("s1")  # the tab was closed
+    clock.now += FOLLOW_SECONDS
+    watcher.step()
+    assert len(w.said) == 2 and watcher.rooms() == {}
+
+
+def test_a_page_follows_one_room_and_closed_sessions_are_forgotten(
+    world: tuple[World, Watcher, Clock],
+) -> None:
+    w, watcher, _clock = world
+    w.stamps = {"AAAAAA": (2, None, False, -1), "BBBBBB": (1, None, False, -1)}
+    watcher.follow("AAAAAA", "s1", "f1", (1, None, False, -1))
+    watcher.follow("BBBBBB", "s1", "f1", (1, None, False, -1))  # the student typed another code
+    assert watcher.rooms() == {"BBBBBB": 1}
+    watcher.follow("AAAAAA", "s2", "f2", (1, None, False, -1))
+    w.closed.add("s2")
+    watcher.step()
+    assert watcher.rooms() == {"BBBBBB": 1}
+
+
+def test_rooms_out_of_reach_wake_nobody_until_they_are_back(
+    world: tuple[World, Watcher, Clock],
+) -> None:
+    w, watcher, _clock = world
+    w.stamps = {"AAAAAA": (1, None, False, -1)}
+    watcher.follow("AAAAAA", "s1", "f1", "down")  # the page said the rooms were out of reach
+    w.down = True
+    assert watcher.step() == 0
+    w.down = False
+    assert watcher.step() == 1 and w.woken == ["s1"]
+
+
+def test_the_stamp_moves_while_the_teacher_is_away() -> None:
+    here = room_stamp(Pulse(3, None, False, 2.0))
+    assert here == room_stamp(Pulse(3, None, False, 15.0))
+    away = room_stamp(Pulse(3, None, False, TEACHER_GONE_SECONDS + 1))
+    later = room_stamp(Pulse(3, None, False, TEACHER_GONE_SECONDS + 11))
+    assert here != away != later and room_stamp(None) is None

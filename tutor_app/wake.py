@@ -1,0 +1,202 @@
+"""Students' pages run again when their room changes, without asking: one watcher per app
+process looks at each room followed in this process a few times a second (one round trip per
+room, however many students) and asks Streamlit to run again the pages of that room's
+students whose view is out of date, as Streamlit itself does when a script file is saved.
+A class that only watches costs the server nothing per student; a teacher's press costs one
+run of each student's page.
+
+The watcher also says, every ``FOLLOW_SECONDS``, that the students of this process still
+follow (their sessions are open), and forgets the sessions Streamlit has closed.
+
+This uses Streamlit's runtime (``Runtime.get_app_session`` and the session's rerun, as the
+"run on save" of a changed script does); where that is not available (a test without a
+server) the follow page looks at its room itself every ``FALLBACK_SECONDS``. Pages that are
+woken keep no timer: a class that only watches asks nothing of the server.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+from tutor_app.rooms import Pulse
+
+LOG = logging.getLogger("tutor.app.wake")
+
+#: Seconds between two looks at the rooms followed in this process.
+LOOK_SECONDS = 0.15
+#: Seconds between two "still following" of a student (the teacher's count).
+FOLLOW_SECONDS = 3.0
+#: Seconds between two looks of a page at its room when nothing can wake it (no server).
+FALLBACK_SECONDS = 10.0
+
+#: Seconds without the teacher's heartbeat after which the students are told.
+TEACHER_GONE_SECONDS = 20
+#: While the teacher is away, the notice's seconds are renewed this often.
+GONE_STEP = 5
+
+Stamp = Hashable
+#: What a room looks like now, as a page shows it (``None``: not open); may raise.
+Look = Callable[[str], Stamp]
+Say = Callable[[str, str], object]
+
+
+def room_stamp(pulse: Pulse | None) -> Stamp:
+    """What a student's page shows of a room's state: a change runs the page again. While the
+    teacher is away the notice's seconds move on every ``GONE_STEP`` seconds."""
+    if pulse is None:
+        return None
+    away = pulse.since_teacher >= TEACHER_GONE_SECONDS
+    since = int(pulse.since_teacher // GONE_STEP) if away else -1
+    return (pulse.version, pulse.question, pulse.revealed, since)
+
+
+@dataclass
+class _Seat:
+    follower: str  # the id the room counts this student by
+    shown: Stamp  # what the page last showed (or was woken for)
+    said: float = -FOLLOW_SECONDS
+
+
+class Watcher:
+    """The sessions of this process that follow rooms, and the thread that wakes them."""
+
+    def __init__(
+        self,
+        look: Look,
+        say: Say,
+        wake: Callable[[str], bool],
+        *,
+        alive: Callable[[str], bool] = lambda session: True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._look = look
+        self._say = say
+        self._wake = wake
+        self._alive = alive
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._rooms: dict[str, dict[str, _Seat]] = {}
+        self._thread: threading.Thread | None = None
+
+    def follow(self, code: str, session: str, follower: str, shown: Stamp) -> None:
+        """Session ``session`` shows room ``code`` as ``shown`` now (and no other room)."""
+        with self._lock:
+            for other, seats in list(self._rooms.items()):
+                if other != code and seats.pop(session, None) is not None and not seats:
+                    del self._rooms[other]
+            seats = self._rooms.setdefault(code, {})
+            seat = seats.get(session)
+            if seat is None:
+                seats[session] = _Seat(follower, shown)
+            else:
+                seat.follower, seat.shown = follower, shown
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="tutor-wake", daemon=True)
+                self._thread.start()
+
+    def leave(self, session: str) -> None:
+        with self._lock:
+            for code, seats in list(self._rooms.items()):
+                if seats.pop(session, None) is not None and not seats:
+                    del self._rooms[code]
+
+    def rooms(self) -> dict[str, int]:
+        """The rooms followed in this process and their students."""
+        with self._lock:
+            return {code: len(seats) for code, seats in self._rooms.items()}
+
+    def step(self) -> int:
+        """One look at every followed room; the pages woken."""
+        with self._lock:
+            rooms = {code: dict(seats) for code, seats in self._rooms.items()}
+        woken = 0
+        now = self._clock()
+        for code, seats in rooms.items():
+            try:
+                stamp = self._look(code)
+            except Exception:  # the rooms out of reach: the pages say so at their next run
+                LOG.debug("look at room %s failed", code, exc_info=True)
+                continue
+            for session, seat in seats.items():
+                if seat.shown != stamp:
+                    if self._wake(session):
+                        woken += 1
+                        seat.shown = stamp  # woken once; the page's run says what it shows
+                    else:
+                        self.leave(session)  # closed by Streamlit
+                        continue
+                if stamp is not None and now - seat.said >= FOLLOW_SECONDS:
+                    if not self._alive(session):  # the tab was closed: no longer following
+                        self.leave(session)
+                        continue
+                    try:
+                        self._say(code, seat.follower)
+                        seat.said = now
+                    except Exception:
+                        LOG.debug("follow in room %s failed", code, exc_info=True)
+        return woken
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(LOOK_SECONDS)
+            try:
+                self.step()
+            except Exception:  # never let the watcher die
+                LOG.exception("the rooms' watcher failed")
+
+
+def can_wake() -> bool:
+    """Whether pages can be woken here (a Streamlit server runs in this process)."""
+    try:
+        from streamlit.runtime import Runtime
+
+        return Runtime.exists()
+    except Exception:
+        return False
+
+
+def session_alive(session: str) -> bool:
+    """Whether Streamlit still has session ``session`` connected (``True`` with no server)."""
+    try:
+        from streamlit.runtime import Runtime
+
+        return not Runtime.exists() or Runtime.instance().is_active_session(session)
+    except Exception:
+        return True
+
+
+def wake_session(session: str) -> bool:
+    """Ask Streamlit to run the page of session ``session`` again, with its last state, as
+    after a saved script; ``False`` when the session is closed (or no server runs here)."""
+    try:
+        from streamlit.runtime import Runtime
+
+        if not Runtime.exists():
+            return False
+        app_session = Runtime.instance().get_app_session(session)
+        if app_session is None:
+            return False
+        rerun = app_session.request_rerun
+        state = app_session._client_state  # the page and widget values of its last run
+        app_session._call_soon_on_event_loop(lambda: rerun(state))
+        return True
+    except Exception:
+        LOG.warning("could not wake session %s", session, exc_info=True)
+        return False
+
+
+__all__ = [
+    "FALLBACK_SECONDS",
+    "FOLLOW_SECONDS",
+    "GONE_STEP",
+    "LOOK_SECONDS",
+    "TEACHER_GONE_SECONDS",
+    "Watcher",
+    "room_stamp",
+    "session_alive",
+    "wake_session",
+]
