@@ -54,7 +54,7 @@ def world() -> tuple[World, Watcher, Clock]:
 def test_only_the_pages_of_a_changed_room_are_woken_once(
     world: tuple[World, Watcher, Clock],
 ) -> None:
-    w, watcher, clock = world
+    w, watcher, _clock = world
     w.stamps = {"AAAAAA": (1, None, False, -1), "BBBBBB": (4, None, False, -1)}
     for s in ("s1", "s2"):
         watcher.follow("AAAAAA", s, f"f-{s}", (1, None, False, -1))
