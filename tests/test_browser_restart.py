@@ -4,7 +4,8 @@ when the server is back on the same port.
 
 The app is started here (not with the shared ``server`` fixture) so that it can be stopped and
 started again on the same port while the pages stay open. Screenshots of the notice at
-1920x1080, 1280x720 (projector mode) and 390x844 go to ``artifacts/``.
+1920x1080, 1280x720 (projector mode) and 390x844 go to ``artifacts/``. When Streamlit has
+given up trying, the notice offers a button that reloads the page.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.test_browser import ARTIFACTS, CHROMIUM, ROOT, free_port
 from tutor.words.i18n import get_translator
-from tutor_app.connection import BANNER_ID, LOST
+from tutor_app.connection import BANNER_ID, GIVEN_UP, LOST, RELOAD
 from tutor_app.rooms import format_room
 
 pytestmark = [
@@ -147,8 +148,10 @@ def _settled(page: Page) -> None:
     )
 
 
-def _room_field(page: Page) -> str:
-    return page.locator(".st-key-w_follow_room input").input_value(timeout=30_000)
+def _room_field_shows(page: Page, code: str) -> None:
+    expect(page.locator(".st-key-w_follow_room input")).to_have_value(
+        format_room(code), timeout=60_000
+    )
 
 
 def test_a_restart_shows_the_translated_notice_and_the_page_comes_back(
@@ -166,7 +169,7 @@ def test_a_restart_shows_the_translated_notice_and_the_page_comes_back(
     for name, (page, _) in pages.items():
         page.wait_for_selector("h1", timeout=60_000)  # the page's content is there
         if name != "learn-de":
-            assert _room_field(page) == format_room(ROOM)
+            _room_field_shows(page, ROOM)
         _settled(page)
         page.wait_for_function("window.__t66Conn && window.__t66Conn.installed", timeout=30_000)
         assert page.locator(f"#{BANNER_ID} .t66-conn-box").count() == 0
@@ -206,7 +209,7 @@ def test_a_restart_shows_the_translated_notice_and_the_page_comes_back(
         page.wait_for_selector("h1", timeout=60_000)
         _settled(page)
         if name != "learn-de":
-            assert _room_field(page) == format_room(ROOM), name
+            _room_field_shows(page, ROOM)
         assert page.evaluate("window.__t66DialogSeen") is False, name
         page.screenshot(path=str(ARTIFACTS / f"restart-back-{name}.png"))
 
@@ -216,6 +219,32 @@ def test_a_restart_shows_the_translated_notice_and_the_page_comes_back(
     field.fill(format_room(OTHER_ROOM))
     field.press("Enter")
     page.wait_for_url(f"**room={OTHER_ROOM}**", timeout=30_000)
-    assert _room_field(page) == format_room(OTHER_ROOM)
+    _room_field_shows(page, OTHER_ROOM)
     for page, _ in pages.values():
         page.close()
+
+
+def test_when_streamlit_gives_up_the_notice_offers_a_reload(server: str, browser: Browser) -> None:
+    """Streamlit stops trying after a fatal error (``DISCONNECTED_FOREVER``): the notice then
+    says to reload, with a button that does. (The state is set by hand here: a real fatal
+    error cannot be brought about from outside.)"""
+    pl = get_translator("pl")
+    page = _open(browser, f"{server}/follow?room={ROOM}&lang=pl", 1280, 720)
+    page.wait_for_selector("h1", timeout=60_000)
+    _settled(page)
+    page.wait_for_function("window.__t66Conn && window.__t66Conn.installed", timeout=30_000)
+    page.evaluate(
+        "document.querySelector('[data-testid=\"stApp\"]')"
+        ".setAttribute('data-test-connection-state', 'DISCONNECTED_FOREVER')"
+    )
+    box = page.locator(f"#{BANNER_ID} .t66-conn-box")
+    box.wait_for(state="visible", timeout=10_000)
+    assert box.locator("p").inner_text() == pl._(GIVEN_UP)
+    button = box.get_by_role("button", name=pl._(RELOAD))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "restart-given-up-1280x720.png"))
+    with page.expect_navigation(timeout=30_000):
+        button.click()
+    _room_field_shows(page, ROOM)
+    assert page.locator(f"#{BANNER_ID} .t66-conn-box").count() == 0
+    page.close()
