@@ -36,6 +36,7 @@ from tutor_app.rooms import (
     ROOM_ALPHABET,
     ROOM_LENGTH,
     Join,
+    Pulse,
     Question,
     Rooms,
     RoomsFull,
@@ -376,6 +377,24 @@ def test_students_can_tell_the_teacher_has_gone(stores: Stores) -> None:
     assert store.since_teacher(code) == 3
     assert not store.heartbeat(code, "wrong") and store.since_teacher(code) == 3
     assert store.since_teacher("ZZZZZZ") is None
+
+
+def test_one_look_tells_a_student_what_changed(stores: Stores) -> None:
+    store = stores(ttl=100)
+    code, token = store.open(random.Random(1))
+    assert store.pulse(code) == Pulse(0, None, False, 0.0)
+    store.publish(code, token, "a", 2, (True, False))
+    stores.clock.now = 4
+    assert store.pulse(code.lower()) == Pulse(1, None, False, 4.0)
+    store.publish(code, token, "a", 3, (True, False))
+    assert store.ask(code, token, "a@3")
+    first = store.pulse(code)
+    assert first == Pulse(2, "a@3", False, 0.0)
+    assert store.answer(code, "s1", "a@3", "Qs")
+    assert store.pulse(code) == first  # an answer changes nothing a student shows
+    assert store.reveal(code, token) and store.pulse(code) == Pulse(2, "a@3", True, 0.0)
+    assert store.close(code, token) and store.pulse(code) is None
+    assert store.pulse("ZZZZZZ") is None
 
 
 # ----------------------------------------------------------------------------- ask the class

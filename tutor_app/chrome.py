@@ -19,10 +19,14 @@ from tutor.web.html import page_css
 from tutor.web.links import link_params
 from tutor.words.i18n import LANGUAGE_NAMES, LANGUAGES
 from tutor_app import connection, text
+from tutor_app.rooms import RoomsUnavailable
 from tutor_app.session import bind, copy_to, notice, state
 from tutor_app.shared import tr
 
 LOG = logging.getLogger("tutor.app")
+ROOMS_DOWN = N_(
+    "The classroom service cannot be reached right now. This page tries again by itself."
+)
 
 P = ParamSpec("P")
 
@@ -103,6 +107,9 @@ def guarded(body: Callable[[], None]) -> Callable[[], None]:
     def run() -> None:
         try:
             body()
+        except RoomsUnavailable:
+            LOG.warning("rooms unavailable on %s", _where(body), exc_info=True)
+            text.warning(tr()._(ROOMS_DOWN), icon=":material/cloud_off:")
         except Exception:
             LOG.exception("page %s failed", _where(body))
             t = tr()
@@ -130,6 +137,9 @@ def safe_callback(fn: Callable[P, None]) -> Callable[P, None]:
     def run(*args: P.args, **kwargs: P.kwargs) -> None:
         try:
             fn(*args, **kwargs)
+        except RoomsUnavailable:
+            LOG.warning("rooms unavailable in %s", fn.__qualname__, exc_info=True)
+            notice(ROOMS_DOWN)
         except Exception:
             LOG.exception("callback %s in %s failed", fn.__qualname__, _where(fn))
             notice(N_("Sorry, that did not work. Please try again."))

@@ -46,8 +46,9 @@ BANNER_ID = "t66-connection"
 #: How long the connection may be away before the notice shows (milliseconds).
 GRACE_MS = 1500
 
-# TRANSLATORS: a banner across the top of every page while the browser cannot reach the
-# server (stopped, restarting, or the network gone); it goes away when the server is back.
+# TRANSLATORS: a banner across the top of every page while the browser
+# cannot reach the server (stopped, restarting, or the network gone); it
+# goes away when the server is back.
 LOST = N_(
     "The connection to the server is lost. This page reconnects by itself when the server is back."
 )

@@ -117,6 +117,11 @@ def same_token(given: str, kept: str) -> bool:
     return bool(given) and secrets.compare_digest(given.encode(), kept.encode())
 
 
+class RoomsUnavailable(RuntimeError):
+    """The place where rooms live cannot be reached now (Redis down or too slow); the pages
+    say so and try again by themselves."""
+
+
 class RoomsFull(RuntimeError):
     """No room can be opened now: ``MAX_ROOMS`` are open."""
 
@@ -175,6 +180,18 @@ class Question:
     mine: str | None = None
 
 
+@dataclass(frozen=True)
+class Pulse:
+    """A room's state in one look, for a student's page to tell cheaply whether anything
+    changed: the shared view's version (0 before the first), the question asked (its id) and
+    whether it is revealed, and the seconds since the teacher's page last beat."""
+
+    version: int
+    question: str | None
+    revealed: bool
+    since_teacher: float
+
+
 class Rooms(Protocol):
     """What the pages ask of the rooms, wherever they live. Codes are read whatever their case
     and dashes; ``token`` is the one ``open`` gave; ``session`` is a student session's id."""
@@ -214,6 +231,10 @@ class Rooms(Protocol):
         ...
 
     def exists(self, code: str) -> bool: ...
+
+    def pulse(self, code: str) -> Pulse | None:
+        """The room's state in one look (one round trip); ``None`` when it is not open."""
+        ...
 
     def close(self, code: str, token: str) -> bool:
         """The teacher stops sharing: the room is gone, and its followers are told so.
@@ -395,6 +416,14 @@ class RoomStore:
     def exists(self, code: str) -> bool:
         with self._lock:
             return self._room(code)[1] is not None
+
+    def pulse(self, code: str) -> Pulse | None:
+        with self._lock:
+            now, room = self._room(code)
+            if room is None:
+                return None
+            version = room.view.version if room.view else 0
+            return Pulse(version, room.question, room.revealed, max(0.0, now - room.teacher))
 
     def close(self, code: str, token: str) -> bool:
         with self._lock:

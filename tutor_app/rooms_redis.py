@@ -22,12 +22,14 @@ well, so a room is forgotten at the same moment in every process.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import secrets
 import time
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
 import redis
 
@@ -47,8 +49,10 @@ from tutor_app.rooms import (
     Clock,
     Join,
     Opened,
+    Pulse,
     Question,
     RoomsFull,
+    RoomsUnavailable,
     SharedView,
     Tries,
     clean_answer,
@@ -58,6 +62,12 @@ from tutor_app.rooms import (
 )
 
 PREFIX = "tutor:rooms:"
+#: Seconds to wait for Redis (to connect, or for an answer) before a page is told that the
+#: rooms cannot be reached now.
+TIMEOUT_SECONDS = 2.0
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 # KEYS[1] room, KEYS[2] open; ARGV[1] code, ARGV[2] now, ARGV[3] ttl (s), ARGV[4] ttl (ms),
 # ARGV[5] token digest; the scripts' own arguments follow.
@@ -215,7 +225,12 @@ class RedisRooms:
         max_answers: int = MAX_ANSWERS,
     ) -> None:
         if isinstance(client, str):
-            client = redis.Redis.from_url(client, decode_responses=True)
+            client = redis.Redis.from_url(
+                client,
+                decode_responses=True,
+                socket_timeout=TIMEOUT_SECONDS,
+                socket_connect_timeout=TIMEOUT_SECONDS,
+            )
         self._r = client
         self._prefix = prefix
         self._ttl = ttl
@@ -317,6 +332,14 @@ class RedisRooms:
     def exists(self, code: str) -> bool:
         return self._fields(normalize_room(code)) is not None
 
+    def pulse(self, code: str) -> Pulse | None:
+        fields = self._fields(normalize_room(code), "version", "q", "rev", "teacher")
+        if fields is None:
+            return None
+        version, question, revealed, teacher = fields
+        since = max(0.0, self._clock() - float(teacher)) if teacher is not None else 0.0
+        return Pulse(int(version or 0), question, revealed == "1", since)
+
     def close(self, code: str, token: str) -> bool:
         code = normalize_room(code)
         extra = [self._key("closed"), self._key("seen", code), self._key("ans", code)]
@@ -374,6 +397,28 @@ class RedisRooms:
 
     def reveal(self, code: str, token: str) -> bool:
         return bool(self._run("reveal", normalize_room(code), token, []))
+
+
+def _reachable(method: Callable[P, R]) -> Callable[P, R]:
+    """A call on Redis that raises ``RoomsUnavailable`` when Redis cannot be reached or does
+    not answer in time (``TIMEOUT_SECONDS``), instead of the client's own errors."""
+
+    @functools.wraps(method)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except redis.RedisError as exc:
+            raise RoomsUnavailable(str(exc)) from exc
+
+    return call
+
+
+for _name in (
+    "__len__", "open", "resume", "heartbeat", "publish", "join", "get", "exists", "pulse",
+    "close", "closed", "follow", "followers", "since_teacher", "ask", "question", "answer",
+    "tally", "reveal",
+):  # fmt: skip
+    setattr(RedisRooms, _name, _reachable(getattr(RedisRooms, _name)))
 
 
 def _text(value: bytes | str | None) -> str | None:

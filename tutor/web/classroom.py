@@ -13,11 +13,17 @@ from __future__ import annotations
 
 import functools
 import io
+import threading
+from collections.abc import Sequence
 
 import segno
 from markupsafe import Markup
 
-from tutor.web.html import svg_img
+from tutor.engine import State, View, parse_move
+from tutor.teach.classroom import PUZZLE_PREFIX, ClassQuestion, Kind, TallyRow
+from tutor.web.html import Md, md_bold, md_text, svg_img
+from tutor.words import hint_text
+from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
 
 #: The QR code's error correction: "m" reads through a projector's glare and a low screen.
@@ -76,4 +82,128 @@ def room_panel_html(code: str, address: str, followers: int | None, tr: Translat
     ).format(label, label, _grouped(code), open_words, count, qr)
 
 
-__all__ = ["QR_ERROR", "join_address", "qr_svg", "room_panel_html"]
+def answer_label(answer: str, choices: Sequence[str], tr: Translator) -> str:
+    """An answer as the class reads it: a move's label (``Q♠``, "Marriage ...") or the text
+    of the chosen answer (``choices``, already in the reader's language)."""
+    if answer.startswith("#"):
+        k = int(answer[1:])
+        return choices[k] if 0 <= k < len(choices) else answer
+    return move_label(parse_move(answer), tr)
+
+
+def reveal_lines(
+    question: ClassQuestion, choices: Sequence[str], whys: Sequence[str], tr: Translator
+) -> tuple[str, ...]:
+    """What the class reads when the teacher shows the answer: the right answers and, for a
+    question step, the author's reason for each (``whys``, in the reader's language)."""
+    right = sorted(question.right)
+    labels = ", ".join(answer_label(a, choices, tr) for a in right)
+    if question.kind is Kind.CHOICE:
+        lines = [
+            tr.n_(
+                "The right answer: {answers}.",
+                "The right answers: {answers}.",
+                len(right),
+                answers=labels,
+            )
+        ]
+        lines.extend(whys[int(a[1:])] for a in right if int(a[1:]) < len(whys))
+        return tuple(lines)
+    if question.id.startswith(PUZZLE_PREFIX):
+        return (
+            tr.n_(
+                "The move that solves the puzzle: {moves}.",
+                "The moves that solve the puzzle: {moves}.",
+                len(right),
+                moves=labels,
+            ),
+        )
+    return (
+        tr.n_(
+            "The move in the lesson: {moves}.",
+            "The moves the lesson accepts: {moves}.",
+            len(right),
+            moves=labels,
+        ),
+    )
+
+
+_ENGINE = threading.Lock()
+
+
+def engine_view(subject: State | View, tr: Translator) -> Md:
+    """The engine's best move and why, for the answer shown to a class (the hint's last rung,
+    its title in bold), as Markdown. A whole class asks at once when the answer is shown: the
+    first computes it and the others wait for that and reuse it."""
+    with _ENGINE:
+        title, lines = _engine_view(subject, tr)
+    return Md(f"{md_bold(title)}  \n" + "  \n".join(md_text(line) for line in lines))
+
+
+@functools.lru_cache(maxsize=128)
+def _engine_view(subject: State | View, tr: Translator) -> tuple[str, tuple[str, ...]]:
+    part = hint_text.hint(subject, 4, tr).parts[-1]
+    return part.title, part.lines
+
+
+def tally_html(
+    rows: Sequence[tuple[str, TallyRow]],
+    answered: int,
+    revealed: bool,
+    names: bool,
+    tr: Translator,
+) -> Markup:
+    """The class's answers as a bar chart: each answer (its label as shown, its row of the
+    tally) with a bar as long as its share, the count, and once ``revealed`` a mark on the
+    right ones; ``names`` adds the names students gave. ``answered`` students answered."""
+    head = tr.n_("{n} student answered", "{n} students answered", answered)
+    if not rows:
+        body = Markup('<p class="t66-tally-none">{}</p>').format(tr._("No answers yet."))
+    else:
+        most = max(r.count for _, r in rows)
+        items = []
+        for label, row in rows:
+            share = round(100 * row.count / answered) if answered else 0
+            width = round(100 * row.count / most) if most else 0
+            right = revealed and row.right
+            mark = (
+                Markup('<span class="t66-tally-ok">{}</span>').format(tr._("right"))
+                if right
+                else Markup("")
+            )
+            who = (
+                Markup('<span class="t66-tally-names">{}</span>').format(", ".join(row.names))
+                if names and row.names
+                else Markup("")
+            )
+            items.append(
+                Markup(
+                    '<li class="t66-tally-row{}"><span class="t66-tally-label">{}</span>'
+                    '<span class="t66-tally-bar"><span style="width:{}%"></span></span>'
+                    '<span class="t66-tally-n">{} ({}%)</span>{}{}</li>'
+                ).format(
+                    " t66-tally-right" if right else "",
+                    label,
+                    width,
+                    row.count,
+                    share,
+                    mark,
+                    who,
+                )
+            )
+        body = Markup('<ol class="t66-tally-list">{}</ol>').format(Markup("").join(items))
+    return Markup(
+        '<section class="t66-tally" aria-label="{}"><p class="t66-tally-head">{}</p>{}</section>'
+    ).format(tr._("The class's answers"), head, body)
+
+
+__all__ = [
+    "QR_ERROR",
+    "answer_label",
+    "engine_view",
+    "join_address",
+    "qr_svg",
+    "reveal_lines",
+    "room_panel_html",
+    "tally_html",
+]

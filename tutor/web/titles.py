@@ -49,9 +49,13 @@ def page_title_html(title: str, level: str, summary: str = "", *, cls: str | Non
     return Markup('{}{} <span class="t66-level">{}</span></h1>{}').format(head, title, level, line)
 
 
-def follow_title_html(title: str, following: str) -> Markup:
-    """The heading of a followed lesson and the room it comes from."""
-    return Markup("<h2 style='margin:0'>{}</h2><p>{}</p>").format(title, following)
+def follow_title_html(title: str, following: str, live: str = "") -> Markup:
+    """The heading of a followed lesson and the room it comes from; ``live`` (the lesson and
+    the teacher's step, ``"example-1:4"``) is kept in a data attribute for tools that watch
+    the page."""
+    return Markup("<h2 style='margin:0' data-t66-live='{}'>{}</h2><p>{}</p>").format(
+        live, title, following
+    )
 
 
 __all__ = [

@@ -1,7 +1,11 @@
 """Follow a teacher: a student's screen shows the lesson and step the teacher shows.
 
-The teacher's screen publishes its view in a room (tutor_app.rooms.RoomStore, shared by all
-sessions of the server); this page looks at the room every two seconds. A code is tried once
+The teacher's screen publishes its view in a room (``tutor_app.rooms``: in the app process or
+in Redis); this page takes one cheap look at the room every ``POLL_SECONDS`` and runs again
+only when the teacher moved, asked the class, showed the answer or went away. When the teacher
+asks, the student answers on the page (a card on the table, a move, or one of a question's
+answers) and, once the teacher shows it, reads the right answer and the engine's reasons.
+A code is tried once
 when it is typed (or comes with the address), counted against the session's and the server's
 limits; what the page then says does not tell whether the room exists until its teacher
 shows a lesson.
@@ -9,23 +13,66 @@ shows a lesson.
 
 from __future__ import annotations
 
+import functools
 import secrets
+import time
 from collections.abc import Sequence
 
 import streamlit as st
 
+from tutor.engine import PLAYER_NAMES, Card, Play, State, View, view_of
 from tutor.msgid import N_
+from tutor.teach.classroom import (
+    MAX_NAME_CHARS,
+    PUZZLE_PREFIX,
+    ClassQuestion,
+    Kind,
+    clean_name,
+    join_answer,
+    lesson_question,
+    puzzle_question,
+    split_answer,
+)
 from tutor.teach.lessons import Frame, Lesson
+from tutor.teach.puzzles.model import Puzzle
 from tutor.web import lesson_frame
+from tutor.web.board import BoardOptions, board_html, state_table
+from tutor.web.classroom import answer_label, engine_view, reveal_lines
+from tutor.web.html import md_text
 from tutor.web.links import normalize_room
+from tutor.web.step import task_html
 from tutor.web.titles import follow_title_html
+from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
-from tutor_app import chrome, text
-from tutor_app.rooms import ROOM_LENGTH, Join, SharedView, format_room, valid_room
+from tutor_app import ask, board, chrome, text
+from tutor_app.rooms import (
+    ROOM_LENGTH,
+    Join,
+    Pulse,
+    RoomsUnavailable,
+    SharedView,
+    format_room,
+    valid_room,
+)
 from tutor_app.session import state
-from tutor_app.shared import library, rooms, tr
+from tutor_app.shared import collection, library, rooms, tr
 
-POLL_SECONDS = 2.0
+#: Seconds between two looks at the room: a student sees the teacher's step within this time
+#: and the page's run (the load test measures it: ``scripts/classroom_load.py``).
+POLL_SECONDS = 0.5
+#: Seconds between two "still following" of a student.
+FOLLOW_SECONDS = 3.0
+#: While the teacher is away, the notice's seconds are renewed this often.
+GONE_STEP = 5
+#: The session keys: what the page shows of the room, when this student last said so, the
+#: name given for the teacher.
+_SHOWN = "t66_follow_shown"
+_SAID = "t66_follow_said"
+_NAME = "t66_class_name"
+#: What the page shows when the rooms cannot be reached.
+DOWN = "down"
+#: The key of the table a student answers on.
+BOARD_KEY = "t66_follow_board"
 #: The longest text the code field takes (a code with spaces or dashes between its groups).
 FIELD_CHARS = 16
 EXAMPLE_CODE = "K7Q-F2M"
@@ -104,25 +151,88 @@ def _join(code: str) -> Join:
     return answer
 
 
-@st.fragment(run_every=POLL_SECONDS)
 def _follow(code: str) -> None:
+    """The room as it is now, then a cheap look every ``POLL_SECONDS`` that runs the page
+    again when something a student sees has changed."""
+    store = rooms()
+    found = state.follow_join == (code, Join.FOUND)
+    shown: object
     try:
-        _show_room(code)
+        pulse = store.pulse(code) if found else None
+        shown = _stamp(pulse)
+        _show_room(code, pulse)
+    except RoomsUnavailable:
+        chrome.LOG.warning("rooms unavailable on the follow page", exc_info=True)
+        text.warning(tr()._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
+        shown = DOWN
     except Exception:
         chrome.LOG.exception("follow view failed")
         text.error(tr()._(N_("Sorry, this view cannot be shown right now.")))
+        shown = None
+    st.session_state[_SHOWN] = shown
+    _watch(code, found)
 
 
-def _show_room(code: str) -> None:
+def _stamp(pulse: Pulse | None) -> tuple[object, ...] | None:
+    """What a student's page shows of a room's state: a change runs the page again. While the
+    teacher is away the notice's seconds move on every ``GONE_STEP`` seconds."""
+    if pulse is None:
+        return None
+    away = pulse.since_teacher >= TEACHER_GONE_SECONDS
+    since = int(pulse.since_teacher // GONE_STEP) if away else -1
+    return (pulse.version, pulse.question, pulse.revealed, since)
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def _watch(code: str, found: bool) -> None:
+    """One look at the room (one round trip to where rooms live); the whole page runs only
+    when the teacher moved, asked, showed the answer or went away. Says the student still
+    follows every ``FOLLOW_SECONDS``."""
+    now: object
+    try:
+        store = rooms()
+        pulse = store.pulse(code) if found else None
+        if pulse is not None:
+            _say_following(code)
+        now = _stamp(pulse)
+    except RoomsUnavailable:
+        now = DOWN  # said on the page already, or said at the next run
+    except Exception:
+        chrome.LOG.exception("follow look failed")
+        return
+    if now != st.session_state.get(_SHOWN):
+        st.rerun(scope="app")
+
+
+def _session_id() -> str:
+    if FOLLOWER_KEY not in st.session_state:
+        st.session_state[FOLLOWER_KEY] = secrets.token_hex(8)
+    return str(st.session_state[FOLLOWER_KEY])
+
+
+def _say_following(code: str, now: float | None = None) -> None:
+    now = time.monotonic() if now is None else now
+    last = float(st.session_state.get(_SAID, -FOLLOW_SECONDS))
+    if now - last >= FOLLOW_SECONDS:
+        rooms().follow(code, _session_id())
+        st.session_state[_SAID] = now
+
+
+def _show_room(code: str, pulse: Pulse | None) -> None:
     t = tr()
     shown = format_room(code)
-    joined = state.follow_join
-    view = rooms().get(code) if joined == (code, Join.FOUND) else None
+    store = rooms()
+    view = store.get(code) if pulse is not None else None
     if view is None:
-        if state.follow_seen and rooms().closed(code):
+        if state.follow_seen and store.closed(code):
             text.info(t._(STOPPED, code=shown))
         else:
             text.info(t._(WAITING, code=shown), icon=":material/hourglass_top:")
+        return
+    state.follow_seen = True
+    _say_following(code)
+    if view.lesson.startswith(PUZZLE_PREFIX):
+        _show_puzzle(t, view, code, shown)
         return
     lib = library()
     lesson = lib.get(view.lesson)
@@ -130,15 +240,10 @@ def _show_room(code: str) -> None:
     if lesson is None or not frames:
         text.warning(t._("The teacher's lesson is not available here."))
         return
-    state.follow_seen = True
-    store = rooms()
-    if FOLLOWER_KEY not in st.session_state:
-        st.session_state[FOLLOWER_KEY] = secrets.token_hex(8)
-    store.follow(code, str(st.session_state[FOLLOWER_KEY]))
-    since = store.since_teacher(code)
-    if since is not None and since >= TEACHER_GONE_SECONDS:
-        text.info(t._(GONE, seconds=int(since)), icon=":material/wifi_off:")
-    _show(t, lesson, frames, view, shown)
+    assert pulse is not None
+    if pulse.since_teacher >= TEACHER_GONE_SECONDS:
+        text.info(t._(GONE, seconds=int(pulse.since_teacher)), icon=":material/wifi_off:")
+    _show(t, lesson, frames, view, shown, code, pulse)
 
 
 @chrome.safe_callback
@@ -154,7 +259,13 @@ def _live() -> None:
 
 
 def _show(
-    t: Translator, lesson: Lesson, frames: Sequence[Frame], view: SharedView, code: str
+    t: Translator,
+    lesson: Lesson,
+    frames: Sequence[Frame],
+    view: SharedView,
+    shown: str,
+    code: str,
+    pulse: Pulse,
 ) -> None:
     last = len(frames) - 1
     live = max(0, min(view.step, last))
@@ -162,8 +273,8 @@ def _show(
     step = own[1] if own is not None and own[0] == lesson.id else live
     step = max(0, min(step, last))
     frame = frames[step]
-    following = t._("Following room {code}", code=code)
-    text.html(follow_title_html(t._(lesson.title), following))
+    following = t._("Following room {code}", code=shown)
+    text.html(follow_title_html(t._(lesson.title), following, f"{lesson.id}:{live}"))
     back, fwd, live_col = st.columns(3)
     with back:
         st.button(
@@ -205,15 +316,48 @@ def _show(
             ),
             icon=":material/history:",
         )
+    asked = lesson_question(lesson.id, frames, step) if step == live else None
+    if asked is None or pulse.question != asked.id:
+        _lesson_step(t, lesson, frames, step, view.show)
+        return
+    question = rooms().question(code, _session_id())
+    mine = split_answer(question.mine)[0] if question and question.mine else None
+    revealed = pulse.revealed
+    choices, whys = ask.choice_texts(t, frames[step])
+    board_col, words = st.columns([3, 2], gap="medium")
+    with board_col:
+        if asked.kind is Kind.MOVE and not revealed:
+            _answer_board(t, lesson, frames[step], asked, view.show, code)
+        else:
+            text.html(
+                lesson_frame.frame_board_html(
+                    lesson,
+                    frame,
+                    t,
+                    style=state.style,
+                    show=view.show,
+                    projector=bool(state.projector),
+                    before=frames[step - 1] if step else None,
+                )
+            )
+    with words:
+        _class_task(t, asked, frames, code, mine, revealed, choices, whys)
+        if revealed:
+            _engine_words(t, asked, view.show, lesson.unnamed)
+
+
+def _lesson_step(
+    t: Translator, lesson: Lesson, frames: Sequence[Frame], step: int, show: tuple[bool, bool]
+) -> None:
     board, words = st.columns([3, 2], gap="medium")
     with board:
         text.html(
             lesson_frame.frame_board_html(
                 lesson,
-                frame,
+                frames[step],
                 t,
                 style=state.style,
-                show=view.show,
+                show=show,
                 projector=bool(state.projector),
                 before=frames[step - 1] if step else None,
             )
@@ -221,9 +365,252 @@ def _show(
     with words:
         text.html(
             lesson_frame.frame_step_html(
-                frames, step, t, compare=bool(lesson.compare), show=view.show, hidden=lesson.unnamed
+                frames, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
             )
         )
+
+
+def _asked_show(asked: ClassQuestion, show: tuple[bool, bool]) -> tuple[bool, bool]:
+    """The hands face up while a move is asked: the teacher's choice, and the hand of the
+    player on turn (each student plays it)."""
+    seat = asked.state.to_move if asked.state is not None else None
+    return (show[0] or seat == 0, show[1] or seat == 1)
+
+
+def _answer_board(
+    t: Translator,
+    lesson: Lesson,
+    frame: Frame,
+    asked: ClassQuestion,
+    show: tuple[bool, bool],
+    code: str,
+) -> None:
+    """The position asked about, the hand of the player on turn to click."""
+    assert asked.state is not None
+    seat = asked.state.to_move
+    pick = frozenset(asked.state.hand(seat)) if seat is not None else frozenset()
+    markup = lesson_frame.frame_board_html(
+        lesson,
+        frame,
+        t,
+        style=state.style,
+        show=_asked_show(asked, show),
+        projector=bool(state.projector),
+        pick=pick,
+    )
+    board.card_board(
+        markup, key=BOARD_KEY, on_play=functools.partial(_send, code, asked.id), focus=True
+    )
+
+
+def _puzzle_board(t: Translator, puzzle: Puzzle, asked: ClassQuestion, code: str) -> None:
+    position = puzzle.state
+    seat = position.to_move
+    revealed = _revealed_now(code)
+    pick = frozenset(position.hand(puzzle.learner)) if seat == puzzle.learner else frozenset()
+    show = (puzzle.learner == 0, puzzle.learner == 1)
+    opts = BoardOptions(
+        style=state.style,
+        show=show,
+        projector=bool(state.projector),
+        pick=frozenset() if revealed else pick,
+    )
+    markup = board_html(position, state_table(position), t, opts)
+    if revealed or not pick:
+        text.html(markup)
+        return
+    board.card_board(
+        markup, key=BOARD_KEY, on_play=functools.partial(_send, code, asked.id), focus=True
+    )
+
+
+def _revealed_now(code: str) -> bool:
+    pulse = rooms().pulse(code)
+    return bool(pulse and pulse.revealed)
+
+
+def _class_task(
+    t: Translator,
+    asked: ClassQuestion,
+    frames: Sequence[Frame],
+    code: str,
+    mine: str | None,
+    revealed: bool,
+    choices: Sequence[str],
+    whys: Sequence[str],
+) -> None:
+    """The teacher's question on a student's screen: the answers to pick (or the cards to
+    play on the table), this student's answer, and once shown, the right one."""
+    frame = frames[asked.index] if asked.index < len(frames) else None
+    if asked.kind is Kind.CHOICE and frame is not None and frame.question is not None:
+        prompt = t._(frame.question.text)
+    elif frame is not None and frame.your_move is not None and frame.your_move.prompt:
+        prompt = t._(frame.your_move.prompt)
+    else:
+        prompt = _move_prompt(t, asked)
+    text.html(task_html(t._("The teacher asks"), prompt))
+    _answer_controls(t, asked, code, mine, revealed, choices, whys)
+
+
+def _move_prompt(t: Translator, asked: ClassQuestion) -> str:
+    seat = asked.state.to_move if asked.state is not None else None
+    player = PLAYER_NAMES[seat] if seat is not None else ""
+    return t._("What would {player} play here?", player=player)
+
+
+def _answer_controls(
+    t: Translator,
+    asked: ClassQuestion,
+    code: str,
+    mine: str | None,
+    revealed: bool,
+    choices: Sequence[str],
+    whys: Sequence[str],
+) -> None:
+    if not revealed:
+        if asked.kind is Kind.CHOICE:
+            for k, label in enumerate(choices):
+                st.button(
+                    label,
+                    key=f"class_answer_{k}",
+                    on_click=_send,
+                    args=(code, asked.id, f"#{k}"),
+                    type="primary" if mine == f"#{k}" else "secondary",
+                    width="stretch",
+                )
+        else:
+            text.caption(
+                t._(
+                    "Click a card on the table to answer, or choose it with the arrow keys "
+                    "and press Enter."
+                )
+            )
+            for i, m in enumerate(m for m in asked.moves() if not isinstance(m, Play)):
+                st.button(
+                    move_label(m, t),
+                    key=f"class_move_{i}",
+                    on_click=_send,
+                    args=(code, asked.id, str(m)),
+                    type="primary" if mine == str(m) else "secondary",
+                )
+        if mine is not None:
+            text.info(
+                t._(
+                    "Your answer: {answer}. You may change it until the teacher shows the answer.",
+                    answer=answer_label(mine, choices, t),
+                ),
+                icon=":material/how_to_reg:",
+            )
+        _name_field(t)
+        return
+    if mine is None:
+        text.info(t._("You did not answer this question."), icon=":material/info:")
+    elif mine in asked.right:
+        text.success(
+            t._("Your answer {answer} is right.", answer=answer_label(mine, choices, t)),
+            icon=":material/check_circle:",
+        )
+    else:
+        text.warning(
+            t._("Your answer {answer} is not the one.", answer=answer_label(mine, choices, t)),
+            icon=":material/lightbulb:",
+        )
+    for line in reveal_lines(asked, choices, whys, t):
+        text.markdown(md_text(line))
+
+
+def _engine_words(
+    t: Translator, asked: ClassQuestion, show: tuple[bool, bool], unnamed: frozenset[Card]
+) -> None:
+    """The engine's move and why, on what the player on turn knows (the whole deal when the
+    other hand is shown)."""
+    if asked.kind is not Kind.MOVE or asked.state is None:
+        return
+    subject = _subject(asked.state, show, unnamed)
+    if subject is None:
+        return
+    with st.container(border=True):
+        text.markdown(engine_view(subject, t))
+
+
+def _subject(
+    position: State, show: tuple[bool, bool], unnamed: frozenset[Card]
+) -> State | View | None:
+    seat = position.to_move
+    if seat is None:
+        return None
+    if show[1 - seat] and not unnamed:
+        return position
+    return view_of(position, seat)
+
+
+def _name_field(t: Translator) -> None:
+    st.session_state["w_class_name"] = str(st.session_state.get(_NAME, ""))
+    st.text_input(
+        t._("Your name for the teacher (optional)"),
+        key="w_class_name",
+        max_chars=MAX_NAME_CHARS,
+        on_change=_name_changed,
+        help=t._("Only the teacher sees it, next to your answer."),
+    )
+
+
+@chrome.safe_callback
+def _name_changed() -> None:
+    st.session_state[_NAME] = clean_name(str(st.session_state.get("w_class_name") or ""))
+
+
+@chrome.safe_callback
+def _send(code: str, question_id: str, answer: str) -> None:
+    """A student's answer to the question asked now (counted once; a new answer replaces the
+    one before). An answer that is not one of the question's is not sent."""
+    asked = _asked_now(code)
+    if asked is None or asked.id != question_id or not asked.accepts(answer):
+        return
+    sent = join_answer(answer, str(st.session_state.get(_NAME, "")))
+    rooms().answer(code, _session_id(), question_id, sent)
+
+
+def _asked_now(code: str) -> ClassQuestion | None:
+    """The question asked in the room now, if this page can show it."""
+    store = rooms()
+    view = store.get(code)
+    pulse = store.pulse(code)
+    if view is None or pulse is None or pulse.question is None:
+        return None
+    if view.lesson.startswith(PUZZLE_PREFIX):
+        puzzle = collection().get(view.lesson[len(PUZZLE_PREFIX) :])
+        return puzzle_question(puzzle) if puzzle is not None else None
+    frames = library().frames(view.lesson)
+    return lesson_question(view.lesson, frames, view.step) if frames else None
+
+
+def _show_puzzle(t: Translator, view: SharedView, code: str, shown: str) -> None:
+    """A puzzle the teacher shares: its position, the learner's hand to click while the
+    question is open, and the solution once the teacher shows it."""
+    puzzle = collection().get(view.lesson[len(PUZZLE_PREFIX) :])
+    if puzzle is None:
+        text.warning(t._("The teacher's puzzle is not available here."))
+        return
+    asked = puzzle_question(puzzle)
+    text.html(
+        follow_title_html(t._(puzzle.title), t._("Following room {code}", code=shown), view.lesson)
+    )
+    question = rooms().question(code, _session_id())
+    open_now = question is not None and question.id == asked.id
+    mine = split_answer(question.mine)[0] if open_now and question and question.mine else None
+    revealed = bool(open_now and question and question.revealed)
+    board_col, words = st.columns([3, 2], gap="medium")
+    with board_col:
+        _puzzle_board(t, puzzle, asked, code)
+    with words:
+        text.html(task_html(t._("The teacher asks"), _move_prompt(t, asked)))
+        if open_now:
+            _answer_controls(t, asked, code, mine, revealed, (), ())
+        if revealed:
+            if puzzle.explanation:
+                text.markdown(md_text(t._(puzzle.explanation)))
+            _engine_words(t, asked, (puzzle.learner == 0, puzzle.learner == 1), frozenset())
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import streamlit as st
 
 from tutor.engine import PLAYER_NAMES, Card, Play, State, View, legal_moves, parse_move, view_of
 from tutor.msgid import N_
+from tutor.teach.classroom import lesson_question
 from tutor.teach.lessons import Frame, Lesson, LessonError, check_lesson_data
 from tutor.teach.lessons.messages import E_TOO_LARGE
 from tutor.teach.lessons.reader import MAX_BYTES
@@ -36,8 +37,8 @@ from tutor.words.lesson_text import (
     show_me_text,
     your_move_reply,
 )
-from tutor_app import board, chrome, keys, progress, session, storage, text
-from tutor_app.rooms import RoomsFull
+from tutor_app import ask, board, chrome, keys, progress, session, storage, text
+from tutor_app.rooms import RoomsFull, RoomsUnavailable
 from tutor_app.session import state
 from tutor_app.shared import collection, library, rooms, tr
 
@@ -747,6 +748,8 @@ def _player(lesson: Lesson) -> None:
             _task_controls(lesson.id, frames, pending, t)
         if step >= last:
             text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
+        if state.room:
+            _ask_controls(t, lesson, frames, step)
         _lesson_end(lesson, step >= last)
         _seat_controls(t)
         _share_controls(t)
@@ -910,12 +913,32 @@ def _room_panel() -> None:
         return
     t = tr()
     store = rooms()
-    if not store.heartbeat(room, token):
-        state.room = None
-        text.info(t._(ROOM_GONE))
+    try:
+        if not store.heartbeat(room, token):
+            state.room = None
+            text.info(t._(ROOM_GONE))
+            return
+        _publish()  # again: a step shown while the rooms could not be reached arrives now
+        followers = store.followers(room, token)
+    except RoomsUnavailable:  # the room is kept: the panel tries again at its next look
+        text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
         return
     address = classroom.join_address(_app_address(), room)
-    text.html(classroom.room_panel_html(room, address, store.followers(room, token), t))
+    text.html(classroom.room_panel_html(room, address, followers, t))
+
+
+def _ask_controls(t: Translator, lesson: Lesson, frames: tuple[Frame, ...], step: int) -> None:
+    """The teacher's question to the class at this step (``tutor_app.ask``)."""
+    asked = lesson_question(lesson.id, frames, step)
+    if asked is None:
+        return
+    seat = asked.state.to_move if asked.state is not None else None
+    subject: State | View | None = None
+    if asked.state is not None and seat is not None:
+        whole = state.show[1 - seat] and not lesson.unnamed
+        subject = asked.state if whole else view_of(asked.state, seat)
+    choices, whys = ask.choice_texts(t, frames[step])
+    ask.controls(t, asked, choices, whys, subject, _publish)
 
 
 def _app_address() -> str:

@@ -24,10 +24,12 @@ from tutor.engine import (
     check,
     legal_moves,
     parse_move,
+    view_of,
 )
 from tutor.msgid import N_
 from tutor.search import SearchLimit
 from tutor.teach import puzzles as pz
+from tutor.teach.classroom import puzzle_question
 from tutor.teach.puzzles.replay import Replay, Step, refutation_replay, reply_steps
 from tutor.web.board import BoardOptions, board_html
 from tutor.web.document import uploader_words_css
@@ -46,9 +48,9 @@ from tutor.web.titles import page_title_html
 from tutor.words import puzzle_text as pt
 from tutor.words.explain import explain_verdict, move_label
 from tutor.words.i18n import Translator
-from tutor_app import board, chrome, progress, session, text
+from tutor_app import ask, board, chrome, progress, session, text
 from tutor_app.session import Upload, state
-from tutor_app.shared import collection, tr
+from tutor_app.shared import collection, rooms, tr
 
 ALL = ""  # the filter value for every theme
 MARKS_FILE = "66-puzzles-solved.json"
@@ -430,6 +432,19 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
         _hints(attempt, t)
         _after(attempt, replay, t)
         _unseen(attempt, t)
+        if state.room:
+            _ask_class(p, t)
+
+
+def _ask_class(p: pz.Puzzle, t: Translator) -> None:
+    """A teacher sharing the screen asks the class for the puzzle's first move."""
+    room, token = state.room, state.room_token
+
+    def publish() -> None:
+        if room:
+            rooms().publish(room, token, puzzle_question(p).id, 0, (p.learner == 0, p.learner == 1))
+
+    ask.controls(t, puzzle_question(p), (), (), view_of(p.state, p.learner), publish)
 
 
 def _answers(attempt: pz.Attempt) -> tuple[Step, ...]:

@@ -1,0 +1,140 @@
+"""Ask the class, the teacher's side: "Ask the class" on a lesson step or a puzzle, the
+class's answers as they come (a bar chart renewed every ``TALLY_SECONDS``), "Show the answer",
+then the right answer with the engine's view. The students' side is on the follow page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import streamlit as st
+
+from tutor.engine import State, View
+from tutor.teach.classroom import ClassQuestion, tally_rows
+from tutor.teach.lessons import Frame
+from tutor.web.classroom import answer_label, engine_view, reveal_lines, tally_html
+from tutor.web.html import md_text
+from tutor.words.i18n import Translator
+from tutor_app import chrome, session, text
+from tutor_app.rooms import RoomsUnavailable
+from tutor_app.session import state
+from tutor_app.shared import rooms, tr
+
+#: Seconds between two looks at the class's answers while a question is open (each look is
+#: also the teacher's heartbeat).
+TALLY_SECONDS = 1.0
+#: Seconds between two heartbeats of the teacher's page.
+BEAT_SECONDS = 3.0
+_NAMES = "t66_class_names"  # whether the teacher shows the names students gave
+
+
+@chrome.safe_callback
+def _ask(question_id: str, publish: Callable[[], None]) -> None:
+    if state.room:
+        publish()
+        rooms().ask(state.room, state.room_token, question_id)
+
+
+@chrome.safe_callback
+def _reveal() -> None:
+    if state.room:
+        rooms().reveal(state.room, state.room_token)
+
+
+def choice_texts(t: Translator, frame: Frame) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The answers of a question step and the author's reasons, in the reader's language."""
+    if frame.question is None:
+        return (), ()
+    answers = frame.question.answers
+    return tuple(t._(a.text) for a in answers), tuple(t._(a.why) for a in answers)
+
+
+def controls(
+    t: Translator,
+    asked: ClassQuestion,
+    choices: Sequence[str],
+    whys: Sequence[str],
+    subject: State | View | None,
+    publish: Callable[[], None],
+) -> None:
+    """The teacher's question ``asked`` to the room open in this session: "Ask the class"
+    (``publish`` first shows the class what is asked about), then the answers and "Show the
+    answer"; once shown, the right answer and the engine's move and why on ``subject`` (the
+    position as the player on turn knows it; ``None`` for a question step)."""
+    room = state.room
+    if not room:
+        return
+    _beat()
+    try:
+        question = rooms().question(room)
+    except RoomsUnavailable:
+        text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
+        return
+    if question is None or question.id != asked.id:
+        st.button(
+            t._("Ask the class"),
+            key="ask_class",
+            on_click=_ask,
+            args=(asked.id, publish),
+            type="primary",
+            icon=":material/groups:",
+            width="stretch",
+            help=t._("Each student answers on their own screen; you see the answers as they come."),
+        )
+        return
+    _answers(asked, tuple(choices), question.revealed)
+    if not question.revealed:
+        st.button(
+            t._("Show the answer"),
+            key="reveal_class",
+            on_click=_reveal,
+            type="primary",
+            icon=":material/visibility:",
+            width="stretch",
+        )
+    else:
+        for line in reveal_lines(asked, choices, whys, t):
+            text.markdown(md_text(line))
+        if subject is not None:
+            with st.container(border=True):
+                text.markdown(engine_view(subject, t))
+    st.session_state.w_class_names = bool(st.session_state.get(_NAMES, False))
+    st.toggle(
+        t._("Show the students' names"),
+        key="w_class_names",
+        on_change=session.copy_to(_NAMES, "w_class_names"),
+        help=t._("Names are shown only when students give one."),
+    )
+
+
+@st.fragment(run_every=BEAT_SECONDS)
+def _beat() -> None:
+    """The teacher's page is still there (students are told when it goes quiet)."""
+    if state.room:
+        try:
+            rooms().heartbeat(state.room, state.room_token)
+        except RoomsUnavailable:
+            chrome.LOG.warning("rooms unavailable: no heartbeat", exc_info=True)
+
+
+@st.fragment(run_every=TALLY_SECONDS)
+def _answers(asked: ClassQuestion, choices: tuple[str, ...], revealed: bool) -> None:
+    """The class's answers as a bar chart."""
+    room = state.room
+    if not room:
+        return
+    t = tr()
+    store = rooms()
+    try:
+        store.heartbeat(room, state.room_token)
+        sent = store.tally(room, state.room_token) or {}
+    except RoomsUnavailable:
+        text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
+        return
+    rows = tally_rows(asked, sent, right=revealed)
+    labelled = [(answer_label(r.answer, choices, t), r) for r in rows]
+    answered = sum(r.count for r in rows)
+    names = bool(st.session_state.get(_NAMES, False))
+    text.html(tally_html(labelled, answered, revealed, names, t))
+
+
+__all__ = ["TALLY_SECONDS", "choice_texts", "controls"]
