@@ -13,7 +13,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import tutor_app.shared as app_shared
-from tests.helpers import FakeBoard
+import tutor_app.storage as app_storage
+from tests.helpers import FakeBoard, FakeStorage
 from tutor.teach.classroom import (
     Kind,
     join_answer,
@@ -223,7 +224,9 @@ def test_the_class_plays_a_card_on_its_own_table(store: RoomStore, fake_board: F
     student = _student(code, lang="de")
     assert "data-move" not in fake_board.html.get("t66_follow_board", "")
     teacher.toggle(key="w_show_b").set_value(False).run()  # B's hand is the class's riddle
+    assert any(b.key == "hint_2" for b in teacher.button)  # the step's own task, for now
     teacher.button(key="ask_class").click().run()
+    assert not any(b.key == "hint_2" for b in teacher.button)  # the class answers instead
     student.run()
     cards = fake_board.cards("t66_follow_board")
     assert set(cards) == {"10h", "Kh", "9h", "10c", "Kc", "Qc"}  # A's hand, to click
@@ -277,6 +280,8 @@ def test_a_puzzle_is_shared_and_answered(store: RoomStore, fake_board: FakeBoard
     assert p is not None
     right = sorted(str(m) for m in p.solution)[0]
     assert right in fake_board.cards("t66_follow_board")
+    # the table as the puzzle starts: no trick from before the puzzle lies on it
+    assert "nie ma karty" in fake_board.html["t66_follow_board"]
     fake_board.click(right)
     student.run()
     teacher.run()
@@ -337,3 +342,23 @@ def test_pages_say_when_the_rooms_cannot_be_reached(monkeypatch: pytest.MonkeyPa
         assert "t66-board" in _html(teacher)  # the lesson stays on the teacher's screen
     finally:
         app_shared.rooms.clear()
+
+
+def test_the_puzzles_page_takes_the_teachers_room_back_after_a_reload(
+    store: RoomStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    browser = FakeStorage()
+    monkeypatch.setattr(app_storage, "_STORE", browser)
+    teacher = _teacher("01-cards-and-points", 0)
+    code = teacher.session_state["room"]
+    teacher.run()  # the browser now keeps the room
+    again = AppTest.from_file(APP, default_timeout=60)
+    again.query_params["lang"] = "en"
+    again.switch_page("tutor_app/pages/puzzles.py")
+    again.run()
+    again.button(key="pz_open_ten-before-the-king").click().run()
+    _ok(again)
+    assert again.session_state["room"] == code
+    again.button(key="ask_class").click().run()
+    question = store.question(code)
+    assert question is not None and question.id == "puzzle:ten-before-the-king"

@@ -87,30 +87,57 @@ def test_forward_stops_where_the_learner_has_to_act(keys: FakeKeys) -> None:
     assert at.button(key="next").disabled
 
 
-def test_new_presses_counts_the_difference_and_a_reload_afresh(keys: FakeKeys) -> None:
-    def run() -> None:
-        import streamlit as st
+def test_presses_count_the_difference_and_a_reload_afresh() -> None:
+    from tutor_app.keys import count_presses
 
-        from tutor_app.keys import new_presses
-
-        got = [
-            new_presses({"next": 3}),
-            new_presses({"next": 5, "back": 1}),
-            new_presses({"next": 5, "back": 1}),
-            new_presses({"next": 2}),  # the page was loaded again
-            new_presses({"next": "9", "back": -1, "restart": True}),
-            new_presses("junk"),
-            new_presses({"next": 10_000}),
-        ]
-        st.session_state["got"] = got
-
-    at = AppTest.from_function(run).run()
-    assert at.session_state["got"] == [
+    seen: dict[str, object] = {}
+    got = []
+    for totals in (
+        {"page": "p1", "next": 3},
+        {"page": "p1", "next": 5, "back": 1},
+        {"page": "p1", "next": 5, "back": 1},  # the same again: nothing new
+        {"page": "p1", "next": 4, "back": 1},  # an older message, late: nothing new
+        {"page": "p2", "next": 2},  # the page was loaded again
+        {"page": "p2", "next": "9", "back": -1, "restart": True},
+        "junk",
+        {"page": "p2", "next": 10_000},
+    ):
+        presses, seen = count_presses(totals, seen)
+        got.append(presses)
+    assert got == [
         {"next": 3},
         {"next": 2, "back": 1},
+        {},
         {},
         {"next": 2},
         {},
         {},
         {"next": app_keys.MAX_PRESSES},
     ]
+
+
+def test_totals_taken_but_not_acted_on_are_acted_on_at_the_next_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run stopped after the component's new totals were taken but before the callback ran:
+    the same totals sent again are no change for Streamlit, and the page acts on them."""
+
+    class Silent:
+        def __init__(self) -> None:
+            self.totals: dict[str, int] = {}
+
+        def __call__(self, *, key: str, **_: object) -> None:
+            import streamlit as st
+
+            if self.totals:
+                st.session_state[key] = {"presses": {"page": "p", **self.totals}}
+
+    silent = Silent()
+    monkeypatch.setattr(app_keys, "_KEYS", silent)
+    monkeypatch.setenv("TUTOR_LESSONS_DIR", str(ROOT / "lessons"))
+    at = _open(lesson=FIRST.id, step="1", projector="1", lang="en")
+    silent.totals = {"next": 3}
+    at.run()
+    assert _step(at) == 4
+    at.run()
+    assert _step(at) == 4  # acted on once

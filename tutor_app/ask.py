@@ -4,6 +4,8 @@ then the right answer with the engine's view. The students' side is on the follo
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable, Sequence
 
 import streamlit as st
@@ -14,7 +16,7 @@ from tutor.teach.lessons import Frame
 from tutor.web.classroom import answer_label, engine_view, reveal_lines, tally_html
 from tutor.web.html import md_text
 from tutor.words.i18n import Translator
-from tutor_app import chrome, session, text
+from tutor_app import chrome, session, storage, text
 from tutor_app.rooms import RoomsUnavailable
 from tutor_app.session import state
 from tutor_app.shared import rooms, tr
@@ -55,20 +57,21 @@ def controls(
     whys: Sequence[str],
     subject: State | View | None,
     publish: Callable[[], None],
-) -> None:
+) -> bool:
     """The teacher's question ``asked`` to the room open in this session: "Ask the class"
     (``publish`` first shows the class what is asked about), then the answers and "Show the
     answer"; once shown, the right answer and the engine's move and why on ``subject`` (the
-    position as the player on turn knows it; ``None`` for a question step)."""
+    position as the player on turn knows it; ``None`` for a question step). Whether the
+    question is asked now."""
     room = state.room
     if not room:
-        return
+        return False
     _beat()
     try:
         question = rooms().question(room)
     except RoomsUnavailable:
         text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
-        return
+        return False
     if question is None or question.id != asked.id:
         st.button(
             t._("Ask the class"),
@@ -80,7 +83,7 @@ def controls(
             width="stretch",
             help=t._("Each student answers on their own screen; you see the answers as they come."),
         )
-        return
+        return False
     _answers(asked, tuple(choices), question.revealed)
     if not question.revealed:
         st.button(
@@ -104,6 +107,7 @@ def controls(
         on_change=session.copy_to(_NAMES, "w_class_names"),
         help=t._("Names are shown only when students give one."),
     )
+    return True
 
 
 @st.fragment(run_every=BEAT_SECONDS)
@@ -137,4 +141,34 @@ def _answers(asked: ClassQuestion, choices: tuple[str, ...], revealed: bool) -> 
     text.html(tally_html(labelled, answered, revealed, names, t))
 
 
-__all__ = ["TALLY_SECONDS", "choice_texts", "controls"]
+# -- the room across reloads -------------------------------------------------------------------
+
+#: The browser's entry that keeps the teacher's room and token, and its component's key.
+ROOM_STORAGE_KEY = "tutor66.room"
+ROOM_STORE_KEY = "t66_room_store"
+
+
+def keep_room(restored: Callable[[], None]) -> None:
+    """Keep the teacher's room code and token in the browser, so that a reload (of any page
+    that calls this) keeps the room; forget them when the room is closed. ``restored`` runs
+    when a room is taken up again (the page shows the class what it shows)."""
+    saved = json.dumps({"room": state.room, "token": state.room_token}) if state.room else ""
+    storage.keep(ROOM_STORE_KEY, ROOM_STORAGE_KEY, saved, functools.partial(_restore, restored))
+
+
+def _restore(restored: Callable[[], None], stored: str) -> None:
+    """The room this browser opened before a reload, taken up again with its token."""
+    if not stored or state.room:
+        return
+    try:
+        data = json.loads(stored)
+        room, token = str(data["room"]), str(data["token"])
+    except (ValueError, KeyError, TypeError):
+        return
+    if rooms().resume(room, token):
+        state.room, state.room_token = room, token
+        restored()
+        st.rerun()
+
+
+__all__ = ["ROOM_STORAGE_KEY", "TALLY_SECONDS", "choice_texts", "controls", "keep_room"]

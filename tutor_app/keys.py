@@ -5,13 +5,17 @@ No press is lost, however fast they come: a small component without a frame list
 keys in the page and counts the presses of each action since the page was loaded; it hands
 the app the running totals (its state ``presses``), never single events. The app keeps the
 totals it has acted on and moves by the difference, so presses that arrive while the page is
-still running are counted in the next run. Keys meant for a focused field (typing, a slider, a
-select box, radio buttons) are left alone, and so is a key the table has used (a card's arrows).
+still running are counted in the next run. Each run hands the component the totals acted on
+(``data.seen``); a component that counted more sends its totals again, so a press whose
+message was lost while the page was redrawn arrives with the next run. Keys meant for a
+focused field (typing, a slider, a select box, radio buttons) are left alone, and so is a key
+the table has used (a card's arrows).
 """
 
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Mapping
 
 import streamlit as st
@@ -31,8 +35,15 @@ ACTIONS = ("next", "back", "restart")
 #: Streamlit reads a one-line string with slashes as a file's name.
 KEYS_SCRIPT = f"""export default function (component) {{
   const map = {json.dumps(dict(KEY_ACTIONS))};
-  const keys = window.__t66Keys || (window.__t66Keys = {{ totals: {{}} }});
+  const keys = window.__t66Keys || (window.__t66Keys = {{
+    page: Math.random().toString(36).slice(2, 10), totals: {{}}
+  }});
   keys.send = component.setStateValue;
+  const seen = (component.data && component.data.seen) || {{}};
+  const behind = Object.keys(keys.totals).some(function (a) {{
+    return keys.totals[a] !== seen[a];
+  }});
+  if (behind) {{ keys.send("presses", Object.assign({{ page: keys.page }}, keys.totals)); }}
   if (keys.listening) {{ return; }}
   keys.listening = true;
   const skip = "textarea,select,[contenteditable=''],[contenteditable=true],[role=slider]," +
@@ -50,7 +61,7 @@ KEYS_SCRIPT = f"""export default function (component) {{
     }}
     ev.preventDefault();
     keys.totals[action] = (keys.totals[action] || 0) + 1;
-    keys.send("presses", Object.assign({{}}, keys.totals));
+    keys.send("presses", Object.assign({{ page: keys.page }}, keys.totals));
   }});
 }}
 """
@@ -58,45 +69,85 @@ KEYS_SCRIPT = f"""export default function (component) {{
 _KEYS = st.components.v2.component("tutor66_keys", js=KEYS_SCRIPT, isolate_styles=False)
 
 
-def new_presses(totals: object) -> dict[str, int]:
+def count_presses(
+    totals: object, seen: Mapping[str, object]
+) -> tuple[dict[str, int], dict[str, object]]:
     """The presses of each action not acted on yet, from the running ``totals`` the page sent
-    (anything else counts as none); the totals are noted as acted on.
+    (anything else counts as none) and the totals acted on before (``seen``); and the totals
+    acted on once these are.
 
-    A page loaded anew counts from zero again: totals below the ones noted start afresh."""
-    seen: dict[str, int] = st.session_state.setdefault(SEEN_KEY, {})
+    Totals come with the id of the page load that counted them (``page``): a page loaded
+    anew counts from zero again. Totals of the same page below the ones noted are an older
+    message that arrived late: nothing new in them.
+
+    >>> count_presses({"page": "p1", "next": 3}, {"page": "p1", "next": 1})
+    ({'next': 2}, {'page': 'p1', 'next': 3})
+    >>> count_presses({"page": "p1", "next": 2}, {"page": "p1", "next": 3})[0]
+    {}
+    >>> count_presses({"page": "p2", "next": 2}, {"page": "p1", "next": 3})[0]
+    {'next': 2}
+    """
     out: dict[str, int] = {}
     if not isinstance(totals, Mapping):
-        return out
+        return out, dict(seen)
+    page = totals.get("page")
+    page = page if isinstance(page, str) else ""
+    after: dict[str, object] = dict(seen) if seen.get("page") == page else {"page": page}
     for action in ACTIONS:
         value = totals.get(action)
         if type(value) is not int or value < 0:
             continue
-        before = seen.get(action, 0)
-        if value < before:  # the page was loaded again: its count starts at zero
-            before = 0
-        if value > before:
-            out[action] = min(value - before, MAX_PRESSES)
-        seen[action] = value
-    return out
+        before = after.get(action, 0)
+        if not isinstance(before, int) or value > before:
+            out[action] = min(value - (before if isinstance(before, int) else 0), MAX_PRESSES)
+            after[action] = value
+    return out, after
 
 
 #: The most presses of one action taken at once (a stuck key cannot run far).
 MAX_PRESSES = 50
 
 
-def listen(on_presses: Callable[[dict[str, int]], None]) -> None:
+def listen(on_presses: Callable[[dict[str, int], Callable[[], None]], None]) -> None:
     """Mount the key listener; ``on_presses`` gets the presses not acted on yet, before the
-    next run of the page."""
+    next run of the page, and a function to call right where it writes what they did (with
+    no Streamlit call in between): the presses are then noted as acted on. A rerun the
+    browser asks for meanwhile may stop the page at a Streamlit call; the presses and their
+    effect are then both kept or both left for the next run."""
     text.html(Markup("<style>.st-key-{}{{display:none}}</style>").format(KEYS_KEY))
-    _KEYS(key=KEYS_KEY, on_presses_change=lambda: _changed(on_presses))
+    seen = {k: v for k, v in st.session_state.get(SEEN_KEY, {}).items() if k in ACTIONS}
+    _KEYS(key=KEYS_KEY, data={"seen": seen}, on_presses_change=lambda: _act(on_presses))
+    # A run stopped between taking the component's new totals and calling back leaves them
+    # unacted on, and the same totals sent again are no change: they are acted on here.
+    if _changed(on_presses):
+        st.rerun()
 
 
-def _changed(on_presses: Callable[[dict[str, int]], None]) -> None:
+#: Two runs of one session may overlap (a press asks for a new run while the last one is
+#: still stopping): the presses are taken and acted on by one at a time.
+_TAKING = threading.Lock()
+
+
+def _act(on_presses: Callable[[dict[str, int], Callable[[], None]], None]) -> None:
+    _changed(on_presses)
+
+
+def _changed(on_presses: Callable[[dict[str, int], Callable[[], None]], None]) -> bool:
+    """Act on the presses not acted on yet; whether there were any."""
     value: object = st.session_state.get(KEYS_KEY)
     getter = getattr(value, "get", None)
-    presses = new_presses(getter("presses") if callable(getter) else None)
-    if presses:
-        on_presses(presses)
+    with _TAKING:
+        seen = st.session_state.get(SEEN_KEY, {})
+        presses, after = count_presses(getter("presses") if callable(getter) else None, seen)
+
+        def taken() -> None:
+            st.session_state[SEEN_KEY] = after
+
+        if presses:
+            on_presses(presses, taken)
+        else:
+            taken()
+        return bool(presses)
 
 
-__all__ = ["ACTIONS", "KEYS_KEY", "KEYS_SCRIPT", "MAX_PRESSES", "listen", "new_presses"]
+__all__ = ["ACTIONS", "KEYS_KEY", "KEYS_SCRIPT", "MAX_PRESSES", "count_presses", "listen"]

@@ -34,12 +34,14 @@ from tutor.teach.classroom import (
     split_answer,
 )
 from tutor.teach.lessons import Frame, Lesson
+from tutor.teach.puzzles import start
 from tutor.teach.puzzles.model import Puzzle
 from tutor.web import lesson_frame
-from tutor.web.board import BoardOptions, board_html, state_table
+from tutor.web.board import BoardOptions, board_html
 from tutor.web.classroom import answer_label, engine_view, reveal_lines
 from tutor.web.html import md_text
 from tutor.web.links import normalize_room
+from tutor.web.puzzle_html import attempt_table
 from tutor.web.step import task_html
 from tutor.web.titles import follow_title_html
 from tutor.words.explain import move_label
@@ -415,7 +417,7 @@ def _puzzle_board(t: Translator, puzzle: Puzzle, asked: ClassQuestion, code: str
         projector=bool(state.projector),
         pick=frozenset() if revealed else pick,
     )
-    markup = board_html(position, state_table(position), t, opts)
+    markup = board_html(position, attempt_table(start(puzzle)), t, opts)
     if revealed or not pick:
         text.html(markup)
         return

@@ -10,8 +10,8 @@ does sharing the view with the students who follow; the address follows the step
 from __future__ import annotations
 
 import functools
-import json
 import time
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -37,7 +37,7 @@ from tutor.words.lesson_text import (
     show_me_text,
     your_move_reply,
 )
-from tutor_app import ask, board, chrome, keys, progress, session, storage, text
+from tutor_app import ask, board, chrome, keys, progress, session, text
 from tutor_app.rooms import RoomsFull, RoomsUnavailable
 from tutor_app.session import state
 from tutor_app.shared import collection, library, rooms, tr
@@ -50,9 +50,6 @@ ROOMS_FULL = N_("Too many rooms are open on this server right now. Try again in 
 ROOM_GONE = N_("Your room was closed after a long time without use. Share again for a new code.")
 #: Seconds between two looks of the teacher's room panel (the teacher's heartbeat).
 ROOM_BEAT_SECONDS = 3.0
-#: The browser's entry that keeps the teacher's room and token, and its component's key.
-ROOM_STORAGE_KEY = "tutor66.room"
-ROOM_STORE_KEY = "t66_room_store"
 
 
 # ----------------------------------------------------------------------------- lessons
@@ -135,22 +132,33 @@ def restart() -> None:
 
 
 @chrome.safe_callback
-def on_keys(presses: dict[str, int]) -> None:
+def on_keys(presses: dict[str, int], taken: Callable[[], None]) -> None:
     """The presenter keys pressed since the last run: Home to the start, then forward and
     back by the number of presses. Forward stops where the learner has to act first (a
-    teacher on the projector or sharing the screen goes on), as the Next button does."""
+    teacher on the projector or sharing the screen goes on), as the Next button does.
+
+    Everything is worked out first; then the step and the presses taken are written with no
+    Streamlit call between them (``tutor_app.keys.listen``)."""
     lesson_id = state.lesson
     frames = lessons().frames(lesson_id) if lesson_id else ()
     if not lesson_id or not frames:
+        taken()
         return
-    _note_left(int(state.step))
-    step = 0 if presses.get("restart") else int(state.step)
+    now = int(state.step)
+    step = 0 if presses.get("restart") else now
     teaching = bool(state.projector) or state.room is not None
     for _ in range(presses.get("next", 0)):
         if step >= len(frames) - 1 or (not teaching and _task(lesson_id, frames, step) is not None):
             break
         step += 1
-    _set_step(lesson_id, max(0, step - presses.get("back", 0)))
+    step = max(0, min(step - presses.get("back", 0), len(frames) - 1))
+    left = _left(now)
+    state.step = step
+    taken()
+    st.session_state[_RECENT] = left
+    if step == len(frames) - 1:
+        state.finished = set(state.finished) | {lesson_id}
+    _publish()
 
 
 @chrome.safe_callback
@@ -178,12 +186,14 @@ def _recent_steps() -> set[int]:
 
 
 def _note_left(step: int) -> None:
+    st.session_state[_RECENT] = _left(step)
+
+
+def _left(step: int) -> list[tuple[int, float]]:
+    """The steps left of late, with ``step`` left now."""
     now = time.monotonic()
     recent: list[tuple[int, float]] = st.session_state.get(_RECENT, [])
-    st.session_state[_RECENT] = [
-        *((s, w) for s, w in recent if now - w <= ECHO_SECONDS),
-        (step, now),
-    ]
+    return [*((s, w) for s, w in recent if now - w <= ECHO_SECONDS), (step, now)]
 
 
 @chrome.safe_callback
@@ -379,7 +389,7 @@ def _body() -> None:
             projector=bool(state.projector),
         )
     )
-    keep_room()
+    ask.keep_room(_publish)
 
 
 def _catalogue() -> None:
@@ -744,12 +754,12 @@ def _player(lesson: Lesson) -> None:
             )
         )
         _replies(lesson.id, step)
-        if pending is not None:
+        # The class answers a question asked at this step: the teacher's own task gives way.
+        class_asked = bool(state.room) and _ask_controls(t, lesson, frames, step)
+        if pending is not None and not class_asked:
             _task_controls(lesson.id, frames, pending, t)
         if step >= last:
             text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
-        if state.room:
-            _ask_controls(t, lesson, frames, step)
         _lesson_end(lesson, step >= last)
         _seat_controls(t)
         _share_controls(t)
@@ -927,18 +937,19 @@ def _room_panel() -> None:
     text.html(classroom.room_panel_html(room, address, followers, t))
 
 
-def _ask_controls(t: Translator, lesson: Lesson, frames: tuple[Frame, ...], step: int) -> None:
-    """The teacher's question to the class at this step (``tutor_app.ask``)."""
+def _ask_controls(t: Translator, lesson: Lesson, frames: tuple[Frame, ...], step: int) -> bool:
+    """The teacher's question to the class at this step (``tutor_app.ask``); whether it is
+    asked now."""
     asked = lesson_question(lesson.id, frames, step)
     if asked is None:
-        return
+        return False
     seat = asked.state.to_move if asked.state is not None else None
     subject: State | View | None = None
     if asked.state is not None and seat is not None:
         whole = state.show[1 - seat] and not lesson.unnamed
         subject = asked.state if whole else view_of(asked.state, seat)
     choices, whys = ask.choice_texts(t, frames[step])
-    ask.controls(t, asked, choices, whys, subject, _publish)
+    return ask.controls(t, asked, choices, whys, subject, _publish)
 
 
 def _app_address() -> str:
@@ -947,28 +958,6 @@ def _app_address() -> str:
         return str(st.context.url or "")
     except Exception:  # no browser behind this session (tests, bare mode)
         return ""
-
-
-def keep_room() -> None:
-    """Keep the teacher's room code and token in the browser, so that a reload keeps the
-    room; forget them when the room is closed."""
-    saved = json.dumps({"room": state.room, "token": state.room_token}) if state.room else ""
-    storage.keep(ROOM_STORE_KEY, ROOM_STORAGE_KEY, saved, _restore_room)
-
-
-def _restore_room(stored: str) -> None:
-    """The room this browser opened before a reload, taken up again with its token."""
-    if not stored or state.room:
-        return
-    try:
-        data = json.loads(stored)
-        room, token = str(data["room"]), str(data["token"])
-    except (ValueError, KeyError, TypeError):
-        return
-    if rooms().resume(room, token):
-        state.room, state.room_token = room, token
-        _publish()
-        st.rerun()
 
 
 if __name__ == "__main__":

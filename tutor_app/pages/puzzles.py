@@ -235,6 +235,7 @@ def page() -> None:
 def _body() -> None:
     init_state()
     progress.keep()  # solved puzzles are kept in the browser with the course's progress
+    ask.keep_room(lambda: None)  # a teacher's room, to ask the class about a puzzle
     col = collection()
     current = col.get(state.pz_current) if state.pz_current else None
     attempt = state.pz_attempt
