@@ -18,7 +18,7 @@ from tutor.web.document import LANG_KEY, LANG_SCRIPT, tab_title
 from tutor.web.html import page_css
 from tutor.web.links import link_params
 from tutor.words.i18n import LANGUAGE_NAMES, LANGUAGES
-from tutor_app import text
+from tutor_app import connection, text
 from tutor_app.rooms import RoomsUnavailable
 from tutor_app.session import bind, copy_to, notice, state
 from tutor_app.shared import tr
@@ -82,6 +82,7 @@ def page_title(*parts: str) -> None:
 def page_style() -> None:
     """The app's style sheet (and, in projector mode, the classroom look)."""
     text.html(page_css(projector=bool(state.projector)))
+    connection.watch()  # the notice when the page loses the server
 
 
 def show_notices() -> None:
