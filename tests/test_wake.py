@@ -72,18 +72,14 @@ def test_students_are_said_to_follow_every_few_seconds(world: tuple[World, Watch
     w, watcher, clock = world
     w.stamps = {"AAAAAA": (1, None, False, -1)}
     watcher.follow("AAAAAA", "s1", "f1", (1, None, False, -1))
-    watcher.step()
-    assert w.said == [("AAAAAA", "f1")]
+    assert watcher.say() == 1 and w.said == [("AAAAAA", "f1")]
     clock.now += FOLLOW_SECONDS / 2
-    watcher.step()
-    assert len(w.said) == 1
+    assert watcher.say() == 0
     clock.now += FOLLOW_SECONDS
-    watcher.step()
-    assert len(w.said) == 2
+    assert watcher.say() == 1 and len(w.said) == 2
     w.closed.add("s1")  # the tab was closed
     clock.now += FOLLOW_SECONDS
-    watcher.step()
-    assert len(w.said) == 2 and watcher.rooms() == {}
+    assert watcher.say() == 0 and watcher.rooms() == {}
 
 
 def test_a_page_follows_one_room_and_closed_sessions_are_forgotten(
@@ -96,7 +92,7 @@ def test_a_page_follows_one_room_and_closed_sessions_are_forgotten(
     assert watcher.rooms() == {"BBBBBB": 1}
     watcher.follow("AAAAAA", "s2", "f2", (1, None, False, -1))
     w.closed.add("s2")
-    watcher.step()
+    watcher.step()  # woken: closed
     assert watcher.rooms() == {"BBBBBB": 1}
 
 

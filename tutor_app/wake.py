@@ -5,8 +5,9 @@ students whose view is out of date, as Streamlit itself does when a script file 
 A class that only watches costs the server nothing per student; a teacher's press costs one
 run of each student's page.
 
-The watcher also says, every ``FOLLOW_SECONDS``, that the students of this process still
-follow (their sessions are open), and forgets the sessions Streamlit has closed.
+The watcher also says, every ``FOLLOW_SECONDS`` and in a thread of its own, that the
+students of this process still follow (their sessions are open), and forgets the sessions
+Streamlit has closed.
 
 This uses Streamlit's runtime (``Runtime.get_app_session`` and the session's rerun, as the
 "run on save" of a changed script does); where that is not available (a test without a
@@ -27,7 +28,7 @@ from tutor_app.rooms import Pulse
 LOG = logging.getLogger("tutor.app.wake")
 
 #: Seconds between two looks at the rooms followed in this process.
-LOOK_SECONDS = 0.15
+LOOK_SECONDS = 0.1
 #: Seconds between two "still following" of a student (the teacher's count).
 FOLLOW_SECONDS = 3.0
 #: Seconds between two looks of a page at its room when nothing can wake it (no server).
@@ -114,7 +115,6 @@ class Watcher:
         with self._lock:
             rooms = {code: dict(seats) for code, seats in self._rooms.items()}
         woken = 0
-        now = self._clock()
         for code, seats in rooms.items():
             try:
                 stamp = self._look(code)
@@ -128,25 +128,48 @@ class Watcher:
                         seat.shown = stamp  # woken once; the page's run says what it shows
                     else:
                         self.leave(session)  # closed by Streamlit
-                        continue
-                if stamp is not None and now - seat.said >= FOLLOW_SECONDS:
-                    if not self._alive(session):  # the tab was closed: no longer following
-                        self.leave(session)
-                        continue
-                    try:
-                        self._say(code, seat.follower)
-                        seat.said = now
-                    except Exception:
-                        LOG.debug("follow in room %s failed", code, exc_info=True)
         return woken
 
+    def say(self) -> int:
+        """Tell the rooms which students still follow (those not told for
+        ``FOLLOW_SECONDS``); forget the sessions whose tab was closed. The number told."""
+        with self._lock:
+            rooms = {code: dict(seats) for code, seats in self._rooms.items()}
+        now = self._clock()
+        told = 0
+        for code, seats in rooms.items():
+            for session, seat in seats.items():
+                if now - seat.said < FOLLOW_SECONDS:
+                    continue
+                if not self._alive(session):  # the tab was closed: no longer following
+                    self.leave(session)
+                    continue
+                try:
+                    self._say(code, seat.follower)
+                    seat.said = now
+                    told += 1
+                except Exception:
+                    LOG.debug("follow in room %s failed", code, exc_info=True)
+        return told
+
     def _run(self) -> None:
+        threading.Thread(target=self._run_say, name="tutor-follow", daemon=True).start()
         while True:
             time.sleep(LOOK_SECONDS)
             try:
                 self.step()
             except Exception:  # never let the watcher die
                 LOG.exception("the rooms' watcher failed")
+
+    def _run_say(self) -> None:
+        """Telling the rooms who follows has its own thread: a class of students told one by
+        one never holds up a look (and a page woken late)."""
+        while True:
+            time.sleep(FOLLOW_SECONDS / 3)
+            try:
+                self.say()
+            except Exception:
+                LOG.exception("telling the rooms who follows failed")
 
 
 def can_wake() -> bool:
