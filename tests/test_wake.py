@@ -114,3 +114,26 @@ def test_the_stamp_moves_while_the_teacher_is_away() -> None:
     away = room_stamp(Pulse(3, None, False, TEACHER_GONE_SECONDS + 1))
     later = room_stamp(Pulse(3, None, False, TEACHER_GONE_SECONDS + 11))
     assert here != away != later and room_stamp(None) is None
+
+
+def test_a_page_woken_runs_as_it_was_without_its_last_clicks() -> None:
+    from streamlit.proto.ClientState_pb2 import ClientState
+
+    from tutor_app.wake import fresh_state
+
+    last = ClientState()
+    last.page_script_hash = "follow-hash"
+    last.query_string = "room=K7QF2M"
+    last.fragment_id = "frag"
+    last.is_auto_rerun = True
+    back = last.widget_states.widgets.add()
+    back.id, back.trigger_value = "follow_back", True
+    name = last.widget_states.widgets.add()
+    name.id, name.string_value = "w_class_name", "Ann"
+    card = last.widget_states.widgets.add()
+    card.id, card.json_trigger_value = "t66_follow_board", '{"play": "Qs"}'
+    state = fresh_state(last)
+    assert state.page_script_hash == "follow-hash" and state.query_string == "room=K7QF2M"
+    assert state.fragment_id == "" and not state.is_auto_rerun
+    assert [w.id for w in state.widget_states.widgets] == ["w_class_name"]
+    assert len(last.widget_states.widgets) == 3  # the session's own state is left as it is

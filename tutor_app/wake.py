@@ -22,8 +22,12 @@ import threading
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tutor_app.rooms import Pulse
+
+if TYPE_CHECKING:
+    from streamlit.proto.ClientState_pb2 import ClientState
 
 LOG = logging.getLogger("tutor.app.wake")
 
@@ -192,6 +196,28 @@ def session_alive(session: str) -> bool:
         return True
 
 
+#: Widget values that are one click (a button, a card played): never played again.
+_TRIGGERS = frozenset(
+    {"trigger_value", "json_trigger_value", "string_trigger_value", "chat_input_value"}
+)
+
+
+def fresh_state(last: ClientState) -> ClientState:
+    """The client state of a page's last run, to run the whole page again as it is: the same
+    page, address and widget values, without that run's clicks (a button pressed then must not
+    be pressed again) and not as a run of one fragment."""
+    from streamlit.proto.ClientState_pb2 import ClientState
+
+    state = ClientState()
+    state.CopyFrom(last)
+    state.fragment_id = ""
+    state.is_auto_rerun = False
+    kept = [w for w in last.widget_states.widgets if w.WhichOneof("value") not in _TRIGGERS]
+    del state.widget_states.widgets[:]
+    state.widget_states.widgets.extend(kept)
+    return state
+
+
 def wake_session(session: str) -> bool:
     """Ask Streamlit to run the page of session ``session`` again, with its last state, as
     after a saved script; ``False`` when the session is closed (or no server runs here)."""
@@ -203,8 +229,8 @@ def wake_session(session: str) -> bool:
         app_session = Runtime.instance().get_app_session(session)
         if app_session is None:
             return False
+        state = fresh_state(app_session._client_state)  # the page and values of its last run
         rerun = app_session.request_rerun
-        state = app_session._client_state  # the page and widget values of its last run
         app_session._call_soon_on_event_loop(lambda: rerun(state))
         return True
     except Exception:
