@@ -36,7 +36,7 @@ class World:
         self.said.append((code, follower))
         return True
 
-    def wake(self, session: str) -> bool:
+    def wake(self, session: str, part: str) -> bool:
         if session in self.closed:
             return False
         self.woken.append(session)

@@ -63,6 +63,7 @@ def room_stamp(pulse: Pulse | None) -> Stamp:
 class _Seat:
     follower: str  # the id the room counts this student by
     shown: Stamp  # what the page last showed (or was woken for)
+    part: str = ""  # the fragment that shows the room ("": the whole page)
     said: float = -FOLLOW_SECONDS
 
 
@@ -73,7 +74,7 @@ class Watcher:
         self,
         look: Look,
         say: Say,
-        wake: Callable[[str], bool],
+        wake: Callable[[str, str], bool],
         *,
         alive: Callable[[str], bool] = lambda session: True,
         clock: Callable[[], float] = time.monotonic,
@@ -87,8 +88,9 @@ class Watcher:
         self._rooms: dict[str, dict[str, _Seat]] = {}
         self._thread: threading.Thread | None = None
 
-    def follow(self, code: str, session: str, follower: str, shown: Stamp) -> None:
-        """Session ``session`` shows room ``code`` as ``shown`` now (and no other room)."""
+    def follow(self, code: str, session: str, follower: str, shown: Stamp, part: str = "") -> None:
+        """Session ``session`` shows room ``code`` as ``shown`` now (and no other room), in
+        the fragment ``part`` of its page ("": the whole page)."""
         with self._lock:
             for other, seats in list(self._rooms.items()):
                 if other != code and seats.pop(session, None) is not None and not seats:
@@ -96,9 +98,9 @@ class Watcher:
             seats = self._rooms.setdefault(code, {})
             seat = seats.get(session)
             if seat is None:
-                seats[session] = _Seat(follower, shown)
+                seats[session] = _Seat(follower, shown, part)
             else:
-                seat.follower, seat.shown = follower, shown
+                seat.follower, seat.shown, seat.part = follower, shown, part
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="tutor-wake", daemon=True)
                 self._thread.start()
@@ -127,7 +129,7 @@ class Watcher:
                 continue
             for session, seat in seats.items():
                 if seat.shown != stamp:
-                    if self._wake(session):
+                    if self._wake(session, seat.part):
                         woken += 1
                         seat.shown = stamp  # woken once; the page's run says what it shows
                     else:
@@ -218,9 +220,10 @@ def fresh_state(last: ClientState) -> ClientState:
     return state
 
 
-def wake_session(session: str) -> bool:
+def wake_session(session: str, part: str = "") -> bool:
     """Ask Streamlit to run the page of session ``session`` again, with its last state, as
-    after a saved script; ``False`` when the session is closed (or no server runs here)."""
+    after a saved script, or only its fragment ``part``; ``False`` when the session is closed
+    (or no server runs here)."""
     try:
         from streamlit.runtime import Runtime
 
@@ -230,6 +233,7 @@ def wake_session(session: str) -> bool:
         if app_session is None:
             return False
         state = fresh_state(app_session._client_state)  # the page and values of its last run
+        state.fragment_id = part
         rerun = app_session.request_rerun
         app_session._call_soon_on_event_loop(lambda: rerun(state))
         return True

@@ -153,14 +153,21 @@ def _join(code: str) -> Join:
 
 
 def _follow(code: str) -> None:
-    """The room as it is now. The process's watcher (``tutor_app.wake``) runs the page again
-    when the room changes; where nothing can wake it, the page looks itself every
-    ``FALLBACK_SECONDS``."""
-    store = rooms()
+    """The room as it is now (``_room``); where nothing can wake it, the page looks itself
+    every ``FALLBACK_SECONDS``."""
     found = state.follow_join == (code, Join.FOUND)
+    _room(code, found)
+    if not (found and _streamlit_session() and can_wake()):
+        _watch(code, found)
+
+
+@st.fragment
+def _room(code: str, found: bool) -> None:
+    """The room's part of the page. The process's watcher (``tutor_app.wake``) runs this part
+    again when the room changes: the rest of the page (settings, code field) stays as it is."""
     shown: object
     try:
-        pulse = store.pulse(code) if found else None
+        pulse = rooms().pulse(code) if found else None
         shown = room_stamp(pulse)
         _show_room(code, pulse)
     except RoomsUnavailable:
@@ -172,11 +179,22 @@ def _follow(code: str) -> None:
         text.error(tr()._(N_("Sorry, this view cannot be shown right now.")))
         shown = None
     st.session_state[_SHOWN] = shown
-    session = _streamlit_session()
+    ctx = get_script_run_ctx()
+    session = ctx.session_id if ctx is not None else ""
+    part = _fragment_id()
     if found and session and can_wake():
-        watcher().follow(code, session, _session_id(), shown)
-    else:
-        _watch(code, found)
+        watcher().follow(code, session, _session_id(), shown, part)
+
+
+def _fragment_id() -> str:
+    """The id of the fragment running now ("" when none, or when this Streamlit cannot
+    tell): the watcher then runs the whole page again."""
+    try:
+        from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
+
+        return ThreadState.get().fragment_id or ""
+    except Exception:
+        return ""
 
 
 def _streamlit_session() -> str:
