@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from tutor.engine import State, View
+from tutor.engine import Card, State, View, view_of
 from tutor.teach.classroom import ClassQuestion, tally_rows
 from tutor.teach.lessons import Frame
 from tutor.web.classroom import answer_label, engine_view, reveal_lines, tally_html
@@ -40,6 +40,20 @@ def _ask(question_id: str, publish: Callable[[], None]) -> None:
 def _reveal() -> None:
     if state.room:
         rooms().reveal(state.room, state.room_token)
+
+
+def known_position(
+    position: State, show: tuple[bool, bool], unnamed: frozenset[Card]
+) -> State | View | None:
+    """The position as the player on turn may reason about it: the whole deal when the other
+    hand is shown face up and the lesson names every card, else what that player knows
+    (``None`` when nobody is on turn). Hints and the engine's view of an answer work on it."""
+    seat = position.to_move
+    if seat is None:
+        return None
+    if show[1 - seat] and not unnamed:
+        return position
+    return view_of(position, seat)
 
 
 def choice_texts(t: Translator, frame: Frame) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -171,4 +185,11 @@ def _restore(restored: Callable[[], None], stored: str) -> None:
         st.rerun()
 
 
-__all__ = ["ROOM_STORAGE_KEY", "TALLY_SECONDS", "choice_texts", "controls", "keep_room"]
+__all__ = [
+    "ROOM_STORAGE_KEY",
+    "TALLY_SECONDS",
+    "choice_texts",
+    "controls",
+    "keep_room",
+    "known_position",
+]

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from tutor.engine import PLAYER_NAMES, Card, Play, State, View, view_of
+from tutor.engine import PLAYER_NAMES, Card, Play
 from tutor.msgid import N_
 from tutor.teach.classroom import (
     MAX_NAME_CHARS,
@@ -418,10 +418,11 @@ def _answer_board(
     )
 
 
-def _puzzle_board(t: Translator, puzzle: Puzzle, asked: ClassQuestion, code: str) -> None:
+def _puzzle_board(
+    t: Translator, puzzle: Puzzle, asked: ClassQuestion, code: str, revealed: bool
+) -> None:
     position = puzzle.state
     seat = position.to_move
-    revealed = _revealed_now(code)
     pick = frozenset(position.hand(puzzle.learner)) if seat == puzzle.learner else frozenset()
     show = (puzzle.learner == 0, puzzle.learner == 1)
     opts = BoardOptions(
@@ -437,11 +438,6 @@ def _puzzle_board(t: Translator, puzzle: Puzzle, asked: ClassQuestion, code: str
     board.card_board(
         markup, key=BOARD_KEY, on_play=functools.partial(_send, code, asked.id), focus=True
     )
-
-
-def _revealed_now(code: str) -> bool:
-    pulse = rooms().pulse(code)
-    return bool(pulse and pulse.revealed)
 
 
 def _class_task(
@@ -541,22 +537,11 @@ def _engine_words(
     other hand is shown)."""
     if asked.kind is not Kind.MOVE or asked.state is None:
         return
-    subject = _subject(asked.state, show, unnamed)
+    subject = ask.known_position(asked.state, show, unnamed)
     if subject is None:
         return
     with st.container(border=True):
         text.markdown(engine_view(subject, t))
-
-
-def _subject(
-    position: State, show: tuple[bool, bool], unnamed: frozenset[Card]
-) -> State | View | None:
-    seat = position.to_move
-    if seat is None:
-        return None
-    if show[1 - seat] and not unnamed:
-        return position
-    return view_of(position, seat)
 
 
 def _name_field(t: Translator) -> None:
@@ -617,7 +602,7 @@ def _show_puzzle(t: Translator, view: SharedView, code: str, shown: str) -> None
     revealed = bool(open_now and question and question.revealed)
     board_col, words = st.columns([3, 2], gap="medium")
     with board_col:
-        _puzzle_board(t, puzzle, asked, code)
+        _puzzle_board(t, puzzle, asked, code, revealed)
     with words:
         text.html(task_html(t._("The teacher asks"), _move_prompt(t, asked)))
         if open_now:

@@ -791,12 +791,14 @@ def _choices(
 def _hint_subject(lesson_id: str, before: State) -> State | View:
     """The position a hint works on: the whole deal when the opponent's hand is shown, else
     what the player on turn knows."""
+    lesson = lessons().get(lesson_id)
     player = before.to_move
     assert player is not None
-    lesson = lessons().get(lesson_id)
-    if state.show[1 - player] and lesson is not None and not lesson.unnamed:
-        return before
-    return view_of(before, player)
+    if lesson is None:
+        return view_of(before, player)
+    subject = ask.known_position(before, state.show, lesson.unnamed)
+    assert subject is not None
+    return subject
 
 
 def _replies(lesson_id: str, step: int) -> None:
@@ -943,11 +945,7 @@ def _ask_controls(t: Translator, lesson: Lesson, frames: tuple[Frame, ...], step
     asked = lesson_question(lesson.id, frames, step)
     if asked is None:
         return False
-    seat = asked.state.to_move if asked.state is not None else None
-    subject: State | View | None = None
-    if asked.state is not None and seat is not None:
-        whole = state.show[1 - seat] and not lesson.unnamed
-        subject = asked.state if whole else view_of(asked.state, seat)
+    subject = ask.known_position(asked.state, state.show, lesson.unnamed) if asked.state else None
     choices, whys = ask.choice_texts(t, frames[step])
     return ask.controls(t, asked, choices, whys, subject, _publish)
 
