@@ -58,6 +58,8 @@ pages = [
     ),
 ]
 current = st.navigation(pages, position="hidden" if session.state.projector else "top")
+if current.url_path != "follow":
+    shared.stop_following()
 chrome.page_title(current.title)
 chrome.declare_language()
 chrome.page_style()

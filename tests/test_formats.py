@@ -125,3 +125,15 @@ def test_library_reads_a_changed_file_again_and_keeps_the_replay(tmp_path: Path)
     os.utime(path, ns=(time.time_ns(), time.time_ns() + 1_000_000))
     second = lib.refresh().get("example-1")
     assert second is not None and second is not first and second.level == 2
+
+
+def test_a_folder_listed_just_now_is_trusted_for_the_time_asked(tmp_path: Path) -> None:
+    shutil.copy(LESSONS / "example-1.yaml", tmp_path / "a.yaml")
+    lib = Library(tmp_path).refresh(within=3600)  # a first look always lists the folder
+    assert [les.id for les in lib.lessons] == ["example-1"]
+    shutil.copy(LESSONS / "example-2.yaml", tmp_path / "b.yaml")
+    assert [les.id for les in lib.refresh(within=3600).lessons] == ["example-1"]
+    assert [les.id for les in lib.refresh().lessons] == ["example-1", "example-2"]
+    (tmp_path / "b.yaml").unlink()
+    lib._looked -= 3600  # an hour later
+    assert [les.id for les in lib.refresh(within=3600).lessons] == ["example-1"]

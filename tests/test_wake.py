@@ -8,7 +8,13 @@ from __future__ import annotations
 import pytest
 
 from tutor_app.rooms import Pulse, RoomsUnavailable
-from tutor_app.wake import FOLLOW_SECONDS, TEACHER_GONE_SECONDS, Watcher, room_stamp
+from tutor_app.wake import (
+    BUSY_SECONDS,
+    FOLLOW_SECONDS,
+    TEACHER_GONE_SECONDS,
+    Watcher,
+    room_stamp,
+)
 
 
 class Clock:
@@ -106,6 +112,76 @@ def test_rooms_out_of_reach_wake_nobody_until_they_are_back(
     assert watcher.step() == 0
     w.down = False
     assert watcher.step() == 1 and w.woken == ["s1"]
+
+
+def test_a_class_is_woken_in_turn_the_next_page_when_one_has_run() -> None:
+    w, clock = World(), Clock()
+    watcher = Watcher(w.look, w.say, w.wake, clock=clock, at_once=1)
+    watcher._thread = object()  # type: ignore[assignment]  # no thread: the test steps it
+    old, new = (1, None, False, -1), (2, None, False, -1)
+    w.stamps = {"AAAAAA": old}
+    for s in ("s1", "s2", "s3", "s4"):
+        watcher.follow("AAAAAA", s, f"f-{s}", old, part="frag")
+    w.stamps["AAAAAA"] = new  # the teacher pressed
+    assert watcher.step() == 4 and w.woken == ["s1"] and watcher.waiting() == 3
+    assert watcher.step() == 0 and w.woken == ["s1"]  # s1 has not run yet: nobody else
+    watcher.follow("AAAAAA", "s1", "f-s1", new, part="frag")  # s1's page has shown the step
+    assert w.woken == ["s1", "s2"]
+    clock.now += BUSY_SECONDS + 0.1  # s2's page never says it ran: its turn ends
+    watcher.step()
+    assert w.woken == ["s1", "s2", "s3"]
+    watcher.leave("s4")  # s4 went to another page while waiting: not woken
+    watcher.follow("AAAAAA", "s3", "f-s3", new, part="frag")
+    assert w.woken == ["s1", "s2", "s3"] and watcher.waiting() == 0
+    assert watcher.rooms() == {"AAAAAA": 3}
+
+
+def test_a_closed_page_gives_its_turn_to_the_next() -> None:
+    w, clock = World(), Clock()
+    watcher = Watcher(w.look, w.say, w.wake, clock=clock, at_once=1)
+    watcher._thread = object()  # type: ignore[assignment]  # no thread: the test steps it
+    w.stamps = {"AAAAAA": (1, None, False, -1)}
+    for s in ("s1", "s2"):
+        watcher.follow("AAAAAA", s, f"f-{s}", (1, None, False, -1))
+    w.closed.add("s1")
+    w.stamps["AAAAAA"] = (2, None, False, -1)
+    assert watcher.step() == 2 and w.woken == ["s2"] and watcher.rooms() == {"AAAAAA": 1}
+
+
+def test_two_changes_before_a_turn_wake_the_page_once() -> None:
+    w, clock = World(), Clock()
+    watcher = Watcher(w.look, w.say, w.wake, clock=clock, at_once=1)
+    watcher._thread = object()  # type: ignore[assignment]  # no thread: the test steps it
+    w.stamps = {"AAAAAA": (1, None, False, -1)}
+    for s in ("s1", "s2"):
+        watcher.follow("AAAAAA", s, f"f-{s}", (1, None, False, -1))
+    w.stamps["AAAAAA"] = (2, None, False, -1)
+    watcher.step()
+    w.stamps["AAAAAA"] = (3, None, False, -1)  # pressed again before s2's turn
+    watcher.step()
+    assert w.woken == ["s1"] and watcher.waiting() == 2  # s2 waits once; s1 again, after s2
+    watcher.follow("AAAAAA", "s1", "f-s1", (2, None, False, -1))  # s1 showed the press before
+    assert w.woken == ["s1", "s2"]
+    watcher.follow("AAAAAA", "s2", "f-s2", (3, None, False, -1))
+    assert w.woken == ["s1", "s2", "s1"]  # s1 is behind: woken again
+    watcher.follow("AAAAAA", "s1", "f-s1", (3, None, False, -1))
+    assert watcher.waiting() == 0
+
+
+def test_a_page_that_ran_meanwhile_is_not_woken() -> None:
+    w, clock = World(), Clock()
+    watcher = Watcher(w.look, w.say, w.wake, clock=clock, at_once=1)
+    watcher._thread = object()  # type: ignore[assignment]  # no thread: the test steps it
+    old, new = (1, None, False, -1), (2, None, False, -1)
+    w.stamps = {"AAAAAA": old}
+    for s in ("s1", "s2", "s3"):
+        watcher.follow("AAAAAA", s, f"f-{s}", old)
+    w.stamps["AAAAAA"] = new
+    watcher.step()
+    watcher.follow("AAAAAA", "s3", "f-s3", new)  # s3's student clicked: the page ran, shows it
+    watcher.follow("AAAAAA", "s1", "f-s1", new)
+    watcher.follow("AAAAAA", "s2", "f-s2", new)
+    assert w.woken == ["s1", "s2"] and watcher.waiting() == 0
 
 
 def test_the_stamp_moves_while_the_teacher_is_away() -> None:

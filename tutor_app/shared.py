@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor.teach import puzzles as pz
 from tutor.teach.lessons import Library
@@ -18,6 +19,9 @@ from tutor_app.wake import Watcher, room_stamp, session_alive, wake_session
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS_ENV = "TUTOR_LESSONS_DIR"
 PUZZLES_ENV = "TUTOR_PUZZLES_DIR"
+#: Seconds for which a listing of the lessons or puzzles folder is trusted: a file changed
+#: shows within a second, and a class of pages run at once lists the folder once.
+LIST_SECONDS = 1.0
 
 
 def tr() -> Translator:
@@ -42,7 +46,7 @@ def _library(folder: str) -> Library:
 def library() -> Library:
     """The lessons of the folder, read again whenever a file changes (the ``Library`` keeps
     the one lesson cache; this only shares the object between sessions)."""
-    return _library(str(lessons_folder())).refresh()
+    return _library(str(lessons_folder())).refresh(within=LIST_SECONDS)
 
 
 @st.cache_resource(show_spinner=False)
@@ -71,6 +75,13 @@ def watcher() -> Watcher:
     return Watcher(look, say, wake_session, alive=session_alive)
 
 
+def stop_following() -> None:
+    """This session shows a page that follows no room: the watcher no longer wakes it."""
+    ctx = get_script_run_ctx()
+    if ctx is not None:
+        watcher().leave(ctx.session_id)
+
+
 def puzzles_folder() -> Path:
     """The puzzles folder: ``$TUTOR_PUZZLES_DIR`` or ``puzzles/`` beside the app."""
     env = os.environ.get(PUZZLES_ENV, "").strip()
@@ -85,7 +96,17 @@ def _collection(folder: str) -> pz.Collection:
 def collection() -> pz.Collection:
     """The puzzles of the folder, read again whenever a file changes (the ``Collection``
     reads only the changed files; this only shares the object between sessions)."""
-    return _collection(str(puzzles_folder())).refresh()
+    return _collection(str(puzzles_folder())).refresh(within=LIST_SECONDS)
 
 
-__all__ = ["ROOT", "collection", "lessons_folder", "library", "puzzles_folder", "rooms", "tr"]
+__all__ = [
+    "ROOT",
+    "collection",
+    "lessons_folder",
+    "library",
+    "puzzles_folder",
+    "rooms",
+    "stop_following",
+    "tr",
+    "watcher",
+]

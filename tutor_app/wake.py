@@ -5,6 +5,12 @@ students whose view is out of date, as Streamlit itself does when a script file 
 A class that only watches costs the server nothing per student; a teacher's press costs one
 run of each student's page.
 
+The pages to run are woken in turn, ``AT_ONCE`` at a time: the next when one of them says it
+has shown the room (or after ``BUSY_SECONDS``). Python runs one thread at a time, so a class
+woken all at once shares the process between thirty runs and every student waits for the
+last of them; woken in turn, the first students see the step at once and the run of each
+costs less (measured in ``docs/load-test.md``).
+
 The watcher also says, every ``FOLLOW_SECONDS`` and in a thread of its own, that the
 students of this process still follow (their sessions are open), and forgets the sessions
 Streamlit has closed.
@@ -33,6 +39,10 @@ LOG = logging.getLogger("tutor.app.wake")
 
 #: Seconds between two looks at the rooms followed in this process.
 LOOK_SECONDS = 0.1
+#: Pages of this process run at once when woken; the next is woken when one has run.
+AT_ONCE = 2
+#: Seconds after which a woken page that has not said it ran no longer holds its turn.
+BUSY_SECONDS = 0.5
 #: Seconds between two "still following" of a student (the teacher's count).
 FOLLOW_SECONDS = 3.0
 #: Seconds between two looks of a page at its room when nothing can wake it (no server).
@@ -62,8 +72,9 @@ def room_stamp(pulse: Pulse | None) -> Stamp:
 @dataclass
 class _Seat:
     follower: str  # the id the room counts this student by
-    shown: Stamp  # what the page last showed (or was woken for)
+    shown: Stamp  # what the page last showed
     part: str = ""  # the fragment that shows the room ("": the whole page)
+    woken: Stamp = None  # the room's state the page was last woken for
     said: float = -FOLLOW_SECONDS
 
 
@@ -78,6 +89,7 @@ class Watcher:
         *,
         alive: Callable[[str], bool] = lambda session: True,
         clock: Callable[[], float] = time.monotonic,
+        at_once: int = AT_ONCE,
     ) -> None:
         self._look = look
         self._say = say
@@ -85,12 +97,17 @@ class Watcher:
         self._alive = alive
         self._clock = clock
         self._lock = threading.Lock()
+        self._at_once = max(1, at_once)
         self._rooms: dict[str, dict[str, _Seat]] = {}
         self._thread: threading.Thread | None = None
+        self._waiting: dict[str, str] = {}  # session -> its room, in the order to wake
+        self._busy: dict[str, float] = {}  # session -> when it was woken
+        self._now: dict[str, Stamp] = {}  # room -> its state at the last look
 
     def follow(self, code: str, session: str, follower: str, shown: Stamp, part: str = "") -> None:
         """Session ``session`` shows room ``code`` as ``shown`` now (and no other room), in
-        the fragment ``part`` of its page ("": the whole page)."""
+        the fragment ``part`` of its page ("": the whole page). A page woken has run: the
+        next page waiting is woken."""
         with self._lock:
             for other, seats in list(self._rooms.items()):
                 if other != code and seats.pop(session, None) is not None and not seats:
@@ -104,12 +121,22 @@ class Watcher:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="tutor-wake", daemon=True)
                 self._thread.start()
+            self._busy.pop(session, None)
+        self._wake_next()
 
     def leave(self, session: str) -> None:
+        """Session ``session`` follows no room (its page shows something else, or it closed)."""
         with self._lock:
             for code, seats in list(self._rooms.items()):
                 if seats.pop(session, None) is not None and not seats:
                     del self._rooms[code]
+            self._waiting.pop(session, None)
+            self._busy.pop(session, None)
+
+    def waiting(self) -> int:
+        """The pages to wake that wait for their turn."""
+        with self._lock:
+            return len(self._waiting)
 
     def rooms(self) -> dict[str, int]:
         """The rooms followed in this process and their students."""
@@ -117,24 +144,52 @@ class Watcher:
             return {code: len(seats) for code, seats in self._rooms.items()}
 
     def step(self) -> int:
-        """One look at every followed room; the pages woken."""
+        """One look at every followed room: the pages whose room changed wait for their turn
+        (the first are woken now). The number of pages that came to wait."""
         with self._lock:
             rooms = {code: dict(seats) for code, seats in self._rooms.items()}
-        woken = 0
+        queued = 0
         for code, seats in rooms.items():
             try:
                 stamp = self._look(code)
             except Exception:  # the rooms out of reach: the pages say so at their next run
                 LOG.debug("look at room %s failed", code, exc_info=True)
                 continue
-            for session, seat in seats.items():
-                if seat.shown != stamp:
-                    if self._wake(session, seat.part):
-                        woken += 1
-                        seat.shown = stamp  # woken once; the page's run says what it shows
-                    else:
-                        self.leave(session)  # closed by Streamlit
-        return woken
+            with self._lock:
+                self._now[code] = stamp
+                for session, seat in seats.items():
+                    if seat.shown != stamp and seat.woken != stamp:
+                        seat.woken = stamp  # woken once per change
+                        if session not in self._waiting:
+                            self._waiting[session] = code
+                            queued += 1
+        self._wake_next()
+        return queued
+
+    def _wake_next(self) -> int:
+        """Wake the pages waiting, while fewer than ``at_once`` woken pages have not yet run
+        (a page that has not said so after ``BUSY_SECONDS`` no longer counts). The number
+        woken."""
+        woken = 0
+        while True:
+            with self._lock:
+                now = self._clock()
+                for session, since in list(self._busy.items()):
+                    if now - since > BUSY_SECONDS:
+                        del self._busy[session]
+                if len(self._busy) >= self._at_once or not self._waiting:
+                    return woken
+                session = next(iter(self._waiting))
+                code = self._waiting.pop(session)
+                seat = self._rooms.get(code, {}).get(session)
+                if seat is None or seat.shown == self._now.get(code, seat.woken):
+                    continue  # gone, or it ran meanwhile and shows the room as it is
+                part = seat.part
+                self._busy[session] = now
+            if self._wake(session, part):
+                woken += 1
+            else:
+                self.leave(session)  # closed by Streamlit
 
     def say(self) -> int:
         """Tell the rooms which students still follow (those not told for

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,9 +126,16 @@ class Catalog(Generic[T]):
         self._checked: dict[int, tuple[T, tuple[SourceError, ...]]] = {}
         self._shelf: _Shelf[T] = _Shelf(None, (), (), {})
         self._lock = threading.Lock()
+        self._looked = float("-inf")  # when the folder was last listed (time.monotonic)
 
-    def refresh(self) -> Self:
-        """Read the folder again if a file was added, removed or changed; returns ``self``."""
+    def refresh(self, within: float = 0.0) -> Self:
+        """Read the folder again if a file was added, removed or changed; returns ``self``.
+        With ``within``, a folder listed less than ``within`` seconds ago is not listed again
+        (a server that serves many pages a second need not look at every file for each)."""
+        now = time.monotonic()
+        if within > 0 and self._shelf.signature and now - self._looked < within:
+            return self
+        self._looked = now
         try:
             files = _stamps(yaml_files(self.folder))
         except OSError as exc:
