@@ -114,10 +114,15 @@ def test_rooms_out_of_reach_wake_nobody_until_they_are_back(
     assert watcher.step() == 1 and w.woken == ["s1"]
 
 
-def test_a_class_is_woken_in_turn_the_next_page_when_one_has_run() -> None:
+def one_at_a_time() -> tuple[World, Watcher, Clock]:
     w, clock = World(), Clock()
     watcher = Watcher(w.look, w.say, w.wake, clock=clock, at_once=1)
     watcher._thread = object()  # type: ignore[assignment]  # no thread: the test steps it
+    return w, watcher, clock
+
+
+def test_a_class_is_woken_in_turn_the_next_page_when_one_has_run() -> None:
+    w, watcher, clock = one_at_a_time()
     old, new = (1, None, False, -1), (2, None, False, -1)
     w.stamps = {"AAAAAA": old}
     for s in ("s1", "s2", "s3", "s4"):
@@ -137,9 +142,7 @@ def test_a_class_is_woken_in_turn_the_next_page_when_one_has_run() -> None:
 
 
 def test_a_closed_page_gives_its_turn_to_the_next() -> None:
-    w, clock = World(), Clock()
-    watcher = Watcher(w.look, w.say, w.wake, clock=clock, at_once=1)
-    watcher._thread = object()  # type: ignore[assignment]  # no thread: the test steps it
+    w, watcher, _clock = one_at_a_time()
     w.stamps = {"AAAAAA": (1, None, False, -1)}
     for s in ("s1", "s2"):
         watcher.follow("AAAAAA", s, f"f-{s}", (1, None, False, -1))
@@ -149,9 +152,7 @@ def test_a_closed_page_gives_its_turn_to_the_next() -> None:
 
 
 def test_two_changes_before_a_turn_wake_the_page_once() -> None:
-    w, clock = World(), Clock()
-    watcher = Watcher(w.look, w.say, w.wake, clock=clock, at_once=1)
-    watcher._thread = object()  # type: ignore[assignment]  # no thread: the test steps it
+    w, watcher, _clock = one_at_a_time()
     w.stamps = {"AAAAAA": (1, None, False, -1)}
     for s in ("s1", "s2"):
         watcher.follow("AAAAAA", s, f"f-{s}", (1, None, False, -1))
@@ -169,9 +170,7 @@ def test_two_changes_before_a_turn_wake_the_page_once() -> None:
 
 
 def test_a_page_that_ran_meanwhile_is_not_woken() -> None:
-    w, clock = World(), Clock()
-    watcher = Watcher(w.look, w.say, w.wake, clock=clock, at_once=1)
-    watcher._thread = object()  # type: ignore[assignment]  # no thread: the test steps it
+    w, watcher, _clock = one_at_a_time()
     old, new = (1, None, False, -1), (2, None, False, -1)
     w.stamps = {"AAAAAA": old}
     for s in ("s1", "s2", "s3"):
