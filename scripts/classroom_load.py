@@ -637,6 +637,8 @@ class Press:
     lesson: str
     step: int
     at: float
+    #: a press of every teacher at once (all ask the class), not at the teacher's own pace
+    together: bool = False
 
 
 @dataclass
@@ -845,7 +847,7 @@ async def ask_the_class(
         ):
             raise RuntimeError(f"room {room.code} refused the question")
         if moved:
-            room.presses.append(Press(room.code, room.lesson, room.step, at))
+            room.presses.append(Press(room.code, room.lesson, room.step, at, together=True))
     looking = [asyncio.create_task(_teacher_looks(store, room)) for room in rooms]
     try:
         return await _answers(store, rooms, rng, twice)
@@ -958,6 +960,8 @@ def summarize(
     answers: dict[str, Any],
 ) -> dict[str, Any]:
     latencies: list[float] = []
+    own_pace: list[float] = []  # the presses of each teacher at their own pace
+    together: list[float] = []  # the presses of all teachers at once (they ask the class)
     missing = 0
     for room in rooms:
         for i, press in enumerate(room.presses):
@@ -969,6 +973,7 @@ def summarize(
                     missing += 1
                 else:
                     latencies.append(got - press.at)
+                    (together if press.together else own_pace).append(got - press.at)
     pairs = len(latencies) + missing
     p95 = percentile(latencies, 0.95)
     reasons = []
@@ -1000,6 +1005,8 @@ def summarize(
             "p95": round(p95, 3),
             "max": round(max(latencies), 3) if latencies else None,
             "mean": round(statistics.fmean(latencies), 3) if latencies else None,
+            "own_pace": _latency_spread(own_pace),
+            "all_at_once": _latency_spread(together),
         },
         "marker": "data-t66-live"
         if any(s.lesson is not None for st in students for s in st.seen)
@@ -1018,6 +1025,15 @@ def summarize(
         "answers": answers,
         "ok": not reasons,
         "reasons": reasons,
+    }
+
+
+def _latency_spread(values: list[float]) -> dict[str, Any]:
+    return {
+        "pairs": len(values),
+        "p50": round(percentile(values, 0.5), 3) if values else None,
+        "p95": round(percentile(values, 0.95), 3) if values else None,
+        "max": round(max(values), 3) if values else None,
     }
 
 
@@ -1040,6 +1056,15 @@ def table(report: dict[str, Any]) -> str:
         f"latency press -> page: p50 {lat['p50']:.2f} s  p95 {lat['p95']:.2f} s"
         f"  max {lat['max'] if lat['max'] is not None else float('nan'):.2f} s"
         f"  (target p95 <= {report['target_p95_seconds']:.2f} s)",
+        *(
+            f"  {words}: {part['pairs']} pairs, p50 {part['p50']:.2f} s  p95 {part['p95']:.2f} s"
+            f"  max {part['max']:.2f} s"
+            for words, part in (
+                ("teachers at their own pace", lat.get("own_pace")),
+                ("all teachers asking at once", lat.get("all_at_once")),
+            )
+            if part and part["pairs"]
+        ),
         f"warm-up {report.get('warm_up_seconds')} s (one page a process), class joined in"
         f" {report['join_seconds']} s",
         f"runs asked {report['reruns_sent']}, finished {report['runs_finished']},"

@@ -51,6 +51,9 @@ def _every_press_arrived(report: dict[str, Any]) -> None:
     per_room = report["students"] // report["rooms"]
     assert report["pairs"] == report["presses"] * per_room
     assert report["arrived"] == report["pairs"] and report["missing"] == 0
+    split = report["latency_seconds"]  # the presses at each teacher's pace, and all at once
+    assert split["own_pace"]["pairs"] + split["all_at_once"]["pairs"] == report["arrived"]
+    assert split["own_pace"]["pairs"] > 0
     assert report["not_joined"] == 0 and not report["student_errors"]
     assert report["page_exceptions"] == 0
     names = [u["name"] for u in report["usage"]]
