@@ -115,6 +115,20 @@ def test_the_teacher_sees_the_code_and_the_students_who_follow(store: object) ->
     assert "2 Personen folgen" in _panel(teacher)
 
 
+def test_the_code_stands_beside_the_lesson_title_while_the_room_is_open(store: object) -> None:
+    teacher = _teacher("pl")
+    code = teacher.session_state["room"]
+
+    def heading() -> str:
+        return " ".join(str(h.proto.body) for h in teacher.get("html") if "<h1" in h.proto.body)
+
+    assert f'<span class="t66-roomchip">Kod pokoju <b>{code[:3]}-{code[3:]}</b></span>' in (
+        heading()
+    )
+    teacher.toggle(key="w_share").set_value(False).run()
+    assert "t66-level" in heading() and "t66-roomchip" not in heading()
+
+
 def test_the_room_survives_the_teachers_reload(
     store: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:

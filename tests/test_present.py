@@ -355,6 +355,9 @@ def test_catalogue_card_and_titles_escape_their_text() -> None:
         == '<h1 class="" style="margin:0;padding:0">T <span class="t66-level">Level 1</span></h1>'
     )
     assert 'class="t66-summary"' in titles.page_title_html("T", "L", "S")
+    chip = titles.page_title_html("T", "L", room=("<Room>", "K7Q-F2M"))
+    assert '<span class="t66-roomchip">&lt;Room&gt; <b>K7Q-F2M</b></span></h1>' in chip
+    parse(chip)
     parse(titles.follow_title_html('"x"', "Following room K7QF"))
 
 

@@ -38,15 +38,31 @@ def lesson_card_html(lesson: Lesson, steps: int, tr: Translator, *, finished: bo
     )
 
 
-def page_title_html(title: str, level: str, summary: str = "", *, cls: str | None = None) -> Markup:
-    """The heading of an open lesson or puzzle: its title and level, then a summary line."""
+def page_title_html(
+    title: str,
+    level: str,
+    summary: str = "",
+    *,
+    cls: str | None = None,
+    room: tuple[str, str] | None = None,
+) -> Markup:
+    """The heading of an open lesson or puzzle: its title and level, then a summary line.
+    ``room`` (its label and code) shows the room students follow beside the title, so that a
+    latecomer can read the code whatever the teacher's screen shows below."""
     head = (
         Markup('<h1 style="margin:0;padding:0">')
         if cls is None
         else Markup('<h1 class="{}" style="margin:0;padding:0">').format(cls)
     )
     line = Markup('<p class="t66-summary">{}</p>').format(summary) if summary else Markup("")
-    return Markup('{}{} <span class="t66-level">{}</span></h1>{}').format(head, title, level, line)
+    chip = (
+        Markup(' <span class="t66-roomchip">{} <b>{}</b></span>').format(*room)
+        if room
+        else Markup("")
+    )
+    return Markup('{}{} <span class="t66-level">{}</span>{}</h1>{}').format(
+        head, title, level, chip, line
+    )
 
 
 def follow_title_html(title: str, following: str, live: str = "") -> Markup:
