@@ -139,6 +139,10 @@ def test_a_class_is_woken_in_turn_the_next_page_when_one_has_run() -> None:
     watcher.follow("AAAAAA", "s3", "f-s3", new, part="frag")
     assert w.woken == ["s1", "s2", "s3"] and watcher.waiting() == 0
     assert watcher.rooms() == {"AAAAAA": 3}
+    for s in ("s1", "s2", "s3"):  # the class has gone: the watcher keeps nothing of the room
+        watcher.leave(s)
+    watcher.step()
+    assert watcher.rooms() == {} and watcher._now == {} and not watcher._busy
 
 
 def test_a_closed_page_gives_its_turn_to_the_next() -> None:

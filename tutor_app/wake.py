@@ -156,13 +156,16 @@ class Watcher:
                 LOG.debug("look at room %s failed", code, exc_info=True)
                 continue
             with self._lock:
-                self._now[code] = stamp
+                self._now[code] = stamp  # before a page waits for it (see _wake_next)
                 for session, seat in seats.items():
                     if seat.shown != stamp and seat.woken != stamp:
                         seat.woken = stamp  # woken once per change
                         if session not in self._waiting:
                             self._waiting[session] = code
                             queued += 1
+        with self._lock:
+            for code in [c for c in self._now if c not in self._rooms]:
+                del self._now[code]  # only the rooms followed now are kept
         self._wake_next()
         return queued
 
