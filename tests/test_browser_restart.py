@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.test_browser import ARTIFACTS, CHROMIUM, ROOT, free_port
+from tests.test_rooms import redis_url  # noqa: F401  (a fixture: a real redis-server)
 from tutor.words.i18n import get_translator
 from tutor_app.connection import BANNER_ID, GIVEN_UP, LOST, RELOAD
 from tutor_app.rooms import format_room
@@ -73,7 +74,8 @@ STATE = """() => [
 class App:
     """``streamlit run`` on one port that can be stopped and started again."""
 
-    def __init__(self) -> None:
+    def __init__(self, **env: str) -> None:
+        self.env = env
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -93,7 +95,7 @@ class App:
                 "--server.fileWatcherType=none",
             ],
             cwd=ROOT,
-            env=dict(os.environ, TUTOR_LESSONS_DIR=str(ROOT / "lessons")),
+            env=dict(os.environ, TUTOR_LESSONS_DIR=str(ROOT / "lessons"), **self.env),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
@@ -228,6 +230,43 @@ def test_a_restart_shows_the_translated_notice_and_the_page_comes_back(
     _room_field_shows(page, OTHER_ROOM)
     for page, _ in pages.values():
         page.close()
+
+
+def test_with_rooms_in_redis_a_student_follows_again_after_the_restart(
+    browser: Browser, request: pytest.FixtureRequest
+) -> None:
+    """The rooms live in Redis: the app process restarts under a student's page, the page says
+    so, and once the process is back the student sees the teacher's step and the next one."""
+    from tutor_app.rooms_redis import RedisRooms
+
+    url = request.getfixturevalue("redis_url")
+    store = RedisRooms(url)
+    opened = store.open()
+    lesson = "01-cards-and-points"
+    assert store.publish(opened.code, opened.token, lesson, 2, (False, False)) is not None
+    served = App(TUTOR_REDIS_URL=url)
+    served.start()
+    try:
+        page = _open(browser, f"{served.base}/follow?room={opened.code}&lang=de", 1280, 720)
+        page.wait_for_selector(f"[data-t66-live='{lesson}:2']", timeout=LOAD_MS)
+        _settled(page)
+        page.wait_for_function("window.__t66Conn && window.__t66Conn.installed", timeout=LOAD_MS)
+        served.stop()
+        page.wait_for_selector(f"#{BANNER_ID} .t66-conn-box", state="visible", timeout=30_000)
+        notice = get_translator("de")._(LOST)
+        assert page.locator(f"#{BANNER_ID}").inner_text().strip() == notice
+        served.start()  # the same port; the room is still in Redis
+        page.wait_for_selector(f"#{BANNER_ID} .t66-conn-box", state="detached", timeout=LOAD_MS)
+        page.wait_for_selector(f"[data-t66-live='{lesson}:2']", timeout=LOAD_MS)
+        assert store.heartbeat(opened.code, opened.token)
+        assert store.publish(opened.code, opened.token, lesson, 3, (False, False)) is not None
+        page.wait_for_selector(f"[data-t66-live='{lesson}:3']", timeout=20_000)
+        assert page.evaluate("window.__t66DialogSeen") is False
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "restart-redis-back-1280x720.png"))
+        page.close()
+    finally:
+        served.stop()
 
 
 def test_when_streamlit_gives_up_the_notice_offers_a_reload(server: str, browser: Browser) -> None:

@@ -1,12 +1,18 @@
 """The notice when the page loses the server (stopped, restarting, or the network gone), in
 the page's language, instead of Streamlit's English "Connection error" dialog ("Is Streamlit
-still running? ... streamlit run yourscript.py").
+still running? ... streamlit run yourscript.py"), and the page loaded again when the server
+is back.
 
 A small component without a frame (``watch``, mounted on every page by ``tutor_app.chrome``)
 keeps one banner at the top of the window (``role="status"``): empty while the page is
 connected, the notice when it is not. Streamlit reconnects by itself when the server is back
-(a restarted server runs the page anew from its address, so ``?room=`` and ``?lang=`` stay);
-the banner then empties again.
+and the banner then empties again; but a restarted server has no session of the page until it
+runs, and Streamlit's page asks for no run by itself: it would show what it showed before, and
+a student's page would no longer follow its room. So when the connection comes back after
+the notice was shown (``GRACE_MS``), the script loads the page again from its address:
+``?room=``, ``?lang=``, the lesson and its step stay, and a teacher's page takes its room up
+again from the browser's storage. A shorter break, when Streamlit keeps the page's session,
+changes nothing.
 
 How the page knows: Streamlit writes its connection state on the app's root element
 (``data-test-connection-state`` on ``[data-testid="stApp"]``: ``CONNECTED``,
@@ -124,11 +130,17 @@ CONNECTION_SCRIPT = f"""export default function (component) {{
         conn.timer = setTimeout(() => {{ conn.late = true; conn.draw(); }}, {GRACE_MS});
       }}
     }} else {{
+      if (conn.late) {{
+        // Back after the notice: the server may have restarted, and a restarted server knows
+        // nothing of this page (Streamlit's page shows what it showed and asks for no run).
+        // Load it again from its address (?room=, ?lang=, ?lesson= and the step stay).
+        window.location.reload();
+        return;
+      }}
       clearInterval(conn.closer);
       clearTimeout(conn.timer);
       conn.closer = null;
       conn.timer = null;
-      conn.late = false;
     }}
     conn.draw();
   }};
@@ -150,7 +162,8 @@ def texts() -> dict[str, str]:
 
 
 def watch() -> None:
-    """Mount the watcher: the page shows the notice whenever it is not connected."""
+    """Mount the watcher: the page shows the notice whenever it is not connected, and loads
+    again when the connection is back after the notice."""
     _WATCH(data=texts(), key=CONNECTION_KEY)
 
 
