@@ -188,6 +188,12 @@ def test_out_resolution_and_false_declaration() -> None:
 def test_false_declaration_without_opponent_trick() -> None:
     s = position("kurnik", ["out"], **D1)
     assert s.result is not None and s.result.game_points == (0, 3)
+    # pagat: a false "out" gives 2 whatever the opponent has, a trick or none (audit BUG-1)
+    for moves in (["Ac", "Js", "out"], [*B_AHEAD, "out"]):
+        s = position("pagat", moves, **D1)
+        assert s.result is not None and s.result.kind is EndKind.FALSE_OUT, moves
+        assert s.result.game_points == (0, 2), moves
+    assert position("kurnik", ["Ac", "Js", "out"], **D1).result.game_points == (0, 3)  # type: ignore[union-attr]
 
 
 def test_out_after_marriage() -> None:

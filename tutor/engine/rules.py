@@ -538,6 +538,8 @@ PAGAT = dataclasses.replace(
     name="pagat",
     marriage_credit=Credit.WITH_TRICK,
     closer_no_trick_at=NoTrickAt.CLOSE,
+    # pagat: a false "out" loses 2 "irrespective of how many card points the other player has"
+    false_out_no_trick_points=2,
     schwarz_by=SchwarzBy.TRICKS,
     default_source=SRC_PAGAT,
     sources=_src(SRC_001, "phase2.duty", "out.closer_opponent"),
