@@ -25,6 +25,18 @@ def test_winner_deals_next_under_classic() -> None:
     assert m.dealer == 0
 
 
+def test_the_winner_deals_and_a_draw_keeps_the_dealer_under_pagat() -> None:
+    # pagat: "The winner of the hand becomes the dealer for the next hand" (audit BUG-3)
+    for name in ("pagat", "classic"):
+        m = Match.start(preset(name), dealer=0)
+        assert m.record(outcome(0, 1, (70, 40))).dealer == 0, name  # A dealt and won: A again
+        assert m.record(outcome(None, 0, (65, 65))).dealer == 0, name  # a draw: the same
+        assert m.record(outcome(1, 1, (40, 70))).dealer == 1, name
+    m = Match.start(preset("kurnik"), dealer=0)  # Kurnik: the players take turns
+    assert m.record(outcome(0, 1, (70, 40))).dealer == 1
+    assert m.record(outcome(None, 0, (65, 65))).dealer == 1
+
+
 def test_five_deals_by_card_points() -> None:
     rules = preset("classic").with_changes(match_mode=MatchMode.FIVE_DEALS)
     m = Match.start(rules, dealer=0)

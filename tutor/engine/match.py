@@ -50,8 +50,9 @@ class Match:
             raise ValueError("the match is already decided")
         gained = outcome.scores if self.counts_card_points else outcome.game_points
         scores = (self.scores[0] + gained[0], self.scores[1] + gained[1])
-        if self.rules.next_dealer is NextDealer.WINNER and outcome.winner is not None:
-            dealer = outcome.winner
+        if self.rules.next_dealer is NextDealer.WINNER:
+            # the winner deals; after a draw the same dealer deals again
+            dealer = self.dealer if outcome.winner is None else outcome.winner
         else:
             dealer = other(self.dealer)
         return Match(

@@ -191,7 +191,7 @@ class MatchMode(Enum):
 
 class NextDealer(Enum):
     ALTERNATE = "alternate"
-    WINNER = "winner"  # the winner of a deal deals the next
+    WINNER = "winner"  # the winner of a deal deals the next; after a draw the same dealer
 
 
 def _sw(
@@ -491,7 +491,8 @@ CLASSIC = RuleSet(
             "match.next_dealer",
             N_(
                 "The German article does not say; the German rules page for both packs lets "
-                "the winner of a deal deal next."
+                "the winner of a deal deal next. Neither says who deals after a draw: the same "
+                "dealer again, as on pagat.com."
             ),
         ),
     ),
@@ -540,6 +541,8 @@ PAGAT = dataclasses.replace(
     closer_no_trick_at=NoTrickAt.CLOSE,
     # pagat: a false "out" loses 2 "irrespective of how many card points the other player has"
     false_out_no_trick_points=2,
+    # pagat: "The winner of the hand becomes the dealer for the next hand"
+    next_dealer=NextDealer.WINNER,
     schwarz_by=SchwarzBy.TRICKS,
     default_source=SRC_PAGAT,
     sources=_src(SRC_001, "phase2.duty", "out.closer_opponent"),

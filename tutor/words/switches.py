@@ -74,7 +74,7 @@ VALUE_TEXTS: dict[str, str] = {
     "five_deals": N_("five deals, most card points wins"),
     "thousand": N_("first to 1000 card points"),
     "alternate": N_("the players take turns"),
-    "winner": N_("the winner of the deal"),
+    "winner": N_("the winner of the deal (after a draw, the same dealer again)"),
 }
 VALUE_TEXTS_BY_SWITCH: dict[tuple[str, str], str] = {
     ("out.resolution", "immediate"): N_("at once"),
