@@ -173,6 +173,21 @@ def test_two_changes_before_a_turn_wake_the_page_once() -> None:
     assert watcher.waiting() == 0
 
 
+def test_a_page_waiting_that_moves_to_another_room_is_woken_for_that_room() -> None:
+    w, watcher, _clock = one_at_a_time()
+    old = (1, None, False, -1)
+    w.stamps = {"AAAAAA": old, "BBBBBB": old}
+    for s in ("s1", "s2"):
+        watcher.follow("AAAAAA", s, f"f-{s}", old)
+    w.stamps["AAAAAA"] = (2, None, False, -1)
+    watcher.step()  # s1 woken, s2 waits for room A
+    watcher.follow("BBBBBB", "s2", "f-s2", old)  # s2's student typed the code of room B
+    w.stamps["BBBBBB"] = (2, None, False, -1)
+    watcher.step()
+    watcher.follow("AAAAAA", "s1", "f-s1", (2, None, False, -1))
+    assert w.woken == ["s1", "s2"] and watcher.waiting() == 0
+
+
 def test_a_page_that_ran_meanwhile_is_not_woken() -> None:
     w, watcher, _clock = one_at_a_time()
     old, new = (1, None, False, -1), (2, None, False, -1)

@@ -19,7 +19,7 @@ from tutor.web.html import page_css
 from tutor.web.links import link_params
 from tutor.words.i18n import LANGUAGE_NAMES, LANGUAGES
 from tutor_app import connection, text
-from tutor_app.rooms import RoomsUnavailable
+from tutor_app.rooms import RoomsUnavailable, format_room
 from tutor_app.session import bind, copy_to, notice, state
 from tutor_app.shared import tr
 
@@ -77,6 +77,12 @@ def page_title(*parts: str) -> None:
     """The browser tab's title: ``parts`` (what the page shows, then the page's name), then
     the app's name, in the session's language. A later call in the same run wins."""
     st.set_page_config(page_title=tab_title(parts, tr()))
+
+
+def open_room() -> tuple[str, str] | None:
+    """The room this teacher's page has open, as the title shows it (its label and code in
+    the session's language), or ``None``."""
+    return (tr()._("Room code"), format_room(state.room)) if state.room else None
 
 
 def page_style() -> None:

@@ -160,20 +160,17 @@ class Watcher:
                 for session, seat in seats.items():
                     if seat.shown != stamp and seat.woken != stamp:
                         seat.woken = stamp  # woken once per change
-                        if session not in self._waiting:
-                            self._waiting[session] = code
-                            queued += 1
+                        queued += session not in self._waiting
+                        self._waiting[session] = code  # its place in the line is kept
         with self._lock:
             for code in [c for c in self._now if c not in self._rooms]:
                 del self._now[code]  # only the rooms followed now are kept
         self._wake_next()
         return queued
 
-    def _wake_next(self) -> int:
+    def _wake_next(self) -> None:
         """Wake the pages waiting, while fewer than ``at_once`` woken pages have not yet run
-        (a page that has not said so after ``BUSY_SECONDS`` no longer counts). The number
-        woken."""
-        woken = 0
+        (a page that has not said so after ``BUSY_SECONDS`` no longer counts)."""
         while True:
             with self._lock:
                 now = self._clock()
@@ -181,7 +178,7 @@ class Watcher:
                     if now - since > BUSY_SECONDS:
                         del self._busy[session]
                 if len(self._busy) >= self._at_once or not self._waiting:
-                    return woken
+                    return
                 session = next(iter(self._waiting))
                 code = self._waiting.pop(session)
                 seat = self._rooms.get(code, {}).get(session)
@@ -189,9 +186,7 @@ class Watcher:
                     continue  # gone, or it ran meanwhile and shows the room as it is
                 part = seat.part
                 self._busy[session] = now
-            if self._wake(session, part):
-                woken += 1
-            else:
+            if not self._wake(session, part):
                 self.leave(session)  # closed by Streamlit
 
     def say(self) -> int:

@@ -38,7 +38,7 @@ from tutor.words.lesson_text import (
     your_move_reply,
 )
 from tutor_app import ask, board, chrome, keys, progress, session, text
-from tutor_app.rooms import RoomsFull, RoomsUnavailable, format_room
+from tutor_app.rooms import RoomsFull, RoomsUnavailable
 from tutor_app.session import state
 from tutor_app.shared import collection, library, rooms, tr
 
@@ -645,7 +645,7 @@ def _player(lesson: Lesson) -> None:
                 t._("Level {level}", level=lesson.level),
                 summary,
                 cls="t66-title" if projector else "",
-                room=(t._("Room code"), format_room(state.room)) if state.room else None,
+                room=chrome.open_room(),
             )
         )
     with right:

@@ -49,7 +49,6 @@ from tutor.words import puzzle_text as pt
 from tutor.words.explain import explain_verdict, move_label
 from tutor.words.i18n import Translator
 from tutor_app import ask, board, chrome, progress, session, text
-from tutor_app.rooms import format_room
 from tutor_app.session import Upload, state
 from tutor_app.shared import collection, rooms, tr
 
@@ -392,10 +391,12 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
     projector = bool(state.projector)
     head, back = st.columns([5, 1.4], vertical_alignment="center")
     with head:
-        room = (t._("Room code"), format_room(state.room)) if state.room else None
         text.html(
             page_title_html(
-                t._(p.title), pt.level_words(p.level, t), pt.theme_words(p, t), room=room
+                t._(p.title),
+                pt.level_words(p.level, t),
+                pt.theme_words(p, t),
+                room=chrome.open_room(),
             )
         )
     with back:
