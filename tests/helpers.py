@@ -88,8 +88,12 @@ def mini_position(rules: RuleSet, rng: random.Random) -> State:
     stock = tuple(cards[:stock_len])
     del cards[:stock_len]
     hands = [0, 0]
+    ex = trump * 8 + rules.exchange_rank
+    # The trump to exchange goes now and then to the follower, who may exchange too where the
+    # rules allow it on any turn.
+    ex_holder = leader if rng.random() < 0.6 else 1 - leader
     for c in wanted:
-        hands[leader] |= 1 << c
+        hands[ex_holder if c == ex else leader] |= 1 << c
     for p in (leader, 1 - leader):
         while hands[p].bit_count() < per_hand:
             hands[p] |= 1 << cards.pop()

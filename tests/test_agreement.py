@@ -22,12 +22,15 @@ from tutor.engine import (
     PRESETS,
     Credit,
     Duty,
+    ExchangeTiming,
     Marriage,
     Move,
     NoTrickAt,
+    OpponentOut,
     OutResolution,
     Penalty,
     Play,
+    PlayedOut,
     RuleSet,
     SchwarzBy,
     apply,
@@ -67,6 +70,11 @@ SWITCHES: dict[str, list[str]] = {
     "out.closer_opponent": BOOL,
     "out.false_penalty": _values(Penalty),
     "out.false_points": ["2", "3"],
+    "out.needs_trick": BOOL,
+    "exchange.timing": _values(ExchangeTiming),
+    "deal.played_out": _values(PlayedOut),
+    "close.opponent_out": _values(OpponentOut),
+    "close.opponent_out_points": ["1", "2"],
 }
 
 # Every move that could be tried anywhere: each card played, each marriage (with and without
@@ -147,3 +155,22 @@ def test_solver_agrees_with_brute_force_under_random_rules(rules: RuleSet, seed:
         else:
             b = exact(child)
             assert v == (b if child.to_move == mover else -b), (rules.name, s, move)
+
+
+def test_solver_agrees_where_the_follower_may_exchange() -> None:
+    """Under classic the follower may exchange before playing (exchange.timing=on_turn): the
+    solver searches that reply as the brute force does, and the positions occur."""
+    rules = PRESETS["classic"]
+    exact = Brute()
+    seen = 0
+    for seed in range(1500):
+        s = mini_position(rules, random.Random(seed))
+        if s.lead < 0 or EXCHANGE not in legal_moves(s):
+            continue
+        seen += 1
+        solver = Solver(s)
+        assert solver.value(s) == exact(s), s
+        v, child = solver.child_value(s, EXCHANGE)
+        assert child.to_move == s.to_move and child.trump_card != s.trump_card
+        assert v == exact(child)
+    assert seen >= 15

@@ -164,7 +164,7 @@ def test_the_scoring_of_both_worked_deals_is_the_outcome() -> None:
             assert declarer is not None
             net = sc.declare(declarer, *facts, why)
         else:
-            net = sc.end_of_cards(*facts, why)
+            net = sc.end_of_cards(*facts, s.last_trick[3] if s.last_trick else 0, why)
         (ending,) = why
         assert net == ending[0] == gp[0] - gp[1]
         assert ending[1:] == (

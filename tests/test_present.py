@@ -186,10 +186,11 @@ def test_compare_rows_mark_the_minority() -> None:
     rows = {r.switch_id: r for r in rules_ref.compare_rows(list(PRESETS.values()))}
     names = list(PRESETS)
     ranks = rows["pack.ranks"]
-    # 24 cards in classic, kurnik, pagat; 20 in sharpened and schnapsen; 32 in pack32
+    # 24 cards in classic, kurnik, pagat; 20 in sharpened and schnapsen; 32 in pack32, thirtysix
     odd = {n for n, o in zip(names, ranks.odd, strict=True) if o}
-    assert odd == {"sharpened", "pack32", "schnapsen"}
-    assert not rows["deal.target"].differs
+    assert odd == {"sharpened", "pack32", "schnapsen", "thirtysix"}
+    target = rows["deal.target"]  # 66 everywhere but in thirtysix
+    assert [n for n, o in zip(names, target.odd, strict=True) if o] == ["thirtysix"]
     for row in rows.values():
         assert row.differs == (len({v.text_value for v in row.values}) > 1)
 

@@ -26,8 +26,12 @@ from tutor.engine import (
     play_moves,
     preset,
     random_deal,
+    scoring,
     switch_ids,
 )
+from tutor.engine.scoring import Ending
+from tutor.words.i18n import get_translator
+from tutor.words.switches import switch_value_text
 
 # Trump diamonds; A leads. A holds a heart marriage and the trump nine.
 D1 = dict(
@@ -315,3 +319,211 @@ def test_switch_values_read_as_text() -> None:
     assert preset("classic").switch("phase2.duty").text_value == "follow"
     assert preset("classic").switch("marriage.needs_trick").text_value == "true"
     assert preset("pack32").switch("pack.ranks").text_value == "A 10 K Q J 9 8 7"
+
+
+# ----------------------------------------------------------------------------- audit bugs 2 to 8
+
+
+def test_pagat_closer_opponent_goes_out_first_for_2() -> None:
+    """Audit BUG-2: under pagat the closer's opponent may declare 66, for a flat 2."""
+    moves = ["close", "Kh", "Ah"]  # A closes; B wins the first trick and is on lead
+    pagat = position("pagat", moves, **D1)
+    assert DECLARE_OUT in legal_moves(pagat) and check(pagat, DECLARE_OUT).legal
+    assert not check(position("kurnik", moves, **D1), DECLARE_OUT).legal
+    # B has 70 and A no trick: pagat's flat 2, where classic's failed closer gives 3
+    end = apply(pagat._replace(points=(10, 70), tricks=(0, 1)), DECLARE_OUT)
+    assert end.result is not None and end.result.kind is EndKind.OUT
+    assert (end.result.winner, end.result.game_points) == (1, (0, 2))
+    assert end.result.rule_id == "close.opponent_out"
+    as_penalty = parse_rules("pagat(close.opponent_out=penalty)")
+    s = play_moves(new_deal(as_penalty, **D1), moves)  # type: ignore[arg-type]
+    end = apply(s._replace(points=(10, 70), tricks=(0, 1)), DECLARE_OUT)
+    assert end.result is not None and end.result.kind is EndKind.CLOSER_FAILED
+    assert end.result.game_points == (0, 3)  # pagat's failed close: B had no trick at closing
+    three = parse_rules("pagat(close.opponent_out_points=3)")
+    assert scoring(three).declare(1, 10, 70, 0b10, 0, 1) == -3
+    assert scoring(preset("pagat")).declare(1, 10, 70, 0b10, 0, 1) == -2
+
+
+def test_exchange_timing_on_turn_lets_the_follower_exchange() -> None:
+    """Audit BUG-4: under classic (000) the follower who has won a trick may exchange before
+    playing to the lead; kurnik and pagat allow it only on lead."""
+    moves = ["Ac", "Js", "9s", "10s", "As"]  # A won trick 1, holds 9d; B leads As
+    classic = position("classic", moves, **D1)
+    assert classic.to_move == 0 and c("9d") in classic.hand(0)
+    assert EXCHANGE in legal_moves(classic)
+    assert check(classic, EXCHANGE).rule_ids == ("exchange.card",)
+    after = apply(classic, EXCHANGE)
+    assert after.to_move == 0 and after.lead_card == c("As")  # A still has to play
+    assert c("Ad") in after.hand(0) and str(after.trump_card_value) == "9d"
+    after = apply(after, Play(c("Ad")))  # and trumps the ace with the ace of trumps
+    assert after.leader == 0 and after.points[0] == 13 + 11 + 11  # Ac Js, then As Ad
+    for name in ("kurnik", "pagat"):
+        s = position(name, moves, **D1)
+        v = check(s, EXCHANGE)
+        assert not v.legal and v.rule_ids == ("exchange.on_lead",), name
+        assert EXCHANGE not in legal_moves(s)
+    on_lead = play_moves(new_deal(parse_rules("classic(exchange.timing=on_lead)"), **D1), moves)  # type: ignore[arg-type]
+    assert EXCHANGE not in legal_moves(on_lead)
+
+
+# classic-tie-95 and classic-lasttrick-lower of the audit, as (s0, s1, last-trick winner)
+TIE_95 = (95, 95, 0)
+LAST_TRICK_LOWER = (100, 90, 1)
+
+
+def test_played_out_last_trick_winner_with_66_against_the_higher_score() -> None:
+    """Audit BUG-5: 000 gives a played-out deal to the last trick's winner if he has 66."""
+    classic = scoring(preset("classic"))
+    higher = scoring(parse_rules("classic(deal.played_out=higher)"))
+    kurnik = scoring(preset("kurnik"))
+    s0, s1, last = TIE_95
+    why: list[Ending] = []
+    assert classic.end_of_cards(s0, s1, 0b11, -1, 0, last, why) == 1  # A took the last trick
+    assert why[0][1] is EndKind.LAST_TRICK and why[0][2] == 0
+    assert higher.end_of_cards(s0, s1, 0b11, -1, 0, last) == 0  # a draw
+    assert kurnik.end_of_cards(s0, s1, 0b11, -1, 0, last) == 0
+    s0, s1, last = LAST_TRICK_LOWER
+    assert classic.end_of_cards(s0, s1, 0b11, -1, 0, last) == -1  # B took it with 90
+    assert higher.end_of_cards(s0, s1, 0b11, -1, 0, last) == 1  # A has more
+    # the last trick's winner short of 66: the other wins with 66; a draw only at 65:65
+    assert classic.end_of_cards(70, 60, 0b11, -1, 0, 1) == 1
+    why = []
+    assert classic.end_of_cards(65, 65, 0b11, -1, 0, 0, why) == 0
+    assert why[0][1] is EndKind.DRAW and why[0][5] == "deal.played_out"
+
+
+C137 = dict(
+    hands=("10c Jc Qs Jh 9h Kd", "Qc Ah Kh Ad Jd 9d"),
+    trump_card="Ks",
+    stock="10d Qd Ac 9s Qh 10s As Js 10h 9c Kc",
+)
+C137_MOVES = [
+    "Kd",
+    "9d",
+    "Jc",
+    "Ad",
+    "Qs",
+    "9s",
+    "Qh",
+    "10s",
+    "Kh",
+    "Jh",
+    "Ah",
+    "9c",
+    "marry Qc",
+    "10c",
+    "Ac",
+    "Kc",
+    "Ks",
+    "As",
+    "10h",
+    "9h",
+    "Jd",
+    "10d",
+    "Js",
+    "Qd",
+]
+C13 = dict(
+    hands=("Js Ah Kh Jh 9h Jd", "Ac Kc As 9s 10h Qh"),
+    trump_card="Qc",
+    stock="9d 10c Ad Kd 10d Jc 10s 9c Qd Qs Ks",
+)
+C13_MOVES = [
+    "Js",
+    "As",
+    "10h",
+    "Jd",
+    "Qh",
+    "Ah",
+    "Jh",
+    "Jc",
+    "Kc",
+    "9h",
+    "Qd",
+    "10d",
+    "Kd",
+    "9d",
+    "marry Ks",
+    "9s",
+    "Qs",
+    "10s",
+    "Ad",
+    "10c",
+    "Kh",
+    "Qc",
+    "Ac",
+    "9c",
+]
+
+
+@pytest.mark.parametrize(
+    ("deal", "moves", "classic", "higher"),
+    [
+        (C137, C137_MOVES, (1, 0), None),  # 75:75, A took the last trick
+        (C13, C13_MOVES, (0, 1), 0),  # A 76 : B 74, B took the last trick
+    ],
+)
+def test_played_out_whole_deals_of_the_audit(
+    deal: dict[str, object], moves: list[str], classic: tuple[int, int], higher: int | None
+) -> None:
+    s = position("classic", moves, **deal)
+    assert s.result is not None and s.result.kind is EndKind.LAST_TRICK
+    assert s.result.game_points == classic
+    t = play_moves(new_deal(parse_rules("classic(deal.played_out=higher)"), **deal), moves)  # type: ignore[arg-type]
+    assert t.result is not None and t.result.winner == higher
+    assert t.result.scores == s.result.scores
+
+
+P1 = dict(
+    hands=("10c Ks Qs 10h Kd Jd", "Jc 9c 7c 10s Ah Qh"),
+    trump_card="8d",
+    stock="9s 8h Ac 9h 9d 8c Js Jh 7h 8s 7s Qc 7d Kc Ad 10d Qd Kh As",
+)
+
+
+def test_pack32_failed_close_and_the_closers_false_declaration() -> None:
+    """Audit BUG-6 and BUG-7: pack32's failed closer gives the opponent what a normal deal
+    would, graded on the closer; the closer's false declaration is a failed close."""
+    p1a = position(
+        "pack32",
+        ["close", "10c", "Jc", "marry Ks", "10s", "Qh", "10h", "Kd", "Ah", "Qs", "9c", "Jd", "7c"],
+        **P1,
+    )
+    assert p1a.result is not None and p1a.result.kind is EndKind.CLOSER_FAILED
+    assert p1a.result.scores == (65, 14) and p1a.result.game_points == (0, 1)
+    p1b = position("pack32", ["close", "10c", "Jc", "marry Ks", "10s", "Qh", "10h", "out"], **P1)
+    assert p1b.result is not None and p1b.result.kind is EndKind.CLOSER_FAILED
+    assert p1b.result.game_points == (0, 1)
+    # the two meanings of the scale say what they compute
+    en = get_translator("en")
+    rules = preset("pack32")
+    assert "by the closer's points" in switch_value_text(rules.switch("close.penalty"), en)
+    assert "declarer would have won" in switch_value_text(rules.switch("out.false_penalty"), en)
+    assert rules.switch("close.penalty").note  # 002 gives no number: the note says so
+
+
+@pytest.mark.parametrize("name", ["pagat", "pack32"])
+def test_out_needs_a_trick_at_the_first_lead(name: str) -> None:
+    """Audit BUG-8: pagat and 002 let a player go out only after winning a trick (or with a
+    marriage); kurnik (001) lets any player on lead declare."""
+    # D1 is a 24-card deal; pack32 on P1, where A holds the spade marriage
+    s = position(name, **D1) if name == "pagat" else position(name, **P1)
+    assert DECLARE_OUT not in legal_moves(s)
+    v = check(s, DECLARE_OUT)
+    assert not v.legal and v.rule_ids == ("out.needs_trick",)
+    assert any(isinstance(m, Marriage) and m.out for m in legal_moves(s))  # with a marriage
+    assert DECLARE_OUT in legal_moves(position("kurnik", **D1))
+    after_trick = position("pagat", ["Ac", "Js"], **D1)  # A won the first trick
+    assert DECLARE_OUT in legal_moves(after_trick)
+
+
+def test_thirtysix_is_won_with_36() -> None:
+    rules = preset("thirtysix")
+    assert (rules.target, rules.schneider_below, rules.pack_size) == (36, 18, 32)
+    sc = scoring(rules)
+    assert sc.declare(0, 36, 17, 0b11, -1, 0) == 2  # 36 is enough; B under 18: Schneider
+    assert sc.declare(0, 36, 18, 0b11, -1, 0) == 1
+    # false under 66: B gets what A would have won, 2 with B under 33
+    assert scoring(preset("pack32")).declare(0, 36, 18, 0b11, -1, 0) == -2
+    assert rules.switch("deal.target").note and rules.switch("score.schneider_below").note

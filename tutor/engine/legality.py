@@ -35,7 +35,7 @@ from tutor.engine.moves import (
     Move,
     Play,
 )
-from tutor.engine.rules import Duty
+from tutor.engine.rules import Duty, ExchangeTiming
 from tutor.engine.state import State, other
 
 # ----------------------------------------------------------------------------- reasons
@@ -92,7 +92,7 @@ RULE_SWITCH: dict[str, str] = {
     "marriage.in_phase2": "marriage.in_phase2",
     "marriage.card": "",
     "exchange.card": "exchange.rank",
-    "exchange.on_lead": "",
+    "exchange.on_lead": "exchange.timing",
     "exchange.needs_trick": "exchange.needs_trick",
     "exchange.stock": "",
     "close.allowed": "close.allowed",
@@ -101,6 +101,7 @@ RULE_SWITCH: dict[str, str] = {
     "out.on_lead": "out.resolution",
     "out.after_marriage": "out.after_marriage",
     "out.closer_opponent": "out.closer_opponent",
+    "out.needs_trick": "out.needs_trick",
     "out.declared": "",
 }
 
@@ -137,6 +138,17 @@ def exchange_card(state: State) -> int:
     return state.trump * 8 + state.rules.exchange_rank
 
 
+def may_exchange(state: State, player: int) -> bool:
+    """``player``, to move, may exchange the lowest trump for the face-up trump card now."""
+    rules = state.rules
+    return (
+        state.stock_open
+        and (state.lead < 0 or rules.exchange_timing is ExchangeTiming.ON_TURN)
+        and bool(state.hands[player] >> exchange_card(state) & 1)
+        and (state.tricks[player] > 0 or not rules.exchange_needs_trick)
+    )
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to move, plays first."""
     if state.result is not None:
@@ -144,7 +156,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     rules = state.rules
     if state.lead >= 0:
         p = other(state.leader)
-        return tuple(PLAYS[i] for i in iter_bits(_follow_mask(state, state.hands[p])))
+        plays = tuple(PLAYS[i] for i in iter_bits(_follow_mask(state, state.hands[p])))
+        return (*plays, EXCHANGE) if may_exchange(state, p) else plays
     p = state.leader
     hand = state.hands[p]
     moves: list[Move] = [PLAYS[i] for i in iter_bits(hand)]
@@ -161,13 +174,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
                 if may_out and rules.out_after_marriage:
                     moves.append(MARRIAGES_OUT[k])
                     moves.append(MARRIAGES_OUT[k + 1])
-    if state.stock_open:
-        ex = exchange_card(state)
-        if hand >> ex & 1 and (has_trick or not rules.exchange_needs_trick):
-            moves.append(EXCHANGE)
-        if rules.closing_allowed and state.out_by < 0:
-            moves.append(CLOSE)
-    if may_out:
+    if may_exchange(state, p):
+        moves.append(EXCHANGE)
+    if state.stock_open and rules.closing_allowed and state.out_by < 0:
+        moves.append(CLOSE)
+    if may_out and (has_trick or not rules.out_needs_trick):
         moves.append(DECLARE_OUT)
     return tuple(moves)
 
@@ -234,7 +245,7 @@ def check(state: State, move: Move) -> Verdict:
             ("trump_card", CARDS[state.trump_card] if state.trump_card >= 0 else None),
         )
         fails = []
-        if not leading:
+        if not leading and rules.exchange_timing is ExchangeTiming.ON_LEAD:
             fails.append(Reason("exchange.on_lead", params_x))
         if not state.stock_open:
             fails.append(Reason("exchange.stock", params_x))
@@ -261,6 +272,8 @@ def check(state: State, move: Move) -> Verdict:
     if isinstance(move, DeclareOut):
         fails = [] if leading else [Reason("out.on_lead", (player,))]
         fails.extend(_out_problems(state, p))
+        if rules.out_needs_trick and state.tricks[p] == 0:
+            fails.append(Reason("out.needs_trick", (player,)))
         if fails:
             return verdict(False, *fails)
         return verdict(True, Reason("out.on_lead", (player, ("score", state.score(p)))))

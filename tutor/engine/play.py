@@ -106,7 +106,7 @@ def _marry(state: State, move: Marriage) -> State:
 
 
 def _exchange(state: State) -> State:
-    p = state.leader
+    p = state.leader if state.lead < 0 else other(state.leader)
     ex = exchange_card(state)
     old = state.trump_card
     hand = (state.hands[p] & ~(1 << ex)) | (1 << old)
@@ -208,7 +208,8 @@ def _declare(state: State, p: int) -> State:
 
 def _end_of_cards(state: State) -> State:
     why: list[Ending] = []
-    scoring(state.rules).end_of_cards(*_facts(state), why)
+    last = state.last_trick[3] if state.last_trick is not None else state.leader
+    scoring(state.rules).end_of_cards(*_facts(state), last, why)
     return _ended(state, why)
 
 

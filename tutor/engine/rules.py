@@ -166,7 +166,10 @@ class Penalty(Enum):
     """How many game points the opponent gets for a failed closer or a false declaration."""
 
     FIXED = "fixed"  # a fixed number, more when the receiver had no trick
-    SCALE = "scale"  # what the other would have won: the 1/2/3 scale on the receiver's opponent
+    # The 1/2/3 scale of a normal deal. For a failed close it is graded on the closer: the
+    # opponent wins as after a normal deal. For a false declaration it is graded on the receiver:
+    # what the declarer would have won had the declaration been right (002).
+    SCALE = "scale"
 
 
 class NoTrickAt(Enum):
@@ -181,6 +184,28 @@ class SchwarzBy(Enum):
 
     TRICKS = "tricks"  # took no trick
     POINTS = "points"  # has no card points
+
+
+class ExchangeTiming(Enum):
+    """When a player may exchange the lowest trump for the face-up trump card."""
+
+    ON_LEAD = "on_lead"  # on lead, before leading
+    ON_TURN = "on_turn"  # on any turn of one's own while the stock is open, leading or following
+
+
+class OpponentOut(Enum):
+    """What the closer's opponent scores by declaring 66 first."""
+
+    PENALTY = "penalty"  # the closer has failed: the penalty of a failed close
+    POINTS = "points"  # a fixed number of game points (``close.opponent_out_points``)
+
+
+class PlayedOut(Enum):
+    """Who wins a deal played to the last card with nobody declaring 66 (the stock not closed)."""
+
+    HIGHER = "higher"  # the higher score, with the last trick's bonus; equal scores draw
+    LAST_TRICK = "last_trick"  # the winner of the last trick if he has the target, else the other
+    # if he has it; a draw only when neither has it
 
 
 class MatchMode(Enum):
@@ -222,6 +247,7 @@ class RuleSet:
     # Winning a deal
     target: int = _sw("deal.target", 66, 1, 999)
     last_trick_bonus: int = _sw("deal.last_trick_bonus", 10, 0, 99)
+    played_out: PlayedOut = _sw("deal.played_out", PlayedOut.HIGHER)
     bonus_when_closed: bool = _sw("close.last_trick_bonus", False)
     schneider_below: int = _sw("score.schneider_below", 33, 0, 999)
     schwarz_by: SchwarzBy = _sw("score.schwarz_by", SchwarzBy.TRICKS)
@@ -237,16 +263,20 @@ class RuleSet:
     # Exchanging the lowest trump for the face-up trump card
     exchange_rank: Rank = _sw("exchange.rank", Rank.NINE)
     exchange_needs_trick: bool = _sw("exchange.needs_trick", True)
+    exchange_timing: ExchangeTiming = _sw("exchange.timing", ExchangeTiming.ON_LEAD)
     # Closing the stock
     closing_allowed: bool = _sw("close.allowed", True)
     closer_penalty: Penalty = _sw("close.penalty", Penalty.FIXED)
     closer_penalty_points: int = _sw("close.penalty_points", 2, 0, 9)
     closer_penalty_no_trick_points: int = _sw("close.penalty_no_trick_points", 3, 0, 9)
     closer_no_trick_at: NoTrickAt = _sw("close.no_trick_at", NoTrickAt.CLOSE)
+    opponent_out: OpponentOut = _sw("close.opponent_out", OpponentOut.PENALTY)
+    opponent_out_points: int = _sw("close.opponent_out_points", 2, 0, 9)
     # Declaring 66 ("Aus!", "66")
     out_resolution: OutResolution = _sw("out.resolution", OutResolution.IMMEDIATE)
     out_after_marriage: bool = _sw("out.after_marriage", True)
     closer_opponent_may_declare: bool = _sw("out.closer_opponent", False)
+    out_needs_trick: bool = _sw("out.needs_trick", False)
     false_out: Penalty = _sw("out.false_penalty", Penalty.FIXED)
     false_out_points: int = _sw("out.false_points", 2, 0, 9)
     false_out_no_trick_points: int = _sw("out.false_no_trick_points", 3, 0, 9)
@@ -455,10 +485,45 @@ CLASSIC = RuleSet(
     out_after_marriage=True,
     closer_opponent_may_declare=True,
     false_out=Penalty.SCALE,
+    exchange_timing=ExchangeTiming.ON_TURN,
+    played_out=PlayedOut.LAST_TRICK,
     default_source=SRC_000,
-    sources=_src(SRC_002, "out.closer_opponent", "out.false_penalty")
+    sources=_src(
+        SRC_002,
+        "out.closer_opponent",
+        "out.false_penalty",
+        "out.false_points",
+        "out.false_no_trick_points",
+    )
     + _src(SRC_004, "match.next_dealer"),
     notes=(
+        (
+            "exchange.timing",
+            N_(
+                "The German article asks only that the player has won a trick, and in its first "
+                "worked deal A exchanges after leading. Here a player may exchange on any turn "
+                "of their own while the stock is open, leading or following; an exchange made "
+                "after one's own lead is made before it, which changes nothing the opponent "
+                "sees before answering. The other reading, only on lead before leading, can "
+                "be chosen instead."
+            ),
+        ),
+        (
+            "deal.played_out",
+            N_(
+                "The German article: the winner of the last trick wins if he has 66 with it, "
+                "and the deal is drawn only when both have 65. The German rules page with both "
+                "packs and Kurnik's rules let the higher score win instead; that reading can "
+                "be chosen too."
+            ),
+        ),
+        (
+            "out.false_points",
+            N_(
+                "Not used while a false declaration gives what the declarer would have won; the "
+                "German article has no rule for a false declaration."
+            ),
+        ),
         (
             "out.false_penalty",
             N_(
@@ -520,13 +585,14 @@ KURNIK = RuleSet(
     false_out_no_trick_points=3,
     schwarz_by=SchwarzBy.POINTS,
     default_source=SRC_001,
-    sources=_src(SRC_000, "score.schneider_below"),
     notes=(
         (
             "close.no_trick_at",
             N_(
-                "Kurnik's rules give 3 when the closer's opponent had taken no trick; read here "
-                "as no trick by the end of the deal."
+                'Kurnik\'s rules give 3 for a failed close "if the opponent has no trick" without '
+                "saying whether the closer or the closer's opponent is meant, or when; read here "
+                "as the closer's opponent having no trick by the end of the deal. The other "
+                "reading, at the moment of closing, can be chosen instead."
             ),
         ),
     ),
@@ -543,10 +609,25 @@ PAGAT = dataclasses.replace(
     false_out_no_trick_points=2,
     # pagat: "The winner of the hand becomes the dealer for the next hand"
     next_dealer=NextDealer.WINNER,
+    # pagat: the closer's opponent may still go out first, for 2 game points
+    closer_opponent_may_declare=True,
+    opponent_out=OpponentOut.POINTS,
+    opponent_out_points=2,
+    # pagat: going out is possible only right after winning a trick or melding
+    out_needs_trick=True,
     schwarz_by=SchwarzBy.TRICKS,
     default_source=SRC_PAGAT,
-    sources=_src(SRC_001, "phase2.duty", "out.closer_opponent"),
-    notes=(),
+    sources=_src(SRC_001, "phase2.duty"),
+    notes=(
+        (
+            "out.needs_trick",
+            N_(
+                "pagat.com: 66 is declared right after winning a trick or announcing a "
+                "marriage. A player on lead has just won the last trick, so only the first lead "
+                "of a deal is barred, unless it announces a marriage."
+            ),
+        ),
+    ),
 )
 
 # The 20-card "sharpened" game of 000: no nines; the jack is the lowest trump to exchange.
@@ -584,10 +665,37 @@ PACK32 = RuleSet(
     out_after_marriage=True,
     closer_opponent_may_declare=True,
     false_out=Penalty.SCALE,
+    # 002: "nach dem Gewinn eines Stichs"; 003 adds "or a marriage"
+    out_needs_trick=True,
     default_source=SRC_002,
-    sources=_src(SRC_003, "marriage.needs_trick", "marriage.in_phase2", "out.after_marriage")
-    + _src(SRC_000, "exchange.needs_trick", "marriage.credit", "score.schwarz_by"),
+    sources=_src(
+        SRC_003,
+        "marriage.needs_trick",
+        "marriage.in_phase2",
+        "out.after_marriage",
+        "marriage.points",
+        "marriage.trump_points",
+        "marriage.credit",
+    )
+    + _src(
+        SRC_000,
+        "exchange.needs_trick",
+        "exchange.rank",
+        "exchange.timing",
+        "match.mode",
+        "match.target",
+        "match.next_dealer",
+    )
+    + _src(SRC_004, "deal.played_out"),
     notes=(
+        (
+            "deal.played_out",
+            N_(
+                "The German rules page gives the last trick its 10 but does not say who wins a "
+                "deal played to the end; the higher score, as on the German rules page for both "
+                "packs."
+            ),
+        ),
         (
             "exchange.rank",
             N_(
@@ -596,6 +704,37 @@ PACK32 = RuleSet(
             ),
         ),
         ("exchange.needs_trick", N_("Taken from the German article.")),
+        (
+            "exchange.timing",
+            N_(
+                "The German rules page and the German notes do not describe the exchange; as in "
+                "Kurnik's rules and on pagat.com, it is made on lead, before leading."
+            ),
+        ),
+        (
+            "close.penalty",
+            N_(
+                "The German rules page makes the closer's opponent the winner of a failed close "
+                "but gives no number; here the opponent wins as after a normal deal: 1, 2 or 3 "
+                "by the closer's points and tricks. A closer who declares 66 without having it "
+                "has failed the close as well, as the rule on closing says, rather than made a "
+                "false declaration."
+            ),
+        ),
+        (
+            "match.mode",
+            N_(
+                "The German rules page and the German notes say nothing of a match; the match "
+                "to 7 of the German article."
+            ),
+        ),
+        (
+            "out.needs_trick",
+            N_(
+                "The German rules page: 66 is declared after winning a trick; the German notes "
+                "add: or after a marriage."
+            ),
+        ),
     ),
 )
 
@@ -618,8 +757,34 @@ SCHNAPSEN = dataclasses.replace(
     ),
 )
 
+# "36" of 002's list of variants: 002's game with the 32-card pack, played to 36 points.
+THIRTY_SIX = dataclasses.replace(
+    PACK32,
+    name="thirtysix",
+    target=36,
+    schneider_below=18,
+    notes=(
+        *PACK32.notes,
+        (
+            "deal.target",
+            N_(
+                "The German rules page lists 36 as a simpler game for children and beginners "
+                "in which 36 points win, and says nothing else about it; the rest of its rules "
+                "are those of its game with the 32-card pack."
+            ),
+        ),
+        (
+            "score.schneider_below",
+            N_(
+                "Not given for 36. In 66 the loser is Schneider below 33, half of 66; here half "
+                "of 36, so below 18."
+            ),
+        ),
+    ),
+)
+
 PRESETS: Mapping[str, RuleSet] = {
-    r.name: r for r in (CLASSIC, KURNIK, PAGAT, SHARPENED, PACK32, SCHNAPSEN)
+    r.name: r for r in (CLASSIC, KURNIK, PAGAT, SHARPENED, PACK32, SCHNAPSEN, THIRTY_SIX)
 }
 
 

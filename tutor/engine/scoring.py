@@ -11,7 +11,7 @@ The facts they read are integers: ``s0``, ``s1`` the scores (card points taken p
 marriages, with the last trick's bonus once it is won), ``won`` a bit set with bit ``p`` set when
 player ``p`` has won a trick, ``closer`` the player who closed or -1, and ``trickless`` 1 when the
 closer's opponent had no trick at the moment of closing (read only when the rules judge the
-failed closer's penalty then).
+failed closer's penalty then), ``last`` the player who took the deal's last trick.
 
 Each function returns ``net``, the game points for player 0 less those for player 1: all the
 solver reads, on plain integers. Given a list as its last argument, it also appends the whole
@@ -24,7 +24,7 @@ a draw, ``player`` the declarer or closer the ending is about), which the engine
 >>> why: list[Ending] = []
 >>> sc.declare(0, 66, 20, 0b11, -1, 0, why), why
 (2, [(2, <EndKind.OUT: 'out'>, 0, 2, 0, 'score.schneider')])
->>> sc.end_of_cards(60, 60, 0b11, -1, 0)
+>>> sc.end_of_cards(60, 60, 0b11, -1, 0, 0)
 0
 >>> sc.declare(1, 50, 40, 0b11, -1, 0)  # B declares without 66: A wins
 1
@@ -36,7 +36,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from tutor.engine.rules import NoTrickAt, Penalty, RuleSet, SchwarzBy
+from tutor.engine.rules import NoTrickAt, OpponentOut, Penalty, PlayedOut, RuleSet, SchwarzBy
 from tutor.engine.state import EndKind
 
 Ending = tuple[int, EndKind, int | None, int, int | None, str]
@@ -69,7 +69,7 @@ class Scoring(NamedTuple):
     closer_fails: Callable[..., int]
     # (declarer, s0, s1, won, closer, trickless[, why]): a declaration of 66 is judged
     declare: Callable[..., int]
-    # (s0, s1, won, closer, trickless[, why]): the last trick has been played
+    # (s0, s1, won, closer, trickless, last[, why]): the last trick has been played
     end_of_cards: Callable[..., int]
     # the least game points a false declaration, and a failed close, cost
     least_false_out: int
@@ -90,6 +90,9 @@ def scoring(rules: RuleSet) -> Scoring:
     fo_scale = rules.false_out is Penalty.SCALE
     fo_points = rules.false_out_points
     fo_no_trick = rules.false_out_no_trick_points
+    opp_out_points = rules.opponent_out is OpponentOut.POINTS
+    oo_points = rules.opponent_out_points
+    last_trick_decides = rules.played_out is PlayedOut.LAST_TRICK
 
     def grade(loser: int, loser_score: int, won: int) -> int:
         """How badly ``loser`` lost: 2 Schwarz, 1 Schneider, 0 simple."""
@@ -119,7 +122,12 @@ def scoring(rules: RuleSet) -> Scoring:
         r = 1 - p
         if (s1 if p else s0) >= target:
             if closer == r:  # the closer's opponent reached 66 first: the closer has failed
-                return closer_fails(closer, s0, s1, won, trickless, why)
+                if not opp_out_points:
+                    return closer_fails(closer, s0, s1, won, trickless, why)
+                net = -oo_points if p else oo_points
+                if why is not None:
+                    why.append((net, _OUT, p, oo_points, p, "close.opponent_out"))
+                return net
             g = grade(r, s1 if r else s0, won)
             gp = points[g]
             net = -gp if p else gp
@@ -138,7 +146,7 @@ def scoring(rules: RuleSet) -> Scoring:
         return net
 
     def end_of_cards(
-        s0: int, s1: int, won: int, closer: int, trickless: int, why: Why = None
+        s0: int, s1: int, won: int, closer: int, trickless: int, last: int, why: Why = None
     ) -> int:
         if closer >= 0:
             if (s1 if closer else s0) >= target:
@@ -149,11 +157,20 @@ def scoring(rules: RuleSet) -> Scoring:
                     why.append((net, _CLOSER_MADE, closer, gp, closer, _GRADES[g]))
                 return net
             return closer_fails(closer, s0, s1, won, trickless, why)
-        if s0 == s1:
+        if last_trick_decides:
+            # the last trick's winner wins with the target, else the other with it; else a draw
+            if (s1 if last else s0) >= target:
+                w = last
+            elif (s0 if last else s1) >= target:
+                w = 1 - last
+            else:
+                w = -1
+        else:
+            w = -1 if s0 == s1 else 0 if s0 > s1 else 1
+        if w < 0:
             if why is not None:
-                why.append((0, _DRAW, None, 0, None, "deal.last_trick_bonus"))
+                why.append((0, _DRAW, None, 0, None, "deal.played_out"))
             return 0
-        w = 0 if s0 > s1 else 1
         g = grade(1 - w, s1 if w == 0 else s0, won)
         gp = points[g]
         net = -gp if w else gp

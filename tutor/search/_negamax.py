@@ -154,6 +154,8 @@ class Negamax:
             ex_card,
             ex_needs,
             closing,
+            out_needs,
+            ex_on_turn,
         ) = rule_facts(rules, trump)
         suit_masks = SUIT_MASKS
         trump_marriage = marriage_values[trump]
@@ -206,8 +208,9 @@ class Negamax:
             if ob >= 0:
                 v = declare(ob, t0, t1, nwon, cb, trickless)
                 return -v if ld else v
-            v = end_of_cards(t0, t1, nwon, cb, trickless)
-            if cb < 0 or cb == ld or closer_opp:  # the leader may declare
+            v = end_of_cards(t0, t1, nwon, cb, trickless, w)
+            if (cb < 0 or cb == ld or closer_opp) and (not out_needs or won >> ld & 1):
+                # the leader may declare
                 d = (
                     declare(ld, t0, t1, nwon, cb, trickless)
                     if out_after
@@ -250,6 +253,52 @@ class Negamax:
                     allowed = (fh & tmask) or fh
             f = 1 - ld
             best = inf
+            if ex_on_turn and open_stock and fh >> ex_card & 1 and (not ex_needs or won >> f & 1):
+                # The follower may exchange before playing: the reply with the face-up card
+                # in hand instead of the lowest trump, searched first.
+                nh = (fh ^ (1 << ex_card)) | (1 << tc)
+                if ld:
+                    best = follow(
+                        nh,
+                        h1,
+                        ld,
+                        lc,
+                        s0,
+                        s1,
+                        q0,
+                        q1,
+                        won,
+                        si,
+                        ex_card,
+                        cb,
+                        trickless,
+                        ob,
+                        alpha,
+                        beta,
+                    )
+                else:
+                    best = follow(
+                        h0,
+                        nh,
+                        ld,
+                        lc,
+                        s0,
+                        s1,
+                        q0,
+                        q1,
+                        won,
+                        si,
+                        ex_card,
+                        cb,
+                        trickless,
+                        ob,
+                        alpha,
+                        beta,
+                    )
+                if best <= alpha:
+                    return best
+                if best < beta:
+                    beta = best
             # Replies that take the trick first (strongest first), then the others (weakest
             # first).
             win = allowed & (
@@ -304,7 +353,7 @@ class Negamax:
                     if ob >= 0:
                         v = declare(ob, t0, t1, nwon, cb, trickless)
                     else:
-                        v = end_of_cards(t0, t1, nwon, cb, trickless)
+                        v = end_of_cards(t0, t1, nwon, cb, trickless, w)
                     if ld:
                         v = -v
                 elif ob >= 0:
@@ -372,7 +421,8 @@ class Negamax:
             phase2 = cb >= 0 or tc < 0
             may_out = ob < 0 and (cb < 0 or cb == ld or closer_opp)
             moves: list[int] = []
-            if may_out and not out_after:  # a declaration judged at once is a cheap leaf
+            plain_out = may_out and (not out_needs or won >> ld & 1)
+            if plain_out and not out_after:  # a declaration judged at once is a cheap leaf
                 moves.append(OUT_CODE)
             if (m_phase2 or not phase2) and (not m_needs or won >> ld & 1):
                 for k in (2, 10, 18, 26):
@@ -394,7 +444,7 @@ class Negamax:
                     m ^= low
                     moves.append(low.bit_length() - 1)
             out_floor = -inf
-            if may_out and out_after:
+            if plain_out and out_after:
                 # A declaration judged after the trick opens a one-trick subtree; searched
                 # first, its value is a useful floor. When neither this trick nor a marriage can
                 # bring 66 it is false, and it is skipped if even the smallest penalty cannot

@@ -9,6 +9,7 @@ from tutor.engine import (
     SUIT_MASKS,
     Credit,
     Duty,
+    ExchangeTiming,
     NoTrickAt,
     OutResolution,
     RuleSet,
@@ -24,6 +25,7 @@ def max_game_points(rules: RuleSet) -> int:
         rules.closer_penalty_no_trick_points,
         rules.false_out_points,
         rules.false_out_no_trick_points,
+        rules.opponent_out_points,
     )
 
 
@@ -48,6 +50,8 @@ class RuleFacts(NamedTuple):
     exchange_card: int
     exchange_needs_trick: bool
     closing_allowed: bool
+    out_needs_trick: bool  # a plain declaration needs a won trick
+    exchange_on_turn: bool  # the follower may exchange too, before playing its card
 
 
 def rule_facts(rules: RuleSet, trump: int) -> RuleFacts:
@@ -72,4 +76,6 @@ def rule_facts(rules: RuleSet, trump: int) -> RuleFacts:
         trump * 8 + rules.exchange_rank,
         rules.exchange_needs_trick,
         rules.closing_allowed,
+        rules.out_needs_trick,
+        rules.exchange_timing is ExchangeTiming.ON_TURN,
     )

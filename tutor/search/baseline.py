@@ -61,6 +61,8 @@ class Plain:
             ex_card,
             ex_needs,
             closing,
+            out_needs,
+            ex_on_turn,
         ) = rule_facts(rules, trump)
         suit_masks = SUIT_MASKS
         nstock = len(stock)
@@ -151,7 +153,7 @@ class Plain:
                     ntrickless = (0 if won >> (1 - ld) & 1 else 1) if nt_at_close else 0
                     v = plain_lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, ld, ntrickless, ob)
                     best = max(best, v)
-            if may_out:
+            if may_out and (not out_needs or won >> ld & 1):
                 if out_after:
                     v = plain_lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ld)
                 else:
@@ -189,6 +191,12 @@ class Plain:
                     allowed = (fh & tmask) or fh
             f = 1 - ld
             worst = inf
+            if ex_on_turn and open_stock and fh >> ex_card & 1 and (not ex_needs or won >> f & 1):
+                nh = (fh ^ (1 << ex_card)) | (1 << tc)
+                n0, n1 = (nh, h1) if ld else (h0, nh)
+                worst = plain_follow(
+                    n0, n1, ld, lc, s0, s1, q0, q1, won, si, ex_card, cb, trickless, ob
+                )
             while allowed:
                 low = allowed & -allowed
                 allowed ^= low
@@ -217,7 +225,7 @@ class Plain:
                     v = declare(ob, sc[0], sc[1], nwon, cb, trickless)
                     v = -v if ld else v
                 elif last:
-                    v = end_of_cards(sc[0], sc[1], nwon, cb, trickless)
+                    v = end_of_cards(sc[0], sc[1], nwon, cb, trickless, w)
                     v = -v if ld else v
                 else:
                     v = plain_lead(

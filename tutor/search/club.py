@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from tutor.engine import (
     CARDS,
+    EXCHANGE,
     SUIT_MASKS,
     Close,
     Exchange,
@@ -189,6 +190,8 @@ def club_player(state: State, rng: random.Random) -> Move:
         return out
     rest = not_declaring(moves)
     if state.lead >= 0:
+        if EXCHANGE in rest:  # where the rules allow it, the follower exchanges first
+            return EXCHANGE
         return _club_follow(state, p, rest)
     for m in rest:
         if isinstance(m, Exchange):

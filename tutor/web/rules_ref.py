@@ -169,7 +169,7 @@ def compare_rows(presets: Sequence[RuleSet]) -> tuple[CompareRow, ...]:
     >>> from tutor.engine.rules import PRESETS
     >>> rows = compare_rows([PRESETS["classic"], PRESETS["kurnik"]])
     >>> [r.switch_id for r in rows if r.differs][:2]
-    ['phase2.duty', 'marriage.needs_trick']
+    ['deal.played_out', 'phase2.duty']
     """
     if not presets:
         return ()

@@ -27,11 +27,14 @@ from tutor.engine import (
     Duty,
     EndKind,
     Exchange,
+    ExchangeTiming,
     Marriage,
     Move,
+    OpponentOut,
     Outcome,
     OutResolution,
     Play,
+    PlayedOut,
     Reason,
     RuleSet,
     SchwarzBy,
@@ -133,6 +136,19 @@ RULE_TEXTS: dict[str, RuleMessage] = {
         "The opponent of the player who closed the stock may not declare 66."
     ),
     "out.declared": N_("66 has already been declared in this trick."),
+    "out.needs_trick": N_(
+        "66 may only be declared after winning a trick, or together with a marriage."
+    ),
+    "close.opponent_out": n_(
+        "If the opponent of the player who closed the stock declares 66 first, the opponent "
+        "scores {n} game point.",
+        "If the opponent of the player who closed the stock declares 66 first, the opponent "
+        "scores {n} game points.",
+    ),
+    "deal.played_out": N_(
+        "If nobody declares 66 and the stock was not closed, the higher score wins the deal; "
+        "equal scores are a draw."
+    ),
     "score.schwarz": n_(
         "If the loser took no trick (Schwarz), the winner scores {n} game point.",
         "If the loser took no trick (Schwarz), the winner scores {n} game points.",
@@ -154,8 +170,7 @@ RULE_TEXTS: dict[str, RuleMessage] = {
         "A player who declares 66 without having it loses the deal; the opponent scores."
     ),
     "deal.last_trick_bonus": N_(
-        "If nobody declares 66, the winner of the last trick gets {bonus} more points and the "
-        "higher score wins the deal."
+        "If the cards are played to the end, the winner of the last trick gets {bonus} more points."
     ),
 }
 RULE_TEXTS_ALT: dict[tuple[str, object], RuleMessage] = {
@@ -177,9 +192,19 @@ RULE_TEXTS_ALT: dict[tuple[str, object], RuleMessage] = {
     ("out.closer_opponent", True): N_(
         "Even the opponent of the player who closed the stock may declare 66."
     ),
-    ("deal.last_trick_bonus", 0): N_(
-        "If nobody declares 66, the last trick earns nothing extra and the higher score wins "
-        "the deal."
+    ("deal.last_trick_bonus", 0): N_("The last trick earns nothing extra."),
+    ("deal.played_out", PlayedOut.LAST_TRICK): N_(
+        "If nobody declares 66 and the stock was not closed, the winner of the last trick wins "
+        "the deal if he has {target}; if not, the other player wins if he has {target}; only "
+        "when neither has it is the deal drawn."
+    ),
+    ("exchange.on_lead", ExchangeTiming.ON_TURN): N_(
+        "The exchange may be made on any turn of one's own while the stock is open, before "
+        "leading or before playing to the trick."
+    ),
+    ("close.opponent_out", OpponentOut.PENALTY): N_(
+        "If the opponent of the player who closed the stock declares 66 first, the closer has "
+        "failed."
     ),
 }
 
@@ -188,6 +213,7 @@ RULE_COUNTS: dict[str, str] = {
     "score.schwarz": "schwarz_gp",
     "score.schneider": "schneider_gp",
     "score.simple": "simple_gp",
+    "close.opponent_out": "opponent_out_gp",
 }
 
 
@@ -208,6 +234,12 @@ def _rule_statement(rule_id: str, rules: RuleSet) -> RuleMessage:
         return RULE_TEXTS_ALT[(rule_id, True)]
     if rule_id == "deal.last_trick_bonus" and not rules.last_trick_bonus:
         return RULE_TEXTS_ALT[(rule_id, 0)]
+    if rule_id == "deal.played_out" and rules.played_out is PlayedOut.LAST_TRICK:
+        return RULE_TEXTS_ALT[(rule_id, PlayedOut.LAST_TRICK)]
+    if rule_id == "exchange.on_lead" and rules.exchange_timing is ExchangeTiming.ON_TURN:
+        return RULE_TEXTS_ALT[(rule_id, ExchangeTiming.ON_TURN)]
+    if rule_id == "close.opponent_out" and rules.opponent_out is OpponentOut.PENALTY:
+        return RULE_TEXTS_ALT[(rule_id, OpponentOut.PENALTY)]
     if rule_id == "score.schwarz" and rules.schwarz_by is SchwarzBy.POINTS:
         return RULE_TEXTS_ALT[(rule_id, "points")]
     return RULE_TEXTS[rule_id]
@@ -260,6 +292,7 @@ def rule_numbers(rules: RuleSet) -> dict[str, object]:
         "simple_gp": simple,
         "schneider_gp": schneider,
         "schwarz_gp": schwarz,
+        "opponent_out_gp": rules.opponent_out_points,
     }
 
 
@@ -271,6 +304,8 @@ SCORE_SWITCH: dict[str, str] = {
     "close.penalty": "close.penalty",
     "out.false_penalty": "out.false_penalty",
     "deal.last_trick_bonus": "deal.last_trick_bonus",
+    "deal.played_out": "deal.played_out",
+    "close.opponent_out": "close.opponent_out",
 }
 
 
@@ -719,13 +754,27 @@ def describe_outcome(outcome: Outcome, rules: RuleSet, tr: Translator) -> str:
             target=rules.target,
         ),
         "out.false_penalty": tr._("{player} declared 66 without having it.", player=player),
+        "close.opponent_out": tr._(
+            "{loser} had closed the stock; going out first scores {winner} a fixed number of "
+            "game points.",
+            loser=loser,
+            winner=winner,
+        ),
     }.get(outcome.rule_id, "")
     kind = {
         EndKind.OUT: tr._("{player} declared 66 correctly.", player=player),
         EndKind.CLOSER_MADE: tr._(
             "{player} closed the stock and made {target}.", player=player, target=rules.target
         ),
-        EndKind.LAST_TRICK: tr._("All cards are played; the higher score wins."),
+        EndKind.LAST_TRICK: (
+            tr._(
+                "All cards are played; the winner of the last trick wins with {target}, else "
+                "the other player with {target}.",
+                target=rules.target,
+            )
+            if rules.played_out is PlayedOut.LAST_TRICK
+            else tr._("All cards are played; the higher score wins.")
+        ),
         EndKind.GIVEN_UP: tr._("{player} gave the deal up.", player=player),
     }.get(outcome.kind, "")
     text = " ".join(x for x in (kind, why) if x)

@@ -30,6 +30,7 @@ SWITCH_NAMES: dict[str, str] = {
     "pack.card_points": N_("Card points ({ranks})"),
     "deal.target": N_("Points needed to win a deal"),
     "deal.last_trick_bonus": N_("Bonus for the last trick"),
+    "deal.played_out": N_("Who wins when the cards are played to the end"),
     "close.last_trick_bonus": N_("Last-trick bonus after closing"),
     "score.schneider_below": N_("Schneider limit (card points)"),
     "score.schwarz_by": N_("Schwarz"),
@@ -42,14 +43,18 @@ SWITCH_NAMES: dict[str, str] = {
     "marriage.in_phase2": N_("Marriages after the stock is closed or used up"),
     "exchange.rank": N_("Card exchanged for the face-up trump"),
     "exchange.needs_trick": N_("Exchange only after a won trick"),
+    "exchange.timing": N_("When the exchange may be made"),
     "close.allowed": N_("Closing the stock allowed"),
     "close.penalty": N_("A failed closer's opponent scores"),
     "close.penalty_points": N_("Game points to the opponent of a failed closer"),
     "close.penalty_no_trick_points": N_("The same, if that opponent had no trick"),
     "close.no_trick_at": N_("When it counts whether the closer's opponent had a trick"),
+    "close.opponent_out": N_("The closer's opponent declares 66 first"),
+    "close.opponent_out_points": N_("Game points for that declaration"),
     "out.resolution": N_("When a declaration of 66 ends the deal"),
     "out.after_marriage": N_("Declaring 66 right after a marriage"),
     "out.closer_opponent": N_("The closer's opponent may declare 66"),
+    "out.needs_trick": N_("Declaring 66 only after a won trick or with a marriage"),
     "out.false_penalty": N_("A false declaration gives the opponent"),
     "out.false_points": N_("Game points to the opponent of a false declarer"),
     "out.false_no_trick_points": N_("The same, if that opponent had no trick"),
@@ -67,7 +72,6 @@ VALUE_TEXTS: dict[str, str] = {
     "after_trick": N_("once a later trick is won"),
     "with_trick": N_("once the player has won a trick"),
     "fixed": N_("a fixed number of game points"),
-    "scale": N_("what the other would have won (1, 2 or 3)"),
     "close": N_("when the stock is closed"),
     "end": N_("at the end of the deal"),
     "game_points": N_("first to the target in game points"),
@@ -75,12 +79,22 @@ VALUE_TEXTS: dict[str, str] = {
     "thousand": N_("first to 1000 card points"),
     "alternate": N_("the players take turns"),
     "winner": N_("the winner of the deal (after a draw, the same dealer again)"),
+    "on_lead": N_("on lead, before leading"),
+    "on_turn": N_("on any turn of one's own, leading or following"),
+    "higher": N_("the higher score; equal scores draw"),
+    "last_trick": N_("the winner of the last trick if he has the target, else the other one"),
 }
 VALUE_TEXTS_BY_SWITCH: dict[tuple[str, str], str] = {
     ("out.resolution", "immediate"): N_("at once"),
     ("out.resolution", "after_trick"): N_("when the trick being led is complete"),
     ("score.schwarz_by", "tricks"): N_("the loser took no trick"),
     ("score.schwarz_by", "points"): N_("the loser took not a single card point"),
+    ("close.penalty", "scale"): N_(
+        "what the opponent wins after a normal deal: 1, 2 or 3 by the closer's points and tricks"
+    ),
+    ("out.false_penalty", "scale"): N_("what the declarer would have won (1, 2 or 3)"),
+    ("close.opponent_out", "penalty"): N_("the closer has failed: the penalty of a failed close"),
+    ("close.opponent_out", "points"): N_("a fixed number of game points"),
 }
 
 #: Each preset's name as a player calls it; the id is what one types (``--preset classic``).
@@ -91,6 +105,7 @@ PRESET_NAMES: dict[str, tuple[str, str]] = {
     "sharpened": NP_("rules preset", "Sharpened"),
     "pack32": NP_("rules preset", "32 cards"),
     "schnapsen": NP_("rules preset", "Schnapsen"),
+    "thirtysix": NP_("rules preset", "Thirty-six"),
 }
 
 

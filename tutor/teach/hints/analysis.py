@@ -200,9 +200,10 @@ def _mover(subject: Subject) -> int:
 def _candidates(state: State, player: int) -> list[Move]:
     hand = state.hands[player]
     moves: list[Move] = [Play(c) for c in cards_of_mask(hand)]
-    if state.lead >= 0:
-        return moves
     rules = state.rules
+    holds_exchange = bool(hand >> (state.trump * 8 + rules.exchange_rank) & 1)
+    if state.lead >= 0:  # the follower, where the rules let the follower exchange too
+        return [*moves, EXCHANGE] if holds_exchange and check(state, EXCHANGE).legal else moves
     for suit in range(4):
         k = suit * 8 + Rank.KING
         if hand >> k & 3 == 3:
@@ -210,7 +211,7 @@ def _candidates(state: State, player: int) -> list[Move]:
                 moves.append(Marriage(c))
                 if rules.out_after_marriage:
                     moves.append(Marriage(c, True))
-    if hand >> (state.trump * 8 + rules.exchange_rank) & 1:
+    if holds_exchange:
         moves.append(EXCHANGE)
     if rules.closing_allowed:
         moves.append(CLOSE)
