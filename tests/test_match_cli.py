@@ -19,6 +19,7 @@ from tutor.teach.play import (
     NotYourTurn,
     Table,
     deal_outcome,
+    dump_game,
     learner_move,
     match_table,
     play_match,
@@ -199,6 +200,8 @@ def test_a_stand_in_plays_the_learners_seat_and_the_learner_cannot() -> None:
         Table("classic", opponent="random")  # the page offers no random opponent
     with pytest.raises(ValueError):
         Table("classic", opponent="club", stand_in="nobody")
+    with pytest.raises(ValueError):  # the browser keeps only the learner's matches
+        dump_game(play_match(table))
 
 
 # ----------------------------------------------------------------------------- the command

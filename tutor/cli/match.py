@@ -42,7 +42,8 @@ MAX_EXPERT_MATCHES = 100
 SLOW_PLAYER = "expert"
 
 E_EXPERT_MATCHES = N_(
-    "{option} may be at most {high} when the expert plays (it takes seconds a match), not {value}"
+    "{option} may be at most {high} when the expert plays (each match takes it some "
+    "seconds), not {value}"
 )
 
 
