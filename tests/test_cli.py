@@ -69,4 +69,4 @@ def test_every_command_has_its_module_and_the_shared_options() -> None:
         for name, p in sub.choices.items()
         if any("--json" in a.option_strings for a in p._actions)
     }
-    assert json_commands == {"selfplay", "replay", "bench", "hint"}
+    assert json_commands == {"selfplay", "match", "replay", "bench", "hint"}

@@ -25,6 +25,8 @@ MAX_JOBS = 64
 
 E_OPTION_NUMBER = N_("{option} must be a whole number from {low} to {high}, not {value}")
 E_OPTION = N_("{option}: {problem}")
+E_PLAYERS = N_("--players needs two names separated by a comma")
+E_PLAYER = N_("unknown player '{name}'; the players are: {valid}")
 
 
 @runtime_checkable
@@ -112,6 +114,18 @@ def rules_option(spec: str, option: str) -> RuleSet:
     except (UnknownPresetError, SwitchValueError) as exc:
         template, params = exc.message
     raise UsageError(template, option, **params)
+
+
+def players_option(text: str, option: str, valid: Sequence[str]) -> tuple[str, str]:
+    """The two player names in ``text`` ("expert,club"), each one of ``valid``; else
+    ``UsageError`` naming ``option``."""
+    names = tuple(x.strip() for x in text.split(","))
+    if len(names) != 2:
+        raise UsageError(E_PLAYERS)
+    for name in names:
+        if name not in valid:
+            raise UsageError(E_PLAYER, option, name=name[:40], valid=", ".join(valid))
+    return names[0], names[1]
 
 
 class Renderable(Protocol):

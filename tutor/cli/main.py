@@ -22,6 +22,11 @@ COMMANDS: tuple[Command, ...] = (
         "selfplay", "computer players play many deals; prints a summary", "tutor.cli.selfplay"
     ),
     LazyCommand(
+        "match",
+        "two computer players play whole matches (seats alternate); prints a summary",
+        "tutor.cli.match",
+    ),
+    LazyCommand(
         "rules",
         "show a preset's rule switches with their sources, or compare presets",
         "tutor.cli.rules",

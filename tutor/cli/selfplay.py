@@ -13,22 +13,18 @@ from typing import Any
 from tutor.cli.command import (
     MAX_JOBS,
     MAX_SEED,
-    UsageError,
     add_json_option,
     add_lang_option,
     check_number,
+    players_option,
     rules_option,
 )
-from tutor.msgid import N_
 from tutor.search import PLAYERS, selfplay
 from tutor.words.explain import number
 from tutor.words.i18n import Translator
 
 #: The most deals one run plays (random players manage some thousands a second).
 MAX_GAMES = 1_000_000
-
-E_PLAYERS = N_("--players needs two names separated by a comma")
-E_PLAYER = N_("unknown player '{name}'; the players are: {valid}")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -50,13 +46,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     check_number(args.games, "--games", 1, MAX_GAMES)
     check_number(args.seed, "--seed", 0, MAX_SEED)
     check_number(args.jobs, "--jobs", 1, MAX_JOBS)
-    names = tuple(x.strip() for x in args.players.split(","))
-    if len(names) != 2:
-        raise UsageError(E_PLAYERS)
-    for name in names:
-        if name not in PLAYERS:
-            raise UsageError(E_PLAYER, "--players", name=name[:40], valid=", ".join(PLAYERS))
-    result = selfplay(args.rules, args.games, args.seed, (names[0], names[1]), args.jobs)
+    names = players_option(args.players, "--players", tuple(PLAYERS))
+    result = selfplay(args.rules, args.games, args.seed, names, args.jobs)
     if args.json:
         print(json.dumps(result))
     else:

@@ -1,5 +1,6 @@
 """Playing against the computer, with a coach: the match as one immutable value
-(``tutor.teach.play.game``), the coach's grades and questions (``tutor.teach.play.coach``).
+(``tutor.teach.play.game``), the coach's grades and questions (``tutor.teach.play.coach``),
+many matches between two computer players (``tutor.teach.play.matches``).
 No sentence is made here: ``tutor.words.play_text`` says it."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tutor.teach.play.coach import (
 from tutor.teach.play.export import EXPORT_LEVEL, deal_lesson, lesson_id
 from tutor.teach.play.game import (
     GRADE_LIMITS,
+    MAX_MATCH_DEALS,
     OPPONENTS,
     Claim,
     Deal,
@@ -36,6 +38,7 @@ from tutor.teach.play.game import (
     grade_of,
     learner_move,
     next_deal,
+    play_match,
     play_out,
     positions,
     resign,
@@ -43,6 +46,7 @@ from tutor.teach.play.game import (
     undo,
     verdict,
 )
+from tutor.teach.play.matches import Tally, match_table, play_matches, report, tally
 from tutor.teach.play.store import GameStoreError, dump_game, load_game
 
 __all__ = [
@@ -50,6 +54,7 @@ __all__ = [
     "COACH_SAMPLES",
     "EXPORT_LEVEL",
     "GRADE_LIMITS",
+    "MAX_MATCH_DEALS",
     "MOMENTS",
     "OPPONENTS",
     "Claim",
@@ -60,6 +65,7 @@ __all__ = [
     "NotYourTurn",
     "Remark",
     "Table",
+    "Tally",
     "Trick",
     "add_remark",
     "analysis_for",
@@ -78,12 +84,17 @@ __all__ = [
     "learner_view",
     "lesson_id",
     "load_game",
+    "match_table",
     "next_deal",
+    "play_match",
+    "play_matches",
     "play_out",
     "positions",
     "remark_on",
+    "report",
     "resign",
     "start",
+    "tally",
     "undo",
     "verdict",
 ]

@@ -1,6 +1,7 @@
 """A match against the computer as one immutable value: the table (rules, opponent, seed),
 the cut for the first dealer, the deals played so far and the deal in progress, with the
-coach's remark on each of the learner's moves.
+coach's remark on each of the learner's moves. With a stand-in in the learner's seat, two
+computer players play the whole match (``play_match``; ``tutor match``) through the same steps.
 
 Everything random comes from the table's seed: the cut, each deal's cards and each computer
 move, so a game is rebuilt exactly from its table and its moves (``tutor.teach.play.store``).
@@ -11,6 +12,9 @@ move, so a game is rebuilt exactly from its table and its moves (``tutor.teach.p
 >>> g = play_out(g)  # the computer plays until it is the learner's turn
 >>> g.to_move == g.table.learner
 True
+>>> m = play_match(Table(rules_spec="kurnik", opponent="random", seed=7, stand_in="club"))
+>>> m.over, max(m.scored_match.scores) >= 7
+(True, True)
 """
 
 from __future__ import annotations
@@ -97,20 +101,30 @@ class Remark:
 @dataclass(frozen=True)
 class Table:
     """What the learner chose: the rules (a preset with switches, as text), the opponent's
-    strength, the learner's seat (A) and the seed of everything random."""
+    strength, the learner's seat (A) and the seed of everything random. A ``stand_in`` (a
+    computer player's name) plays the learner's seat instead of the learner: then any player
+    of ``tutor.search.PLAYERS`` may sit at either seat."""
 
     rules_spec: str
     opponent: str = "beginner"
     seed: int = 0
     learner: int = 0
+    stand_in: str | None = None
 
     @property
     def rules(self) -> RuleSet:
         return parse_rules(self.rules_spec)
 
+    def player(self, seat: int) -> str | None:
+        """The computer player at ``seat``; ``None`` where the learner plays by hand."""
+        return self.stand_in if seat == self.learner else self.opponent
+
     def __post_init__(self) -> None:
-        if self.opponent not in OPPONENTS:
-            raise ValueError(f"unknown opponent {self.opponent!r}; choose one of {OPPONENTS}")
+        valid = tuple(PLAYERS) if self.stand_in is not None else OPPONENTS
+        if self.opponent not in valid:
+            raise ValueError(f"unknown opponent {self.opponent!r}; choose one of {valid}")
+        if self.stand_in is not None and self.stand_in not in PLAYERS:
+            raise ValueError(f"unknown player {self.stand_in!r}; choose one of {valid}")
         if self.learner not in (0, 1):
             raise ValueError("the learner sits at A (0) or B (1)")
 
@@ -180,7 +194,9 @@ class Game:
 
     @property
     def learners_turn(self) -> bool:
-        return self.to_move == self.table.learner
+        """The learner is on turn (never with a stand-in in the learner's seat)."""
+        seat = self.to_move
+        return seat is not None and self.table.player(seat) is None
 
     @property
     def over(self) -> bool:
@@ -332,23 +348,47 @@ def add_remark(game: Game, remark: Remark) -> Game:
 
 
 def computer_move(game: Game) -> Game:
-    """One move of the computer, by its strength, from what its seat may know."""
+    """One move of the computer player on turn, by its strength, from what its seat may know."""
     seat = game.to_move
-    if seat is None or seat == game.table.learner:
+    name = None if seat is None else game.table.player(seat)
+    if name is None:
         raise NotYourTurn("it is not the computer's turn")
     rng = _rng(game.table, "move", game.deal.number, len(game.deal.moves))
-    return _apply(game, PLAYERS[game.table.opponent](game.state, rng))
+    return _apply(game, PLAYERS[name](game.state, rng))
 
 
 def play_out(game: Game) -> Game:
     """The computer's moves until the learner is on turn or the deal is over. In a match to
-    1000 the computer, which counts without fault, claims as soon as it has 1000."""
+    1000 a computer player, which counts without fault, claims as soon as it has 1000."""
+    computers = [seat for seat in (0, 1) if game.table.player(seat) is not None]
     while True:
-        if game.may_claim and game.running_total(other(game.table.learner)) >= game.match.target:
-            return claim(game, other(game.table.learner))
-        if game.to_move is None or game.to_move == game.table.learner:
+        if game.may_claim:
+            for seat in computers:
+                if game.running_total(seat) >= game.match.target:
+                    return claim(game, seat)
+        if game.to_move is None or game.table.player(game.to_move) is None:
             return game
         game = computer_move(game)
+
+
+#: The most deals ``play_match`` deals before it gives up on a match that does not end (no
+#: match form comes near: each deal gives at least one game point or some card points).
+MAX_MATCH_DEALS = 400
+
+
+def play_match(table: Table) -> Game:
+    """A whole match between two computer players (a table with a stand-in): the computer's
+    moves of each deal (``play_out``), then the next deal (``next_deal``), until the match is
+    decided by the score or by a claim to 1000. Raises ``ValueError`` for a table with a
+    learner, and past ``MAX_MATCH_DEALS`` deals."""
+    if table.stand_in is None:
+        raise ValueError("a match played out needs a computer player at both seats")
+    game = play_out(start(table))
+    while not game.over:
+        if game.deal.number >= MAX_MATCH_DEALS:
+            raise ValueError(f"the match did not end within {MAX_MATCH_DEALS} deals")
+        game = play_out(next_deal(game))
+    return game
 
 
 def claim(game: Game, seat: int) -> Game:
@@ -426,6 +466,7 @@ def next_deal(game: Game) -> Game:
 
 __all__ = [
     "GRADE_LIMITS",
+    "MAX_MATCH_DEALS",
     "OPPONENTS",
     "Claim",
     "Deal",
@@ -443,6 +484,7 @@ __all__ = [
     "grade_of",
     "learner_move",
     "next_deal",
+    "play_match",
     "play_out",
     "positions",
     "resign",

@@ -59,7 +59,10 @@ class GameStoreError(SourceError):
 
 
 def dump_game(game: Game) -> str:
-    """The match as JSON text."""
+    """The match as JSON text. A match between two computer players (a table with a stand-in)
+    is not kept: ``ValueError``."""
+    if game.table.stand_in is not None:
+        raise ValueError("a match between two computer players is not kept")
     deals = [*game.past, game.deal]
     data = {
         "version": GAME_VERSION,

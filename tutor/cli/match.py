@@ -1,0 +1,151 @@
+"""``tutor match``: two computer players play whole matches under a preset's match form; prints
+a summary, or with ``--json`` the result as one JSON object (see ``tutor.teach.play.matches``).
+
+Each match is played by the Play page's own steps: the cut for the first dealer, the next
+dealer by the preset, the claim to 1000. The seats alternate from match to match (player one
+sits at A in matches 1, 3, 5, ...), so that neither player has the advantage of a seat.
+
+The rules spec, the players and every number are checked before the first match: at most
+``MAX_MATCHES`` matches (``MAX_EXPERT_MATCHES`` when the expert plays, which thinks for a good
+part of a second a move), ``MAX_JOBS`` worker processes, a seed from 0 to ``MAX_SEED``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from tutor.cli.command import (
+    MAX_JOBS,
+    MAX_SEED,
+    UsageError,
+    add_json_option,
+    add_lang_option,
+    check_number,
+    players_option,
+    rules_option,
+)
+from tutor.engine import MatchMode
+from tutor.msgid import N_
+from tutor.search import PLAYERS
+from tutor.teach.play import play_matches, report
+from tutor.words.explain import number
+from tutor.words.i18n import Translator
+from tutor.words.play_text import mode_name
+
+#: The most matches one run plays (club players play some hundred matches to 7 a second).
+MAX_MATCHES = 10_000
+#: The most matches when the expert plays (a match to 7 takes it some seconds).
+MAX_EXPERT_MATCHES = 100
+#: The player whose matches ``MAX_EXPERT_MATCHES`` limits.
+SLOW_PLAYER = "expert"
+
+E_EXPERT_MATCHES = N_(
+    "{option} may be at most {high} when the expert plays (each match takes it some "
+    "seconds), not {value}"
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--rules",
+        default="classic",
+        help="preset, e.g. classic or classic(match.mode=thousand); its match form is played",
+    )
+    p.add_argument(
+        "--players",
+        default="club,club",
+        help=f"two of: {', '.join(PLAYERS)}; the seats alternate from match to match "
+        "(the first named sits at A in matches 1, 3, 5, ...), so neither has a seat's advantage",
+    )
+    p.add_argument(
+        "--matches",
+        type=int,
+        default=10,
+        help=f"matches to play (1 to {MAX_MATCHES}; to {MAX_EXPERT_MATCHES} with the expert)",
+    )
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help=f"worker processes (1 to {MAX_JOBS})")
+    add_json_option(p, "print one JSON object (the same for the same seed)")
+    add_lang_option(p)
+
+
+def run(args: argparse.Namespace, tr: Translator) -> int:
+    rules_option(args.rules, "--rules")
+    names = players_option(args.players, "--players", tuple(PLAYERS))
+    check_number(args.matches, "--matches", 1, MAX_MATCHES)
+    if SLOW_PLAYER in names and args.matches > MAX_EXPERT_MATCHES:
+        raise UsageError(
+            E_EXPERT_MATCHES, "--matches", high=MAX_EXPERT_MATCHES, value=str(args.matches)
+        )
+    check_number(args.seed, "--seed", 0, MAX_SEED)
+    check_number(args.jobs, "--jobs", 1, MAX_JOBS)
+    start = time.perf_counter()
+    tally = play_matches(args.rules, names, args.matches, args.seed, args.jobs)
+    result = report(args.rules, names, args.seed, tally)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(summary(result, tr, time.perf_counter() - start))
+    return 0
+
+
+def summary(result: dict[str, Any], tr: Translator, seconds: float | None = None) -> str:
+    """The result in a few lines, its numbers written as ``tr``'s language writes them."""
+    one, two = result["players"]
+    if one == two:  # "club 1" and "club 2"
+        one, two = f"{one} 1", f"{two} 2"
+    match_mode = MatchMode(result["mode"])
+    mode = mode_name(match_mode, result["target"] or 0, tr)
+    n = result["matches"]
+    wins, gp, cp = result["wins"], result["game_points"], result["card_points"]
+    lines = [
+        tr.n_(
+            "{n} match under {rules} ({mode}): {one} against {two}; the seats alternate, "
+            "{one} at A in matches 1, 3, 5, …",
+            "{n} matches under {rules} ({mode}): {one} against {two}; the seats alternate, "
+            "{one} at A in matches 1, 3, 5, …",
+            n,
+            rules=result["rules"],
+            mode=mode,
+            one=one,
+            two=two,
+        ),
+        tr._(
+            "{one} won {w1}, {two} won {w2}, {draws} drawn; the player at A won {a}, "
+            "the player at B {b}.",
+            one=one,
+            two=two,
+            w1=number(wins[0], tr),
+            w2=number(wins[1], tr),
+            draws=number(result["draws"], tr),
+            a=number(result["wins_by_seat"]["A"], tr),
+            b=number(result["wins_by_seat"]["B"], tr),
+        ),
+        tr._(
+            "Deals: {deals}, {average} a match; game points {g1}:{g2}; card points {c1}:{c2}.",
+            deals=number(result["deals"], tr),
+            average=number(result["deals_per_match"], tr),
+            g1=number(gp[0], tr),
+            g2=number(gp[1], tr),
+            c1=number(cp[0], tr),
+            c2=number(cp[1], tr),
+        ),
+    ]
+    if match_mode is MatchMode.THOUSAND:
+        claims, lost = result["claims"], result["claims_lost"]
+        lines.append(
+            tr._(
+                "Claims to 1000: {one} {c1} ({l1} miscounted), {two} {c2} ({l2} miscounted).",
+                one=one,
+                two=two,
+                c1=number(claims[0], tr),
+                c2=number(claims[1], tr),
+                l1=number(lost[0], tr),
+                l2=number(lost[1], tr),
+            )
+        )
+    if seconds is not None:
+        lines.append(tr._("Played in {seconds} seconds.", seconds=number(seconds, tr)))
+    return "\n".join(lines)
