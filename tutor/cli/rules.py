@@ -8,7 +8,7 @@ import argparse
 
 from tutor.cli.command import add_lang_option, rules_option
 from tutor.engine import PRESETS, RuleSet, switch_ids
-from tutor.words.explain import sentence, source_name, source_tag
+from tutor.words.explain import SOURCE_NAMES, sentence, source_label, source_name, source_tag
 from tutor.words.i18n import Translator
 from tutor.words.switches import preset_name, switch_name, switch_value_text
 
@@ -20,11 +20,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"one preset: {', '.join(PRESETS)}, optionally with switches changed, e.g. "
         "'kurnik(target=61)' (default: compare all)",
     )
+    p.add_argument(
+        "--markdown",
+        action="store_true",
+        help="every preset, where each rule comes from and where the presets differ, as the "
+        "Markdown of docs/rules.md",
+    )
     add_lang_option(p)
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    if args.preset:
+    if args.markdown:
+        print(rules_markdown(tr), end="")
+    elif args.preset:
         print_preset(rules_option(args.preset, "--preset"), tr)
     else:
         print_comparison(tr)
@@ -69,3 +77,62 @@ def print_comparison(tr: Translator) -> None:
     print(tr._("One preset in full, with its sources:"))
     for pid, name in names.items():
         print(f"  {name}: tutor rules --preset {pid}")
+
+
+def _cell(text: str) -> str:
+    """Text fit for a cell of a Markdown table."""
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def rules_markdown(tr: Translator) -> str:
+    """Every preset in Markdown: the sources; each switch on which the presets differ with each
+    preset's value, source and the reading it takes; then each preset in full. This is the
+    generated part of docs/rules.md."""
+    out: list[str] = []
+    names = {pid: preset_name(pid, tr) for pid in PRESETS}
+    out.append("## " + tr._("The sources"))
+    out.append("")
+    for source in SOURCE_NAMES:
+        out.append(f"- `{source}`: {source_name(source, tr)}")
+    out.append("")
+    out.append("## " + tr._("Where the presets differ"))
+    for sid in switch_ids():
+        values = {pid: rules.switch(sid) for pid, rules in PRESETS.items()}
+        if len({v.value for v in values.values()}) == 1:
+            continue
+        out += ["", f"### {switch_name(sid, tr)} (`{sid}`)", ""]
+        preset_head, value_head, source_head = tr._("Preset"), tr._("Value"), tr._("Source")
+        out.append(f"| {preset_head} | {value_head} | {source_head} |")
+        out.append("| --- | --- | --- |")
+        for pid, v in values.items():
+            out.append(
+                f"| {_cell(names[pid])} | {_cell(switch_value_text(v, tr))} "
+                f"| {_cell(source_tag(v.source, tr))} |"
+            )
+        notes = [(pid, v.note) for pid, v in values.items() if v.note]
+        if notes:
+            out.append("")
+            for pid, note in notes:
+                out.append(f"- {names[pid]}: {sentence(tr._(note))}")
+    for pid, rules in PRESETS.items():
+        out += ["", f"## {names[pid]} (`{pid}`)", ""]
+        out.append(
+            tr._(
+                "Source, unless another is named: {source}.",
+                source=source_label(rules.default_source, tr),
+            )
+        )
+        rule_head, value_head, source_head = tr._("Rule"), tr._("Value"), tr._("Source")
+        out += ["", f"| {rule_head} | {value_head} | {source_head} |", "| --- | --- | --- |"]
+        for sw in rules.switches():
+            source = source_tag(sw.source, tr)
+            out.append(
+                f"| {_cell(switch_name(sw.id, tr))} (`{sw.id}`) "
+                f"| {_cell(switch_value_text(sw, tr))} | {_cell(source)} |"
+            )
+        noted = [sw for sw in rules.switches() if sw.note]
+        if noted:
+            out.append("")
+            for sw in noted:
+                out.append(f"- {switch_name(sw.id, tr)}: {sentence(tr._(sw.note))}")
+    return "\n".join(out) + "\n"

@@ -622,7 +622,7 @@ PAGAT = dataclasses.replace(
         (
             "out.needs_trick",
             N_(
-                "pagat.com: 66 is declared right after winning a trick or announcing a "
+                "On pagat.com, 66 is declared right after winning a trick or announcing a "
                 "marriage. A player on lead has just won the last trick, so only the first lead "
                 "of a deal is barred, unless it announces a marriage."
             ),
