@@ -191,6 +191,11 @@ def test_table_shows_the_trick_until_the_next_move(lessons: dict[str, Lesson]) -
     assert follow.table_players == (0, 1) and follow.trick_winner == 0
     assert pause.move is None and pause.table == follow.table and pause.trick_winner == 0
     assert exchange.table == () and exchange.trick_winner is None
+    # the follower's exchange (classic) keeps the card led on the table
+    timing = replay(lessons["15-sources-exchange-timing"])
+    swap = next(f for f in timing if f.move is not None and str(f.move) == "exchange")
+    assert swap.table == (Card.parse("As"),) and swap.table_players == (1,)
+    assert swap.trick_winner is None
 
 
 def test_events_tell_draws_marriages_exchange_and_the_end(lessons: dict[str, Lesson]) -> None:

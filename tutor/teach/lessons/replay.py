@@ -165,6 +165,8 @@ def _table(before: State, move: Move, after: State) -> tuple[tuple[Card, ...], t
         if after.last_trick is not None:
             leader, lead, follow, _w = after.last_trick
             return (CARDS[lead], CARDS[follow]), (leader, 1 - leader)
+    if after.lead >= 0:  # a move between the lead and the answer (the follower's exchange)
+        return (CARDS[after.lead],), (after.leader,)
     return (), ()
 
 
