@@ -257,6 +257,8 @@ def test_the_summary_is_in_the_users_language(
     text += "\n" + match_cmd.summary(thousand, tr)
     for w in words:
         assert w in text, text
+    # the rules by the preset's name, not its id
+    assert tr.p_("rules preset", "Classic") in text and "classic" not in text
     # and the command prints it
     assert main(["match", "--matches", "2", "--lang", lang]) == 0
     assert capsys.readouterr().out.count("\n") == 4

@@ -33,6 +33,7 @@ from tutor.teach.play import play_matches, report
 from tutor.words.explain import number
 from tutor.words.i18n import Translator
 from tutor.words.play_text import mode_name
+from tutor.words.switches import preset_name
 
 #: The most matches one run plays (club players play some hundred matches to 7 a second).
 MAX_MATCHES = 10_000
@@ -107,7 +108,7 @@ def summary(result: dict[str, Any], tr: Translator, seconds: float | None = None
             "{n} matches under {rules} ({mode}): {one} against {two}; the seats alternate, "
             "{one} at A in matches 1, 3, 5, …",
             n,
-            rules=result["rules"],
+            rules=preset_name(result["rules"], tr),
             mode=mode,
             one=one,
             two=two,
