@@ -22,6 +22,7 @@ from tutor.cli.command import (
 from tutor.search import PLAYERS, selfplay
 from tutor.words.explain import number
 from tutor.words.i18n import Translator
+from tutor.words.switches import preset_name
 
 #: The most deals one run plays (random players manage some thousands a second).
 MAX_GAMES = 1_000_000
@@ -63,7 +64,7 @@ def summary(result: dict[str, Any], names: tuple[str, ...], tr: Translator) -> s
         "{games} deals under {rules}: A ({a}) won {wa}, B ({b}) won {wb}, "
         "{draws} drawn; game points {ga}:{gb}; {speed} deals per second",
         games=number(result["games"], tr),
-        rules=result["rules"],
+        rules=preset_name(result["rules"], tr),
         a=names[0],
         b=names[1],
         wa=number(result["wins"]["A"], tr),
