@@ -418,3 +418,20 @@ def test_a_puzzle_attempt_table_and_its_unseen_cards() -> None:
         assert unseen.where
     picture = puzzle_html.card_button_img(Card.parse("Qh"), tr, allowed=True)
     assert picture.startswith('<div style="text-align:center"><img class="" src="data:image/svg')
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_the_reference_and_the_comparison_mark_the_switches_a_preset_does_not_read(
+    lang: str,
+) -> None:
+    tr = get_translator(lang)
+    classic = str(rules_ref.rules_reference_html(preset("classic"), tr))
+    kurnik = str(rules_ref.rules_reference_html(preset("kurnik"), tr))
+    unused = 'data-switch="out.false_points" data-unused="1"'
+    assert unused in classic and unused not in kurnik  # classic: what the declarer would win
+    why = rules_ref.unused_text("out.false_penalty", tr)
+    assert str(escape(why)) in classic and 'data-switch="out.false_points" data-source' in kurnik
+    table = str(rules_ref.compare_html([preset("classic"), preset("kurnik")], tr))
+    row = table[table.index('data-switch="out.false_points"') :]
+    row = row[: row.index("</tr>")]
+    assert row.count('data-unused="1"') == 1  # classic's cell only

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+from enum import Enum
+
 import pytest
 from conftest import EX2, EX2_MOVES, position
 
@@ -17,6 +21,8 @@ from tutor.engine import (
     Marriage,
     Penalty,
     Play,
+    RuleSet,
+    applies,
     apply,
     check,
     legal_moves,
@@ -28,7 +34,9 @@ from tutor.engine import (
     random_deal,
     scoring,
     switch_ids,
+    unused_by,
 )
+from tutor.engine.rules import DEPENDS
 from tutor.engine.scoring import Ending
 from tutor.words.i18n import get_translator
 from tutor.words.switches import switch_value_text
@@ -527,3 +535,41 @@ def test_thirtysix_is_won_with_36() -> None:
     # false under 66: B gets what A would have won, 2 with B under 33
     assert scoring(preset("pack32")).declare(0, 36, 18, 0b11, -1, 0) == -2
     assert rules.switch("deal.target").note and rules.switch("score.schneider_below").note
+
+
+def _another_value(rules: RuleSet, field_name: str) -> object:
+    value = getattr(rules, field_name)
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, Enum):
+        return next(v for v in type(value) if v is not value)
+    assert isinstance(value, int)
+    return value + 1 if value < 9 else value - 1
+
+
+@pytest.mark.parametrize("switch_id", sorted(DEPENDS))
+def test_a_switch_marked_unused_changes_no_deal(switch_id: str) -> None:
+    """``DEPENDS`` is right: where a preset does not read a switch, another value of it
+    changes no deal (the same random moves end the same way)."""
+    field_name = next(s.field for s in preset("classic").switches() if s.id == switch_id)
+    if field_name.startswith("match"):
+        return  # a match switch changes no deal at all
+    unused_in = [p for p in PRESETS.values() if not applies(p, switch_id)]
+    assert unused_in or switch_id == "close.last_trick_bonus", switch_id
+    for rules in unused_in:
+        other = replace(rules, **{field_name: _another_value(rules, field_name)})
+        rng = random.Random(switch_id)
+        for _ in range(150):
+            seed = rng.randrange(1 << 30)
+            a = random_deal(rules, random.Random(seed), dealer=seed % 2)
+            b = random_deal(other, random.Random(seed), dealer=seed % 2)
+            moves = random.Random(seed + 1)
+            while a.result is None:
+                legal = legal_moves(a)
+                assert legal == legal_moves(b)
+                m = legal[moves.randrange(len(legal))]
+                a, b = apply(a, m), apply(b, m)
+            assert a.result == b.result, (rules.name, switch_id)
+    # and where it is read, it is marked so
+    for p in PRESETS.values():
+        assert applies(p, switch_id) == (unused_by(p, switch_id) is None)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 
 from tutor.cli.command import add_lang_option, rules_option
-from tutor.engine import PRESETS, RuleSet, switch_ids
+from tutor.engine import PRESETS, RuleSet, switch_ids, unused_by
+from tutor.web.rules_ref import unused_text
 from tutor.words.explain import SOURCE_NAMES, sentence, source_label, source_name, source_tag
 from tutor.words.i18n import Translator
 from tutor.words.switches import preset_name, switch_name, switch_value_text
@@ -52,6 +53,11 @@ def print_preset(rules: RuleSet, tr: Translator) -> None:
     )
     for sw in rules.switches():
         line = f"{switch_name(sw.id, tr)}: {switch_value_text(sw, tr)}"
+        controller = unused_by(rules, sw.id)
+        if controller is not None:
+            print(f"  {line}")
+            print(f"      {unused_text(controller, tr)}")
+            continue
         if sw.source != rules.default_source:
             line = tr._("{rule} (source: {source})", rule=line, source=source_name(sw.source, tr))
         print(f"  {line}")
@@ -126,6 +132,9 @@ def rules_markdown(tr: Translator) -> str:
         out += ["", f"| {rule_head} | {value_head} | {source_head} |", "| --- | --- | --- |"]
         for sw in rules.switches():
             source = source_tag(sw.source, tr)
+            controller = unused_by(rules, sw.id)
+            if controller is not None:
+                source = unused_text(controller, tr)
             out.append(
                 f"| {_cell(switch_name(sw.id, tr))} (`{sw.id}`) "
                 f"| {_cell(switch_value_text(sw, tr))} | {_cell(source)} |"

@@ -78,9 +78,11 @@ from tutor.engine.rules import (
     SwitchValue,
     SwitchValueError,
     UnknownPresetError,
+    applies,
     parse_rules,
     preset,
     switch_ids,
+    unused_by,
 )
 from tutor.engine.scoring import Ending, Scoring, scoring
 from tutor.engine.state import (
@@ -174,6 +176,7 @@ __all__ = [
     "Verdict",
     "View",
     "ViewError",
+    "applies",
     "apply",
     "apply_unchecked",
     "cards_of_mask",
@@ -205,5 +208,6 @@ __all__ = [
     "switch_ids",
     "track_excluded",
     "trick_winner",
+    "unused_by",
     "view_of",
 ]

@@ -432,6 +432,49 @@ class RuleSet:
         return self
 
 
+#: Switches that matter only for some values of another switch: the switch id, then the field
+#: of the switch it depends on and the values under which it is read. A switch that does not
+#: apply keeps its value but changes nothing (for example the fixed penalty points under the
+#: 1-2-3 scale); the rules reference says so rather than cite a source for it.
+DEPENDS: dict[str, tuple[str, tuple[Any, ...]]] = {
+    "close.penalty_points": ("closer_penalty", (Penalty.FIXED,)),
+    "close.penalty_no_trick_points": ("closer_penalty", (Penalty.FIXED,)),
+    "close.no_trick_at": ("closer_penalty", (Penalty.FIXED,)),
+    "close.last_trick_bonus": ("closing_allowed", (True,)),
+    "close.opponent_out": ("closer_opponent_may_declare", (True,)),
+    "close.opponent_out_points": ("opponent_out", (OpponentOut.POINTS,)),
+    "out.false_points": ("false_out", (Penalty.FIXED,)),
+    "out.false_no_trick_points": ("false_out", (Penalty.FIXED,)),
+    "match.target": ("match_mode", (MatchMode.GAME_POINTS,)),
+}
+
+
+def _field_id(field_name: str) -> str:
+    return str(next(f.metadata["id"] for f in dataclasses.fields(RuleSet) if f.name == field_name))
+
+
+def unused_by(rules: RuleSet, switch_id: str) -> str | None:
+    """The switch whose value makes ``switch_id`` change nothing under ``rules`` (``DEPENDS``,
+    followed along a chain), or None when ``switch_id`` is read.
+
+    >>> [unused_by(PRESETS[p], "out.false_points") for p in ("classic", "kurnik")]
+    ['out.false_penalty', None]
+    >>> unused_by(PRESETS["kurnik"], "close.opponent_out")  # no going out against a closer
+    'out.closer_opponent'
+    """
+    while switch_id in DEPENDS:
+        field_name, values = DEPENDS[switch_id]
+        switch_id = _field_id(field_name)
+        if getattr(rules, field_name) not in values:
+            return switch_id
+    return None
+
+
+def applies(rules: RuleSet, switch_id: str) -> bool:
+    """The switch is read under ``rules`` (see ``unused_by``)."""
+    return unused_by(rules, switch_id) is None
+
+
 @dataclass(frozen=True)
 class SwitchValue:
     """One switch of a rule set: its id, value and the source it follows."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from tutor.engine import RuleSet, SwitchValue
+from tutor.engine import RuleSet, SwitchValue, unused_by
 from tutor.msgid import N_
 from tutor.web.html import join
 from tutor.words.explain import SOURCE_NAMES, sentence, source_name, source_tag
@@ -120,6 +120,10 @@ def rules_reference_html(rules: RuleSet, tr: Translator) -> Markup:
     for title, members in grouped_switches(rules):
         parts.append(Markup("<h3>{}</h3><dl>").format(tr._(title)))
         for sw in members:
+            controller = unused_by(rules, sw.id)
+            if controller is not None:
+                parts.append(_unused_switch(sw, controller, tr))
+                continue
             note = (
                 Markup('<div class="t66-note">{}</div>').format(tr._(sw.note))
                 if sw.note
@@ -161,6 +165,22 @@ class CompareRow:
     @property
     def differs(self) -> bool:
         return any(self.odd)
+
+
+def unused_text(controller: str, tr: Translator) -> str:
+    """Why a switch changes nothing under a rule set: the switch whose value makes it so."""
+    return tr._(
+        "Not used under these rules: it depends on “{switch}”.",
+        switch=switch_name(controller, tr),
+    )
+
+
+def _unused_switch(sw: SwitchValue, controller: str, tr: Translator) -> Markup:
+    """A switch that changes nothing under the rules: its value struck through, and why."""
+    return Markup(
+        '<div class="t66-sw t66-unused" data-switch="{}" data-unused="1"><dt>{}</dt>'
+        '<dd><span class="t66-val">{}</span><span class="t66-unused-why">{}</span></dd></div>'
+    ).format(sw.id, switch_name(sw.id, tr), switch_value_text(sw, tr), unused_text(controller, tr))
 
 
 def compare_rows(presets: Sequence[RuleSet]) -> tuple[CompareRow, ...]:
@@ -207,9 +227,18 @@ def compare_html(
         if only_differences and not row.differs:
             continue
         cells = []
-        for sw, odd in zip(row.values, row.odd, strict=True):
+        for preset, sw, odd in zip(presets, row.values, row.odd, strict=True):
             marked = row.differs and odd
             mark = Markup('<span class="t66-sr">{}</span>').format(differs) if marked else ""
+            controller = unused_by(preset, sw.id)
+            if controller is not None:  # the value is struck through; the reason in words
+                cells.append(
+                    Markup(
+                        '<td class="t66-unused" data-unused="1"><span class="t66-val">{}</span>'
+                        '<span class="t66-unused-why">{}</span></td>'
+                    ).format(switch_value_text(sw, tr), unused_text(controller, tr))
+                )
+                continue
             cells.append(
                 Markup(
                     '<td class="{}"><span class="t66-val">{}</span>{}'
