@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from enum import Enum
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -174,3 +175,23 @@ def test_solver_agrees_where_the_follower_may_exchange() -> None:
         assert child.to_move == s.to_move and child.trump_card != s.trump_card
         assert v == exact(child)
     assert seen >= 15
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_solver_agrees_with_brute_force_on_small_endgames_of_each_preset(name: str) -> None:
+    rules = PRESETS[name]
+    exact = Brute()
+    for seed in range(60):
+        s = mini_position(rules, random.Random(f"{name}-{seed}"))
+        solver = Solver(s)
+        assert solver.value(s) == exact(s), (name, seed)
+        mover = s.to_move
+        assert mover is not None
+        for move in legal_moves(s):
+            v, child = solver.child_value(s, move)
+            b = (
+                terminal_value(child.result, mover)
+                if child.result is not None
+                else exact(child) * (1 if child.to_move == mover else -1)
+            )
+            assert v == b, (name, seed, move)
