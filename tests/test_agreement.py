@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from enum import Enum
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -19,12 +20,14 @@ from tutor.engine import (
     CLOSE,
     DECLARE_OUT,
     EXCHANGE,
+    NAME_TRUMPS,
     PRESETS,
     Credit,
     Duty,
     ExchangeTiming,
     Marriage,
     Move,
+    NameTrump,
     NoTrickAt,
     OpponentOut,
     OutResolution,
@@ -86,6 +89,7 @@ CANDIDATES: tuple[Move, ...] = (
     EXCHANGE,
     CLOSE,
     DECLARE_OUT,
+    *NAME_TRUMPS,
 )
 
 # The switches no preset sets this way, all at once.
@@ -174,3 +178,38 @@ def test_solver_agrees_where_the_follower_may_exchange() -> None:
         assert child.to_move == s.to_move and child.trump_card != s.trump_card
         assert v == exact(child)
     assert seen >= 15
+
+
+# 000's two deviations: a player names trumps, marriages count 20, 40, 60, 80 and make trumps;
+# no trumps until the holder of the ace of hearts names them, every marriage 20.
+NAMED = {
+    "named": "classic(trump.mode=named, marriage.escalating=true, marriage.makes_trump=true,"
+    " marriage.needs_trick=false)",
+    "heart_ace": "classic(trump.mode=heart_ace, marriage.trump_points=20)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NAMED))
+def test_solver_agrees_where_trumps_are_named(name: str) -> None:
+    """Without a face-up card: trumps named by a move (first thing under named_trump, by the
+    holder of the ace of hearts under heart_ace, leading or following), marriages that make
+    trumps and grow in value: the solver agrees with the brute force, and those moves occur."""
+    rules = parse_rules(NAMED[name])
+    exact = Brute()
+    naming = marriages = 0
+    for seed in range(400):
+        s = mini_position(rules, random.Random(seed))
+        solver = Solver(s)
+        assert solver.value(s) == exact(s), (name, s)
+        mover = s.to_move
+        assert mover is not None
+        for move in legal_moves(s):
+            naming += isinstance(move, NameTrump)
+            marriages += isinstance(move, Marriage)
+            v, child = solver.child_value(s, move)
+            if child.result is not None:
+                assert v == terminal_value(child.result, mover), (name, s, move)
+            else:
+                b = exact(child)
+                assert v == (b if child.to_move == mover else -b), (name, s, move)
+    assert naming >= 40 and marriages >= 40, (naming, marriages)

@@ -19,6 +19,7 @@ from tutor.words.switches import PRESET_NAMES, switch_name, switch_value_text
 SWITCH_GROUPS: tuple[tuple[str, str], ...] = (
     ("pack", N_("The pack")),
     ("deal", N_("The deal")),
+    ("trump", N_("Trumps")),
     ("phase2", N_("Once the stock is closed or used up")),
     ("marriage", N_("Marriages")),
     ("exchange", N_("Exchanging the trump card")),

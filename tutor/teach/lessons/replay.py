@@ -111,7 +111,7 @@ def _events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     rules = before.rules
     if isinstance(move, Marriage):
         suit = move.card.suit
-        points = rules.trump_marriage_points if suit == before.trump else rules.marriage_points
+        points = rules.marriage_value(suit, before.trump, len(before.marriages))
         credited = after.melds[p] > before.melds[p] if p is not None else False
         events.append(
             Event(
@@ -123,6 +123,7 @@ def _events(before: State, move: Move, after: State) -> tuple[Event, ...]:
             )
         )
     elif isinstance(move, Exchange):
+        assert before.trump is not None  # an exchange needs a face-up trump card
         given = CARDS[before.trump * 8 + rules.exchange_rank]
         taken = before.trump_card_value
         events.append(
