@@ -180,21 +180,12 @@ def test_solver_agrees_where_the_follower_may_exchange() -> None:
     assert seen >= 15
 
 
-# 000's two deviations: a player names trumps, marriages count 20, 40, 60, 80 and make trumps;
-# no trumps until the holder of the ace of hearts names them, every marriage 20.
-NAMED = {
-    "named": "classic(trump.mode=named, marriage.escalating=true, marriage.makes_trump=true,"
-    " marriage.needs_trick=false)",
-    "heart_ace": "classic(trump.mode=heart_ace, marriage.trump_points=20)",
-}
-
-
-@pytest.mark.parametrize("name", sorted(NAMED))
+@pytest.mark.parametrize("name", ["named_trump", "heart_ace"])
 def test_solver_agrees_where_trumps_are_named(name: str) -> None:
     """Without a face-up card: trumps named by a move (first thing under named_trump, by the
     holder of the ace of hearts under heart_ace, leading or following), marriages that make
     trumps and grow in value: the solver agrees with the brute force, and those moves occur."""
-    rules = parse_rules(NAMED[name])
+    rules = PRESETS[name]
     exact = Brute()
     naming = marriages = 0
     for seed in range(400):

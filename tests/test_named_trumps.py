@@ -1,8 +1,9 @@
-"""The two trump deviations of 000 as rule switches: invariants over thousands of random deals
-with random legal moves of every kind, and the rules that set them apart."""
+"""The two trump deviations of 000 (presets named_trump and heart_ace): invariants over thousands
+of random deals with random legal moves of every kind, and the rules that set them apart."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -13,11 +14,11 @@ from tutor.engine import (
     CARDS,
     HEART_ACE_CARD,
     NAME_TRUMPS,
+    SRC_000,
     Card,
     Marriage,
     NameTrump,
     Play,
-    RuleSet,
     State,
     Suit,
     apply,
@@ -27,6 +28,7 @@ from tutor.engine import (
     parse_move,
     parse_rules,
     play_moves,
+    preset,
     random_deal,
     track_excluded,
     view_of,
@@ -50,8 +52,10 @@ SPECS = {
 NAMES = tuple(SPECS)
 
 
-def preset(name: str) -> RuleSet:
-    return parse_rules(SPECS[name])
+def test_the_presets_are_these_switches() -> None:
+    for name, spec in SPECS.items():
+        assert dataclasses.replace(preset(name), name=spec) == parse_rules(spec)
+        assert preset(name).source_of("trump.mode") == SRC_000
 
 
 def _conserved(s: State) -> None:
@@ -255,7 +259,7 @@ _HEAD = (
 def test_positions_without_a_face_up_card_say_what_is_wrong(
     name: str, trump: str, extra: str, template: str
 ) -> None:
-    text = _HEAD.format(spec=SPECS[name], trump=trump) + extra
+    text = _HEAD.format(spec=name, trump=trump) + extra
     with pytest.raises(PositionError) as info:
         read_position(text)
     assert info.value.template == template
@@ -265,6 +269,6 @@ def test_a_face_up_preset_refuses_none_and_no_trump_is_read() -> None:
     with pytest.raises(PositionError) as info:
         read_position(_HEAD.format(spec="classic", trump="none").replace(" 9h\n", "\n"))
     assert info.value.template == E_TRUMP_NONE
-    p = read_position(_HEAD.format(spec=SPECS["heart_ace"], trump="none"))
+    p = read_position(_HEAD.format(spec="heart_ace", trump="none"))
     assert isinstance(p.subject, State) and p.subject.trump is None
     assert NAME_TRUMPS[0] in legal_moves(p.subject)

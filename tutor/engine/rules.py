@@ -822,6 +822,88 @@ THIRTY_SIX = dataclasses.replace(
     ),
 )
 
+_NO_CARD_NOTE = N_(
+    "No card is turned face up, so there is nothing to exchange: the stock holds all the other "
+    "cards face down, the last card drawn is face down too, and closing turns no card."
+)
+_NO_TRUMP_NOTE = N_(
+    "While no trump is named no suit is trumps: the trick goes to the higher card of the suit "
+    "led, and after closing a player who cannot follow suit may play any card."
+)
+
+# 000's first deviation: no card turned; the first leader names trumps; the marriages of the deal
+# count 20, 40, 60, 80 in turn, and each makes its suit trumps.
+NAMED_TRUMP = dataclasses.replace(
+    CLASSIC,
+    name="named_trump",
+    trump_mode=TrumpMode.NAMED,
+    marriage_escalating=True,
+    marriage_makes_trump=True,
+    marriage_needs_trick=False,
+    notes=(
+        *CLASSIC.notes,
+        (
+            "trump.mode",
+            N_(
+                "The German article's first deviation: a player names the trump suit, and no "
+                "card is turned up. It does not say which player or when; here the player who "
+                "leads first, the dealer's opponent, names it after looking at the hand and "
+                "before the first lead, as a move of its own."
+            ),
+        ),
+        ("exchange.rank", _NO_CARD_NOTE),
+        (
+            "marriage.escalating",
+            N_(
+                "The first marriage of the deal counts 20 even in trumps, the second 40, the "
+                "third 60 and the fourth 80, whoever announces them: in the article's example A "
+                "announces 20, then B 40."
+            ),
+        ),
+        (
+            "marriage.makes_trump",
+            N_(
+                "Each marriage makes its suit the trump suit at once, for the card led with it too."
+            ),
+        ),
+        (
+            "marriage.needs_trick",
+            N_(
+                "In the example of the first deviation A names {diamonds} trumps and announces "
+                "the marriage in that suit with the first lead, before any trick: no trick is "
+                "needed."
+            ),
+        ),
+    ),
+)
+
+# 000's second deviation: no trumps until the holder of the ace of hearts names a suit; every
+# marriage 20.
+HEART_ACE = dataclasses.replace(
+    CLASSIC,
+    name="heart_ace",
+    trump_mode=TrumpMode.HEART_ACE,
+    trump_marriage_points=20,
+    notes=(
+        *CLASSIC.notes,
+        (
+            "trump.mode",
+            N_(
+                "The German article's second deviation: the holder of {Ah} names any suit as "
+                "trumps, and while {Ah} is not in play there are no trumps. It does not say "
+                "when; here its holder may name a suit on any turn of their own, leading or "
+                "following, while none is named, and must name one before playing {Ah}: the "
+                "ace cannot be played while there are no trumps. {Ah} drawn from the stock can "
+                "be used from then on; left in a closed stock, it leaves the deal without "
+                "trumps."
+            ),
+        ),
+        ("exchange.rank", _NO_CARD_NOTE),
+        ("phase2.duty", _NO_TRUMP_NOTE),
+        ("marriage.trump_points", N_("All marriages count 20 in the second deviation.")),
+    ),
+)
+
 PRESETS: Mapping[str, RuleSet] = {
     r.name: r
     for r in (
@@ -832,6 +914,8 @@ PRESETS: Mapping[str, RuleSet] = {
         PACK32,
         SCHNAPSEN,
         THIRTY_SIX,
+        NAMED_TRUMP,
+        HEART_ACE,
     )
 }
 

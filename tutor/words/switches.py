@@ -116,6 +116,8 @@ PRESET_NAMES: dict[str, tuple[str, str]] = {
     "pack32": NP_("rules preset", "32 cards"),
     "schnapsen": NP_("rules preset", "Schnapsen"),
     "thirtysix": NP_("rules preset", "Thirty-six"),
+    "named_trump": NP_("rules preset", "Named trumps"),
+    "heart_ace": NP_("rules preset", "Ace of hearts"),
 }
 
 
