@@ -474,19 +474,6 @@ class Negamax:
             engine.nodes = n
             if n > engine.stop:
                 engine.checkpoint()
-            if name_first:
-                best = -inf
-                for suit in range(4):
-                    v = engine.closures(suit, married)[0](
-                        h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, alpha, beta
-                    )
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                break
-                return best
             if (cb >= 0 or tc < 0) and h0 & (h0 - 1) == 0 and not (h0 | h1) & ah:
                 return last_trick(h0, h1, ld, s0, s1, q0, q1, won, cb, trickless, ob)
             key = (h0, h1, ld | tag, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
@@ -526,16 +513,15 @@ class Negamax:
                     moves.append(EXCHANGE_CODE)
                 if closing and ob < 0:
                     moves.append(CLOSE_CODE)
-            leads = hand
-            if ah and hand & ah:  # trumps may be named, and the ace waits for them
-                leads = hand ^ ah
-                moves.extend(NAME_CODES)
             for rm in pack_rank_masks:  # leads by rank: aces first, then tens, ...
-                m = leads & rm
+                m = hand & rm
                 while m:
                     low = m & -m
                     m ^= low
                     moves.append(low.bit_length() - 1)
+            if ah and hand & ah:  # trumps may be named, and the ace waits for them
+                moves.remove(HEART_ACE_CARD.index)
+                moves.extend(NAME_CODES)
             out_floor = -inf
             if plain_out and out_after:
                 # A declaration judged after the trick opens a one-trick subtree; searched
@@ -722,4 +708,39 @@ class Negamax:
                 table[key] = (lo, hi, best_move)
             return best
 
+        if name_first:
+            # The first leader names trumps before anything else: the search on lead starts
+            # with the four choices.
+            def name_node(
+                h0: int,
+                h1: int,
+                ld: int,
+                s0: int,
+                s1: int,
+                q0: int,
+                q1: int,
+                won: int,
+                si: int,
+                tc: int,
+                cb: int,
+                trickless: int,
+                ob: int,
+                alpha: int,
+                beta: int,
+            ) -> int:
+                engine.nodes += 1
+                best = -inf
+                for suit in range(4):
+                    v = engine.closures(suit, married)[0](
+                        h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, alpha, beta
+                    )
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                return best
+
+            return name_node, follow
         return lead_node, follow
