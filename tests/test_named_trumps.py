@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -41,6 +42,10 @@ from tutor.formats.position_messages import (
     E_TRUMP_NONE,
 )
 from tutor.formats.positions import PositionError, position_dump, read_position
+from tutor.teach.lessons import check_lesson
+from tutor.teach.lessons.messages import E_TRUMP_NOT_TURNED
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # A player names trumps, marriages count 20, 40, 60, 80 and make trumps; no trumps until the
 # holder of the ace of hearts names them, every marriage 20.
@@ -272,3 +277,18 @@ def test_a_face_up_preset_refuses_none_and_no_trump_is_read() -> None:
     p = read_position(_HEAD.format(spec="heart_ace", trump="none"))
     assert isinstance(p.subject, State) and p.subject.trump is None
     assert NAME_TRUMPS[0] in legal_moves(p.subject)
+
+
+def test_a_lesson_under_named_trumps_names_no_face_up_card(tmp_path: Path) -> None:
+    text = (ROOT / "lessons" / "variant-heart-ace.yaml").read_text(encoding="utf-8")
+    lesson, errors = check_lesson(_write(tmp_path, text))
+    assert lesson is not None and not errors
+    with_card = text.replace("  stock: Ad Jd", "  trump: Jd\n  stock: Ad")
+    lesson, errors = check_lesson(_write(tmp_path, with_card))
+    assert [e.template for e in errors] == [E_TRUMP_NOT_TURNED]
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path

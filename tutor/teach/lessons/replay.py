@@ -146,11 +146,11 @@ def _events(before: State, move: Move, after: State) -> tuple[Event, ...]:
             first = before.stock[0]
             second = before.stock[1] if len(before.stock) >= 2 else before.trump_card
             events.append(Event(EventKind.DREW, w, (CARDS[first],)))
-            last = len(before.stock) < 2
+            face_up = len(before.stock) < 2  # the face-up trump card is drawn last
             events.append(
-                Event(EventKind.DREW, 1 - w, (CARDS[second],), 0, "trump_card" if last else "")
+                Event(EventKind.DREW, 1 - w, (CARDS[second],), 0, "trump_card" if face_up else "")
             )
-            if last:
+            if not after.stock_open:
                 events.append(Event(EventKind.STOCK_EMPTY))
     if after.result is not None and before.result is None:
         r = after.result
