@@ -182,8 +182,9 @@ def test_hints_undo_and_giving_up(open_page) -> None:  # type: ignore[no-untyped
     assert "A gave the deal up." in info
 
 
-def test_a_played_deal_exports_as_a_lesson(open_page, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    at = start(open_page(w_play_preset="kurnik", w_play_opponent="club"))
+@pytest.mark.parametrize("name", ["kurnik", "named_trump"])
+def test_a_played_deal_exports_as_a_lesson(open_page, tmp_path: Path, name: str) -> None:  # type: ignore[no-untyped-def]
+    at = start(open_page(w_play_preset=name, w_play_opponent="club"))
     rng = random.Random(7)
     while not game_of(at).deal.over:
         game = game_of(at)

@@ -260,8 +260,7 @@ def _determined(view: View) -> bool:
     allowed = (view.unseen & ~view.excluded).bit_count()
     if hidden not in (0, allowed):
         return False
-    stock_open = view.closed_by < 0 and view.trump_card >= 0
-    return not stock_open or view.stock_count <= 1
+    return not view.stock_open or view.stock_count <= 1
 
 
 def _exact_moves(state: State, player: int, budget: Budget) -> tuple[RankedMove, ...]:
