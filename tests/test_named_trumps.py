@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.cli.main import main
 from tutor.engine import (
     CARDS,
     HEART_ACE_CARD,
@@ -292,3 +293,13 @@ def _write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "lesson.yaml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_the_hint_counts_the_stock_without_a_face_up_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "position.yaml"
+    path.write_text(_HEAD.format(spec="heart_ace", trump="none"), encoding="utf-8")
+    assert main(["hint", str(path), "--level", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "12 cards are left to draw." in out and "face-up" not in out
