@@ -70,9 +70,9 @@ Stage = tuple[Callable[[State], bool], Callable[[Move], bool] | None]
 
 STAGES: dict[str, Stage] = {
     # The stock is used up: the learner sees every card. Leading.
-    "endgame": (lambda s: _on_lead(s) and s.trump_card < 0 and _fits(s), None),
+    "endgame": (lambda s: _on_lead(s) and s.stock_size == 0 and _fits(s), None),
     # The stock is used up, the learner answers a lead.
-    "follow": (lambda s: s.lead >= 0 and s.trump_card < 0 and _fits(s), None),
+    "follow": (lambda s: s.lead >= 0 and s.stock_size == 0 and _fits(s), None),
     # Somebody closed the stock; the learner leads.
     "closed": (lambda s: _on_lead(s) and s.closed_by >= 0 and _fits(s), None),
     # The last moment to close: one face-down card left.
@@ -90,13 +90,11 @@ STAGES: dict[str, Stage] = {
         lambda m: isinstance(m, Marriage),
     ),
     "out": (
-        lambda s: (
-            _on_lead(s) and (s.trump_card < 0 or len(s.stock) <= 1) and 45 <= s.score(s.leader) < 66
-        ),
+        lambda s: _on_lead(s) and s.stock_size <= 2 and 45 <= s.score(s.leader) < 66,
         None,
     ),
     "declare": (
-        lambda s: _on_lead(s) and DECLARE_OUT in legal_moves(s) and s.trump_card < 0,
+        lambda s: _on_lead(s) and DECLARE_OUT in legal_moves(s) and s.stock_size == 0,
         lambda m: m == DECLARE_OUT,
     ),
 }

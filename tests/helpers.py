@@ -11,12 +11,14 @@ from pathlib import Path
 from types import ModuleType
 
 from tutor.engine import (
-    CARDS,
+    HEART_ACE_CARD,
     Card,
     Credit,
     OutResolution,
     RuleSet,
     State,
+    Suit,
+    TrumpMode,
     apply,
     legal_moves,
 )
@@ -66,41 +68,63 @@ def brute(state: State) -> int:
 
 def mini_position(rules: RuleSet, rng: random.Random) -> State:
     """A random position with few cards left: 1-3 cards a hand, a stock of 0, 1 or 3 cards
-    (open or closed), scores near the target, sometimes a card already led or pending points."""
+    (open or closed; 0, 2 or 4 face-down cards where no card is turned up), scores near the
+    target, sometimes a card already led or pending points. Where trumps are named, sometimes
+    none is named yet (the ace of hearts still to come) and some marriages were announced."""
     cards = [c.index for c in (Card.parse(x) for x in _pack_text(rules))]
     rng.shuffle(cards)
-    trump_card = cards.pop()
-    trump = trump_card >> 3
+    face_up = rules.face_up
+    if face_up:
+        trump_card = cards.pop()
+        trump: int | None = trump_card >> 3
+    else:
+        trump_card = -1
+        trump = rng.randrange(4)
+        if rng.random() < (0.5 if rules.trump_mode is TrumpMode.HEART_ACE else 0.2):
+            trump = None  # under ``named``: the start of a deal, trumps still to be named
     leader = rng.randrange(2)
     # Often give the leader a king-queen pair or the trump to exchange, so those moves occur.
     wanted = []
     if rng.random() < 0.4:
         king = rng.randrange(4) * 8 + 2
         wanted += [king, king + 1]
-    if rng.random() < 0.3:
+    if face_up and trump is not None and rng.random() < 0.3:
         wanted.append(trump * 8 + rules.exchange_rank)
+    if trump is None and rng.random() < 0.6:  # the ace of hearts in a hand: naming trumps
+        wanted.append(HEART_ACE_CARD.index)
     wanted = [c for c in dict.fromkeys(wanted) if c in cards][:3]
     per_hand = max(len(wanted), rng.choice((1, 2, 2, 3)))
     for c in wanted:
         cards.remove(c)
     kind = rng.choice(("open", "open", "closed", "gone"))
-    stock_len = rng.choice((1, 3)) if kind != "gone" else 0
+    if face_up:
+        stock_len = rng.choice((1, 3)) if kind != "gone" else 0
+    else:
+        stock_len = rng.choice((2, 4)) if kind != "gone" else 0
+    if trump is None and HEART_ACE_CARD.index in cards and rng.random() < 0.5:
+        cards.remove(HEART_ACE_CARD.index)  # the ace in the stock
+        cards.insert(0, HEART_ACE_CARD.index)
     stock = tuple(cards[:stock_len])
     del cards[:stock_len]
     hands = [0, 0]
-    ex = trump * 8 + rules.exchange_rank
+    ex = -1 if trump is None else trump * 8 + rules.exchange_rank
     # The trump to exchange goes now and then to the follower, who may exchange too where the
-    # rules allow it on any turn.
+    # rules allow it on any turn; so does the ace of hearts.
     ex_holder = leader if rng.random() < 0.6 else 1 - leader
     for c in wanted:
-        hands[ex_holder if c == ex else leader] |= 1 << c
+        hands[ex_holder if c in (ex, HEART_ACE_CARD.index) else leader] |= 1 << c
     for p in (leader, 1 - leader):
         while hands[p].bit_count() < per_hand:
             hands[p] |= 1 << cards.pop()
     lead = -1
-    if rng.random() < 0.3:  # a card already led from the leader's hand
-        lead = rng.choice([c for c in range(32) if hands[leader] >> c & 1])
-        hands[leader] &= ~(1 << lead)
+    named_first = trump is None and rules.trump_mode is TrumpMode.NAMED
+    if rng.random() < 0.3 and not named_first:  # a card already led from the leader's hand
+        choices = [c for c in range(32) if hands[leader] >> c & 1]
+        if trump is None:  # the ace of hearts waits for trumps
+            choices = [c for c in choices if c != HEART_ACE_CARD.index]
+        if choices:
+            lead = rng.choice(choices)
+            hands[leader] &= ~(1 << lead)
     tricks = (rng.choice((0, 1, 2, 3)), rng.choice((0, 1, 2, 3)))
     points = tuple(0 if t == 0 else rng.randrange(10, 62) for t in tricks)
     melds = tuple(0 if rng.random() < 0.7 else 20 for _ in range(2))
@@ -112,9 +136,14 @@ def mini_position(rules: RuleSet, rng: random.Random) -> State:
     out_by = -1
     if rules.out_resolution is OutResolution.AFTER_TRICK and lead >= 0 and rng.random() < 0.3:
         out_by = leader
+    marriages: tuple[tuple[int, Suit], ...] = ()
+    if not face_up:  # the count matters where marriages grow in value
+        marriages = tuple(
+            (rng.randrange(2), Suit(rng.randrange(4))) for _ in range(rng.randrange(3))
+        )
     return State(
         rules=rules,
-        trump=CARDS[trump_card].suit,
+        trump=None if trump is None else Suit(trump),
         hands=(hands[0], hands[1]),
         stock=stock if kind != "gone" else (),
         trump_card=trump_card if kind != "gone" else -1,
@@ -129,7 +158,7 @@ def mini_position(rules: RuleSet, rng: random.Random) -> State:
         pending=pending,
         tricks=tricks,
         known=(0, 0),
-        marriages=(),
+        marriages=marriages,
         out_by=out_by,
         last_trick=None,
         result=None,

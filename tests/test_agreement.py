@@ -20,12 +20,14 @@ from tutor.engine import (
     CLOSE,
     DECLARE_OUT,
     EXCHANGE,
+    NAME_TRUMPS,
     PRESETS,
     Credit,
     Duty,
     ExchangeTiming,
     Marriage,
     Move,
+    NameTrump,
     NoTrickAt,
     OpponentOut,
     OutResolution,
@@ -87,6 +89,7 @@ CANDIDATES: tuple[Move, ...] = (
     EXCHANGE,
     CLOSE,
     DECLARE_OUT,
+    *NAME_TRUMPS,
 )
 
 # The switches no preset sets this way, all at once.
@@ -195,3 +198,29 @@ def test_solver_agrees_with_brute_force_on_small_endgames_of_each_preset(name: s
                 else exact(child) * (1 if child.to_move == mover else -1)
             )
             assert v == b, (name, seed, move)
+
+
+@pytest.mark.parametrize("name", ["named_trump", "heart_ace"])
+def test_solver_agrees_where_trumps_are_named(name: str) -> None:
+    """Without a face-up card: trumps named by a move (first thing under named_trump, by the
+    holder of the ace of hearts under heart_ace, leading or following), marriages that make
+    trumps and grow in value: the solver agrees with the brute force, and those moves occur."""
+    rules = PRESETS[name]
+    exact = Brute()
+    naming = marriages = 0
+    for seed in range(400):
+        s = mini_position(rules, random.Random(seed))
+        solver = Solver(s)
+        assert solver.value(s) == exact(s), (name, s)
+        mover = s.to_move
+        assert mover is not None
+        for move in legal_moves(s):
+            naming += isinstance(move, NameTrump)
+            marriages += isinstance(move, Marriage)
+            v, child = solver.child_value(s, move)
+            if child.result is not None:
+                assert v == terminal_value(child.result, mover), (name, s, move)
+            else:
+                b = exact(child)
+                assert v == (b if child.to_move == mover else -b), (name, s, move)
+    assert naming >= 40 and marriages >= 40, (naming, marriages)

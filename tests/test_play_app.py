@@ -182,8 +182,9 @@ def test_hints_undo_and_giving_up(open_page) -> None:  # type: ignore[no-untyped
     assert "A gave the deal up." in info
 
 
-def test_a_played_deal_exports_as_a_lesson(open_page, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    at = start(open_page(w_play_preset="kurnik", w_play_opponent="club"))
+@pytest.mark.parametrize("name", ["kurnik", "named_trump"])
+def test_a_played_deal_exports_as_a_lesson(open_page, tmp_path: Path, name: str) -> None:  # type: ignore[no-untyped-def]
+    at = start(open_page(w_play_preset=name, w_play_opponent="club"))
     rng = random.Random(7)
     while not game_of(at).deal.over:
         game = game_of(at)
@@ -368,3 +369,28 @@ def test_a_new_match_starts_without_the_last_ones_hints(open_page) -> None:  # t
     start(at)
     assert at.button(key="play_hint").label == "Show a hint (1 of 4)"
     assert set(the_board().cards(BOARD).values()) == {""}  # no marks from the old hints
+
+
+def test_the_learner_names_trumps_with_buttons(open_page) -> None:  # type: ignore[no-untyped-def]
+    """Under named_trump the player who leads first names trumps: the page says so and offers
+    one button for each suit."""
+    at = start(
+        open_page(w_play_preset="named_trump", w_play_opponent="beginner", w_play_quiet=True)
+    )
+    rng = random.Random(3)
+    for _ in range(300):
+        game = game_of(at)
+        if game.deal.over:
+            at.button(key="play_next").click().run()
+            clean(at)
+            continue
+        if game.state.trump is None:
+            for s in "cshd":
+                assert at.button(key=f"play_move_trump {s}")
+            shown = " ".join(md_plain(str(e.value)) for e in at.markdown)
+            assert "name the trump suit" in shown
+            learner_plays(at, "trump h")
+            assert str(game_of(at).state.trump) == "h"
+            return
+        learner_plays(at, str(PLAYERS["club"](game.state, rng)))
+    raise AssertionError("the learner never led first")

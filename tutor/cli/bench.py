@@ -107,7 +107,7 @@ def endgames(rules: RuleSet, n: int, cards: int, seed: int) -> list[State]:
     while len(out) < n:
         s = random_deal(rules, rng, dealer=rng.randrange(2))
         while s.result is None:
-            if s.trump_card < 0 and s.lead < 0 and s.hands[s.leader].bit_count() == cards:
+            if s.stock_size == 0 and s.lead < 0 and s.hands[s.leader].bit_count() == cards:
                 out.append(s)
                 break
             s = _club_no_close(s, rng)

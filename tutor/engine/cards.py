@@ -207,6 +207,12 @@ def suit_mask(suit: Suit) -> int:
 SUIT_MASKS: tuple[int, ...] = tuple(suit_mask(Suit(s)) for s in range(4))
 """The bit set of each suit's cards, by suit number."""
 
+NO_TRUMP = 4
+"""The trump as a number while no suit is trumps (no trump named yet)."""
+
+TRUMP_MASKS: tuple[int, ...] = (*SUIT_MASKS, 0)
+"""The bit set of the trumps by trump number, ``NO_TRUMP`` giving none."""
+
 
 def cut_winner(a: Card, b: Card) -> int:
     """Cutting for the dealer: 0 when ``a`` is higher, 1 when ``b`` is.

@@ -20,22 +20,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine.cards import CARDS, SUIT_MASKS, Rank, cards_of_mask, iter_bits
+from tutor.engine.cards import CARDS, SUIT_MASKS, Card, Rank, Suit, cards_of_mask, iter_bits
 from tutor.engine.moves import (
     CLOSE,
     DECLARE_OUT,
     EXCHANGE,
     MARRIAGES,
     MARRIAGES_OUT,
+    NAME_TRUMPS,
     PLAYS,
     Close,
     DeclareOut,
     Exchange,
     Marriage,
     Move,
+    NameTrump,
     Play,
 )
-from tutor.engine.rules import Duty, ExchangeTiming
+from tutor.engine.rules import Duty, ExchangeTiming, TrumpMode
 from tutor.engine.state import State, other
 
 # ----------------------------------------------------------------------------- reasons
@@ -95,6 +97,7 @@ RULE_SWITCH: dict[str, str] = {
     "exchange.on_lead": "exchange.timing",
     "exchange.needs_trick": "exchange.needs_trick",
     "exchange.stock": "",
+    "exchange.no_card": "trump.mode",
     "close.allowed": "close.allowed",
     "close.on_lead": "",
     "close.stock": "",
@@ -103,7 +106,15 @@ RULE_SWITCH: dict[str, str] = {
     "out.closer_opponent": "out.closer_opponent",
     "out.needs_trick": "out.needs_trick",
     "out.declared": "",
+    "trump.face_up": "trump.mode",
+    "trump.named": "trump.mode",
+    "trump.name_first": "trump.mode",
+    "trump.heart_ace": "trump.mode",
+    "trump.ace_first": "trump.mode",
 }
+
+#: The ace of hearts: under ``trump.mode=heart_ace`` its holder names trumps.
+HEART_ACE_CARD = Card.of(Rank.ACE, Suit.HEARTS)
 
 
 # ----------------------------------------------------------------------------- legal moves
@@ -120,7 +131,7 @@ def _follow_mask(state: State, hand: int) -> int:
             higher = same & ((1 << lead) - 1)
             return higher or same
         return same
-    trumps = hand & SUIT_MASKS[state.trump]
+    trumps = hand & state.trump_mask
     return trumps or hand
 
 
@@ -135,6 +146,8 @@ def _may_declare(state: State, player: int) -> bool:
 
 
 def exchange_card(state: State) -> int:
+    """The card to exchange for the face-up trump card (only while a trump card lies face up)."""
+    assert state.trump is not None
     return state.trump * 8 + state.rules.exchange_rank
 
 
@@ -142,17 +155,49 @@ def may_exchange(state: State, player: int) -> bool:
     """``player``, to move, may exchange the lowest trump for the face-up trump card now."""
     rules = state.rules
     return (
-        state.stock_open
+        state.trump_card >= 0
+        and state.stock_open
         and (state.lead < 0 or rules.exchange_timing is ExchangeTiming.ON_TURN)
         and bool(state.hands[player] >> exchange_card(state) & 1)
         and (state.tricks[player] > 0 or not rules.exchange_needs_trick)
     )
 
 
+def may_name_trump(state: State, player: int) -> bool:
+    """``player``, to move, may name the trump suit now: no trump is named yet and the rules
+    let this player name one (the first leader; the holder of the ace of hearts)."""
+    mode = state.rules.trump_mode
+    if state.trump is not None or mode is TrumpMode.FACE_UP:
+        return False
+    if mode is TrumpMode.HEART_ACE:
+        return bool(state.hands[player] >> HEART_ACE_CARD.index & 1)
+    return True
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to move, plays first."""
     if state.result is not None:
         return ()
+    if state.trump is None:
+        return _untrumped_moves(state)
+    return _moves(state)
+
+
+def _untrumped_moves(state: State) -> tuple[Move, ...]:
+    """The moves while no trump is named: under ``named`` only naming it; under ``heart_ace``
+    the holder of the ace of hearts may name it, and cannot play the ace before."""
+    mode = state.rules.trump_mode
+    if mode is TrumpMode.NAMED:
+        return NAME_TRUMPS
+    moves = _moves(state)
+    p = state.leader if state.lead < 0 else other(state.leader)
+    if mode is TrumpMode.HEART_ACE and may_name_trump(state, p):
+        ace = PLAYS[HEART_ACE_CARD.index]
+        return (*(m for m in moves if m != ace), *NAME_TRUMPS)
+    return moves
+
+
+def _moves(state: State) -> tuple[Move, ...]:
     rules = state.rules
     if state.lead >= 0:
         p = other(state.leader)
@@ -200,10 +245,14 @@ def check(state: State, move: Move) -> Verdict:
     hand = state.hands[p]
     player = ("player", p)
     leading = state.lead < 0
+    if isinstance(move, NameTrump) or (state.trump is None and rules.trump_mode is TrumpMode.NAMED):
+        return _check_naming(state, move, p)
     if isinstance(move, Play):
         c = move.card
         if not hand >> c.index & 1:
             return verdict(False, Reason("card.in_hand", (player, ("card", c))))
+        if c is HEART_ACE_CARD and state.trump is None and may_name_trump(state, p):
+            return verdict(False, Reason("trump.ace_first", (player, ("card", c))))
         if leading or not state.phase2:
             return verdict(
                 True, Reason("lead.free" if leading else "phase1.free", (player, ("card", c)))
@@ -216,7 +265,7 @@ def check(state: State, move: Move) -> Verdict:
             player,
             ("card", c),
             ("suit", suit),
-            ("points", rules.marriage_value(suit, state.trump)),
+            ("points", rules.marriage_value(suit, state.trump, len(state.marriages))),
         )
         if c.rank not in (Rank.KING, Rank.QUEEN):
             return verdict(False, Reason("marriage.card", params))
@@ -238,6 +287,8 @@ def check(state: State, move: Move) -> Verdict:
             return verdict(False, *fails)
         return verdict(True, Reason("marriage.pair", params))
     if isinstance(move, Exchange):
+        if not rules.face_up:
+            return verdict(False, Reason("exchange.no_card", (player,)))
         ex = CARDS[exchange_card(state)]
         params_x: tuple[tuple[str, object], ...] = (
             player,
@@ -280,6 +331,23 @@ def check(state: State, move: Move) -> Verdict:
     raise TypeError(f"not a move: {move!r}")
 
 
+def _check_naming(state: State, move: Move, p: int) -> Verdict:
+    """Naming the trump suit; and, while the first leader must name it, any other move."""
+    player = ("player", p)
+    mode = state.rules.trump_mode
+    if not isinstance(move, NameTrump):  # under ``named``, before trumps are named
+        return Verdict(move, False, (Reason("trump.name_first", (player,)),))
+    params: tuple[tuple[str, object], ...] = (player, ("suit", move.suit))
+    if mode is TrumpMode.FACE_UP:
+        return Verdict(move, False, (Reason("trump.face_up", (*params, ("trump", state.trump))),))
+    if state.trump is not None:
+        return Verdict(move, False, (Reason("trump.named", (*params, ("trump", state.trump))),))
+    if mode is TrumpMode.HEART_ACE:
+        params += (("card", HEART_ACE_CARD),)
+        return Verdict(move, may_name_trump(state, p), (Reason("trump.heart_ace", params),))
+    return Verdict(move, True, (Reason("trump.name_first", params),))
+
+
 def _out_problems(state: State, p: int) -> list[Reason]:
     if state.out_by >= 0:
         return [Reason("out.declared", (("player", state.out_by),))]
@@ -318,9 +386,9 @@ def _check_follow(state: State, move: Play, hand: int) -> Verdict:
         else:
             rid = "phase2.follow"
             params += (("options", cards_of_mask(same)),)
-    elif hand & SUIT_MASKS[state.trump]:
+    elif hand & state.trump_mask:
         rid = "phase2.trump"
-        params += (("options", cards_of_mask(hand & SUIT_MASKS[state.trump])),)
+        params += (("options", cards_of_mask(hand & state.trump_mask)),)
     else:
         rid = "phase2.any"
     return Verdict(move, ok, (Reason(rid, params),))

@@ -57,7 +57,17 @@ class DeclareOut:
         return "out"
 
 
-Move = Play | Marriage | Exchange | Close | DeclareOut
+@dataclass(frozen=True, slots=True)
+class NameTrump:
+    """Name the trump suit, where the rules turn no card up (``trump.mode``)."""
+
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"trump {self.suit}"
+
+
+Move = Play | Marriage | Exchange | Close | DeclareOut | NameTrump
 
 EXCHANGE = Exchange()
 CLOSE = Close()
@@ -65,6 +75,7 @@ DECLARE_OUT = DeclareOut()
 PLAYS = tuple(Play(c) for c in CARDS)
 MARRIAGES = tuple(Marriage(c) for c in CARDS)
 MARRIAGES_OUT = tuple(Marriage(c, True) for c in CARDS)
+NAME_TRUMPS = tuple(NameTrump(s) for s in Suit)
 
 
 class MoveError(ValueError):
@@ -74,15 +85,19 @@ class MoveError(ValueError):
         self.text = text
         super().__init__(
             f"unknown move {text!r}: write a card (Qh), 'marry Qh', 'marry Qh out', "
-            "'exchange', 'close' or 'out'"
+            "'exchange', 'close', 'out' or 'trump h'"
         )
 
 
 def parse_move(text: str) -> Move:
-    """Read a move: ``Qh``, ``marry Kc``, ``marry Kc out``, ``exchange``, ``close``, ``out``.
+    """Read a move: ``Qh``, ``marry Kc``, ``marry Kc out``, ``exchange``, ``close``, ``out``,
+    ``trump d``.
 
     >>> parse_move("marry Qc")
     Marriage(card=Card.parse('Qc'), out=False)
+    >>> str(parse_move("Trump D"))
+    'trump d'
+
     >>> str(parse_move(" 10H "))
     '10h'
     """
@@ -99,6 +114,8 @@ def parse_move(text: str) -> Move:
                 raise MoveError(text)
             card = Card.parse(words[1])
             return MARRIAGES_OUT[card.index] if len(words) == 3 else MARRIAGES[card.index]
+        if len(words) == 2 and words[0] == "trump":
+            return NAME_TRUMPS[Suit.parse(words[1])]
         if len(words) == 1:
             return PLAYS[Card.parse(words[0]).index]
     except CardError:

@@ -13,9 +13,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tutor.engine.legality import IllegalMoveError, check, exchange_card, legal_moves
-from tutor.engine.moves import Close, DeclareOut, Exchange, Marriage, Move, Play, parse_move
-from tutor.engine.rules import Credit, OutResolution
+from tutor.engine.legality import (
+    HEART_ACE_CARD,
+    IllegalMoveError,
+    check,
+    exchange_card,
+    legal_moves,
+)
+from tutor.engine.moves import (
+    Close,
+    DeclareOut,
+    Exchange,
+    Marriage,
+    Move,
+    NameTrump,
+    Play,
+    parse_move,
+)
+from tutor.engine.rules import Credit, OutResolution, TrumpMode
 from tutor.engine.scoring import Ending, scoring
 from tutor.engine.state import Outcome, State, other
 
@@ -23,7 +38,8 @@ from tutor.engine.state import Outcome, State, other
 
 
 def trick_winner(lead: int, follow: int, trump: int) -> int:
-    """0 when the card led wins, 1 when the card played to it wins."""
+    """0 when the card led wins, 1 when the card played to it wins (``trump`` a suit number,
+    or ``NO_TRUMP``)."""
     if lead >> 3 == follow >> 3:
         return 1 if follow < lead else 0
     return 1 if follow >> 3 == trump else 0
@@ -64,6 +80,8 @@ def apply_unchecked(state: State, move: Move) -> State:
         if state.rules.out_resolution is OutResolution.AFTER_TRICK:
             return state._replace(out_by=state.leader)
         return _declare(state, state.leader)
+    if isinstance(move, NameTrump):
+        return _name_trump(state, move)
     raise TypeError(f"not a move: {move!r}")
 
 
@@ -71,11 +89,21 @@ def _set(pair: tuple[int, int], i: int, value: int) -> tuple[int, int]:
     return (value, pair[1]) if i == 0 else (pair[0], value)
 
 
+def _name_trump(state: State, move: NameTrump) -> State:
+    """The suit named becomes trumps. Under ``heart_ace`` only the holder of the ace of hearts
+    names: the opponent then knows where the ace is."""
+    known = state.known
+    if state.rules.trump_mode is TrumpMode.HEART_ACE:
+        p = state.leader if state.lead < 0 else other(state.leader)
+        known = _set(known, p, known[p] | HEART_ACE_CARD.bit)
+    return state._replace(trump=move.suit, known=known)
+
+
 def _marry(state: State, move: Marriage) -> State:
     rules = state.rules
     p = state.leader
     suit = move.card.suit
-    value = rules.marriage_value(suit, state.trump)
+    value = rules.marriage_value(suit, state.trump, len(state.marriages))
     credit = rules.marriage_credit
     now = credit is Credit.IMMEDIATE or (credit is Credit.WITH_TRICK and state.tricks[p] > 0)
     if move.out:
@@ -97,6 +125,7 @@ def _marry(state: State, move: Marriage) -> State:
         pending=pending,
         known=known,
         marriages=(*state.marriages, (p, suit)),
+        trump=suit if rules.marriage_makes_trump else state.trump,
     )
     if move.out:
         if rules.out_resolution is OutResolution.AFTER_TRICK:
@@ -122,7 +151,7 @@ def _finish_trick(state: State, follow: int) -> State:
     leader = state.leader
     f = other(leader)
     lead = state.lead
-    w = leader if trick_winner(lead, follow, state.trump) == 0 else f
+    w = leader if trick_winner(lead, follow, state.trump_index) == 0 else f
     pts = rules.points_by_index
     gained = pts[lead] + pts[follow]
     bit = 1 << follow
@@ -135,7 +164,7 @@ def _finish_trick(state: State, follow: int) -> State:
         melds = _set(melds, w, melds[w] + pending[w])
         pending = _set(pending, w, 0)
     stock, trump_card = state.stock, state.trump_card
-    if state.closed_by < 0 and trump_card >= 0:
+    if state.closed_by < 0 and (trump_card >= 0 or stock):
         first = stock[0]
         if len(stock) >= 2:
             second = stock[1]

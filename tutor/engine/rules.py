@@ -77,6 +77,10 @@ E_SWITCH_SCHNEIDER = N_(
 E_SWITCH_PACK = N_(
     "the rule switch '{name}' cannot be '{value}': the pack has no such rank; valid values: {valid}"
 )
+E_SWITCH_CLASH = N_(
+    "the rule switch '{name}' cannot be '{value}' while the rule switch '{other}' is "
+    "'{other_value}'"
+)
 E_RULES_LONG = N_("the rules spec is longer than {limit} characters")
 
 #: The longest rules spec read (a preset and every switch changed fit in a few hundred).
@@ -208,6 +212,14 @@ class PlayedOut(Enum):
     # if he has it; a draw only when neither has it
 
 
+class TrumpMode(Enum):
+    """How the trump suit is decided."""
+
+    FACE_UP = "face_up"  # the card under the stock, turned face up at the deal
+    NAMED = "named"  # no card is turned; the first leader names trumps before the first lead
+    HEART_ACE = "heart_ace"  # no trumps until the holder of the ace of hearts names a suit
+
+
 class MatchMode(Enum):
     GAME_POINTS = "game_points"  # first to `match_target` game points
     FIVE_DEALS = "five_deals"  # five deals, most card points wins
@@ -244,6 +256,7 @@ class RuleSet:
     ranks: tuple[Rank, ...] = _sw("pack.ranks")
     hand_size: int = _sw("deal.hand_size", 6, 1, 15)
     card_points: tuple[int, ...] = _sw("pack.card_points", tuple(STANDARD_POINTS[r] for r in Rank))
+    trump_mode: TrumpMode = _sw("trump.mode", TrumpMode.FACE_UP)
     # Winning a deal
     target: int = _sw("deal.target", 66, 1, 999)
     last_trick_bonus: int = _sw("deal.last_trick_bonus", 10, 0, 99)
@@ -260,6 +273,9 @@ class RuleSet:
     marriage_needs_trick: bool = _sw("marriage.needs_trick", False)
     marriage_credit: Credit = _sw("marriage.credit", Credit.AFTER_TRICK)
     marriage_in_phase2: bool = _sw("marriage.in_phase2", False)
+    # The n-th marriage of the deal (both players counted) is worth n times `marriage.points`
+    marriage_escalating: bool = _sw("marriage.escalating", False)
+    marriage_makes_trump: bool = _sw("marriage.makes_trump", False)  # its suit becomes trumps
     # Exchanging the lowest trump for the face-up trump card
     exchange_rank: Rank = _sw("exchange.rank", Rank.NINE)
     exchange_needs_trick: bool = _sw("exchange.needs_trick", True)
@@ -322,9 +338,17 @@ class RuleSet:
         """The bonus for the deal's last trick; after closing only where the rules give it."""
         return self.last_trick_bonus if not closed or self.bonus_when_closed else 0
 
-    def marriage_value(self, suit: int, trump: int) -> int:
-        """The points a marriage in ``suit`` announces when ``trump`` is trump."""
+    def marriage_value(self, suit: int, trump: int | None, married: int = 0) -> int:
+        """The points a marriage in ``suit`` announces when ``trump`` is trump (``None``: no
+        trump named yet) and ``married`` marriages have been announced before it in the deal."""
+        if self.marriage_escalating:
+            return self.marriage_points * (married + 1)
         return self.trump_marriage_points if suit == trump else self.marriage_points
+
+    @property
+    def face_up(self) -> bool:
+        """A card is turned face up under the stock and decides trumps."""
+        return self.trump_mode is TrumpMode.FACE_UP
 
     def points(self, rank: Rank) -> int:
         return self.card_points[rank]
@@ -365,12 +389,11 @@ class RuleSet:
     def reachable(self) -> int:
         """The most points one player can count in a deal: every card, the last trick's bonus
         and all four marriages."""
-        return (
-            self.total_card_points
-            + self.last_trick_bonus
-            + 3 * self.marriage_points
-            + self.trump_marriage_points
-        )
+        if self.marriage_escalating:
+            marriages = self.marriage_points * (1 + 2 + 3 + 4)
+        else:
+            marriages = 3 * self.marriage_points + self.trump_marriage_points
+        return self.total_card_points + self.last_trick_bonus + marriages
 
     def check(self) -> RuleSet:
         """This rule set, if every whole-number switch lies in its range and the switches agree
@@ -412,6 +435,22 @@ class RuleSet:
         if self.exchange_rank not in self.ranks:
             raise SwitchValueError(
                 "exchange.rank", self.exchange_rank.symbol, ranks, template=E_SWITCH_PACK
+            )
+        if self.marriage_makes_trump and self.face_up:
+            raise SwitchValueError(
+                "marriage.makes_trump",
+                "true",
+                template=E_SWITCH_CLASH,
+                other="trump.mode",
+                other_value=self.trump_mode.value,
+            )
+        if self.trump_mode is TrumpMode.HEART_ACE and Rank.ACE not in self.ranks:
+            raise SwitchValueError(
+                "trump.mode",
+                self.trump_mode.value,
+                template=E_SWITCH_CLASH,
+                other="pack.ranks",
+                other_value=" ".join(ranks),
             )
         if self.target > self.reachable:
             raise SwitchValueError(
@@ -826,8 +865,101 @@ THIRTY_SIX = dataclasses.replace(
     ),
 )
 
+_NO_CARD_NOTE = N_(
+    "No card is turned face up, so there is nothing to exchange: the stock holds all the other "
+    "cards face down, the last card drawn is face down too, and closing turns no card."
+)
+_NO_TRUMP_NOTE = N_(
+    "While no trump is named no suit is trumps: the trick goes to the higher card of the suit "
+    "led, and after closing a player who cannot follow suit may play any card."
+)
+
+# 000's first deviation: no card turned; the first leader names trumps; the marriages of the deal
+# count 20, 40, 60, 80 in turn, and each makes its suit trumps.
+NAMED_TRUMP = dataclasses.replace(
+    CLASSIC,
+    name="named_trump",
+    trump_mode=TrumpMode.NAMED,
+    marriage_escalating=True,
+    marriage_makes_trump=True,
+    marriage_needs_trick=False,
+    notes=(
+        *CLASSIC.notes,
+        (
+            "trump.mode",
+            N_(
+                "The German article's first deviation: a player names the trump suit, and no "
+                "card is turned up. It does not say which player or when; here the player who "
+                "leads first, the dealer's opponent, names it after looking at the hand and "
+                "before the first lead, as a move of its own."
+            ),
+        ),
+        ("exchange.rank", _NO_CARD_NOTE),
+        (
+            "marriage.escalating",
+            N_(
+                "The first marriage of the deal counts 20 even in trumps, the second 40, the "
+                "third 60 and the fourth 80, whoever announces them: in the article's example A "
+                "announces 20, then B 40."
+            ),
+        ),
+        (
+            "marriage.makes_trump",
+            N_(
+                "Each marriage makes its suit the trump suit at once, for the card led with it too."
+            ),
+        ),
+        (
+            "marriage.needs_trick",
+            N_(
+                "In the example of the first deviation A names {diamonds} trumps and announces "
+                "the marriage in that suit with the first lead, before any trick: no trick is "
+                "needed."
+            ),
+        ),
+    ),
+)
+
+# 000's second deviation: no trumps until the holder of the ace of hearts names a suit; every
+# marriage 20.
+HEART_ACE = dataclasses.replace(
+    CLASSIC,
+    name="heart_ace",
+    trump_mode=TrumpMode.HEART_ACE,
+    trump_marriage_points=20,
+    notes=(
+        *CLASSIC.notes,
+        (
+            "trump.mode",
+            N_(
+                "The German article's second deviation: the holder of {Ah} names any suit as "
+                "trumps, and while {Ah} is not in play there are no trumps. It does not say "
+                "when; here its holder may name a suit on any turn of their own, leading or "
+                "following, while none is named, and must name one before playing {Ah}: the "
+                "ace cannot be played while there are no trumps. {Ah} drawn from the stock can "
+                "be used from then on; left in a closed stock, it leaves the deal without "
+                "trumps."
+            ),
+        ),
+        ("exchange.rank", _NO_CARD_NOTE),
+        ("phase2.duty", _NO_TRUMP_NOTE),
+        ("marriage.trump_points", N_("All marriages count 20 in the second deviation.")),
+    ),
+)
+
 PRESETS: Mapping[str, RuleSet] = {
-    r.name: r for r in (CLASSIC, KURNIK, PAGAT, SHARPENED, PACK32, SCHNAPSEN, THIRTY_SIX)
+    r.name: r
+    for r in (
+        CLASSIC,
+        KURNIK,
+        PAGAT,
+        SHARPENED,
+        PACK32,
+        SCHNAPSEN,
+        THIRTY_SIX,
+        NAMED_TRUMP,
+        HEART_ACE,
+    )
 }
 
 

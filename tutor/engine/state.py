@@ -17,7 +17,16 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import NamedTuple, Protocol
 
-from tutor.engine.cards import CARDS, Card, Suit, cards_of_mask, mask_of, parse_cards
+from tutor.engine.cards import (
+    CARDS,
+    NO_TRUMP,
+    TRUMP_MASKS,
+    Card,
+    Suit,
+    cards_of_mask,
+    mask_of,
+    parse_cards,
+)
 from tutor.engine.rules import RuleSet
 
 A = 0
@@ -72,6 +81,8 @@ class Table(Protocol):
     @property
     def trump_card(self) -> int: ...
     @property
+    def stock_count(self) -> int: ...
+    @property
     def closed_by(self) -> int: ...
     @property
     def points(self) -> tuple[int, int]: ...
@@ -90,7 +101,7 @@ def to_move_of(table: Table) -> int | None:
 
 def stock_open_at(table: Table) -> bool:
     """Cards are still drawn after each trick: the stock is neither closed nor exhausted."""
-    return table.closed_by < 0 and table.trump_card >= 0
+    return table.closed_by < 0 and (table.trump_card >= 0 or table.stock_count > 0)
 
 
 def score_of(table: Table, player: int) -> int:
@@ -110,10 +121,10 @@ class State(NamedTuple):
     """A position in a deal. Build one with ``new_deal`` or ``deal``; change it with ``apply``."""
 
     rules: RuleSet
-    trump: Suit
+    trump: Suit | None  # None while no trump is named (rules without a face-up card)
     hands: tuple[int, int]
     stock: tuple[int, ...]  # face-down stock, top first, without the face-up trump card
-    trump_card: int  # the face-up trump card under the stock, -1 once drawn
+    trump_card: int  # the face-up trump card under the stock, -1 once drawn or if none is turned
     dealer: int
     leader: int
     lead: int  # card led in the current trick, -1 before the lead
@@ -125,7 +136,7 @@ class State(NamedTuple):
     pending: tuple[int, int]  # marriage points announced but not yet credited
     tricks: tuple[int, int]  # tricks won
     known: tuple[int, int]  # cards in each hand that the other player has seen
-    marriages: tuple[tuple[int, Suit], ...]  # announced marriages: (player, suit)
+    marriages: tuple[tuple[int, Suit], ...]  # announced marriages in order: (player, suit)
     out_by: int  # a declaration waiting for its trick to complete, -1 none
     last_trick: tuple[int, int, int, int] | None  # (leader, card led, card played, winner)
     result: Outcome | None
@@ -152,6 +163,21 @@ class State(NamedTuple):
     def score(self, player: int) -> int:
         """Card points plus credited marriage points."""
         return score_of(self, player)
+
+    @property
+    def trump_index(self) -> int:
+        """The trump suit as a number, ``NO_TRUMP`` while none is named."""
+        return NO_TRUMP if self.trump is None else int(self.trump)
+
+    @property
+    def trump_mask(self) -> int:
+        """The trumps as a bit set of card indices (none while no trump is named)."""
+        return TRUMP_MASKS[self.trump_index]
+
+    @property
+    def stock_count(self) -> int:
+        """Face-down cards in the stock."""
+        return len(self.stock)
 
     def hand(self, player: int) -> tuple[Card, ...]:
         return cards_of_mask(self.hands[player])
@@ -199,22 +225,29 @@ def new_deal(
     rules: RuleSet,
     *,
     hands: tuple[str | Iterable[Card], str | Iterable[Card]],
-    trump_card: str | Card,
+    trump_card: str | Card | None,
     stock: str | Iterable[Card],
     dealer: int = B,
 ) -> State:
     """A deal from explicit hands (A's, B's), the face-up trump and the stock (top first).
 
-    The non-dealer leads the first trick. Raises ``DealError`` unless the cards are exactly the
-    preset's pack with the preset's hand size.
+    Under rules that turn no card up (``trump.mode`` other than ``face_up``) ``trump_card`` is
+    None and no trump is named yet. The non-dealer leads the first trick. Raises ``DealError``
+    unless the cards are exactly the preset's pack with the preset's hand size.
     """
     ha, hb = _as_cards(hands[0]), _as_cards(hands[1])
-    tc = trump_card if isinstance(trump_card, Card) else Card.parse(trump_card)
+    tc = (
+        trump_card if trump_card is None or isinstance(trump_card, Card) else Card.parse(trump_card)
+    )
     st = _as_cards(stock)
     pack = rules.pack_mask
     seen = 0
     problems: list[str] = []
-    for c in (*ha, *hb, tc, *st):
+    if rules.face_up and tc is None:
+        problems.append("no trump card is turned face up")
+    elif not rules.face_up and tc is not None:
+        problems.append(f"no card is turned face up under trump.mode={rules.trump_mode.value}")
+    for c in (*ha, *hb, *([] if tc is None else [tc]), *st):
         if not pack >> c.index & 1:
             problems.append(f"{c} is not in the {rules.name} pack")
         elif seen >> c.index & 1:
@@ -232,10 +265,10 @@ def new_deal(
         raise DealError(f"dealer must be 0 (A) or 1 (B), not {dealer!r}")
     return State(
         rules=rules,
-        trump=tc.suit,
+        trump=None if tc is None else tc.suit,
         hands=(mask_of(ha), mask_of(hb)),
         stock=tuple(c.index for c in st),
-        trump_card=tc.index,
+        trump_card=-1 if tc is None else tc.index,
         dealer=dealer,
         leader=other(dealer),
         lead=-1,
@@ -261,16 +294,18 @@ def pack(rules: RuleSet) -> tuple[Card, ...]:
 
 def deal(rules: RuleSet, order: Sequence[Card], dealer: int = B) -> State:
     """Deal a shuffled pack: the non-dealer takes the first ``hand_size`` cards, the dealer the
-    next ones, the next card is turned face up as trump, the rest is the stock, top first."""
+    next ones, the next card is turned face up as trump (where the rules turn one), the rest is
+    the stock, top first."""
     h = rules.hand_size
     forehand = list(order[:h])
     dealt = list(order[h : 2 * h])
     hands = (forehand, dealt) if dealer == B else (dealt, forehand)
+    turned = 1 if rules.face_up else 0
     return new_deal(
         rules,
         hands=(hands[0], hands[1]),
-        trump_card=order[2 * h],
-        stock=order[2 * h + 1 :],
+        trump_card=order[2 * h] if turned else None,
+        stock=order[2 * h + turned :],
         dealer=dealer,
     )
 

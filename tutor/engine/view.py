@@ -63,8 +63,8 @@ class View:
     rules: RuleSet
     player: int
     hand: int
-    trump: Suit
-    trump_card: int  # the face-up trump card, -1 once drawn
+    trump: Suit | None  # None while no trump is named
+    trump_card: int  # the face-up trump card, -1 once drawn or where none is turned
     stock_count: int  # face-down cards left in the stock (the face-up trump not included)
     played: int  # cards gone into tricks
     lead: int  # card led in the current trick, -1 before the lead
@@ -213,8 +213,8 @@ def track_excluded(excluded: int, state: State, move: Move, player: int) -> int:
             return excluded | (led & ((1 << lead) - 1))  # no card above the one led
         return excluded
     excluded |= led
-    if card >> 3 != state.trump:
-        excluded |= SUIT_MASKS[state.trump]
+    if card >> 3 != state.trump_index:
+        excluded |= state.trump_mask
     return excluded
 
 

@@ -101,7 +101,7 @@ E_CARD = N_(
 )
 E_MOVE = N_(
     "unknown move '{text}': write a card (Qh), 'marry Qh', 'marry Qh out', 'exchange', "
-    "'close' or 'out'"
+    "'close', 'out' or 'trump h'"
 )
 
 # -- where in a lesson (the prefix of a message about one step or one compared preset)

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine import (
+    HEART_ACE_CARD,
+    NO_TRUMP,
     PLAYER_NAMES,
     A,
     B,
@@ -17,6 +19,7 @@ from tutor.engine import (
     CardError,
     RuleSet,
     Suit,
+    TrumpMode,
     UnknownPresetError,
     View,
     ViewError,
@@ -53,7 +56,13 @@ from tutor.formats.position_messages import (
     E_TEXT,
     E_TRICK,
     E_TRICK_LEADER,
+    E_TRICKS_NAMED,
     E_TRICKS_SPLIT,
+    E_TRUMP_ACE,
+    E_TRUMP_MARRIAGE,
+    E_TRUMP_NAME_FIRST,
+    E_TRUMP_NO_CARD,
+    E_TRUMP_NONE,
     E_TWICE_SAME,
     E_VIEW,
     SCORE_FIELDS,
@@ -181,11 +190,17 @@ class FieldReader:
             template, params = rules_problem(spec, exc)
             raise self.error(("preset",), template, **params) from None
 
-    def trump(self, data: Mapping[str, object], rules: RuleSet) -> tuple[Suit, int]:
+    def trump(self, data: Mapping[str, object], rules: RuleSet) -> tuple[Suit | None, int]:
+        """The trump suit and the face-up card (-1 once drawn, or where none is turned up);
+        ``none`` where trumps are named and none is named yet."""
         if data.get("trump") is None:
             raise self.error((), E_NO_TRUMP)
         raw = data["trump"]
         text = str(raw).strip() if isinstance(raw, str) else ""
+        if text.lower() == "none":
+            if rules.face_up:
+                raise self.error(("trump",), E_TRUMP_NONE)
+            return None, -1
         if len(text) == 1:
             try:
                 return Suit.parse(text), -1
@@ -195,7 +210,23 @@ class FieldReader:
             card = Card.parse(text)
         except CardError:
             raise self.error(("trump",), E_SUIT_OR_CARD, text=shown(raw)) from None
+        if not rules.face_up:
+            raise self.error(("trump",), E_TRUMP_NO_CARD)
         return card.suit, card.index
+
+    def untrumped(
+        self, rules: RuleSet, trump: Suit | None, played: Cards, lead: Cards | None
+    ) -> None:
+        """No trump named: under ``named`` nothing is played yet; under ``heart_ace`` the ace
+        of hearts is not played."""
+        if trump is not None:
+            return
+        gone = [*played.cards, *(lead.cards if lead is not None else [])]
+        if rules.trump_mode is TrumpMode.NAMED and gone:
+            raise self.error(("trump",), E_TRUMP_NAME_FIRST)
+        for c, where in gone:
+            if c is HEART_ACE_CARD and rules.trump_mode is TrumpMode.HEART_ACE:
+                raise self.error(where, E_TRUMP_ACE, card=str(c))
 
     def dealer(self, data: Mapping[str, object], first_leader: int | None) -> int:
         if data.get("dealer") is not None:
@@ -212,7 +243,7 @@ class FieldReader:
         return other(first_leader) if first_leader is not None else B
 
     def history(
-        self, data: Mapping[str, object], trump: Suit, rules: RuleSet
+        self, data: Mapping[str, object], trump: Suit | None, rules: RuleSet
     ) -> tuple[
         Cards,
         tuple[int, int] | None,
@@ -226,6 +257,9 @@ class FieldReader:
             raise self.error(("played",), E_BOTH, first="tricks", second="played")
         if "tricks" in data and "last_trick" in data:
             raise self.error(("last_trick",), E_BOTH, first="tricks", second="last_trick")
+        trump_index = NO_TRUMP if trump is None else int(trump)
+        if "tricks" in data and not rules.face_up:
+            raise self.error(("tricks",), E_TRICKS_NAMED)
         if "tricks" not in data:
             played = self.cards(data.get("played"), ("played",))
             last = None
@@ -234,7 +268,7 @@ class FieldReader:
                 for c, where in ((c1, ("last_trick",)), (c2, ("last_trick",))):
                     if not played.mask >> c.index & 1:
                         raise self.error(where, E_KNOWN, card=str(c), name="played")
-                w = leader if trick_winner(c1.index, c2.index, trump) == 0 else other(leader)
+                w = leader if trick_winner(c1.index, c2.index, trump_index) == 0 else other(leader)
                 last = (leader, c1.index, c2.index, w)
             return played, None, None, last, None
         raw = data["tricks"]
@@ -258,7 +292,7 @@ class FieldReader:
                 )
             if first is None:
                 first = leader
-            w = leader if trick_winner(c1.index, c2.index, trump) == 0 else other(leader)
+            w = leader if trick_winner(c1.index, c2.index, trump_index) == 0 else other(leader)
             cards += [(c1, ("tricks", i)), (c2, ("tricks", i))]
             counts[w] += 1
             points[w] += rules.points_by_index[c1.index] + rules.points_by_index[c2.index]
@@ -331,7 +365,7 @@ class FieldReader:
         self,
         data: Mapping[str, object],
         rules: RuleSet,
-        trump: Suit,
+        trump: Suit | None,
         melds: tuple[int, int],
         pending: tuple[int, int],
     ) -> tuple[tuple[int, Suit], ...]:
@@ -353,8 +387,16 @@ class FieldReader:
                 suit = Suit.parse(str(items[1]))
             except CardError:
                 raise self.error(("marriages", i), E_SUIT_OR_CARD, text=shown(items[1])) from None
+            # the trump when it was announced: the current one, unless marriages change it
+            before = trump
+            if rules.marriage_makes_trump:
+                before = out[-1][1] if out else None
+            worth[p] += rules.marriage_value(suit, before, len(out))
             out.append((p, suit))
-            worth[p] += rules.trump_marriage_points if suit == trump else rules.marriage_points
+        if rules.marriage_makes_trump and out and out[-1][1] != trump:
+            raise self.error(
+                ("marriages",), E_TRUMP_MARRIAGE, trump=str(trump or "none"), suit=str(out[-1][1])
+            )
         for p in (A, B):
             if worth[p] != melds[p] + pending[p]:
                 raise self.error(
@@ -402,7 +444,7 @@ class FieldReader:
         sizes: tuple[int, int],
         leader: int,
         led: bool,
-        trump_card: int,
+        stock_left: bool,
         closed_by: int,
     ) -> None:
         a, b = sizes
@@ -425,7 +467,7 @@ class FieldReader:
                     ("hands",), E_HAND_BIG, player=PLAYER_NAMES[p], n=sizes[p], size=rules.hand_size
                 )
         full = sizes[other(leader)]
-        if trump_card >= 0 and closed_by < 0 and full != rules.hand_size:
+        if stock_left and closed_by < 0 and full != rules.hand_size:
             p = other(leader)
             raise self.error(
                 ("hands",), E_HAND_FULL, player=PLAYER_NAMES[p], n=full, size=rules.hand_size

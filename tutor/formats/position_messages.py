@@ -112,6 +112,30 @@ E_NO_TRUMP = N_("the trump suit is missing: give 'trump' as the face-up card (Ah
 E_STOCK_NO_TRUMP = N_(
     "the stock holds {n} cards but no trump card lies face up: the face-up trump card is drawn last"
 )
+E_TRUMP_NO_CARD = N_(
+    "no card is turned face up under these rules: give the trump suit (h), or 'none' while no "
+    "trump is named"
+)
+E_TRUMP_NONE = N_(
+    "'none' is only for rules under which trumps are named: give the face-up trump card (Ah) or "
+    "the suit (h)"
+)
+E_TRUMP_NAME_FIRST = N_(
+    "no trump is named, but under these rules the first leader names trumps before the first "
+    "lead: a card has been played"
+)
+E_TRUMP_ACE = N_(
+    "no trump is named, but {card} has been played: it cannot be played before trumps are named"
+)
+E_TRUMP_MARRIAGE = N_(
+    "the trump suit is '{trump}', but under these rules the last marriage made its suit '{suit}' "
+    "trumps"
+)
+E_TRICKS_NAMED = N_(
+    "under these rules the trump suit is named or changes during the deal, so the winners of "
+    "'tricks' cannot be worked out: give 'played' and the scores instead"
+)
+E_STOCK_ODD = N_("the stock holds {n} cards: with no card turned face up, it holds an even number")
 E_CLOSED_EMPTY = N_("the stock cannot be closed once it is used up")
 E_PLAYED_ODD = N_(
     "{n} cards gone into tricks: each trick takes two cards, so the number must be even"

@@ -56,6 +56,7 @@ from tutor.formats.position_messages import (
     E_STOCK,
     E_STOCK_COUNT,
     E_STOCK_NO_TRUMP,
+    E_STOCK_ODD,
     E_STOCK_ORDER,
     E_TEXT,
     E_TRICK_NOW,
@@ -77,7 +78,7 @@ class _Draft:
     data: Mapping[str, object]
     title: str
     rules: RuleSet
-    trump: Suit
+    trump: Suit | None
     trump_card: int
     to_move: int
     lead: Cards | None
@@ -150,7 +151,11 @@ class PositionReader(FieldReader):
         played, trick_points, trick_counts, last_trick, first_leader = self.history(
             data, trump, rules
         )
+        self.untrumped(rules, trump, played, lead)
         dealer = self.dealer(data, first_leader)
+        if last_trick is not None and not rules.face_up:
+            # the trump may have changed since: the last trick went to the player now on lead
+            last_trick = (*last_trick[:3], leader)
         if last_trick is not None and last_trick[3] != leader:
             where: Path_ = ("tricks",) if "tricks" in data else ("last_trick",)
             raise self.error(
@@ -304,7 +309,6 @@ class PositionReader(FieldReader):
             own = len(d.hand)
             opp_size = own if d.lead is None else own + 1 if d.leader == d.player else own - 1
             d.sizes = (own, opp_size) if d.player == A else (opp_size, own)
-        self.check_sizes(rules, d.sizes, d.leader, d.lead is not None, d.trump_card, d.closed_by)
         d.face_down = (
             len(d.stock_list)
             if d.stock_list is not None
@@ -314,6 +318,8 @@ class PositionReader(FieldReader):
             - sum(d.sizes)
             - (1 if d.trump_card >= 0 else 0)
         )
+        stock_left = d.trump_card >= 0 or (not rules.face_up and d.face_down > 0)
+        self.check_sizes(rules, d.sizes, d.leader, d.lead is not None, stock_left, d.closed_by)
         if d.hands is not None and d.stock_list is not None:
             missing = rules.pack_mask & ~d.seen_mask
             if missing:
@@ -326,9 +332,11 @@ class PositionReader(FieldReader):
             )
         if d.face_down < 0:
             raise self.error(("stock",), E_STOCK_COUNT, expected=0, given=d.face_down)
-        if d.face_down and d.trump_card < 0:
+        if rules.face_up and d.face_down and d.trump_card < 0:
             raise self.error(("trump",), E_STOCK_NO_TRUMP, n=d.face_down)
-        if d.closed_by >= 0 and d.trump_card < 0:
+        if not rules.face_up and d.face_down % 2:
+            raise self.error(("stock",), E_STOCK_ODD, n=d.face_down)
+        if d.closed_by >= 0 and not stock_left:
             raise self.error(("closed_by",), E_CLOSED_EMPTY)
         d.closed_opp = self.closed_tricks(d.data, d.closed_by, d.tricks)
 

@@ -46,7 +46,10 @@ def position_to_dict(subject: State | View, title: str = "") -> dict[str, Any]:
     out["preset"] = rules.name
     out["dealer"] = PLAYER_NAMES[subject.dealer]
     out["to_move"] = PLAYER_NAMES[to_move]
-    out["trump"] = str(CARDS[subject.trump_card]) if subject.trump_card >= 0 else str(subject.trump)
+    if subject.trump_card >= 0:
+        out["trump"] = str(CARDS[subject.trump_card])
+    else:
+        out["trump"] = "none" if subject.trump is None else str(subject.trump)
     if isinstance(subject, State):
         out["hands"] = {"A": _cards_text(subject.hands[0]), "B": _cards_text(subject.hands[1])}
         if any(subject.known):

@@ -1,5 +1,6 @@
 """The solver's search on plain integers: alpha-beta negamax closures built once per rule set,
-trump suit and stock order. ``tutor.search.solver`` wraps them in its public API.
+trump suit (or none), number of marriages (where it changes their value) and stock order.
+``tutor.search.solver`` wraps them in its public API.
 
 A position is a tuple of integers (``Pos``), in this order: ``h0``, ``h1`` the hands (bit sets);
 ``ld`` the leader; ``s0``, ``s1`` the scores (card points plus credited marriages); ``q0``, ``q1``
@@ -7,6 +8,13 @@ pending marriage points; ``won`` a bit set with bit ``p`` set when player ``p`` 
 ``si`` cards drawn from the solver's stock; ``tc`` the face-up trump card or -1; ``cb`` the
 closer or -1; ``trickless`` 1 when the closer's opponent had no trick at closing (only kept when
 the rules judge it then); ``ob`` the declarer waiting for the trick to complete, or -1.
+
+Where no card is turned face up (``trump.mode``), the stock's bottom card, drawn last, takes the
+face-up card's place in ``tc``; nothing can be exchanged for it. The trump suit and the number of
+marriages are not in the position: each pair of them has its own closures, built when first
+needed, and a move that names trumps or a marriage that changes them continues in the closures
+of the new pair. The shared transposition table tells the pairs apart by a tag in the leader's
+entry of its key.
 
 A whole trick (lead and reply) is one level of the search, the reply searched inline. The end of
 a deal is scored by ``tutor.engine.scoring``, the same rules ``tutor.engine.play`` applies.
@@ -21,6 +29,9 @@ from tutor.engine import (
     CLOSE,
     DECLARE_OUT,
     EXCHANGE,
+    HEART_ACE_CARD,
+    NAME_TRUMPS,
+    NO_TRUMP,
     SUIT_MASKS,
     Credit,
     Marriage,
@@ -29,6 +40,7 @@ from tutor.engine import (
     Play,
     RuleSet,
     State,
+    TrumpMode,
     scoring,
 )
 from tutor.search._rulefacts import max_game_points, rule_facts
@@ -40,6 +52,8 @@ _NEVER = 1 << 62  # a node count no search reaches
 EXCHANGE_CODE = 96
 CLOSE_CODE = 97
 OUT_CODE = 98
+NAME_CODE = 100  # +suit: name that suit trumps
+NAME_CODES = (NAME_CODE, NAME_CODE + 1, NAME_CODE + 2, NAME_CODE + 3)
 _KINGS = sum(1 << (8 * s + 2) for s in range(4))  # with hand >> 1: a king and queen pair
 
 Pos = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int]
@@ -56,6 +70,8 @@ def code_to_move(code: int) -> Move:
         return Marriage(CARDS[code - 32])
     if code < 96:
         return Marriage(CARDS[code - 64], True)
+    if code >= NAME_CODE:
+        return NAME_TRUMPS[code - NAME_CODE]
     specials: dict[int, Move] = {
         EXCHANGE_CODE: EXCHANGE,
         CLOSE_CODE: CLOSE,
@@ -64,10 +80,20 @@ def code_to_move(code: int) -> Move:
     return specials[code]
 
 
+def search_stock(state: State) -> tuple[int, ...]:
+    """The stock a search is built on: where no card lies face up, without its bottom card,
+    which the search keeps in the face-up card's place."""
+    return state.stock if state.rules.face_up else state.stock[:-1]
+
+
 def position(state: State, stock: tuple[int, ...]) -> Pos:
-    """The integer position of ``state`` for a search built on the root stock ``stock``."""
-    si = len(stock) - len(state.stock)
-    if si < 0 or stock[si:] != state.stock:
+    """The integer position of ``state`` for a search built on the root stock ``stock``
+    (``search_stock`` of the root)."""
+    rest, tc = state.stock, state.trump_card
+    if not state.rules.face_up and rest:
+        rest, tc = rest[:-1], rest[-1]
+    si = len(stock) - len(rest)
+    if si < 0 or stock[si:] != rest:
         raise ValueError("the state's stock is not what is left of the solver's stock")
     cb = state.closed_by
     trickless = 0
@@ -83,7 +109,7 @@ def position(state: State, stock: tuple[int, ...]) -> Pos:
         state.pending[1],
         (1 if state.tricks[0] else 0) | (2 if state.tricks[1] else 0),
         si,
-        state.trump_card,
+        tc,
         cb,
         trickless,
         state.out_by,
@@ -91,10 +117,10 @@ def position(state: State, stock: tuple[int, ...]) -> Pos:
 
 
 class Negamax:
-    """The search closures for one rule set, trump suit and stock order."""
+    """The search closures for one rule set and stock order, by trump suit and marriages."""
 
     def __init__(
-        self, rules: RuleSet, trump: int, stock: tuple[int, ...], budget: Budget | None = None
+        self, rules: RuleSet, stock: tuple[int, ...], budget: Budget | None = None
     ) -> None:
         self.nodes = 0
         self.budget = budget
@@ -102,10 +128,32 @@ class Negamax:
         self.stop = _NEVER  # the node count at which the search looks at the budget
         self.table: dict[Pos, tuple[int, int, int]] = {}
         cap = budget.table_entries if budget is not None else None
-        self.lead_node, self.follow = self._build(
-            rules, trump, stock, _NEVER if cap is None else cap
-        )
+        self.cap = _NEVER if cap is None else cap
+        self.rules = rules
+        self.stock = stock
+        self.escalating = rules.marriage_escalating
+        self._sets: dict[tuple[int, int], tuple[LeadFn, FollowFn]] = {}
         self.maxv = max_game_points(rules)
+
+    def pair(self, trump: int, married: int) -> tuple[int, int]:
+        """The trump and marriage count that decide the closures (the count only where it
+        changes the value of a marriage)."""
+        return trump, married if self.escalating else 0
+
+    def closures(self, trump: int, married: int) -> tuple[LeadFn, FollowFn]:
+        """The search on lead and on reply with ``trump`` trumps (``NO_TRUMP``: none) after
+        ``married`` marriages."""
+        pair = self.pair(trump, married)
+        fns = self._sets.get(pair)
+        if fns is None:
+            fns = self._sets[pair] = self._build(self.rules, pair[0], pair[1], self.stock, self.cap)
+        return fns
+
+    def key(self, pos: Pos, trump: int, married: int) -> Pos:
+        """The transposition table's key of ``pos`` with that trump and marriage count."""
+        t, m = self.pair(trump, married)
+        h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = pos
+        return (h0, h1, ld | (t * 8 + m) << 1, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
 
     def arm(self) -> None:
         """Before a search: look at the budget at the first node."""
@@ -130,11 +178,24 @@ class Negamax:
         self.stop = self.nodes + min(budget.remaining, CHECK_EVERY)
 
     def _build(
-        self, rules: RuleSet, trump: int, stock: tuple[int, ...], cap: int
+        self, rules: RuleSet, trump: int, married: int, stock: tuple[int, ...], cap: int
     ) -> tuple[LeadFn, FollowFn]:
         engine = self
         table = self.table
         target = rules.target
+        tag = (trump * 8 + married) << 1  # tells this pair's positions apart in the table
+        # A marriage changes the trump suit or the value of the next one: it is followed in the
+        # closures of the pair it leads to.
+        makes_trump = rules.marriage_makes_trump
+        retrump = makes_trump or rules.marriage_escalating
+        # The first leader names trumps before anything else.
+        name_first = trump == NO_TRUMP and rules.trump_mode is TrumpMode.NAMED
+        # The holder of the ace of hearts may name trumps and cannot play the ace before.
+        ah = (
+            1 << HEART_ACE_CARD.index
+            if trump == NO_TRUMP and rules.trump_mode is TrumpMode.HEART_ACE
+            else 0
+        )
         (
             pts,
             tmask,
@@ -156,9 +217,10 @@ class Negamax:
             closing,
             out_needs,
             ex_on_turn,
-        ) = rule_facts(rules, trump)
+        ) = rule_facts(rules, trump, married)
         suit_masks = SUIT_MASKS
-        trump_marriage = marriage_values[trump]
+        # The most a marriage announces here (the trump marriage where a card is turned up).
+        trump_marriage = marriage_values[trump] if rules.face_up else max(marriage_values)
         nstock = len(stock)
         inf = INF
 
@@ -253,6 +315,20 @@ class Negamax:
                     allowed = (fh & tmask) or fh
             f = 1 - ld
             best = inf
+            if ah and fh & ah:
+                # The follower holding the ace of hearts may name trumps before playing, and
+                # cannot play the ace before.
+                for suit in range(4):
+                    v = engine.closures(suit, married)[1](
+                        h0, h1, ld, lc, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, alpha, beta
+                    )
+                    if v < best:
+                        best = v
+                        if best <= alpha:
+                            return best
+                        if best < beta:
+                            beta = best
+                allowed &= ~ah
             if ex_on_turn and open_stock and fh >> ex_card & 1 and (not ex_needs or won >> f & 1):
                 # The follower may exchange before playing: the reply with the face-up card
                 # in hand instead of the lowest trump, searched first.
@@ -398,9 +474,9 @@ class Negamax:
             engine.nodes = n
             if n > engine.stop:
                 engine.checkpoint()
-            if (cb >= 0 or tc < 0) and h0 & (h0 - 1) == 0:
+            if (cb >= 0 or tc < 0) and h0 & (h0 - 1) == 0 and not (h0 | h1) & ah:
                 return last_trick(h0, h1, ld, s0, s1, q0, q1, won, cb, trickless, ob)
-            key = (h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
+            key = (h0, h1, ld | tag, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
             entry = table.get(key)
             if entry is not None:
                 lo, hi, hint = entry
@@ -443,6 +519,9 @@ class Negamax:
                     low = m & -m
                     m ^= low
                     moves.append(low.bit_length() - 1)
+            if ah and hand & ah:  # trumps may be named, and the ace waits for them
+                moves.remove(HEART_ACE_CARD.index)
+                moves.extend(NAME_CODES)
             out_floor = -inf
             if plain_out and out_after:
                 # A declaration judged after the trick opens a one-trick subtree; searched
@@ -531,7 +610,12 @@ class Negamax:
                         if ld:
                             v = -v
                     else:
-                        v = follow(
+                        reply = (
+                            engine.closures(c >> 3 if makes_trump else trump, married + 1)[1]
+                            if retrump
+                            else follow
+                        )
+                        v = reply(
                             n0,
                             n1,
                             ld,
@@ -596,6 +680,10 @@ class Negamax:
                             alpha,
                             beta,
                         )
+                elif mv >= NAME_CODE:
+                    v = engine.closures(mv - NAME_CODE, married)[0](
+                        h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, alpha, beta
+                    )
                 else:  # close
                     ntrickless = (0 if won >> (1 - ld) & 1 else 1) if nt_at_close else 0
                     v = lead_node(
@@ -620,4 +708,39 @@ class Negamax:
                 table[key] = (lo, hi, best_move)
             return best
 
+        if name_first:
+            # The first leader names trumps before anything else: the search on lead starts
+            # with the four choices.
+            def name_node(
+                h0: int,
+                h1: int,
+                ld: int,
+                s0: int,
+                s1: int,
+                q0: int,
+                q1: int,
+                won: int,
+                si: int,
+                tc: int,
+                cb: int,
+                trickless: int,
+                ob: int,
+                alpha: int,
+                beta: int,
+            ) -> int:
+                engine.nodes += 1
+                best = -inf
+                for suit in range(4):
+                    v = engine.closures(suit, married)[0](
+                        h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, alpha, beta
+                    )
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                return best
+
+            return name_node, follow
         return lead_node, follow

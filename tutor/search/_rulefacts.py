@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from tutor.engine import (
-    SUIT_MASKS,
+    NO_TRUMP,
+    TRUMP_MASKS,
     Credit,
     Duty,
     ExchangeTiming,
@@ -33,7 +34,7 @@ class RuleFacts(NamedTuple):
     """What the searches read of a ``RuleSet`` with a trump suit, as plain values."""
 
     points: tuple[int, ...]  # card points by card index
-    trump_mask: int
+    trump_mask: int  # none while no trump is named
     head: bool  # the duty to head the trick in the second phase
     declare: Callable[..., int]  # ``Scoring.declare``: the value for player 0
     end_of_cards: Callable[..., int]  # ``Scoring.end_of_cards``: the value for player 0
@@ -47,19 +48,25 @@ class RuleFacts(NamedTuple):
     marriage_needs_trick: bool
     credit: Credit
     marriage_values: tuple[int, ...]  # by suit
-    exchange_card: int
+    exchange_card: int  # ``NO_CARD`` where no card lies face up
     exchange_needs_trick: bool
     closing_allowed: bool
     out_needs_trick: bool  # a plain declaration needs a won trick
     exchange_on_turn: bool  # the follower may exchange too, before playing its card
 
 
-def rule_facts(rules: RuleSet, trump: int) -> RuleFacts:
-    """The facts of ``rules`` that the searches read; the end of a deal from the one scoring."""
+#: A card index no hand holds: the card to exchange where no card lies face up.
+NO_CARD = 40
+
+
+def rule_facts(rules: RuleSet, trump: int, married: int = 0) -> RuleFacts:
+    """The facts of ``rules`` that the searches read, with ``trump`` trumps (``NO_TRUMP``: none)
+    after ``married`` marriages; the end of a deal from the one scoring."""
     endings = scoring(rules)
+    named = None if trump == NO_TRUMP else trump
     return RuleFacts(
         rules.points_by_index,
-        SUIT_MASKS[trump],
+        TRUMP_MASKS[trump],
         rules.phase2_duty is Duty.HEAD,
         endings.declare,
         endings.end_of_cards,
@@ -72,8 +79,8 @@ def rule_facts(rules: RuleSet, trump: int) -> RuleFacts:
         rules.marriage_in_phase2,
         rules.marriage_needs_trick,
         rules.marriage_credit,
-        tuple(rules.marriage_value(suit, trump) for suit in range(4)),
-        trump * 8 + rules.exchange_rank,
+        tuple(rules.marriage_value(suit, named, married) for suit in range(4)),
+        trump * 8 + rules.exchange_rank if rules.face_up else NO_CARD,
         rules.exchange_needs_trick,
         rules.closing_allowed,
         rules.out_needs_trick,

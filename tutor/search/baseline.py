@@ -2,7 +2,9 @@
 
 Every move of every position is searched, a trick at a time, exact values of the positions on
 lead memoised; no pruning, no move ordering. Same positions (``tutor.search._negamax.Pos``) and
-the same scoring (``tutor.engine.scoring``) as the solver.
+the same scoring (``tutor.engine.scoring``) as the solver; as there, each trump suit (or none) and
+marriage count has its own closures, and naming trumps or a marriage that changes them goes on
+in the closures of the new pair.
 """
 
 from __future__ import annotations
@@ -10,12 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tutor.engine import (
+    HEART_ACE_CARD,
+    NO_TRUMP,
     SUIT_MASKS,
     Credit,
     RuleSet,
     State,
+    TrumpMode,
 )
-from tutor.search._negamax import INF, position
+from tutor.search._negamax import INF, position, search_stock
 from tutor.search._rulefacts import rule_facts
 
 PlainLeadFn = Callable[[int, int, int, int, int, int, int, int, int, int, int, int, int], int]
@@ -32,16 +37,38 @@ def beats(lead: int, card: int, trump: int) -> bool:
 
 
 class Plain:
-    """Plain memoised minimax closures for one rule set, trump suit and stock order."""
+    """Plain memoised minimax closures for one rule set and stock order, by trump suit and
+    marriage count."""
 
-    def __init__(self, rules: RuleSet, trump: int, stock: tuple[int, ...]) -> None:
+    def __init__(self, rules: RuleSet, stock: tuple[int, ...]) -> None:
         self.nodes = 0
-        self.lead, self.follow = self._build(rules, trump, stock)
+        self.rules = rules
+        self.stock = stock
+        self.memo: dict[tuple[int, ...], int] = {}
+        self._sets: dict[tuple[int, int], tuple[PlainLeadFn, PlainFollowFn]] = {}
+
+    def closures(self, trump: int, married: int) -> tuple[PlainLeadFn, PlainFollowFn]:
+        """The closures with ``trump`` trumps (``NO_TRUMP``: none) after ``married``
+        marriages."""
+        pair = (trump, married if self.rules.marriage_escalating else 0)
+        fns = self._sets.get(pair)
+        if fns is None:
+            fns = self._sets[pair] = self._build(self.rules, pair[0], pair[1], self.stock)
+        return fns
 
     def _build(
-        self, rules: RuleSet, trump: int, stock: tuple[int, ...]
+        self, rules: RuleSet, trump: int, married: int, stock: tuple[int, ...]
     ) -> tuple[PlainLeadFn, PlainFollowFn]:
         engine = self
+        tag = (trump * 8 + married) << 1  # tells this pair's positions apart in the memo
+        makes_trump = rules.marriage_makes_trump
+        retrump = makes_trump or rules.marriage_escalating
+        name_first = trump == NO_TRUMP and rules.trump_mode is TrumpMode.NAMED
+        ah = (
+            1 << HEART_ACE_CARD.index
+            if trump == NO_TRUMP and rules.trump_mode is TrumpMode.HEART_ACE
+            else 0
+        )
         (
             pts,
             tmask,
@@ -63,12 +90,11 @@ class Plain:
             closing,
             out_needs,
             ex_on_turn,
-        ) = rule_facts(rules, trump)
+        ) = rule_facts(rules, trump, married)
         suit_masks = SUIT_MASKS
         nstock = len(stock)
         inf = INF
-
-        memo: dict[tuple[int, ...], int] = {}
+        memo = self.memo
 
         def plain_lead(
             h0: int,
@@ -86,7 +112,7 @@ class Plain:
             ob: int,
         ) -> int:
             """Value for the leader by plain memoised minimax: every lead and every reply."""
-            key = (h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
+            key = (h0, h1, ld | tag, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
             known = memo.get(key)
             if known is not None:
                 return known
@@ -95,7 +121,16 @@ class Plain:
             phase2 = cb >= 0 or tc < 0
             may_out = ob < 0 and (cb < 0 or cb == ld or closer_opp)
             best = -inf
-            m = hand
+            if name_first or (ah and hand & ah):  # naming trumps
+                for suit in range(4):
+                    v = engine.closures(suit, married)[0](
+                        h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob
+                    )
+                    best = max(best, v)
+                if name_first:
+                    memo[key] = best
+                    return best
+            m = hand & ~ah
             while m:  # plain leads
                 low = m & -m
                 m ^= low
@@ -126,7 +161,14 @@ class Plain:
                                 v = declare(ld, sc[0], sc[1], won, cb, trickless)
                                 v = -v if ld else v
                             else:
-                                v = plain_follow(
+                                reply = (
+                                    engine.closures(c >> 3 if makes_trump else trump, married + 1)[
+                                        1
+                                    ]
+                                    if retrump
+                                    else plain_follow
+                                )
+                                v = reply(
                                     n0,
                                     n1,
                                     ld,
@@ -191,6 +233,13 @@ class Plain:
                     allowed = (fh & tmask) or fh
             f = 1 - ld
             worst = inf
+            if ah and fh & ah:  # the follower names trumps first; the ace waits for them
+                for suit in range(4):
+                    v = engine.closures(suit, married)[1](
+                        h0, h1, ld, lc, s0, s1, q0, q1, won, si, tc, cb, trickless, ob
+                    )
+                    worst = min(worst, v)
+                allowed &= ~ah
             if ex_on_turn and open_stock and fh >> ex_card & 1 and (not ex_needs or won >> f & 1):
                 nh = (fh ^ (1 << ex_card)) | (1 << tc)
                 n0, n1 = (nh, h1) if ld else (h0, nh)
@@ -259,10 +308,12 @@ def plain_minimax(state: State) -> tuple[int, int]:
     player = state.to_move
     if player is None:
         raise ValueError("the deal is over")
-    e = Plain(state.rules, int(state.trump), state.stock)
-    h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = position(state, state.stock)
+    stock = search_stock(state)
+    e = Plain(state.rules, stock)
+    lead, follow = e.closures(state.trump_index, len(state.marriages))
+    h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = position(state, stock)
     if state.lead < 0:
-        v = e.lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
+        v = lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
     else:
-        v = -e.follow(h0, h1, ld, state.lead, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
+        v = -follow(h0, h1, ld, state.lead, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
     return v, e.nodes

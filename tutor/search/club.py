@@ -17,6 +17,7 @@ from tutor.engine import (
     Exchange,
     Marriage,
     Move,
+    NameTrump,
     Play,
     State,
     is_declaration,
@@ -30,7 +31,7 @@ def declaration_holds(state: State, move: Move) -> bool:
     score = state.score(p)
     if isinstance(move, Marriage):
         rules = state.rules
-        score += rules.marriage_value(move.suit, state.trump)
+        score += rules.marriage_value(move.suit, state.trump, len(state.marriages))
     return score >= state.rules.target
 
 
@@ -44,6 +45,26 @@ def declaration(state: State, moves: Sequence[Move]) -> Move | None:
         if is_declaration(m) and declaration_holds(state, m):
             return m
     return None
+
+
+def trump_choice(state: State, moves: Sequence[Move]) -> Move | None:
+    """Where trumps may be named: the suit of a marriage in hand, else the one that is strongest
+    (card points and length), if the player may name one."""
+    names = [m for m in moves if isinstance(m, NameTrump)]
+    if not names:
+        return None
+    p = state.to_move
+    assert p is not None
+    hand = state.hands[p]
+    pts = state.rules.points_by_index
+
+    def strength(m: NameTrump) -> tuple[int, int]:
+        suit = hand & SUIT_MASKS[m.suit]
+        pair = suit >> (m.suit * 8 + 2) & 3 == 3
+        held = sum(pts[c] for c in range(32) if suit >> c & 1)
+        return (1 if pair else 0, held + 6 * suit.bit_count())
+
+    return max(names, key=strength)
 
 
 def not_declaring(moves: Sequence[Move]) -> list[Move]:
@@ -92,7 +113,7 @@ def _sure_points(state: State, p: int, rivals: int) -> int:
     once the rivals' trumps are drawn (a rough count: two points for each card taken)."""
     pts = state.rules.points_by_index
     hand = state.hands[p]
-    tmask = SUIT_MASKS[state.trump]
+    tmask = state.trump_mask
     total = 0
     masters = 0
     for c in range(32):
@@ -121,8 +142,8 @@ def _club_lead(state: State, p: int, moves: Sequence[Move]) -> Move:
     rules = state.rules
     pts = rules.points_by_index
     hand = state.hands[p]
-    trump = state.trump
-    tmask = SUIT_MASKS[trump]
+    trump = state.trump_index
+    tmask = state.trump_mask
     rivals = _opponent_may_hold(state, p)
     plays = [m for m in moves if isinstance(m, Play)]
     if state.phase2:
@@ -153,7 +174,7 @@ def _club_follow(state: State, p: int, moves: Sequence[Move]) -> Move:
     pts = state.rules.points_by_index
     hand = state.hands[p]
     lead = state.lead
-    trump = state.trump
+    trump = state.trump_index
     plays = [m.card.index for m in moves if isinstance(m, Play)]
     winners = [c for c in plays if beats(lead, c, trump)]
     same = [c for c in winners if c >> 3 == lead >> 3]
@@ -188,6 +209,9 @@ def club_player(state: State, rng: random.Random) -> Move:
     out = declaration(state, moves)
     if out is not None:
         return out
+    named = trump_choice(state, moves)
+    if named is not None:  # trumps are named as soon as the player may
+        return named
     rest = not_declaring(moves)
     if state.lead >= 0:
         if EXCHANGE in rest:  # where the rules allow it, the follower exchanges first
@@ -212,4 +236,5 @@ __all__ = [
     "declaration",
     "declaration_holds",
     "not_declaring",
+    "trump_choice",
 ]

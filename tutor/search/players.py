@@ -38,6 +38,7 @@ from tutor.search.club import (
     declaration,
     declaration_holds,
     not_declaring,
+    trump_choice,
 )
 from tutor.search.sampling import EXPERT_SAMPLES, evaluate_moves
 
@@ -63,6 +64,9 @@ def greedy_player(state: State, rng: random.Random) -> Move:
     for m in moves:
         if is_declaration(m) and declaration_holds(state, m):
             return m
+    named = trump_choice(state, moves)
+    if named is not None:
+        return named
     marriages = [m for m in moves if isinstance(m, Marriage) and not m.out]
     if marriages:
         return max(marriages, key=lambda m: (m.suit == state.trump, m.card.rank))
@@ -85,6 +89,9 @@ def beginner_player(state: State, rng: random.Random) -> Move:
     out = declaration(state, moves)
     if out is not None:
         return out
+    named = trump_choice(state, moves)
+    if named is not None:
+        return named
     rest = [m for m in not_declaring(moves) if not isinstance(m, Close)]
     marriages = [m for m in rest if isinstance(m, Marriage)]
     if marriages and rng.random() < 0.8:
@@ -94,7 +101,7 @@ def beginner_player(state: State, rng: random.Random) -> Move:
     pts = state.rules.points_by_index
     plays = [m for m in rest if isinstance(m, Play)]
     if state.lead >= 0:
-        winners = [m for m in plays if beats(state.lead, m.card.index, state.trump)]
+        winners = [m for m in plays if beats(state.lead, m.card.index, state.trump_index)]
         if winners:
             return max(winners, key=lambda m: pts[m.card.index])
         return min(plays, key=lambda m: pts[m.card.index])

@@ -13,6 +13,7 @@ from tutor.engine import (
     Close,
     DeclareOut,
     Move,
+    NameTrump,
     State,
     View,
     apply_unchecked,
@@ -95,10 +96,11 @@ def _sample_value(
 
 
 def _moves_again(state: State, move: Move) -> bool:
-    """After ``move`` the same player chooses again before anything is revealed: closing, or a
-    declaration judged after the trick. Such a move is valued with one choice of the next move
-    for all samples, not the best one for each (which would credit knowledge of hidden cards)."""
-    if not isinstance(move, Close | DeclareOut):
+    """After ``move`` the same player chooses again before anything is revealed: closing, naming
+    trumps, or a declaration judged after the trick. Such a move is valued with one choice of the
+    next move for all samples, not the best one for each (which would credit knowledge of hidden
+    cards)."""
+    if not isinstance(move, Close | DeclareOut | NameTrump):
         return False
     after = apply_unchecked(state, move)
     return after.result is None and after.to_move == state.to_move

@@ -33,7 +33,7 @@ import weakref
 from typing import NamedTuple
 
 from tutor.engine import Move, Outcome, State, apply_unchecked, legal_moves, other
-from tutor.search._negamax import Negamax, Pos, code_to_move, position
+from tutor.search._negamax import Negamax, Pos, code_to_move, position, search_stock
 from tutor.search._rulefacts import max_game_points
 from tutor.search.budget import Budget
 
@@ -93,9 +93,9 @@ class Solver:
 
     def __init__(self, state: State, budget: Budget | None = None) -> None:
         self.rules = state.rules
-        self.trump = int(state.trump)
-        self.stock = state.stock
-        self._engine = Negamax(state.rules, self.trump, state.stock, budget)
+        self.trump = state.trump
+        self.stock = search_stock(state)
+        self._engine = Negamax(state.rules, self.stock, budget)
         self.maxv = self._engine.maxv
         # The search's closures refer to each other, so the table they share would wait for
         # the cyclic garbage collector; it is emptied as soon as the solver is let go.
@@ -106,7 +106,7 @@ class Solver:
         return self._engine.nodes
 
     def _pos(self, state: State) -> Pos:
-        if state.rules != self.rules or state.trump != self.trump:
+        if state.rules != self.rules or (state.rules.face_up and state.trump != self.trump):
             raise ValueError("the state belongs to another deal")
         return position(state, self.stock)
 
@@ -117,13 +117,12 @@ class Solver:
         h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = self._pos(state)
         m = self.maxv
         e = self._engine
+        lead_node, follow = e.closures(state.trump_index, len(state.marriages))
         e.arm()
         try:
             if state.lead < 0:
-                return e.lead_node(
-                    h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m
-                )
-            v = e.follow(
+                return lead_node(h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m)
+            v = follow(
                 h0, h1, ld, state.lead, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m
             )
         finally:
@@ -159,7 +158,8 @@ class Solver:
         """Legal moves, the table's best move first."""
         moves = list(legal_moves(state))
         if state.lead < 0:
-            entry = self._engine.table.get(self._pos(state))
+            e = self._engine
+            entry = e.table.get(e.key(self._pos(state), state.trump_index, len(state.marriages)))
             if entry is not None and entry[2] >= 0:
                 best = code_to_move(entry[2])
                 if best in moves:

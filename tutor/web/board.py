@@ -167,13 +167,14 @@ def _seat_html(state: State, player: int, tr: Translator, opts: BoardOptions) ->
         ),
     ]
     melds = []
-    for who, suit in state.marriages:
+    rules = state.rules
+    for i, (who, suit) in enumerate(state.marriages):
         if who != player:
             continue
-        pts = (
-            state.rules.trump_marriage_points
-            if suit == state.trump
-            else state.rules.marriage_points
+        # the trump when it was announced: the current one, unless marriages change it
+        before = (state.marriages[i - 1][1] if i else None) if rules.marriage_makes_trump else None
+        pts = rules.marriage_value(
+            suit, state.trump if not rules.marriage_makes_trump else before, i
         )
         announced = tr._("announced marriage")
         melds.append(
@@ -266,7 +267,11 @@ def _trick_html(table: Sequence[TableCard], tr: Translator, opts: BoardOptions) 
 
 
 def _info_html(state: State, tr: Translator, opts: BoardOptions) -> Markup:
-    trump = suit_badge(state.trump, opts.style, tr)
+    trump = (
+        suit_badge(state.trump, opts.style, tr)
+        if state.trump is not None
+        else Markup('<span class="t66-suit t66-no-trump">{}</span>').format(tr._("none yet"))
+    )
     trumps_word, rules_word = tr._("Trumps"), tr._("Rules")
     return Markup(
         '<div class="t66-info">'

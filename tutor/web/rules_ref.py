@@ -19,6 +19,7 @@ from tutor.words.switches import PRESET_NAMES, switch_name, switch_value_text
 SWITCH_GROUPS: tuple[tuple[str, str], ...] = (
     ("pack", N_("The pack")),
     ("deal", N_("The deal")),
+    ("trump", N_("Trumps")),
     ("phase2", N_("Once the stock is closed or used up")),
     ("marriage", N_("Marriages")),
     ("exchange", N_("Exchanging the trump card")),
@@ -36,6 +37,8 @@ PRESET_TITLES: Mapping[str, str] = {
     "sharpened": N_("Sharpened: 20 cards, without the nines"),
     "pack32": N_("32 cards: the pack with sevens and eights"),
     "schnapsen": N_("Schnapsen: five cards from jack to ace"),
+    "named_trump": N_("Named trumps: a player names trumps, each marriage counts more"),
+    "heart_ace": N_("Ace of hearts: no trumps until the ace's holder names them"),
 }
 
 #: What stands for a preset without a name of its own (never its id).

@@ -30,6 +30,7 @@ from tutor.engine import (
     ExchangeTiming,
     Marriage,
     Move,
+    NameTrump,
     OpponentOut,
     Outcome,
     OutResolution,
@@ -39,6 +40,7 @@ from tutor.engine import (
     RuleSet,
     SchwarzBy,
     State,
+    Suit,
     Verdict,
     switch_ids,
 )
@@ -117,6 +119,24 @@ RULE_TEXTS: dict[str, RuleMessage] = {
     "exchange.stock": N_(
         "The exchange is possible only while the stock is open and the trump card still lies "
         "face up."
+    ),
+    "exchange.no_card": N_(
+        "Under these rules no card lies face up under the stock, so there is nothing to exchange."
+    ),
+    "trump.face_up": N_(
+        "The suit of the card turned face up under the stock is trumps; nobody names trumps."
+    ),
+    "trump.named": N_("Trumps are named only while no suit is trumps."),
+    "trump.name_first": N_(
+        "No card is turned face up: the player who leads first names the trump suit, before "
+        "anything else."
+    ),
+    "trump.heart_ace": N_(
+        "There are no trumps until the player holding {Ah} names a suit as trumps, on any "
+        "turn of their own."
+    ),
+    "trump.ace_first": N_(
+        "While there are no trumps, {Ah} cannot be played: its holder names a suit first."
     ),
     "close.allowed": N_(
         "The player on lead may close the stock: from then on nobody draws, and the duties of "
@@ -206,6 +226,25 @@ RULE_TEXTS_ALT: dict[tuple[str, object], RuleMessage] = {
         "If the opponent of the player who closed the stock declares 66 first, the closer has "
         "failed."
     ),
+    ("marriage.pair", "same"): N_(
+        "{king} and {queen} of one suit make a marriage worth {marriage} points, in trumps or "
+        "not. It is announced by leading one of the two and showing the other."
+    ),
+    ("marriage.pair", "growing"): N_(
+        "{king} and {queen} of one suit make a marriage. The first marriage of the deal counts "
+        "{marriage} points, in trumps or not, and each further one {marriage} more. It is "
+        "announced by leading one of the two and showing the other."
+    ),
+    ("marriage.pair", "growing_trump"): N_(
+        "{king} and {queen} of one suit make a marriage. The first marriage of the deal counts "
+        "{marriage} points, in trumps or not, and each further one {marriage} more; its suit "
+        "becomes trumps at once. It is announced by leading one of the two and showing the other."
+    ),
+    ("marriage.pair", "trump"): N_(
+        "{king} and {queen} of one suit make a marriage: {marriage} points, or {trump_marriage} "
+        "in trumps; its suit becomes trumps at once. It is announced by leading one of the two "
+        "and showing the other."
+    ),
 }
 
 #: The number that chooses the plural form of a rule's message (a key of ``rule_numbers``).
@@ -242,6 +281,14 @@ def _rule_statement(rule_id: str, rules: RuleSet) -> RuleMessage:
         return RULE_TEXTS_ALT[(rule_id, OpponentOut.PENALTY)]
     if rule_id == "score.schwarz" and rules.schwarz_by is SchwarzBy.POINTS:
         return RULE_TEXTS_ALT[(rule_id, "points")]
+    if rule_id == "marriage.pair":
+        if rules.marriage_escalating:
+            grow = "growing_trump" if rules.marriage_makes_trump else "growing"
+            return RULE_TEXTS_ALT[(rule_id, grow)]
+        if rules.marriage_makes_trump:
+            return RULE_TEXTS_ALT[(rule_id, "trump")]
+        if rules.marriage_points == rules.trump_marriage_points:
+            return RULE_TEXTS_ALT[(rule_id, "same")]
     return RULE_TEXTS[rule_id]
 
 
@@ -500,6 +547,26 @@ def specific_reason(reason: Reason, legal: bool, tr: Translator, *, you: bool = 
             player=player,
             score=p.get("score", 0),
         )
+    if rid == "trump.name_first":
+        if legal:
+            return tr._("{player} names the trump suit before the first lead.", player=player)
+        return tr._("{player} must name the trump suit first.", player=player)
+    if rid == "trump.heart_ace":
+        if legal:
+            return tr._(
+                "{player} holds {card} and may name the trump suit.", player=player, card=card
+            )
+        return tr._(
+            "{player} does not hold {card}, so cannot name the trump suit.",
+            player=player,
+            card=card,
+        )
+    if rid == "trump.ace_first":
+        return tr._(
+            "{player} must name the trump suit before playing {card}.", player=player, card=card
+        )
+    if rid == "trump.named" and isinstance(p.get("trump"), Suit):
+        return tr._("A trump suit is named already: {trump}.", trump=p.get("trump"))
     return ""
 
 
@@ -542,6 +609,12 @@ def verdict_head(move: Move, legal: bool, tr: Translator) -> str:
         text = tr._("The stock may be closed.") if legal else tr._("The stock may not be closed.")
     elif isinstance(move, DeclareOut):
         text = tr._("66 may be declared.") if legal else tr._("66 may not be declared.")
+    elif isinstance(move, NameTrump):
+        text = (
+            tr._("{suit} may be named trumps.", suit=move.suit)
+            if legal
+            else tr._("{suit} may not be named trumps.", suit=move.suit)
+        )
     else:
         raise TypeError(f"not a move: {move!r}")
     return sentence(text)
@@ -635,6 +708,12 @@ def _move_words(move: Move, tr: Translator) -> tuple[str, str, str]:
             tr.p_("move, in a list", "declaring 66"),
             tr._("Declare 66"),
         )
+    if isinstance(move, NameTrump):
+        return (
+            tr._("naming {suit} trumps", suit=move.suit),
+            tr.p_("move, in a list", "naming {suit} trumps", suit=move.suit),
+            tr._("Trumps: {suit}", suit=move.suit),
+        )
     raise TypeError(f"not a move: {move!r}")
 
 
@@ -677,18 +756,20 @@ def describe_move(before: State, move: Move, tr: Translator) -> str:
             return tr._("{player} leads {card}.", player=player, card=move.card)
         return tr._("{player} plays {card}.", player=player, card=move.card)
     if isinstance(move, Marriage):
-        trump = move.suit == before.trump
-        points = rules.trump_marriage_points if trump else rules.marriage_points
+        points = rules.marriage_value(move.suit, before.trump, len(before.marriages))
         text = tr._(
             "{player} announces a marriage worth {points} and leads {card}.",
             player=player,
             points=points,
             card=move.card,
         )
+        if rules.marriage_makes_trump:
+            text += " " + tr._("Trumps are now {suit}.", suit=move.suit)
         if move.out:
             text += " " + tr._("{player} declares 66 at once.", player=player)
         return text
     if isinstance(move, Exchange):
+        assert before.trump is not None  # an exchange needs a face-up trump card
         ex = CARDS[before.trump * 8 + rules.exchange_rank]
         return tr._(
             "{player} exchanges {card} for {trump_card}, the face-up trump card.",
@@ -705,6 +786,8 @@ def describe_move(before: State, move: Move, tr: Translator) -> str:
                 player=player,
             )
         return tr._("{player} declares 66.", player=player)
+    if isinstance(move, NameTrump):
+        return tr._("{player} names {suit} trumps.", player=player, suit=move.suit)
     raise TypeError(f"not a move: {move!r}")
 
 

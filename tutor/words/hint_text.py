@@ -124,17 +124,25 @@ def idea_text(idea: Idea, tr: Translator) -> str:
     return sentence(tr._(spec.msgid, **params))
 
 
-def _status(sit: Situation, tr: Translator) -> list[str]:
+def _status(sit: Situation, rules: RuleSet, tr: Translator) -> list[str]:
     out = []
     if sit.closed_by == sit.player:
         out.append(tr._("You have closed the stock."))
     elif sit.closed_by >= 0:
         out.append(tr._("Your opponent has closed the stock."))
-    elif sit.stock_size:
+    elif sit.stock_size and rules.face_up:
         out.append(
             tr.n_(
                 "The stock is open: {n} card is left to draw, the face-up trump card included.",
                 "The stock is open: {n} cards are left to draw, the face-up trump card included.",
+                sit.stock_size,
+            )
+        )
+    elif sit.stock_size:
+        out.append(
+            tr.n_(
+                "The stock is open: {n} card is left to draw.",
+                "The stock is open: {n} cards are left to draw.",
                 sit.stock_size,
             )
         )
@@ -149,7 +157,7 @@ def _status(sit: Situation, tr: Translator) -> list[str]:
 
 def level_one(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
     """The rule that applies now, with its source."""
-    lines = _status(sit, tr)
+    lines = _status(sit, rules, tr)
     lines += [rule_text(rid, rules, tr) for rid in sit.rule_ids]
     return tuple(lines)
 

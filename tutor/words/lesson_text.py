@@ -145,7 +145,11 @@ def _scores(state: State, tr: Translator) -> str:
 def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
     lines = [
         tr._("Rules: {rules}", rules=preset_name(state.rules.name, tr)),
-        tr._("Trump card: {card_bare}", card=state.trump_card_value),
+        (
+            tr._("Trump card: {card_bare}", card=state.trump_card_value)
+            if state.trump_card_value is not None
+            else tr._("No card is turned up: trumps are named.")
+        ),
     ]
     shows = lesson.shows
     for p in (0, 1):

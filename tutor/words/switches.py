@@ -35,12 +35,15 @@ SWITCH_NAMES: dict[str, str] = {
     "score.schneider_below": N_("Schneider limit (card points)"),
     "score.schwarz_by": N_("Schwarz"),
     "score.game_points": N_("Game points for a simple win, Schneider, Schwarz"),
+    "trump.mode": N_("How the trump suit is decided"),
     "phase2.duty": N_("Duty once the stock is closed or used up"),
     "marriage.points": N_("Marriage in a plain suit"),
     "marriage.trump_points": N_("Marriage in trumps"),
     "marriage.needs_trick": N_("Marriage only after a won trick"),
     "marriage.credit": N_("When a marriage counts"),
     "marriage.in_phase2": N_("Marriages after the stock is closed or used up"),
+    "marriage.escalating": N_("Each marriage of the deal counts more than the one before"),
+    "marriage.makes_trump": N_("A marriage makes its suit trumps"),
     "exchange.rank": N_("Card exchanged for the face-up trump"),
     "exchange.needs_trick": N_("Exchange only after a won trick"),
     "exchange.timing": N_("When the exchange may be made"),
@@ -95,6 +98,13 @@ VALUE_TEXTS_BY_SWITCH: dict[tuple[str, str], str] = {
     ("out.false_penalty", "scale"): N_("what the declarer would have won (1, 2 or 3)"),
     ("close.opponent_out", "penalty"): N_("the closer has failed: the penalty of a failed close"),
     ("close.opponent_out", "points"): N_("a fixed number of game points"),
+    ("trump.mode", "face_up"): N_("the card turned face up under the stock"),
+    ("trump.mode", "named"): N_(
+        "named by the player who leads first, before the first lead; no card is turned up"
+    ),
+    ("trump.mode", "heart_ace"): N_(
+        "named by the holder of {Ah}, no trumps before that; no card is turned up"
+    ),
 }
 
 #: Each preset's name as a player calls it; the id is what one types (``--preset classic``).
@@ -106,6 +116,8 @@ PRESET_NAMES: dict[str, tuple[str, str]] = {
     "pack32": NP_("rules preset", "32 cards"),
     "schnapsen": NP_("rules preset", "Schnapsen"),
     "thirtysix": NP_("rules preset", "Thirty-six"),
+    "named_trump": NP_("rules preset", "Named trumps"),
+    "heart_ace": NP_("rules preset", "Ace of hearts"),
 }
 
 

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from tutor.engine import PRESETS, MatchMode, Play, legal_moves, parse_move
+from tutor.engine import PRESETS, MatchMode, NameTrump, Play, legal_moves, parse_move
 from tutor.teach import play as pl
 from tutor.web.board import BoardOptions, board_html, state_table
 from tutor.web.rules_ref import preset_title
@@ -401,14 +401,26 @@ def _mark() -> None:
 
 
 def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: bool) -> None:
-    text.markdown(t._("Your turn: click a card on the table to play it."))
+    moves = legal_moves(game.state)
+    naming = [m for m in moves if isinstance(m, NameTrump)]
+    if naming and len(naming) == len(moves):
+        text.markdown(t._("Your turn: name the trump suit with one of the buttons below."))
+    else:
+        text.markdown(t._("Your turn: click a card on the table to play it."))
+    if naming and len(naming) < len(moves):
+        text.markdown(
+            t._(
+                "No suit is trumps yet: you may name one with the buttons below, and must "
+                "before playing {Ah}."
+            )
+        )
     st.toggle(
         t._("Mark the cards that may be played"),
         key="w_mark_legal_play",
         value=bool(state.mark_legal),
         on_change=_mark,
     )
-    others = [m for m in legal_moves(game.state) if not isinstance(m, Play)]
+    others = [m for m in moves if not isinstance(m, Play)]
     for m in others:
         st.button(move_label(m, t), key=f"play_move_{m}", on_click=play_card, args=(str(m),))
     if hide and pl.ask_to_count(game):

@@ -44,6 +44,7 @@ from tutor.engine import (
     CLOSE,
     DECLARE_OUT,
     EXCHANGE,
+    NAME_TRUMPS,
     PLAYER_NAMES,
     Duty,
     Marriage,
@@ -201,7 +202,13 @@ def _candidates(state: State, player: int) -> list[Move]:
     hand = state.hands[player]
     moves: list[Move] = [Play(c) for c in cards_of_mask(hand)]
     rules = state.rules
-    holds_exchange = bool(hand >> (state.trump * 8 + rules.exchange_rank) & 1)
+    holds_exchange = (
+        state.trump_card >= 0
+        and state.trump is not None
+        and bool(hand >> (state.trump * 8 + rules.exchange_rank) & 1)
+    )
+    if state.trump is None and not rules.face_up:
+        moves.extend(NAME_TRUMPS)
     if state.lead >= 0:  # the follower, where the rules let the follower exchange too
         return [*moves, EXCHANGE] if holds_exchange and check(state, EXCHANGE).legal else moves
     for suit in range(4):
@@ -253,8 +260,7 @@ def _determined(view: View) -> bool:
     allowed = (view.unseen & ~view.excluded).bit_count()
     if hidden not in (0, allowed):
         return False
-    stock_open = view.closed_by < 0 and view.trump_card >= 0
-    return not stock_open or view.stock_count <= 1
+    return not view.stock_open or view.stock_count <= 1
 
 
 def _exact_moves(state: State, player: int, budget: Budget) -> tuple[RankedMove, ...]:

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from tutor.teach.hints.analysis import RankedMove, Situation
 
 EPS = 1e-9  # values closer than this are equal
-_SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
+_SUIT_MASKS = (*(0xFF << (8 * s) for s in range(4)), 0)  # the last: no trumps (``NO_TRUMP``)
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class Knowledge:
 
     @property
     def trump(self) -> int:
-        return int(self.state.trump)
+        return self.state.trump_index
 
     def score(self) -> int:
         return self.state.score(self.player)
@@ -253,7 +253,7 @@ def _best_trick(know: Knowledge, move: Move) -> int:
     if know.marriages_possible() and (st.tricks[know.player] or not rules.marriage_needs_trick):
         for s in range(4):
             if know.hand >> (s * 8 + Rank.KING) & 3 == 3:
-                value = rules.trump_marriage_points if s == st.trump else rules.marriage_points
+                value = rules.marriage_value(s, st.trump, len(st.marriages))
                 marriage = max(marriage, value)
     return own + opp + marriage + _last_trick_bonus(know)
 
@@ -267,7 +267,7 @@ def _mistakes(know: Knowledge, move: RankedMove, exact: bool) -> list[Idea]:
     if isinstance(m, DeclareOut) or (isinstance(m, Marriage) and m.out):
         score = know.score()
         if isinstance(m, Marriage):
-            score += rules.trump_marriage_points if m.suit == st.trump else rules.marriage_points
+            score += rules.marriage_value(m.suit, st.trump, len(st.marriages))
         if rules.out_resolution is OutResolution.IMMEDIATE:
             if score < target:
                 out.append(_idea("mistake.false_out", score=score, target=target))
@@ -284,7 +284,7 @@ def _mistakes(know: Knowledge, move: RankedMove, exact: bool) -> list[Idea]:
     if card >= 0 and isinstance(m, Play):
         for s in _pairs(know):
             if card >> 3 == s and card & 7 in (Rank.KING, Rank.QUEEN):
-                points = rules.trump_marriage_points if s == st.trump else rules.marriage_points
+                points = rules.marriage_value(s, st.trump, len(st.marriages))
                 out.append(
                     _idea("mistake.breaks_marriage", card=CARDS[card], suit=Suit(s), points=points)
                 )
@@ -324,7 +324,7 @@ def _move_ideas(
         elif others and all(move.game_points > x.game_points + EPS for x in others):
             ideas.append(_idea("idea.cut_losses", game_points=-move.game_points))
     elif isinstance(m, Marriage):
-        points = rules.trump_marriage_points if m.suit == st.trump else rules.marriage_points
+        points = rules.marriage_value(m.suit, st.trump, len(st.marriages))
         if m.out:
             if score + points >= rules.target:
                 ideas.append(_idea("idea.marriage_out", points=points, score=score + points))
@@ -335,6 +335,7 @@ def _move_ideas(
             )
             ideas.append(_idea("idea.marriage_later" if later else "idea.marriage", points=points))
     elif isinstance(m, Exchange):
+        assert st.trump is not None  # an exchange needs a face-up trump card
         ex = CARDS[st.trump * 8 + rules.exchange_rank]
         ideas.append(_idea("idea.exchange", card=ex, trump_card=CARDS[st.trump_card]))
     elif isinstance(m, Close):
@@ -372,7 +373,7 @@ def _move_ideas(
                 for x in worse
                 for i in mistakes.get(x.move, ())
             ):
-                points = rules.trump_marriage_points if s == st.trump else rules.marriage_points
+                points = rules.marriage_value(s, st.trump, len(st.marriages))
                 ideas.append(_idea("idea.keeps_marriage", suit=Suit(s), points=points))
         for ten, guard in _guarded_tens(know):
             if card not in (ten, guard) and any(

@@ -112,6 +112,7 @@ __all__ = [
     "E_TAG",
     "E_TOO_COMPLEX",
     "E_TOO_LARGE",
+    "E_TRUMP_NOT_TURNED",
     "E_UNKNOWN_FIELD",
     "E_UNNAMED",
     "E_VARIANT",
@@ -159,6 +160,10 @@ E_ILLEGAL = N_(
 )
 E_AFTER_END = N_("the deal is already over, so the move '{move}' cannot be made")
 E_DEAL = N_("the deal cannot be made: {problem}")
+E_TRUMP_NOT_TURNED = N_(
+    "no card is turned face up under these rules: leave 'trump' out of the deal, the players "
+    "name trumps"
+)
 E_INTERNAL = N_("this lesson could not be checked: {problem}")
 # Failed checks: what was expected and what the replay shows.
 C_POINTS = N_("card points in tricks: expected {expected}, but the replay has {actual}")

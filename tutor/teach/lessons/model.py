@@ -235,7 +235,7 @@ class LessonDeal:
     """The deal as the lesson names it; unnamed cards are filled in when it is replayed."""
 
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
-    trump_card: Card
+    trump_card: Card | None  # None where the rules turn no card up
     stock: tuple[Card, ...]
     dealer: int = 1
     narration: str = ""
@@ -246,7 +246,8 @@ class LessonDeal:
 
     @property
     def named(self) -> frozenset[Card]:
-        return frozenset((*self.hands[0], *self.hands[1], self.trump_card, *self.stock))
+        turned = () if self.trump_card is None else (self.trump_card,)
+        return frozenset((*self.hands[0], *self.hands[1], *turned, *self.stock))
 
     def narration_under(self, preset: str) -> str:
         return dict(self.narrations).get(preset, self.narration)
@@ -335,11 +336,14 @@ def initial_state(deal: LessonDeal, rules: RuleSet) -> State:
         need = max(0, rules.hand_size - len(hand))
         hands.append((*hand, *rest[:need]))
         del rest[:need]
+    turned = deal.trump_card if rules.face_up else None
+    if turned is None and deal.trump_card is not None:  # no card is turned up: it stays hidden
+        rest.append(deal.trump_card)
     stock = (*deal.stock, *rest)
     return new_deal(
         rules,
         hands=(hands[0], hands[1]),
-        trump_card=deal.trump_card,
+        trump_card=turned,
         stock=stock,
         dealer=deal.dealer,
     )

@@ -50,6 +50,7 @@ from tutor.teach.lessons.messages import (
     E_SHOW,
     E_TAG,
     E_TOO_COMPLEX,
+    E_TRUMP_NOT_TURNED,
     E_UNNAMED,
     E_VARIANT,
     E_VARIANT_NO_COMPARE,
@@ -283,7 +284,11 @@ class _Reader(NodeReader):
                                 )
                                 break
         trump: Card | None = None
-        trump_node = self.require(m, "trump", node)
+        # Where every preset of the lesson names trumps, no card is turned up.
+        face_up = any(rules.face_up for rules in rules_by_name.values())
+        if not face_up and "trump" in m:
+            self.error(m["trump"][1], E_TRUMP_NOT_TURNED)
+        trump_node = self.require(m, "trump", node) if face_up else None
         if trump_node is not None:
             cards = self.cards(trump_node, "trump")
             if len(cards) != 1 and len(self.errors) == n_errors:
@@ -312,7 +317,7 @@ class _Reader(NodeReader):
                     t = self.text(vm["narration"][1], "narration", translatable=True)
                     if t:
                         narrations.append((name, t))
-        if trump is None or len(self.errors) > n_errors:
+        if (trump is None and face_up) or len(self.errors) > n_errors:
             return None
         line, col = _where(node)
         deal = LessonDeal(

@@ -111,7 +111,7 @@ def _events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     rules = before.rules
     if isinstance(move, Marriage):
         suit = move.card.suit
-        points = rules.trump_marriage_points if suit == before.trump else rules.marriage_points
+        points = rules.marriage_value(suit, before.trump, len(before.marriages))
         credited = after.melds[p] > before.melds[p] if p is not None else False
         events.append(
             Event(
@@ -123,6 +123,7 @@ def _events(before: State, move: Move, after: State) -> tuple[Event, ...]:
             )
         )
     elif isinstance(move, Exchange):
+        assert before.trump is not None  # an exchange needs a face-up trump card
         given = CARDS[before.trump * 8 + rules.exchange_rank]
         taken = before.trump_card_value
         events.append(
@@ -145,11 +146,11 @@ def _events(before: State, move: Move, after: State) -> tuple[Event, ...]:
             first = before.stock[0]
             second = before.stock[1] if len(before.stock) >= 2 else before.trump_card
             events.append(Event(EventKind.DREW, w, (CARDS[first],)))
-            last = len(before.stock) < 2
+            face_up = len(before.stock) < 2  # the face-up trump card is drawn last
             events.append(
-                Event(EventKind.DREW, 1 - w, (CARDS[second],), 0, "trump_card" if last else "")
+                Event(EventKind.DREW, 1 - w, (CARDS[second],), 0, "trump_card" if face_up else "")
             )
-            if last:
+            if not after.stock_open:
                 events.append(Event(EventKind.STOCK_EMPTY))
     if after.result is not None and before.result is None:
         r = after.result

@@ -39,12 +39,11 @@ def deal_lesson(
     hands = {
         PLAYER_NAMES[p]: " ".join(str(c) for c in cards_of_mask(start.hands[p])) for p in (0, 1)
     }
-    deal_node: dict[str, object] = {
-        "hands": hands,
-        "trump": str(CARDS[start.trump_card]),
-        "stock": " ".join(str(CARDS[i]) for i in start.stock),
-        "dealer": PLAYER_NAMES[start.dealer],
-    }
+    deal_node: dict[str, object] = {"hands": hands}
+    if start.trump_card >= 0:  # where the rules name trumps no card is turned up
+        deal_node["trump"] = str(CARDS[start.trump_card])
+    deal_node["stock"] = " ".join(str(CARDS[i]) for i in start.stock)
+    deal_node["dealer"] = PLAYER_NAMES[start.dealer]
     if opening:
         deal_node["narration"] = opening
     steps = [_step(move, narrations.get(i, "")) for i, move in enumerate(deal.moves)]

@@ -51,6 +51,7 @@ def _state_key(s: State) -> tuple[object, ...]:
     return (
         s.hands,
         s.stock,
+        s.trump,
         s.trump_card,
         s.leader,
         s.lead,
