@@ -485,6 +485,10 @@ DEPENDS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "out.false_points": ("false_out", (Penalty.FIXED,)),
     "out.false_no_trick_points": ("false_out", (Penalty.FIXED,)),
     "match.target": ("match_mode", (MatchMode.GAME_POINTS,)),
+    "exchange.rank": ("trump_mode", (TrumpMode.FACE_UP,)),
+    "exchange.needs_trick": ("trump_mode", (TrumpMode.FACE_UP,)),
+    "exchange.timing": ("trump_mode", (TrumpMode.FACE_UP,)),
+    "marriage.trump_points": ("marriage_escalating", (False,)),
 }
 
 

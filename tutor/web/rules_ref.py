@@ -187,7 +187,8 @@ def _unused_switch(sw: SwitchValue, controller: str, tr: Translator) -> Markup:
 
 
 def compare_rows(presets: Sequence[RuleSet]) -> tuple[CompareRow, ...]:
-    """Each switch of the presets side by side; ``odd`` marks the values outside the majority.
+    """Each switch of the presets side by side; ``odd`` marks the values outside the majority
+    of the presets that read the switch (a value a preset does not read is never odd).
 
     >>> from tutor.engine.rules import PRESETS
     >>> rows = compare_rows([PRESETS["classic"], PRESETS["kurnik"]])
@@ -199,12 +200,14 @@ def compare_rows(presets: Sequence[RuleSet]) -> tuple[CompareRow, ...]:
     out = []
     for first in presets[0].switches():
         values = tuple(p.switch(first.id) for p in presets)
+        read = tuple(unused_by(p, first.id) is None for p in presets)
         counts: dict[str, int] = {}
-        for v in values:
-            counts[v.text_value] = counts.get(v.text_value, 0) + 1
-        common = max(counts.values())
-        majority = next(v.text_value for v in values if counts[v.text_value] == common)
-        odd = tuple(v.text_value != majority for v in values)
+        for v, used in zip(values, read, strict=True):
+            if used:
+                counts[v.text_value] = counts.get(v.text_value, 0) + 1
+        common = max(counts.values(), default=0)
+        majority = next((v.text_value for v in values if counts.get(v.text_value) == common), "")
+        odd = tuple(used and v.text_value != majority for v, used in zip(values, read, strict=True))
         out.append(CompareRow(first.id, values, odd))
     order = {prefix: i for i, (prefix, _) in enumerate(SWITCH_GROUPS)}
     out.sort(key=lambda r: order.get(r.switch_id.split(".")[0], len(order)))
