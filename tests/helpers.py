@@ -11,7 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 from tutor.engine import (
-    HEART_ACE_CARD,
+    ACE_OF_HEARTS,
     Card,
     Credit,
     OutResolution,
@@ -91,7 +91,7 @@ def mini_position(rules: RuleSet, rng: random.Random) -> State:
     if face_up and trump is not None and rng.random() < 0.3:
         wanted.append(trump * 8 + rules.exchange_rank)
     if trump is None and rng.random() < 0.6:  # the ace of hearts in a hand: naming trumps
-        wanted.append(HEART_ACE_CARD.index)
+        wanted.append(ACE_OF_HEARTS.index)
     wanted = [c for c in dict.fromkeys(wanted) if c in cards][:3]
     per_hand = max(len(wanted), rng.choice((1, 2, 2, 3)))
     for c in wanted:
@@ -101,9 +101,9 @@ def mini_position(rules: RuleSet, rng: random.Random) -> State:
         stock_len = rng.choice((1, 3)) if kind != "gone" else 0
     else:
         stock_len = rng.choice((2, 4)) if kind != "gone" else 0
-    if trump is None and HEART_ACE_CARD.index in cards and rng.random() < 0.5:
-        cards.remove(HEART_ACE_CARD.index)  # the ace in the stock
-        cards.insert(0, HEART_ACE_CARD.index)
+    if trump is None and ACE_OF_HEARTS.index in cards and rng.random() < 0.5:
+        cards.remove(ACE_OF_HEARTS.index)  # the ace in the stock
+        cards.insert(0, ACE_OF_HEARTS.index)
     stock = tuple(cards[:stock_len])
     del cards[:stock_len]
     hands = [0, 0]
@@ -112,7 +112,7 @@ def mini_position(rules: RuleSet, rng: random.Random) -> State:
     # rules allow it on any turn; so does the ace of hearts.
     ex_holder = leader if rng.random() < 0.6 else 1 - leader
     for c in wanted:
-        hands[ex_holder if c in (ex, HEART_ACE_CARD.index) else leader] |= 1 << c
+        hands[ex_holder if c in (ex, ACE_OF_HEARTS.index) else leader] |= 1 << c
     for p in (leader, 1 - leader):
         while hands[p].bit_count() < per_hand:
             hands[p] |= 1 << cards.pop()
@@ -121,7 +121,7 @@ def mini_position(rules: RuleSet, rng: random.Random) -> State:
     if rng.random() < 0.3 and not named_first:  # a card already led from the leader's hand
         choices = [c for c in range(32) if hands[leader] >> c & 1]
         if trump is None:  # the ace of hearts waits for trumps
-            choices = [c for c in choices if c != HEART_ACE_CARD.index]
+            choices = [c for c in choices if c != ACE_OF_HEARTS.index]
         if choices:
             lead = rng.choice(choices)
             hands[leader] &= ~(1 << lead)

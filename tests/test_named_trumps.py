@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from tutor.cli.main import main
 from tutor.engine import (
+    ACE_OF_HEARTS,
     CARDS,
-    HEART_ACE_CARD,
     NAME_TRUMPS,
     SRC_000,
     Card,
@@ -84,7 +84,7 @@ def _step(s: State, move: object, after: State) -> None:
         assert s.trump is None and after.trump is move.suit
         if rules.trump_mode.value == "heart_ace":
             p = s.to_move
-            assert p is not None and s.hands[p] & HEART_ACE_CARD.bit
+            assert p is not None and s.hands[p] & ACE_OF_HEARTS.bit
     elif isinstance(move, Marriage):
         n = len(s.marriages)
         gained = sum(after.melds) + sum(after.pending) - sum(s.melds) - sum(s.pending)
@@ -98,7 +98,7 @@ def _step(s: State, move: object, after: State) -> None:
             assert after.trump is s.trump
     elif after.trump is not s.trump:
         raise AssertionError(f"{move} changed the trump")
-    if isinstance(move, Play) and move.card is HEART_ACE_CARD:
+    if isinstance(move, Play) and move.card is ACE_OF_HEARTS:
         assert s.trump is not None, "the ace of hearts played before trumps were named"
 
 
@@ -195,7 +195,7 @@ def test_named_trump_follows_the_articles_example() -> None:
 def test_heart_ace_names_trumps_only_by_its_holder() -> None:
     s = _deal("heart_ace")
     assert s.trump is None
-    ace = Play(HEART_ACE_CARD)
+    ace = Play(ACE_OF_HEARTS)
     assert ace not in legal_moves(s) and check(s, ace).rule_ids == ("trump.ace_first",)
     assert set(NAME_TRUMPS) <= set(legal_moves(s))
     s = play_moves(s, ["9c"])  # B, to follow, cannot name: A holds the ace
@@ -204,7 +204,7 @@ def test_heart_ace_names_trumps_only_by_its_holder() -> None:
     s = play_moves(s, ["10c"])  # no trumps: the higher club takes the trick
     assert s.leader == 1 and s.trump is None
     s = play_moves(s, ["Js", "trump h"])  # A names hearts while following
-    assert s.trump is Suit.HEARTS and s.known[0] & HEART_ACE_CARD.bit
+    assert s.trump is Suit.HEARTS and s.known[0] & ACE_OF_HEARTS.bit
     assert ace in legal_moves(s)
 
 

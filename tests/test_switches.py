@@ -10,6 +10,7 @@ import pytest
 from conftest import EX2, EX2_MOVES, position
 
 from tutor.engine import (
+    CARDS,
     CLOSE,
     DECLARE_OUT,
     EXCHANGE,
@@ -22,6 +23,7 @@ from tutor.engine import (
     Penalty,
     Play,
     RuleSet,
+    SwitchValueError,
     applies,
     apply,
     check,
@@ -543,6 +545,8 @@ def _another_value(rules: RuleSet, field_name: str) -> object:
         return not value
     if isinstance(value, Enum):
         return next(v for v in type(value) if v is not value)
+    if isinstance(value, Card):  # another card of the pack
+        return next(c for c in CARDS if rules.pack_mask >> c.index & 1 and c != value)
     assert isinstance(value, int)
     return value + 1 if value < 9 else value - 1
 
@@ -573,3 +577,25 @@ def test_a_switch_marked_unused_changes_no_deal(switch_id: str) -> None:
     # and where it is read, it is marked so
     for p in PRESETS.values():
         assert applies(p, switch_id) == (unused_by(p, switch_id) is None)
+
+
+def test_the_naming_card_is_a_switch() -> None:
+    """Under trump.mode=heart_ace the holder of trump.naming_card names trumps: the ace of
+    hearts in 000, any card of the pack in a rules spec (and none outside the pack)."""
+    spades = parse_rules("heart_ace(trump.naming_card=As)")
+    assert spades.naming_card == c("As") and preset("heart_ace").naming_card == c("Ah")
+    rng = random.Random(3)
+    while True:  # a deal with the first leader holding As and the other Ah
+        s = random_deal(spades, rng, dealer=1)
+        if s.hands[0] >> c("As").index & 1 and s.hands[1] >> c("Ah").index & 1:
+            break
+    names = {m for m in legal_moves(s) if str(m).startswith("trump")}
+    assert len(names) == 4 and Play(c("As")) not in legal_moves(s)
+    v = check(s, Play(c("As")))
+    assert not v.legal and v.rule_ids == ("trump.ace_first",)
+    same = s._replace(rules=preset("heart_ace"))  # the ace of hearts is with B: A may not name
+    assert not any(str(m).startswith("trump") for m in legal_moves(same))
+    with pytest.raises(SwitchValueError):
+        parse_rules("heart_ace(trump.naming_card=7s)")  # no sevens in the 24-card pack
+    with pytest.raises(SwitchValueError):
+        parse_rules("heart_ace(trump.naming_card=Xx)")

@@ -22,7 +22,6 @@ from tutor.engine.cards import (
     parse_cards,
 )
 from tutor.engine.legality import (
-    HEART_ACE_CARD,
     RULE_SWITCH,
     IllegalMoveError,
     Reason,
@@ -59,6 +58,7 @@ from tutor.engine.narration import (
 )
 from tutor.engine.play import apply, apply_unchecked, play_moves, trick_winner
 from tutor.engine.rules import (
+    ACE_OF_HEARTS,
     E_UNKNOWN_PRESET,
     E_UNKNOWN_SWITCH,
     PRESETS,
@@ -120,13 +120,13 @@ from tutor.engine.view import (
 )
 
 __all__ = [
+    "ACE_OF_HEARTS",
     "CARDS",
     "CLOSE",
     "DECLARE_OUT",
     "EXCHANGE",
     "E_UNKNOWN_PRESET",
     "E_UNKNOWN_SWITCH",
-    "HEART_ACE_CARD",
     "MAX_DEALS",
     "NAME_CASES",
     "NAME_TRUMPS",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine.cards import CARDS, SUIT_MASKS, Card, Rank, Suit, cards_of_mask, iter_bits
+from tutor.engine.cards import CARDS, SUIT_MASKS, Rank, cards_of_mask, iter_bits
 from tutor.engine.moves import (
     CLOSE,
     DECLARE_OUT,
@@ -113,9 +113,6 @@ RULE_SWITCH: dict[str, str] = {
     "trump.ace_first": "trump.mode",
 }
 
-#: The ace of hearts: under ``trump.mode=heart_ace`` its holder names trumps.
-HEART_ACE_CARD = Card.of(Rank.ACE, Suit.HEARTS)
-
 
 # ----------------------------------------------------------------------------- legal moves
 
@@ -170,7 +167,7 @@ def may_name_trump(state: State, player: int) -> bool:
     if state.trump is not None or mode is TrumpMode.FACE_UP:
         return False
     if mode is TrumpMode.HEART_ACE:
-        return bool(state.hands[player] >> HEART_ACE_CARD.index & 1)
+        return bool(state.hands[player] >> state.rules.naming_card.index & 1)
     return True
 
 
@@ -192,7 +189,7 @@ def _untrumped_moves(state: State) -> tuple[Move, ...]:
     moves = _moves(state)
     p = state.leader if state.lead < 0 else other(state.leader)
     if mode is TrumpMode.HEART_ACE and may_name_trump(state, p):
-        ace = PLAYS[HEART_ACE_CARD.index]
+        ace = PLAYS[state.rules.naming_card.index]
         return (*(m for m in moves if m != ace), *NAME_TRUMPS)
     return moves
 
@@ -251,7 +248,7 @@ def check(state: State, move: Move) -> Verdict:
         c = move.card
         if not hand >> c.index & 1:
             return verdict(False, Reason("card.in_hand", (player, ("card", c))))
-        if c is HEART_ACE_CARD and state.trump is None and may_name_trump(state, p):
+        if c == rules.naming_card and state.trump is None and may_name_trump(state, p):
             return verdict(False, Reason("trump.ace_first", (player, ("card", c))))
         if leading or not state.phase2:
             return verdict(
@@ -343,7 +340,7 @@ def _check_naming(state: State, move: Move, p: int) -> Verdict:
     if state.trump is not None:
         return Verdict(move, False, (Reason("trump.named", (*params, ("trump", state.trump))),))
     if mode is TrumpMode.HEART_ACE:
-        params += (("card", HEART_ACE_CARD),)
+        params += (("card", state.rules.naming_card),)
         return Verdict(move, may_name_trump(state, p), (Reason("trump.heart_ace", params),))
     return Verdict(move, True, (Reason("trump.name_first", params),))
 

@@ -13,13 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tutor.engine.legality import (
-    HEART_ACE_CARD,
-    IllegalMoveError,
-    check,
-    exchange_card,
-    legal_moves,
-)
+from tutor.engine.legality import IllegalMoveError, check, exchange_card, legal_moves
 from tutor.engine.moves import (
     Close,
     DeclareOut,
@@ -95,7 +89,7 @@ def _name_trump(state: State, move: NameTrump) -> State:
     known = state.known
     if state.rules.trump_mode is TrumpMode.HEART_ACE:
         p = state.leader if state.lead < 0 else other(state.leader)
-        known = _set(known, p, known[p] | HEART_ACE_CARD.bit)
+        known = _set(known, p, known[p] | state.rules.naming_card.bit)
     return state._replace(trump=move.suit, known=known)
 
 
@@ -164,7 +158,7 @@ def _finish_trick(state: State, follow: int) -> State:
         melds = _set(melds, w, melds[w] + pending[w])
         pending = _set(pending, w, 0)
     stock, trump_card = state.stock, state.trump_card
-    if state.closed_by < 0 and (trump_card >= 0 or stock):
+    if state.stock_open:
         first = stock[0]
         if len(stock) >= 2:
             second = stock[1]

@@ -22,8 +22,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from tutor.engine.cards import STANDARD_POINTS, Rank
+from tutor.engine.cards import STANDARD_POINTS, Card, CardError, Rank, Suit
 from tutor.msgid import N_
+
+#: The card whose holder names trumps in the second deviation of 000 (``trump.naming_card``).
+ACE_OF_HEARTS = Card.of(Rank.ACE, Suit.HEARTS)
 
 SRC_000 = "000_d036f4009e89b883.txt"
 SRC_001 = "001_a572ca60a45a7f6f.txt"
@@ -81,6 +84,7 @@ E_SWITCH_CLASH = N_(
     "the rule switch '{name}' cannot be '{value}' while the rule switch '{other}' is "
     "'{other_value}'"
 )
+E_SWITCH_CARD = N_("the rule switch '{name}' needs a card such as Ah, not '{value}'")
 E_RULES_LONG = N_("the rules spec is longer than {limit} characters")
 
 #: The longest rules spec read (a preset and every switch changed fit in a few hundred).
@@ -257,6 +261,8 @@ class RuleSet:
     hand_size: int = _sw("deal.hand_size", 6, 1, 15)
     card_points: tuple[int, ...] = _sw("pack.card_points", tuple(STANDARD_POINTS[r] for r in Rank))
     trump_mode: TrumpMode = _sw("trump.mode", TrumpMode.FACE_UP)
+    # under trump.mode=heart_ace: its holder names trumps, and it is not played before
+    naming_card: Card = _sw("trump.naming_card", ACE_OF_HEARTS)
     # Winning a deal
     target: int = _sw("deal.target", 66, 1, 999)
     last_trick_bonus: int = _sw("deal.last_trick_bonus", 10, 0, 99)
@@ -444,10 +450,13 @@ class RuleSet:
                 other="trump.mode",
                 other_value=self.trump_mode.value,
             )
-        if self.trump_mode is TrumpMode.HEART_ACE and Rank.ACE not in self.ranks:
+        if (
+            self.trump_mode is TrumpMode.HEART_ACE
+            and not self.pack_mask >> self.naming_card.index & 1
+        ):
             raise SwitchValueError(
-                "trump.mode",
-                self.trump_mode.value,
+                "trump.naming_card",
+                str(self.naming_card),
                 template=E_SWITCH_CLASH,
                 other="pack.ranks",
                 other_value=" ".join(ranks),
@@ -485,6 +494,7 @@ DEPENDS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "out.false_points": ("false_out", (Penalty.FIXED,)),
     "out.false_no_trick_points": ("false_out", (Penalty.FIXED,)),
     "match.target": ("match_mode", (MatchMode.GAME_POINTS,)),
+    "trump.naming_card": ("trump_mode", (TrumpMode.HEART_ACE,)),
     "exchange.rank": ("trump_mode", (TrumpMode.FACE_UP,)),
     "exchange.needs_trick": ("trump_mode", (TrumpMode.FACE_UP,)),
     "exchange.timing": ("trump_mode", (TrumpMode.FACE_UP,)),
@@ -1030,6 +1040,11 @@ def _convert(current: Any, raw: str, switch_id: str, bounds: tuple[int, int] | N
         if raw.lower() in ("false", "no", "0"):
             return False
         raise SwitchValueError(switch_id, raw, ("true", "false"))
+    if isinstance(current, Card):
+        try:
+            return Card.parse(raw)
+        except CardError:
+            raise SwitchValueError(switch_id, raw, template=E_SWITCH_CARD) from None
     if isinstance(current, Rank):
         try:
             return Rank.parse(raw)

@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine import (
-    HEART_ACE_CARD,
     NO_TRUMP,
     PLAYER_NAMES,
     A,
@@ -225,7 +224,7 @@ class FieldReader:
         if rules.trump_mode is TrumpMode.NAMED and gone:
             raise self.error(("trump",), E_TRUMP_NAME_FIRST)
         for c, where in gone:
-            if c is HEART_ACE_CARD and rules.trump_mode is TrumpMode.HEART_ACE:
+            if c == rules.naming_card and rules.trump_mode is TrumpMode.HEART_ACE:
                 raise self.error(where, E_TRUMP_ACE, card=str(c))
 
     def dealer(self, data: Mapping[str, object], first_leader: int | None) -> int:

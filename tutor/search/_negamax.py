@@ -29,7 +29,6 @@ from tutor.engine import (
     CLOSE,
     DECLARE_OUT,
     EXCHANGE,
-    HEART_ACE_CARD,
     NAME_TRUMPS,
     NO_TRUMP,
     SUIT_MASKS,
@@ -192,7 +191,7 @@ class Negamax:
         name_first = trump == NO_TRUMP and rules.trump_mode is TrumpMode.NAMED
         # The holder of the ace of hearts may name trumps and cannot play the ace before.
         ah = (
-            1 << HEART_ACE_CARD.index
+            1 << rules.naming_card.index
             if trump == NO_TRUMP and rules.trump_mode is TrumpMode.HEART_ACE
             else 0
         )
@@ -520,7 +519,7 @@ class Negamax:
                     m ^= low
                     moves.append(low.bit_length() - 1)
             if ah and hand & ah:  # trumps may be named, and the ace waits for them
-                moves.remove(HEART_ACE_CARD.index)
+                moves.remove(ah.bit_length() - 1)
                 moves.extend(NAME_CODES)
             out_floor = -inf
             if plain_out and out_after:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tutor.engine import (
-    HEART_ACE_CARD,
     NO_TRUMP,
     SUIT_MASKS,
     Credit,
@@ -65,7 +64,7 @@ class Plain:
         retrump = makes_trump or rules.marriage_escalating
         name_first = trump == NO_TRUMP and rules.trump_mode is TrumpMode.NAMED
         ah = (
-            1 << HEART_ACE_CARD.index
+            1 << rules.naming_card.index
             if trump == NO_TRUMP and rules.trump_mode is TrumpMode.HEART_ACE
             else 0
         )

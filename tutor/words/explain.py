@@ -132,11 +132,12 @@ RULE_TEXTS: dict[str, RuleMessage] = {
         "anything else."
     ),
     "trump.heart_ace": N_(
-        "There are no trumps until the player holding {Ah} names a suit as trumps, on any "
-        "turn of their own."
+        "There are no trumps until the player holding {naming_card} names a suit as trumps, on "
+        "any turn of their own."
     ),
     "trump.ace_first": N_(
-        "While there are no trumps, {Ah} cannot be played: its holder names a suit first."
+        "While there are no trumps, {naming_card} cannot be played: its holder names a suit "
+        "first."
     ),
     "close.allowed": N_(
         "The player on lead may close the stock: from then on nobody draws, and the duties of "
@@ -340,6 +341,7 @@ def rule_numbers(rules: RuleSet) -> dict[str, object]:
         "schneider_gp": schneider,
         "schwarz_gp": schwarz,
         "opponent_out_gp": rules.opponent_out_points,
+        "naming_card": rules.naming_card,
     }
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal
 
-from tutor.engine import Rank, SwitchValue
+from tutor.engine import Card, Rank, SwitchValue
 from tutor.msgid import N_, NP_
 from tutor.words.i18n import Translator
 
@@ -36,6 +36,7 @@ SWITCH_NAMES: dict[str, str] = {
     "score.schwarz_by": N_("Schwarz"),
     "score.game_points": N_("Game points for a simple win, Schneider, Schwarz"),
     "trump.mode": N_("How the trump suit is decided"),
+    "trump.naming_card": N_("The card whose holder names trumps"),
     "phase2.duty": N_("Duty once the stock is closed or used up"),
     "marriage.points": N_("Marriage in a plain suit"),
     "marriage.trump_points": N_("Marriage in trumps"),
@@ -103,7 +104,8 @@ VALUE_TEXTS_BY_SWITCH: dict[tuple[str, str], str] = {
         "named by the player who leads first, before the first lead; no card is turned up"
     ),
     ("trump.mode", "heart_ace"): N_(
-        "named by the holder of {Ah}, no trumps before that; no card is turned up"
+        "named by the holder of the card that names trumps, no trumps before that; no card is "
+        "turned up"
     ),
 }
 
@@ -138,6 +140,8 @@ def switch_value_text(sv: SwitchValue, tr: Translator) -> str:
     """A switch's value in words: a rank by its name, the ranks of the pack by their letters,
     numbers as the language writes them."""
     value = sv.value
+    if isinstance(value, Card):
+        return tr.card(value, "bare")
     if isinstance(value, Rank):
         return tr.rank(value, "bare")
     if isinstance(value, tuple):
