@@ -136,8 +136,7 @@ RULE_TEXTS: dict[str, RuleMessage] = {
         "any turn of their own."
     ),
     "trump.ace_first": N_(
-        "While there are no trumps, {naming_card} cannot be played: its holder names a suit "
-        "first."
+        "While there are no trumps, {naming_card} cannot be played: its holder names a suit first."
     ),
     "close.allowed": N_(
         "The player on lead may close the stock: from then on nobody draws, and the duties of "
