@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 from tutor.engine import (
     CARDS,
     CLOSE,
+    CLOSE_UNDRAWN,
     DECLARE_OUT,
     EXCHANGE,
     NAME_TRUMPS,
+    PASS,
     PRESETS,
     Credit,
     Duty,
@@ -36,6 +38,7 @@ from tutor.engine import (
     PlayedOut,
     RuleSet,
     SchwarzBy,
+    Wait,
     apply,
     check,
     legal_moves,
@@ -78,6 +81,8 @@ SWITCHES: dict[str, list[str]] = {
     "deal.played_out": _values(PlayedOut),
     "close.opponent_out": _values(OpponentOut),
     "close.opponent_out_points": ["1", "2"],
+    "close.before_draw": BOOL,
+    "close.opponent_exchange": BOOL,
 }
 
 # Every move that could be tried anywhere: each card played, each marriage (with and without
@@ -88,7 +93,9 @@ CANDIDATES: tuple[Move, ...] = (
     *(Marriage(c, True) for c in CARDS),
     EXCHANGE,
     CLOSE,
+    CLOSE_UNDRAWN,
     DECLARE_OUT,
+    PASS,
     *NAME_TRUMPS,
 )
 
@@ -178,6 +185,31 @@ def test_solver_agrees_where_the_follower_may_exchange() -> None:
         assert child.to_move == s.to_move and child.trump_card != s.trump_card
         assert v == exact(child)
     assert seen >= 15
+
+
+def test_solver_agrees_where_pagat_waits_for_a_choice() -> None:
+    """Under pagat a trick's winner may close before drawing, and the closer's opponent may
+    exchange the nine at the moment of closing: the solver searches both choices as the brute
+    force over ``apply`` does, at the choice itself and from the move before it."""
+    rules = PRESETS["pagat"]
+    exact = Brute()
+    seen = {Wait.DRAW: 0, Wait.REPLY: 0}
+    exchanges = 0
+    for seed in range(400):
+        s = mini_position(rules, random.Random(f"waits-{seed}"))
+        solver = Solver(s)
+        mover = s.to_move
+        for move in legal_moves(s):
+            child = apply(s, move)
+            if child.result is not None or child.waiting is Wait.NOTHING:
+                continue
+            seen[child.waiting] += 1
+            exchanges += EXCHANGE in legal_moves(child)
+            assert solver.value(child) == exact(child), (seed, move)
+            v, _ = solver.child_value(s, move)
+            b = exact(child)
+            assert v == (b if child.to_move == mover else -b), (seed, move)
+    assert min(seen.values()) >= 20 and exchanges >= 5, (seen, exchanges)
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -11,7 +11,7 @@ import pytest
 from markupsafe import escape
 
 from tests.test_words_leaks import check_lines
-from tutor.engine import Card, parse_move
+from tutor.engine import PASS, Card, parse_move
 from tutor.teach import puzzles as pz
 from tutor.teach.puzzles.replay import (
     Decides,
@@ -109,8 +109,8 @@ def test_reaching_66_with_a_trick_decides() -> None:
 @pytest.mark.parametrize(
     ("puzzle_id", "move", "kind", "player"),
     [
-        # pagat: after the close, B may go out first (for 2), as B does
-        ("do-not-close", "close", Decides.REACHED, 1),
+        # kurnik: after the close B may not go out, and A falls short
+        ("do-not-close", "close", Decides.SHORT, 0),
         ("do-not-close", "out", Decides.FALSE_OUT, 0),
         ("king-of-clubs-escape", "Jc", Decides.SCHNEIDER, 1),
     ],
@@ -201,8 +201,9 @@ def test_every_refutation_of_the_collection_replays_to_its_end() -> None:
     """Each puzzle's first wrong move: the steps replay the whole line and end the deal."""
     assert _replays()
     for p, replay in _replays():
-        played = [m for s in replay.steps for m in s.moves]
-        assert played == list(replay.refutation.line), p.id
+        # a trick's draw is shown with the trick: its pass is not a step of its own
+        played = [m for s in replay.steps for m in s.moves if m != PASS]
+        assert played == [m for m in replay.refutation.line if m != PASS], p.id
         assert replay.steps[-1].state.result == replay.refutation.end.result, p.id
 
 

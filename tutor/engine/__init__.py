@@ -33,9 +33,11 @@ from tutor.engine.legality import (
 from tutor.engine.match import Match, cut_for_dealer
 from tutor.engine.moves import (
     CLOSE,
+    CLOSE_UNDRAWN,
     DECLARE_OUT,
     EXCHANGE,
     NAME_TRUMPS,
+    PASS,
     Close,
     DeclareOut,
     Exchange,
@@ -43,6 +45,7 @@ from tutor.engine.moves import (
     Move,
     MoveError,
     NameTrump,
+    Pass,
     Play,
     is_declaration,
     parse_move,
@@ -56,7 +59,7 @@ from tutor.engine.narration import (
     narration_value,
     split_case,
 )
-from tutor.engine.play import apply, apply_unchecked, play_moves, trick_winner
+from tutor.engine.play import apply, apply_unchecked, pass_until, play_moves, trick_winner
 from tutor.engine.rules import (
     ACE_OF_HEARTS,
     E_UNKNOWN_PRESET,
@@ -100,6 +103,7 @@ from tutor.engine.state import (
     EndKind,
     Outcome,
     State,
+    Wait,
     new_deal,
     other,
     random_deal,
@@ -123,6 +127,7 @@ __all__ = [
     "ACE_OF_HEARTS",
     "CARDS",
     "CLOSE",
+    "CLOSE_UNDRAWN",
     "DECLARE_OUT",
     "EXCHANGE",
     "E_UNKNOWN_PRESET",
@@ -133,6 +138,7 @@ __all__ = [
     "NARRATION_RANKS",
     "NARRATION_SUITS",
     "NO_TRUMP",
+    "PASS",
     "PLAYER_NAMES",
     "PLURAL_CASES",
     "PRESETS",
@@ -171,6 +177,7 @@ __all__ = [
     "OpponentOut",
     "OutResolution",
     "Outcome",
+    "Pass",
     "Penalty",
     "Play",
     "PlayedOut",
@@ -189,6 +196,7 @@ __all__ = [
     "Verdict",
     "View",
     "ViewError",
+    "Wait",
     "applies",
     "apply",
     "apply_unchecked",
@@ -211,6 +219,7 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "parse_rules",
+    "pass_until",
     "play_moves",
     "preset",
     "random_deal",

@@ -23,11 +23,13 @@ from dataclasses import dataclass
 from tutor.engine.cards import CARDS, SUIT_MASKS, Rank, cards_of_mask, iter_bits
 from tutor.engine.moves import (
     CLOSE,
+    CLOSE_UNDRAWN,
     DECLARE_OUT,
     EXCHANGE,
     MARRIAGES,
     MARRIAGES_OUT,
     NAME_TRUMPS,
+    PASS,
     PLAYS,
     Close,
     DeclareOut,
@@ -35,10 +37,11 @@ from tutor.engine.moves import (
     Marriage,
     Move,
     NameTrump,
+    Pass,
     Play,
 )
 from tutor.engine.rules import Duty, ExchangeTiming, TrumpMode
-from tutor.engine.state import State, other
+from tutor.engine.state import State, Wait, other
 
 # ----------------------------------------------------------------------------- reasons
 
@@ -101,6 +104,9 @@ RULE_SWITCH: dict[str, str] = {
     "close.allowed": "close.allowed",
     "close.on_lead": "",
     "close.stock": "",
+    "close.before_draw": "close.before_draw",
+    "close.opponent_exchange": "close.opponent_exchange",
+    "pass.nothing": "",
     "out.on_lead": "out.resolution",
     "out.after_marriage": "out.after_marriage",
     "out.closer_opponent": "out.closer_opponent",
@@ -151,6 +157,12 @@ def exchange_card(state: State) -> int:
 def may_exchange(state: State, player: int) -> bool:
     """``player``, to move, may exchange the lowest trump for the face-up trump card now."""
     rules = state.rules
+    if state.waiting is not Wait.NOTHING:
+        return (
+            state.waiting is Wait.REPLY
+            and player != state.leader
+            and bool(state.hands[player] >> exchange_card(state) & 1)
+        )
     return (
         state.trump_card >= 0
         and state.stock_open
@@ -175,6 +187,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to move, plays first."""
     if state.result is not None:
         return ()
+    if state.waiting is Wait.DRAW:
+        return (PASS, CLOSE_UNDRAWN)
+    if state.waiting is Wait.REPLY:
+        return (EXCHANGE, PASS) if may_exchange(state, other(state.leader)) else (PASS,)
     if state.trump is None:
         return _untrumped_moves(state)
     return _moves(state)
@@ -242,6 +258,10 @@ def check(state: State, move: Move) -> Verdict:
     hand = state.hands[p]
     player = ("player", p)
     leading = state.lead < 0
+    if state.waiting is not Wait.NOTHING:
+        return _check_waiting(state, move, p)
+    if isinstance(move, Pass):
+        return verdict(False, Reason("pass.nothing", (player,)))
     if isinstance(move, NameTrump) or (state.trump is None and rules.trump_mode is TrumpMode.NAMED):
         return _check_naming(state, move, p)
     if isinstance(move, Play):
@@ -304,6 +324,8 @@ def check(state: State, move: Move) -> Verdict:
         if fails:
             return verdict(False, *fails)
         return verdict(True, Reason("exchange.card", params_x))
+    if isinstance(move, Close) and move.before_draw:  # only right after winning a trick
+        return verdict(False, Reason("close.before_draw", (player,)))
     if isinstance(move, Close):
         fails = []
         if not rules.closing_allowed:
@@ -326,6 +348,27 @@ def check(state: State, move: Move) -> Verdict:
             return verdict(False, *fails)
         return verdict(True, Reason("out.on_lead", (player, ("score", state.score(p)))))
     raise TypeError(f"not a move: {move!r}")
+
+
+def _check_waiting(state: State, move: Move, p: int) -> Verdict:
+    """The choice between two turns: after a trick, draw or close before drawing
+    (``close.before_draw``); after a close, the opponent's exchange (``close.opponent_exchange``).
+    Nothing else may be played before the choice is made."""
+    player = ("player", p)
+    if state.waiting is Wait.DRAW:
+        legal = isinstance(move, Pass) or move == CLOSE_UNDRAWN
+        return Verdict(move, legal, (Reason("close.before_draw", (player,)),))
+    ex = CARDS[exchange_card(state)]
+    params: tuple[tuple[str, object], ...] = (
+        player,
+        ("card", ex),
+        ("trump_card", CARDS[state.trump_card]),
+        ("closer", state.closed_by),
+    )
+    if isinstance(move, Exchange) and not state.hands[p] >> ex.index & 1:
+        return Verdict(move, False, (Reason("exchange.card", params),))
+    legal = isinstance(move, Pass | Exchange)
+    return Verdict(move, legal, (Reason("close.opponent_exchange", params),))
 
 
 def _check_naming(state: State, move: Move, p: int) -> Verdict:

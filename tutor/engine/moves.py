@@ -43,10 +43,13 @@ class Exchange:
 
 @dataclass(frozen=True, slots=True)
 class Close:
-    """Close the stock: no more drawing; the strict duties of the second phase apply."""
+    """Close the stock: no more drawing; the strict duties of the second phase apply.
+    ``before_draw``: right after winning a trick, before drawing (``close.before_draw``)."""
+
+    before_draw: bool = False
 
     def __str__(self) -> str:
-        return "close"
+        return "close before draw" if self.before_draw else "close"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +70,23 @@ class NameTrump:
         return f"trump {self.suit}"
 
 
-Move = Play | Marriage | Exchange | Close | DeclareOut | NameTrump
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Let a choice between two turns go by: draw without closing first
+    (``close.before_draw``), or keep the lowest trump when the opponent closes
+    (``close.opponent_exchange``)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Move = Play | Marriage | Exchange | Close | DeclareOut | NameTrump | Pass
 
 EXCHANGE = Exchange()
 CLOSE = Close()
+CLOSE_UNDRAWN = Close(before_draw=True)
 DECLARE_OUT = DeclareOut()
+PASS = Pass()
 PLAYS = tuple(Play(c) for c in CARDS)
 MARRIAGES = tuple(Marriage(c) for c in CARDS)
 MARRIAGES_OUT = tuple(Marriage(c, True) for c in CARDS)
@@ -85,13 +100,13 @@ class MoveError(ValueError):
         self.text = text
         super().__init__(
             f"unknown move {text!r}: write a card (Qh), 'marry Qh', 'marry Qh out', "
-            "'exchange', 'close', 'out' or 'trump h'"
+            "'exchange', 'close', 'close before draw', 'out', 'trump h' or 'pass'"
         )
 
 
 def parse_move(text: str) -> Move:
     """Read a move: ``Qh``, ``marry Kc``, ``marry Kc out``, ``exchange``, ``close``, ``out``,
-    ``trump d``.
+    ``trump d``, ``pass``, ``close before draw``.
 
     >>> parse_move("marry Qc")
     Marriage(card=Card.parse('Qc'), out=False)
@@ -107,8 +122,12 @@ def parse_move(text: str) -> Move:
             return EXCHANGE
         if words == ["close"]:
             return CLOSE
+        if words == ["close", "before", "draw"]:
+            return CLOSE_UNDRAWN
         if words == ["out"]:
             return DECLARE_OUT
+        if words == ["pass"]:
+            return PASS
         if len(words) in (2, 3) and words[0] == "marry":
             if len(words) == 3 and words[2] != "out":
                 raise MoveError(text)

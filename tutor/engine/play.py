@@ -15,18 +15,20 @@ from collections.abc import Iterable
 
 from tutor.engine.legality import IllegalMoveError, check, exchange_card, legal_moves
 from tutor.engine.moves import (
+    PASS,
     Close,
     DeclareOut,
     Exchange,
     Marriage,
     Move,
     NameTrump,
+    Pass,
     Play,
     parse_move,
 )
 from tutor.engine.rules import Credit, OutResolution, TrumpMode
 from tutor.engine.scoring import Ending, scoring
-from tutor.engine.state import Outcome, State, other
+from tutor.engine.state import Outcome, State, Wait, other
 
 # ----------------------------------------------------------------------------- applying
 
@@ -68,8 +70,11 @@ def apply_unchecked(state: State, move: Move) -> State:
     if isinstance(move, Exchange):
         return _exchange(state)
     if isinstance(move, Close):
-        p = state.leader
-        return state._replace(closed_by=p, closed_opp_tricks=state.tricks[other(p)])
+        return _close(state)
+    if isinstance(move, Pass):
+        if state.waiting is Wait.DRAW:
+            return _draw(state._replace(waiting=Wait.NOTHING))
+        return state._replace(waiting=Wait.NOTHING)
     if isinstance(move, DeclareOut):
         if state.rules.out_resolution is OutResolution.AFTER_TRICK:
             return state._replace(out_by=state.leader)
@@ -129,7 +134,8 @@ def _marry(state: State, move: Marriage) -> State:
 
 
 def _exchange(state: State) -> State:
-    p = state.leader if state.lead < 0 else other(state.leader)
+    p = state.to_move
+    assert p is not None
     ex = exchange_card(state)
     old = state.trump_card
     hand = (state.hands[p] & ~(1 << ex)) | (1 << old)
@@ -137,7 +143,39 @@ def _exchange(state: State) -> State:
         hands=_set(state.hands, p, hand),
         trump_card=ex,
         known=_set(state.known, p, (state.known[p] & ~(1 << ex)) | (1 << old)),
+        waiting=Wait.NOTHING,
     )
+
+
+def _close(state: State) -> State:
+    """The leader closes (after drawing, or before under ``close.before_draw``); where
+    ``close.opponent_exchange`` lets the opponent exchange the lowest trump, the opponent now
+    decides, whether or not they hold it (a pass tells the closer nothing)."""
+    p = state.leader
+    s = state._replace(closed_by=p, closed_opp_tricks=state.tricks[other(p)], waiting=Wait.NOTHING)
+    if state.rules.close_opponent_exchange and s.trump_card >= 0:
+        s = s._replace(waiting=Wait.REPLY)
+    return s
+
+
+def _draw(state: State) -> State:
+    """After a trick with the stock open: the trick's winner (the leader now) draws the top
+    card, the other player the next one, or the face-up trump card when it is the last."""
+    w = state.leader
+    loser = other(w)
+    stock, trump_card, hands, known = state.stock, state.trump_card, state.hands, state.known
+    first = stock[0]
+    if len(stock) >= 2:
+        second = stock[1]
+        stock = stock[2:]
+    else:
+        second = trump_card
+        stock = ()
+        trump_card = -1
+        known = _set(known, loser, known[loser] | (1 << second))
+    hands = _set(hands, w, hands[w] | (1 << first))
+    hands = _set(hands, loser, hands[loser] | (1 << second))
+    return state._replace(hands=hands, stock=stock, trump_card=trump_card, known=known)
 
 
 def _finish_trick(state: State, follow: int) -> State:
@@ -157,28 +195,12 @@ def _finish_trick(state: State, follow: int) -> State:
     if pending[w]:
         melds = _set(melds, w, melds[w] + pending[w])
         pending = _set(pending, w, 0)
-    stock, trump_card = state.stock, state.trump_card
-    if state.stock_open:
-        first = stock[0]
-        if len(stock) >= 2:
-            second = stock[1]
-            stock = stock[2:]
-            loser_known = known[other(w)]
-        else:
-            second = trump_card
-            stock = ()
-            trump_card = -1
-            loser_known = known[other(w)] | (1 << second)
-        hands = _set(hands, w, hands[w] | (1 << first))
-        loser = other(w)
-        hands = _set(hands, loser, hands[loser] | (1 << second))
-        known = _set(known, loser, loser_known)
     s = State(
         rules,
         state.trump,
         hands,
-        stock,
-        trump_card,
+        state.stock,
+        state.trump_card,
         state.dealer,
         w,
         -1,
@@ -195,6 +217,11 @@ def _finish_trick(state: State, follow: int) -> State:
         (leader, lead, follow, w),
         None,
     )
+    if s.stock_open:
+        if s.out_by < 0 and rules.close_before_draw and rules.closing_allowed:
+            return s._replace(waiting=Wait.DRAW)  # the winner draws or closes first
+        s = _draw(s)
+        hands = s.hands
     last = not hands[0] and not hands[1]
     if last and (bonus := rules.last_trick_points(state.closed_by >= 0)):
         s = s._replace(points=_set(points, w, points[w] + bonus))
@@ -237,7 +264,28 @@ def _end_of_cards(state: State) -> State:
 
 
 def play_moves(state: State, moves: Iterable[Move | str]) -> State:
-    """Apply moves (or their notation) in order; raises on the first illegal one."""
+    """Apply moves (or their notation) in order; raises on the first illegal one.
+
+    A choice between two turns that the list skips is passed (``pass_until``): a card after a
+    trick means the winner drew, and a lead after a close means the opponent kept the nine."""
     for m in moves:
-        state = apply(state, parse_move(m) if isinstance(m, str) else m)
+        move = parse_move(m) if isinstance(m, str) else m
+        state = apply(pass_until(state, move), move)
+    return state
+
+
+def pass_until(state: State, move: Move) -> State:
+    """``state``, after passing the choices between two turns that ``move`` skips: while the
+    state waits for a choice that ``move`` is not, pass (draw; keep the lowest trump).
+
+    >>> from tutor.engine.rules import preset
+    >>> from tutor.engine.state import new_deal
+    >>> s = new_deal(preset("pagat"), hands=("Kh Qh Jd Ac 10c 9s", "Ah Jh Kc Qc 10s 9d"),
+    ...              trump_card="Ad", stock="Jc 9c As Ks Qs 10h 10d Kd Qd Js 9h")
+    >>> s = play_moves(s, ["Ac", "10s"])
+    >>> s.waiting.value, pass_until(s, parse_move("Jc")).waiting.value
+    ('draw', 'nothing')
+    """
+    while state.waiting is not Wait.NOTHING and move not in legal_moves(state):
+        state = apply_unchecked(state, PASS)
     return state

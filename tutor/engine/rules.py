@@ -294,6 +294,10 @@ class RuleSet:
     closer_no_trick_at: NoTrickAt = _sw("close.no_trick_at", NoTrickAt.CLOSE)
     opponent_out: OpponentOut = _sw("close.opponent_out", OpponentOut.PENALTY)
     opponent_out_points: int = _sw("close.opponent_out_points", 2, 0, 9)
+    # the winner of a trick may close before drawing from the stock, not only after
+    close_before_draw: bool = _sw("close.before_draw", False)
+    # at the moment of closing, the closer's opponent may exchange the lowest trump
+    close_opponent_exchange: bool = _sw("close.opponent_exchange", False)
     # Declaring 66 ("Aus!", "66")
     out_resolution: OutResolution = _sw("out.resolution", OutResolution.IMMEDIATE)
     out_after_marriage: bool = _sw("out.after_marriage", True)
@@ -491,6 +495,8 @@ DEPENDS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "close.last_trick_bonus": ("closing_allowed", (True,)),
     "close.opponent_out": ("closer_opponent_may_declare", (True,)),
     "close.opponent_out_points": ("opponent_out", (OpponentOut.POINTS,)),
+    "close.before_draw": ("closing_allowed", (True,)),
+    "close.opponent_exchange": ("trump_mode", (TrumpMode.FACE_UP,)),
     "out.false_points": ("false_out", (Penalty.FIXED,)),
     "out.false_no_trick_points": ("false_out", (Penalty.FIXED,)),
     "match.target": ("match_mode", (MatchMode.GAME_POINTS,)),
@@ -711,6 +717,10 @@ PAGAT = dataclasses.replace(
     opponent_out_points=2,
     # pagat: going out is possible only right after winning a trick or melding
     out_needs_trick=True,
+    # pagat: "the talon can be closed either before or after drawing from the talon"
+    close_before_draw=True,
+    # pagat: the closer's opponent "may at the moment of closing exchange the 9", without a trick
+    close_opponent_exchange=True,
     schwarz_by=SchwarzBy.TRICKS,
     default_source=SRC_PAGAT,
     sources=_src(SRC_001, "phase2.duty"),
@@ -721,6 +731,22 @@ PAGAT = dataclasses.replace(
                 "On pagat.com, 66 is declared right after winning a trick or announcing a "
                 "marriage. A player on lead has just won the last trick, so only the first lead "
                 "of a deal is barred, unless it announces a marriage."
+            ),
+        ),
+        (
+            "close.before_draw",
+            N_(
+                "On pagat.com the stock may be closed before or after drawing. Here the winner "
+                "of a trick first chooses: draw, or close at once, so that both players go on "
+                "with one card fewer. Closing after drawing is the close on lead, as everywhere."
+            ),
+        ),
+        (
+            "close.opponent_exchange",
+            N_(
+                "On pagat.com the closer's opponent may exchange the trump nine at the moment of "
+                "closing, even without a trick. Here the opponent decides right after the close, "
+                "before the closer leads; the nine then lies face up under the closed stock."
             ),
         ),
     ),

@@ -67,6 +67,18 @@ class Outcome(NamedTuple):
     rule_id: str  # the scoring rule applied: score.schwarz/schneider/simple, close.penalty, ...
 
 
+class Wait(Enum):
+    """A choice the rules leave open between two turns (pagat's closing rules)."""
+
+    NOTHING = "nothing"
+    # A trick is won while the stock is open and ``close.before_draw`` lets its winner close
+    # before drawing: the winner draws (``pass``) or closes.
+    DRAW = "draw"
+    # The stock was just closed and ``close.opponent_exchange`` lets the closer's opponent, who
+    # holds the lowest trump, exchange it now: ``exchange`` or ``pass``.
+    REPLY = "reply"
+
+
 # ----------------------------------------------------------------------------- table facts
 
 
@@ -90,13 +102,18 @@ class Table(Protocol):
     def melds(self) -> tuple[int, int]: ...
     @property
     def result(self) -> Outcome | None: ...
+    @property
+    def waiting(self) -> Wait: ...
 
 
 def to_move_of(table: Table) -> int | None:
-    """The player to move: the leader before the lead, the other one after; none once over."""
+    """The player to move: the leader before the lead, the other one after, and the closer's
+    opponent while the exchange at closing is open; none once over."""
     if table.result is not None:
         return None
-    return table.leader if table.lead < 0 else other(table.leader)
+    if table.lead >= 0 or table.waiting is Wait.REPLY:
+        return other(table.leader)
+    return table.leader
 
 
 def stock_open_at(table: Table) -> bool:
@@ -140,6 +157,7 @@ class State(NamedTuple):
     out_by: int  # a declaration waiting for its trick to complete, -1 none
     last_trick: tuple[int, int, int, int] | None  # (leader, card led, card played, winner)
     result: Outcome | None
+    waiting: Wait = Wait.NOTHING  # a choice between two turns (pagat's closing rules)
 
     # --- questions every state answers -------------------------------------
     @property

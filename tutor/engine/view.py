@@ -40,6 +40,7 @@ from tutor.engine.rules import Duty, RuleSet
 from tutor.engine.state import (
     Outcome,
     State,
+    Wait,
     cards_to_draw,
     other,
     score_of,
@@ -85,6 +86,7 @@ class View:
     last_trick: tuple[int, int, int, int] | None
     result: Outcome | None
     excluded: int = 0  # cards the opponent is known not to hold (among the unseen ones)
+    waiting: Wait = Wait.NOTHING
 
     @property
     def opponent(self) -> int:
@@ -182,6 +184,7 @@ def view_of(state: State, player: int, excluded: int = 0) -> View:
         last_trick=state.last_trick,
         result=state.result,
         excluded=excluded & unseen,
+        waiting=state.waiting,
     )
 
 
@@ -264,6 +267,7 @@ def deal_from_view(view: View, opp_hand: int, stock: tuple[int, ...]) -> State:
         out_by=view.out_by,
         last_trick=view.last_trick,
         result=view.result,
+        waiting=view.waiting,
     )
 
 

@@ -445,7 +445,10 @@ class FieldReader:
         led: bool,
         stock_left: bool,
         closed_by: int,
+        undrawn: bool = False,
     ) -> None:
+        """The hand sizes fit the lead and the stock; ``undrawn``: the trick's winner has not
+        drawn yet (``waiting: draw``), so both hold one card fewer than a full hand."""
         a, b = sizes
         if not led and a != b:
             raise self.error(("hands",), E_HANDS_EQUAL, a=a, b=b)
@@ -466,11 +469,10 @@ class FieldReader:
                     ("hands",), E_HAND_BIG, player=PLAYER_NAMES[p], n=sizes[p], size=rules.hand_size
                 )
         full = sizes[other(leader)]
-        if stock_left and closed_by < 0 and full != rules.hand_size:
+        size = rules.hand_size - 1 if undrawn else rules.hand_size
+        if stock_left and closed_by < 0 and full != size:
             p = other(leader)
-            raise self.error(
-                ("hands",), E_HAND_FULL, player=PLAYER_NAMES[p], n=full, size=rules.hand_size
-            )
+            raise self.error(("hands",), E_HAND_FULL, player=PLAYER_NAMES[p], n=full, size=size)
 
 
 def _given(data: Mapping[str, object], key: str) -> object:

@@ -67,6 +67,10 @@ __all__ = [
     "E_TWICE_KEY",
     "E_TWICE_SAME",
     "E_VIEW",
+    "E_WAITING",
+    "E_WAITING_DRAW",
+    "E_WAITING_REPLY",
+    "E_WAITING_RULES",
     "E_WRITE_OVER",
     "E_WRITE_RULES",
     "FIELDS",
@@ -137,6 +141,18 @@ E_TRICKS_NAMED = N_(
 )
 E_STOCK_ODD = N_("the stock holds {n} cards: with no card turned face up, it holds an even number")
 E_CLOSED_EMPTY = N_("the stock cannot be closed once it is used up")
+E_WAITING = N_(
+    "'waiting' is 'draw' (the trick's winner draws or closes first) or 'reply' (the closer's "
+    "opponent may exchange), not '{text}'"
+)
+E_WAITING_RULES = N_("'waiting: {text}' cannot happen under these rules ({switch} is off)")
+E_WAITING_DRAW = N_(
+    "'waiting: draw' needs a trick won while the stock is open, and no card led since"
+)
+E_WAITING_REPLY = N_(
+    "'waiting: reply' needs the stock just closed by the player on lead, the trump card face "
+    "up, and no card led since"
+)
 E_PLAYED_ODD = N_(
     "{n} cards gone into tricks: each trick takes two cards, so the number must be even"
 )
@@ -222,6 +238,7 @@ FIELDS = (
     "closed_by",
     "closed_opponent_tricks",
     "declared_by",
+    "waiting",
 )
 SCORE_FIELDS = ("points", "melds", "pending", "tricks")
 OPPONENT_FIELDS = ("known", "unknown", "excluded")

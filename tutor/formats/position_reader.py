@@ -26,6 +26,7 @@ from tutor.engine import (
     State,
     Suit,
     View,
+    Wait,
     cards_of_mask,
     mask_of,
     other,
@@ -62,6 +63,10 @@ from tutor.formats.position_messages import (
     E_TRICK_NOW,
     E_TRICKS,
     E_TWICE,
+    E_WAITING,
+    E_WAITING_DRAW,
+    E_WAITING_REPLY,
+    E_WAITING_RULES,
     FIELDS,
     OPPONENT_FIELDS,
 )
@@ -94,6 +99,7 @@ class _Draft:
     marriages: tuple[tuple[int, Suit], ...]
     closed_by: int
     declared_by: int
+    waiting: Wait = Wait.NOTHING
     # the cards: both hands (and the stock in order), or one player's hand
     hands: tuple[Cards, Cards] | None = None
     stock_list: Cards | None = None
@@ -143,7 +149,12 @@ class PositionReader(FieldReader):
         lead = self.cards(data.get("lead"), ("lead",)) if data.get("lead") is not None else None
         if lead is not None and len(lead) != 1:
             raise self.error(("lead",), E_CARD, text=shown(data.get("lead")))
-        leader = other(to_move) if lead else to_move
+        waiting = self.waiting(data, rules)
+        leader = other(to_move) if lead or waiting is Wait.REPLY else to_move
+        if lead is not None and waiting is not Wait.NOTHING:
+            raise self.error(
+                ("waiting",), E_WAITING_DRAW if waiting is Wait.DRAW else E_WAITING_REPLY
+            )
         lead_marriage = self.flag(data.get("lead_marriage"), ("lead_marriage",))
         if lead_marriage and (lead is None or lead.cards[0][0].rank not in (Rank.KING, Rank.QUEEN)):
             card = shown(data.get("lead", "-"))
@@ -192,8 +203,27 @@ class PositionReader(FieldReader):
             marriages=marriages,
             closed_by=closed_by,
             declared_by=declared_by,
+            waiting=waiting,
             player=to_move,
         )
+
+    def waiting(self, data: Mapping[str, object], rules: RuleSet) -> Wait:
+        """A choice between two turns (``waiting: draw`` or ``reply``), if the rules allow it."""
+        value = data.get("waiting")
+        if value is None:
+            return Wait.NOTHING
+        choices = {"draw": Wait.DRAW, "reply": Wait.REPLY}
+        if not isinstance(value, str) or value.strip().lower() not in choices:
+            raise self.error(("waiting",), E_WAITING, text=shown(value))
+        waiting = choices[value.strip().lower()]
+        switch, on = (
+            ("close.before_draw", rules.close_before_draw and rules.closing_allowed)
+            if waiting is Wait.DRAW
+            else ("close.opponent_exchange", rules.close_opponent_exchange and rules.face_up)
+        )
+        if not on:
+            raise self.error(("waiting",), E_WAITING_RULES, text=waiting.value, switch=switch)
+        return waiting
 
     def given_cards(self, d: _Draft) -> list[tuple[Card, Path_]]:
         """Read the hands (or the hand) and the stock; every card given, with its field."""
@@ -319,7 +349,14 @@ class PositionReader(FieldReader):
             - (1 if d.trump_card >= 0 else 0)
         )
         stock_left = d.trump_card >= 0 or (not rules.face_up and d.face_down > 0)
-        self.check_sizes(rules, d.sizes, d.leader, d.lead is not None, stock_left, d.closed_by)
+        undrawn = d.waiting is Wait.DRAW
+        if undrawn and (not stock_left or d.closed_by >= 0 or d.last_trick is None):
+            raise self.error(("waiting",), E_WAITING_DRAW)
+        if d.waiting is Wait.REPLY and (d.closed_by != d.leader or d.trump_card < 0):
+            raise self.error(("waiting",), E_WAITING_REPLY)
+        self.check_sizes(
+            rules, d.sizes, d.leader, d.lead is not None, stock_left, d.closed_by, undrawn
+        )
         if d.hands is not None and d.stock_list is not None:
             missing = rules.pack_mask & ~d.seen_mask
             if missing:
@@ -362,6 +399,7 @@ class PositionReader(FieldReader):
             out_by=d.declared_by,
             last_trick=d.last_trick,
             result=None,
+            waiting=d.waiting,
         )
 
     def open_hands(self, d: _Draft, hands: tuple[Cards, Cards]) -> Position:

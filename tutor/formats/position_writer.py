@@ -14,6 +14,7 @@ from tutor.engine import (
     State,
     UnknownPresetError,
     View,
+    Wait,
     cards_of_mask,
     parse_rules,
 )
@@ -100,6 +101,8 @@ def position_to_dict(subject: State | View, title: str = "") -> dict[str, Any]:
         out["closed_opponent_tricks"] = subject.closed_opp_tricks
     if subject.out_by >= 0:
         out["declared_by"] = PLAYER_NAMES[subject.out_by]
+    if subject.waiting is not Wait.NOTHING:
+        out["waiting"] = subject.waiting.value
     return out
 
 

@@ -40,6 +40,7 @@ from tutor.engine import (
     RuleSet,
     State,
     TrumpMode,
+    Wait,
     scoring,
 )
 from tutor.search._rulefacts import max_game_points, rule_facts
@@ -88,6 +89,8 @@ def search_stock(state: State) -> tuple[int, ...]:
 def position(state: State, stock: tuple[int, ...]) -> Pos:
     """The integer position of ``state`` for a search built on the root stock ``stock``
     (``search_stock`` of the root)."""
+    if state.waiting is not Wait.NOTHING:
+        raise ValueError("a choice between two turns has no search position: value its moves")
     rest, tc = state.stock, state.trump_card
     if not state.rules.face_up and rest:
         rest, tc = rest[:-1], rest[-1]
@@ -216,6 +219,8 @@ class Negamax:
             closing,
             out_needs,
             ex_on_turn,
+            before_draw,
+            opp_exchange,
         ) = rule_facts(rules, trump, married)
         suit_masks = SUIT_MASKS
         # The most a marriage announces here (the trump marriage where a card is turned up).
@@ -405,6 +410,7 @@ class Negamax:
                 else:
                     t0, t1, p0, p1, nwon = s0 + g + q0, s1, 0, q1, won | 1
                 nsi, ntc = si, tc
+                d0, d1 = n0, n1  # the hands before drawing
                 if open_stock:
                     first = stock[si]
                     if nstock - si >= 2:
@@ -435,6 +441,20 @@ class Negamax:
                     v = declare(ob, t0, t1, nwon, cb, trickless)
                     if ld:
                         v = -v
+                elif open_stock and before_draw:
+                    # The winner draws, or closes before drawing: the better of the two for w.
+                    a, b = (alpha, beta) if w == ld else (-beta, -alpha)
+                    v = lead_node(
+                        n0, n1, w, t0, t1, p0, p1, nwon, nsi, ntc, cb, trickless, ob, a, b
+                    )
+                    if v < b:
+                        c = closed_lead(
+                            d0, d1, w, t0, t1, p0, p1, nwon, si, tc, ob, v if v > a else a, b
+                        )
+                        if c > v:
+                            v = c
+                    if w != ld:
+                        v = -v
                 elif w == ld:
                     v = lead_node(
                         n0, n1, w, t0, t1, p0, p1, nwon, nsi, ntc, cb, trickless, ob, alpha, beta
@@ -450,6 +470,51 @@ class Negamax:
                     if best < beta:
                         beta = best
             return best
+
+        def closed_lead(
+            h0: int,
+            h1: int,
+            ld: int,
+            s0: int,
+            s1: int,
+            q0: int,
+            q1: int,
+            won: int,
+            si: int,
+            tc: int,
+            ob: int,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            """Value for ``ld``, who closes the stock now; where the rules let the closer's
+            opponent exchange the lowest trump at this moment, the opponent's better choice."""
+            nt = (0 if won >> (1 - ld) & 1 else 1) if nt_at_close else 0
+            oh = h0 if ld else h1
+            if opp_exchange and tc >= 0 and oh >> ex_card & 1:
+                nh = (oh ^ (1 << ex_card)) | (1 << tc)
+                n0, n1 = (nh, h1) if ld else (h0, nh)
+                v = lead_node(n0, n1, ld, s0, s1, q0, q1, won, si, ex_card, ld, nt, ob, alpha, beta)
+                if v <= alpha:
+                    return v
+                keep = lead_node(
+                    h0,
+                    h1,
+                    ld,
+                    s0,
+                    s1,
+                    q0,
+                    q1,
+                    won,
+                    si,
+                    tc,
+                    ld,
+                    nt,
+                    ob,
+                    alpha,
+                    v if v < beta else beta,
+                )
+                return keep if keep < v else v
+            return lead_node(h0, h1, ld, s0, s1, q0, q1, won, si, tc, ld, nt, ob, alpha, beta)
 
         def lead_node(
             h0: int,
@@ -684,10 +749,7 @@ class Negamax:
                         h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, alpha, beta
                     )
                 else:  # close
-                    ntrickless = (0 if won >> (1 - ld) & 1 else 1) if nt_at_close else 0
-                    v = lead_node(
-                        h0, h1, ld, s0, s1, q0, q1, won, si, tc, ld, ntrickless, ob, alpha, beta
-                    )
+                    v = closed_lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, ob, alpha, beta)
                 if v > best:
                     best = v
                     best_move = mv

@@ -53,6 +53,8 @@ class RuleFacts(NamedTuple):
     closing_allowed: bool
     out_needs_trick: bool  # a plain declaration needs a won trick
     exchange_on_turn: bool  # the follower may exchange too, before playing its card
+    close_before_draw: bool  # a trick's winner may close before drawing
+    opponent_exchange: bool  # the closer's opponent may exchange at the moment of closing
 
 
 #: A card index no hand holds: the card to exchange where no card lies face up.
@@ -85,4 +87,6 @@ def rule_facts(rules: RuleSet, trump: int, married: int = 0) -> RuleFacts:
         rules.closing_allowed,
         rules.out_needs_trick,
         rules.exchange_timing is ExchangeTiming.ON_TURN,
+        rules.close_before_draw and rules.closing_allowed,
+        rules.close_opponent_exchange and rules.face_up,
     )

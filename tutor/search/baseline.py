@@ -18,6 +18,9 @@ from tutor.engine import (
     RuleSet,
     State,
     TrumpMode,
+    Wait,
+    apply_unchecked,
+    legal_moves,
 )
 from tutor.search._negamax import INF, position, search_stock
 from tutor.search._rulefacts import rule_facts
@@ -89,11 +92,37 @@ class Plain:
             closing,
             out_needs,
             ex_on_turn,
+            before_draw,
+            opp_exchange,
         ) = rule_facts(rules, trump, married)
         suit_masks = SUIT_MASKS
         nstock = len(stock)
         inf = INF
         memo = self.memo
+
+        def plain_close(
+            h0: int,
+            h1: int,
+            ld: int,
+            s0: int,
+            s1: int,
+            q0: int,
+            q1: int,
+            won: int,
+            si: int,
+            tc: int,
+            ob: int,
+        ) -> int:
+            """Value for ``ld`` closing now: the minimum over the opponent's exchange at the
+            moment of closing (where the rules allow it) and keeping the lowest trump."""
+            nt = (0 if won >> (1 - ld) & 1 else 1) if nt_at_close else 0
+            v = plain_lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, ld, nt, ob)
+            oh = h0 if ld else h1
+            if opp_exchange and tc >= 0 and oh >> ex_card & 1:
+                nh = (oh ^ (1 << ex_card)) | (1 << tc)
+                n0, n1 = (nh, h1) if ld else (h0, nh)
+                v = min(v, plain_lead(n0, n1, ld, s0, s1, q0, q1, won, si, ex_card, ld, nt, ob))
+            return v
 
         def plain_lead(
             h0: int,
@@ -191,9 +220,7 @@ class Plain:
                     v = plain_lead(n0, n1, ld, s0, s1, q0, q1, won, si, ex_card, cb, trickless, ob)
                     best = max(best, v)
                 if closing and ob < 0:
-                    ntrickless = (0 if won >> (1 - ld) & 1 else 1) if nt_at_close else 0
-                    v = plain_lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, ld, ntrickless, ob)
-                    best = max(best, v)
+                    best = max(best, plain_close(h0, h1, ld, s0, s1, q0, q1, won, si, tc, ob))
             if may_out and (not out_needs or won >> ld & 1):
                 if out_after:
                     v = plain_lead(h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ld)
@@ -267,6 +294,7 @@ class Plain:
                         hands[1 - w] |= 1 << tc
                         nsi, ntc = si + 1, -1
                 last = not (hands[0] | hands[1])
+                closes = open_stock and before_draw and ob < 0
                 if last:
                     sc[w] += bonus_open if cb < 0 else bonus_after_close
                 if ob >= 0:
@@ -291,6 +319,25 @@ class Plain:
                         trickless,
                         ob,
                     )
+                    if closes:  # or the winner closes before drawing
+                        undrawn = [h0, h1]
+                        undrawn[f] ^= low
+                        v = max(
+                            v,
+                            plain_close(
+                                undrawn[0],
+                                undrawn[1],
+                                w,
+                                sc[0],
+                                sc[1],
+                                pe[0],
+                                pe[1],
+                                nwon,
+                                si,
+                                tc,
+                                ob,
+                            ),
+                        )
                     if w != ld:
                         v = -v
                 worst = min(worst, v)
@@ -307,6 +354,21 @@ def plain_minimax(state: State) -> tuple[int, int]:
     player = state.to_move
     if player is None:
         raise ValueError("the deal is over")
+    if state.waiting is not Wait.NOTHING:  # a choice between turns: the better move
+        nodes = 0
+        best = -INF
+        for move in legal_moves(state):
+            child = apply_unchecked(state, move)
+            if child.result is not None:
+                gp = child.result.game_points
+                v = gp[player] - gp[1 - player]
+            else:
+                v, n = plain_minimax(child)
+                nodes += n
+                if child.to_move != player:
+                    v = -v
+            best = max(best, v)
+        return best, nodes
     stock = search_stock(state)
     e = Plain(state.rules, stock)
     lead, follow = e.closures(state.trump_index, len(state.marriages))

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 
 from tutor.engine import (
     CARDS,
+    CLOSE_UNDRAWN,
     EXCHANGE,
+    PASS,
     SUIT_MASKS,
     Close,
     Exchange,
@@ -20,6 +22,7 @@ from tutor.engine import (
     NameTrump,
     Play,
     State,
+    Wait,
     is_declaration,
     legal_moves,
 )
@@ -200,12 +203,28 @@ def _club_follow(state: State, p: int, moves: Sequence[Move]) -> Move:
     return Play(CARDS[min(losers, key=lambda c: (_keep_cost(state, c, hand), -c))])
 
 
+def waiting_choice(state: State, close: bool = False) -> Move | None:
+    """The choice between two turns (pagat's closing rules), or None when there is none: after
+    a trick, draw, or close before drawing if ``close``; when the opponent closes, exchange the
+    lowest trump whenever it is held (the face-up trump is the better card)."""
+    if state.waiting is Wait.DRAW:
+        return CLOSE_UNDRAWN if close else PASS
+    if state.waiting is Wait.REPLY:
+        return EXCHANGE if EXCHANGE in legal_moves(state) else PASS
+    return None
+
+
 def club_player(state: State, rng: random.Random) -> Move:
     """Counts to 66 and declares, exchanges and announces marriages, closes when its sure
     winners bring 66, saves trumps in the first phase and draws trumps in the second."""
-    moves = legal_moves(state)
     p = state.to_move
     assert p is not None
+    if state.waiting is not Wait.NOTHING:
+        # after a trick: close before drawing when the sure winners already bring 66
+        wait = waiting_choice(state, state.stock_size > 2 and close_counts(state, p))
+        assert wait is not None
+        return wait
+    moves = legal_moves(state)
     out = declaration(state, moves)
     if out is not None:
         return out
@@ -237,4 +256,5 @@ __all__ = [
     "declaration_holds",
     "not_declaring",
     "trump_choice",
+    "waiting_choice",
 ]

@@ -39,6 +39,7 @@ from tutor.search.club import (
     declaration_holds,
     not_declaring,
     trump_choice,
+    waiting_choice,
 )
 from tutor.search.sampling import EXPERT_SAMPLES, evaluate_moves
 
@@ -60,6 +61,9 @@ def random_player(state: State, rng: random.Random) -> Move:
 def greedy_player(state: State, rng: random.Random) -> Move:
     """Declares when it counts 66, announces marriages, then plays a trump if it can, else its
     highest card (by card points, then rank)."""
+    wait = waiting_choice(state)
+    if wait is not None:
+        return wait
     moves = legal_moves(state)
     for m in moves:
         if is_declaration(m) and declaration_holds(state, m):
@@ -85,6 +89,9 @@ def greedy_player(state: State, rng: random.Random) -> Move:
 def beginner_player(state: State, rng: random.Random) -> Move:
     """Declares when it counts 66 and announces marriages, but otherwise plays like a learner:
     often its highest card, sometimes any card; it never closes."""
+    wait = waiting_choice(state)
+    if wait is not None:
+        return wait
     moves = legal_moves(state)
     out = declaration(state, moves)
     if out is not None:

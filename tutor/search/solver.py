@@ -32,7 +32,7 @@ from __future__ import annotations
 import weakref
 from typing import NamedTuple
 
-from tutor.engine import Move, Outcome, State, apply_unchecked, legal_moves, other
+from tutor.engine import Move, Outcome, State, Wait, apply_unchecked, legal_moves, other
 from tutor.search._negamax import Negamax, Pos, code_to_move, position, search_stock
 from tutor.search._rulefacts import max_game_points
 from tutor.search.budget import Budget
@@ -114,6 +114,8 @@ class Solver:
         """Exact net game points for the player to move."""
         if state.result is not None:
             raise ValueError("the deal is over")
+        if state.waiting is not Wait.NOTHING:  # a choice between turns: the better move
+            return max(self.child_value(state, move)[0] for move in legal_moves(state))
         h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = self._pos(state)
         m = self.maxv
         e = self._engine
@@ -157,7 +159,7 @@ class Solver:
     def _ordered(self, state: State) -> list[Move]:
         """Legal moves, the table's best move first."""
         moves = list(legal_moves(state))
-        if state.lead < 0:
+        if state.lead < 0 and state.waiting is Wait.NOTHING:
             e = self._engine
             entry = e.table.get(e.key(self._pos(state), state.trump_index, len(state.marriages)))
             if entry is not None and entry[2] >= 0:

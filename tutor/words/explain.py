@@ -34,6 +34,7 @@ from tutor.engine import (
     OpponentOut,
     Outcome,
     OutResolution,
+    Pass,
     Play,
     PlayedOut,
     Reason,
@@ -42,6 +43,7 @@ from tutor.engine import (
     State,
     Suit,
     Verdict,
+    Wait,
     switch_ids,
 )
 from tutor.msgid import N_
@@ -147,6 +149,18 @@ RULE_TEXTS: dict[str, RuleMessage] = {
         "reach {target}."
     ),
     "close.stock": N_("The stock can only be closed while it is open."),
+    "close.before_draw": N_(
+        "The winner of a trick may close the stock before drawing; both players then go on "
+        "with one card fewer. Otherwise the winner draws first and may still close on lead."
+    ),
+    "close.opponent_exchange": N_(
+        "When the stock is closed, the closer's opponent may at once exchange the lowest trump "
+        "for the face-up trump card, even without a trick; then the closer leads."
+    ),
+    "pass.nothing": N_(
+        "Passing is possible only while a choice is waiting: drawing instead of closing after "
+        "a trick, or keeping the lowest trump when the opponent closes."
+    ),
     "out.on_lead": N_("The player on lead may declare 66 and end the deal at once."),
     "out.after_marriage": N_(
         "66 may also be declared right after announcing a marriage; the marriage then counts "
@@ -476,6 +490,15 @@ def _refusal_to_you(reason: Reason, tr: Translator) -> str:
         )
     if rid == "marriage.pair":
         return tr._("You do not hold both {king} and {queen} of that suit.")
+    if rid == "close.before_draw":
+        return tr._("You won the trick: first draw, or close the stock before drawing.")
+    if rid == "close.opponent_exchange":
+        return tr._(
+            "Your opponent has just closed the stock: first exchange {card} for {trump_card}, "
+            "or pass.",
+            card=card,
+            trump_card=p.get("trump_card"),
+        )
     return ""
 
 
@@ -566,6 +589,15 @@ def specific_reason(reason: Reason, legal: bool, tr: Translator, *, you: bool = 
         return tr._(
             "{player} must name the trump suit before playing {card}.", player=player, card=card
         )
+    if rid == "close.before_draw" and not legal:
+        return tr._("{player} won the trick and first draws or closes the stock.", player=player)
+    if rid == "close.opponent_exchange" and not legal:
+        return tr._(
+            "{player} first decides whether to exchange {card} for {trump_card}.",
+            player=player,
+            card=card,
+            trump_card=p.get("trump_card"),
+        )
     if rid == "trump.named" and isinstance(p.get("trump"), Suit):
         return tr._("A trump suit is named already: {trump}.", trump=p.get("trump"))
     return ""
@@ -606,6 +638,12 @@ def verdict_head(move: Move, legal: bool, tr: Translator) -> str:
             if legal
             else tr._("The trump card may not be exchanged.")
         )
+    elif isinstance(move, Close) and move.before_draw:
+        text = (
+            tr._("The stock may be closed before drawing.")
+            if legal
+            else tr._("The stock may not be closed before drawing.")
+        )
     elif isinstance(move, Close):
         text = tr._("The stock may be closed.") if legal else tr._("The stock may not be closed.")
     elif isinstance(move, DeclareOut):
@@ -616,6 +654,8 @@ def verdict_head(move: Move, legal: bool, tr: Translator) -> str:
             if legal
             else tr._("{suit} may not be named trumps.", suit=move.suit)
         )
+    elif isinstance(move, Pass):
+        text = tr._("Passing is allowed.") if legal else tr._("Passing is not possible here.")
     else:
         raise TypeError(f"not a move: {move!r}")
     return sentence(text)
@@ -674,6 +714,44 @@ def move_label(move: Move, tr: Translator) -> str:
     return _move_words(move, tr)[2]
 
 
+def choice_label(before: State, move: Move, tr: Translator) -> str:
+    """A move's button label where the position gives it a plainer name: between two turns a
+    pass is drawing ("Draw") or declining the exchange, and closing comes before the draw.
+
+    >>> from tutor.engine import new_deal, play_moves, preset, PASS, CLOSE_UNDRAWN
+    >>> from tutor.words.i18n import get_translator
+    >>> s = new_deal(preset("pagat"), hands=("Kh Qh Jd Ac 10c 9s", "Ah Jh Kc Qc 10s 9d"),
+    ...              trump_card="Ad", stock="Jc 9c As Ks Qs 10h 10d Kd Qd Js 9h")
+    >>> s = play_moves(s, ["Ac", "10s"])
+    >>> en = get_translator("en")
+    >>> choice_label(s, PASS, en), choice_label(s, CLOSE_UNDRAWN, en)
+    ('Draw', 'Close before drawing')
+    """
+    if before.waiting is Wait.DRAW and isinstance(move, Pass):
+        return tr._("Draw")
+    if before.waiting is Wait.REPLY and isinstance(move, Pass):
+        return tr._("Do not exchange")
+    return move_label(move, tr)
+
+
+def waiting_prompt(before: State, tr: Translator) -> str:
+    """What the player to move decides between two turns, said to that player; "" when no
+    choice is waiting."""
+    if before.waiting is Wait.DRAW:
+        return tr._(
+            "You won the trick. Draw from the stock, or close it before drawing: then both of "
+            "you play on with one card fewer."
+        )
+    if before.waiting is Wait.REPLY and before.trump is not None:
+        return tr._(
+            "Your opponent has closed the stock. You may now exchange {card} for {trump_card}, "
+            "the face-up trump card, or pass.",
+            card=CARDS[before.trump * 8 + before.rules.exchange_rank],
+            trump_card=before.trump_card_value,
+        )
+    return ""
+
+
 def _move_words(move: Move, tr: Translator) -> tuple[str, str, str]:
     """A move's three forms: the phrase in a sentence, the item of a list, the button label.
     The card itself goes into each message, so that a catalog can decline it."""
@@ -697,6 +775,12 @@ def _move_words(move: Move, tr: Translator) -> tuple[str, str, str]:
             tr.p_("move, in a list", "exchanging the trump"),
             tr._("Exchange the trump"),
         )
+    if isinstance(move, Close) and move.before_draw:
+        return (
+            tr._("closing the stock before drawing"),
+            tr.p_("move, in a list", "closing the stock before drawing"),
+            tr._("Close before drawing"),
+        )
     if isinstance(move, Close):
         return (
             tr._("closing the stock"),
@@ -715,6 +799,8 @@ def _move_words(move: Move, tr: Translator) -> tuple[str, str, str]:
             tr.p_("move, in a list", "naming {suit} trumps", suit=move.suit),
             tr._("Trumps: {suit}", suit=move.suit),
         )
+    if isinstance(move, Pass):
+        return (tr._("passing"), tr.p_("move, in a list", "passing"), tr._("Pass"))
     raise TypeError(f"not a move: {move!r}")
 
 
@@ -779,7 +865,13 @@ def describe_move(before: State, move: Move, tr: Translator) -> str:
             trump_card=before.trump_card_value,
         )
     if isinstance(move, Close):
+        if move.before_draw:
+            return tr._("{player} closes the stock before drawing.", player=player)
         return tr._("{player} closes the stock.", player=player)
+    if isinstance(move, Pass):
+        if before.waiting is Wait.DRAW:
+            return tr._("{player} draws without closing.", player=player)
+        return tr._("{player} does not exchange.", player=player)
     if isinstance(move, DeclareOut):
         if rules.out_resolution is OutResolution.AFTER_TRICK:
             return tr._(

@@ -28,7 +28,7 @@ from tutor.web.links import DeepLink, choose_step, link_params
 from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
 from tutor.web.step import step_hint_markdown, task_html
 from tutor.web.titles import lesson_card_html, page_title_html
-from tutor.words.explain import move_label
+from tutor.words.explain import choice_label
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import (
     MISSES_BEFORE_SHOW,
@@ -845,7 +845,7 @@ def _task_controls(lesson_id: str, frames: tuple[Frame, ...], index: int, t: Tra
     others = [m for m in legal_moves(before) if not isinstance(m, Play)]
     for m in others:
         st.button(
-            move_label(m, t),
+            choice_label(before, m, t),
             key=f"try_{index}_{m}",
             on_click=play_try,
             args=(lesson_id, index, str(m)),

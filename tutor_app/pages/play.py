@@ -22,7 +22,7 @@ from tutor.web.board import BoardOptions, board_html, state_table
 from tutor.web.rules_ref import preset_title
 from tutor.web.step import step_hint_markdown
 from tutor.words import play_text
-from tutor.words.explain import describe_outcome, explain_verdict, move_label
+from tutor.words.explain import choice_label, describe_outcome, explain_verdict, waiting_prompt
 from tutor.words.i18n import Translator
 from tutor_app import board, chrome, session, storage, text
 from tutor_app.session import state
@@ -403,7 +403,10 @@ def _mark() -> None:
 def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: bool) -> None:
     moves = legal_moves(game.state)
     naming = [m for m in moves if isinstance(m, NameTrump)]
-    if naming and len(naming) == len(moves):
+    waiting = waiting_prompt(game.state, t)
+    if waiting:
+        text.markdown(waiting)
+    elif naming and len(naming) == len(moves):
         text.markdown(t._("Your turn: name the trump suit with one of the buttons below."))
     else:
         text.markdown(t._("Your turn: click a card on the table to play it."))
@@ -422,7 +425,12 @@ def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: 
     )
     others = [m for m in moves if not isinstance(m, Play)]
     for m in others:
-        st.button(move_label(m, t), key=f"play_move_{m}", on_click=play_card, args=(str(m),))
+        st.button(
+            choice_label(game.state, m, t),
+            key=f"play_move_{m}",
+            on_click=play_card,
+            args=(str(m),),
+        )
     if hide and pl.ask_to_count(game):
         _count(game, t, key)
     if game.may_claim:

@@ -42,9 +42,11 @@ from dataclasses import dataclass
 from tutor.engine import (
     CARDS,
     CLOSE,
+    CLOSE_UNDRAWN,
     DECLARE_OUT,
     EXCHANGE,
     NAME_TRUMPS,
+    PASS,
     PLAYER_NAMES,
     Duty,
     Marriage,
@@ -54,6 +56,7 @@ from tutor.engine import (
     State,
     Verdict,
     View,
+    Wait,
     apply,
     cards_of_mask,
     check,
@@ -199,6 +202,10 @@ def _mover(subject: Subject) -> int:
 
 
 def _candidates(state: State, player: int) -> list[Move]:
+    if state.waiting is Wait.DRAW:  # the trick's winner: draw, or close before drawing
+        return [PASS, CLOSE_UNDRAWN]
+    if state.waiting is Wait.REPLY:  # the closer's opponent: exchange now, or keep the card
+        return [EXCHANGE, PASS]
     hand = state.hands[player]
     moves: list[Move] = [Play(c) for c in cards_of_mask(hand)]
     rules = state.rules
@@ -231,9 +238,11 @@ def situation(subject: Subject) -> Situation:
     player = _mover(subject)
     state = representative(subject)
     verdicts = tuple(check(state, m) for m in _candidates(state, player))
-    leading = state.lead < 0
-    if leading:
-        rule_ids: tuple[str, ...] = ("lead.free",)
+    leading = state.lead < 0 and state.waiting is Wait.NOTHING
+    if state.waiting is not Wait.NOTHING:
+        rule_ids: tuple[str, ...] = (verdicts[0].reasons[0].rule_id,)
+    elif leading:
+        rule_ids = ("lead.free",)
         if state.phase2:
             duty = "phase2.head" if state.rules.phase2_duty is Duty.HEAD else "phase2.follow"
             rule_ids += (duty,)

@@ -24,11 +24,14 @@ from tutor.engine import (
     Marriage,
     Match,
     Move,
+    Pass,
     Play,
     State,
+    Wait,
     apply,
     check,
     parse_rules,
+    pass_until,
 )
 from tutor.search import Budget, SearchLimit, Solver
 from tutor.teach.lessons.messages import (
@@ -105,6 +108,20 @@ def _cards_text(cards: Sequence[Card] | frozenset[Card]) -> str:
     return " ".join(str(c) for c in sorted(cards)) or "-"
 
 
+def _draw_events(before: State, w: int, after: State) -> list[Event]:
+    """The cards drawn from ``before``'s stock: the top one by ``w``, the next by the other."""
+    first = before.stock[0]
+    second = before.stock[1] if len(before.stock) >= 2 else before.trump_card
+    face_up = len(before.stock) < 2  # the face-up trump card is drawn last
+    events = [
+        Event(EventKind.DREW, w, (CARDS[first],)),
+        Event(EventKind.DREW, 1 - w, (CARDS[second],), 0, "trump_card" if face_up else ""),
+    ]
+    if not after.stock_open:
+        events.append(Event(EventKind.STOCK_EMPTY))
+    return events
+
+
 def _events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     p = before.to_move
     events: list[Event] = []
@@ -142,16 +159,10 @@ def _events(before: State, move: Move, after: State) -> tuple[Event, ...]:
         bonus = after.points[w] - before.points[w] - pts
         if bonus > 0:
             events.append(Event(EventKind.LAST_TRICK, w, (), bonus))
-        if before.stock_open and after.result is None:
-            first = before.stock[0]
-            second = before.stock[1] if len(before.stock) >= 2 else before.trump_card
-            events.append(Event(EventKind.DREW, w, (CARDS[first],)))
-            face_up = len(before.stock) < 2  # the face-up trump card is drawn last
-            events.append(
-                Event(EventKind.DREW, 1 - w, (CARDS[second],), 0, "trump_card" if face_up else "")
-            )
-            if not after.stock_open:
-                events.append(Event(EventKind.STOCK_EMPTY))
+        if before.stock_open and after.result is None and after.waiting is not Wait.DRAW:
+            events.extend(_draw_events(before, w, after))
+    if isinstance(move, Pass) and before.waiting is Wait.DRAW:
+        events.extend(_draw_events(before, before.leader, after))
     if after.result is not None and before.result is None:
         r = after.result
         gp = r.game_points[r.winner] if r.winner is not None else 0
@@ -230,7 +241,8 @@ class _Run:
                 match=match.scores if match else None,
             )
         ]
-        for step in lesson.steps:
+        steps = lesson.steps
+        for number, step in enumerate(steps):
             spec = step.under(self.preset)
             prev = frames[-1]
             if spec.move is None:
@@ -251,7 +263,9 @@ class _Run:
                     match=prev.match,
                 )
             else:
-                frame_or_none = self.move_frame(prev, step, spec, match)
+                ahead = (st.under(self.preset).move for st in steps[number + 1 :])
+                upcoming = next((m for m in ahead if m is not None), None)
+                frame_or_none = self.move_frame(prev, step, spec, match, upcoming)
                 if frame_or_none is None:
                     return frames
                 frame = frame_or_none
@@ -342,8 +356,16 @@ class _Run:
                 )
 
     def move_frame(
-        self, prev: Frame, step: Step, spec: StepVariant, match: Match | None
+        self,
+        prev: Frame,
+        step: Step,
+        spec: StepVariant,
+        match: Match | None,
+        upcoming: Move | None = None,
     ) -> Frame | None:
+        """The frame after the step's move. A choice between two turns that the script's next
+        move (``upcoming``) skips is passed in the same frame: the trick's winner draws, the
+        closer's opponent keeps the nine."""
         before = prev.state
         move = spec.move
         assert move is not None
@@ -354,6 +376,8 @@ class _Run:
             return None
         try:
             after = apply(before, move)
+            if upcoming is not None and after.result is None:
+                after = pass_until(after, upcoming)
         except IllegalMoveError as exc:
             self.fail(
                 where,

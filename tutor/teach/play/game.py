@@ -25,6 +25,7 @@ from enum import Enum
 
 from tutor.engine import (
     CARDS,
+    PASS,
     Card,
     EndKind,
     IllegalMoveError,
@@ -35,9 +36,11 @@ from tutor.engine import (
     RuleSet,
     State,
     Verdict,
+    Wait,
     apply,
     check,
     cut_for_dealer,
+    legal_moves,
     other,
     parse_rules,
     random_deal,
@@ -366,7 +369,13 @@ def play_out(game: Game) -> Game:
             for seat in computers:
                 if game.running_total(seat) >= game.match.target:
                     return claim(game, seat)
-        if game.to_move is None or game.table.player(game.to_move) is None:
+        if game.to_move is None:
+            return game
+        if game.table.player(game.to_move) is None:
+            if game.state.waiting is Wait.REPLY and legal_moves(game.state) == (PASS,):
+                # the closer's opponent holds no card to exchange: nothing to decide
+                game = _apply(game, PASS)
+                continue
             return game
         game = computer_move(game)
 

@@ -23,7 +23,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from tutor.engine import CARDS, Card, EndKind, Move, Play, State, apply, parse_move
+from tutor.engine import (
+    CARDS,
+    CLOSE_UNDRAWN,
+    PASS,
+    Card,
+    EndKind,
+    Move,
+    Play,
+    State,
+    Wait,
+    apply,
+    parse_move,
+    pass_until,
+)
 from tutor.teach.puzzles.judge import Refutation
 
 
@@ -58,11 +71,23 @@ def line_steps(before: State, moves: Sequence[Move | str]) -> tuple[Step, ...]:
     steps: list[Step] = []
     state = before
     pending: tuple[Move, State] | None = None  # a lead waiting for its answer
-    for raw in moves:
+    line = [parse_move(m) if isinstance(m, str) else m for m in moves]
+    skip = False
+    for i, move in enumerate(line):
         if state.result is not None:
             break
-        move = parse_move(raw) if isinstance(raw, str) else raw
+        if skip:  # the draw, folded into the trick before it
+            skip = False
+            continue
+        state = pass_until(state, move)
         after = apply(state, move)
+        if after.waiting is Wait.DRAW:
+            # The trick's winner draws (the table shows the cards drawn with the trick),
+            # unless the line closes before drawing.
+            upcoming = line[i + 1] if i + 1 < len(line) else PASS
+            if upcoming != CLOSE_UNDRAWN:
+                after = apply(after, PASS)
+                skip = upcoming == PASS
         if isinstance(move, Play) and state.lead >= 0 and after.last_trick is not None:
             leader, led, played, taker = after.last_trick
             trick = (CARDS[led], CARDS[played], leader, taker)
