@@ -16,7 +16,7 @@ import tutor.teach.play.coach as coach
 import tutor_app.board as app_board
 import tutor_app.storage as app_storage
 from tests.helpers import FakeBoard, FakeStorage
-from tutor.engine import PRESETS, Play, legal_moves
+from tutor.engine import PRESETS, Play, Wait, legal_moves
 from tutor.search import PLAYERS
 from tutor.teach import play as pl
 from tutor.teach.lessons import read_lesson, replay
@@ -394,3 +394,29 @@ def test_the_learner_names_trumps_with_buttons(open_page) -> None:  # type: igno
             return
         learner_plays(at, str(PLAYERS["club"](game.state, rng)))
     raise AssertionError("the learner never led first")
+
+
+def test_the_learner_draws_or_closes_before_drawing_under_pagat(open_page) -> None:  # type: ignore[no-untyped-def]
+    """Under pagat the learner who wins a trick chooses before drawing: the page says so and
+    offers the two buttons, named for what they do."""
+    at = start(open_page(w_play_preset="pagat", w_play_opponent="beginner", w_play_quiet=True))
+    rng = random.Random(5)
+    for _ in range(300):
+        game = game_of(at)
+        if game.deal.over:
+            at.button(key="play_next").click().run()
+            clean(at)
+            continue
+        if game.state.waiting is Wait.DRAW:
+            shown = " ".join(md_plain(str(e.value)) for e in at.markdown)
+            assert "close it before drawing" in shown
+            assert at.button(key="play_move_pass").label == "Draw"
+            assert at.button(key="play_move_close before draw").label == "Close before drawing"
+            before = game.state.stock_size
+            learner_plays(at, "pass")
+            after = game_of(at).state
+            assert after.stock_size == before - 2 and after.waiting is Wait.NOTHING
+            assert after.to_move == game.table.learner  # the winner leads next
+            return
+        learner_plays(at, str(PLAYERS["club"](game.state, rng)))
+    raise AssertionError("the learner never won a trick with the stock open")

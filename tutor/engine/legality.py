@@ -122,6 +122,8 @@ RULE_SWITCH: dict[str, str] = {
 
 # ----------------------------------------------------------------------------- legal moves
 
+_NOTHING = Wait.NOTHING  # no choice between two turns: the common case, asked on every move
+
 
 def _follow_mask(state: State, hand: int) -> int:
     """The cards the follower may play."""
@@ -157,7 +159,7 @@ def exchange_card(state: State) -> int:
 def may_exchange(state: State, player: int) -> bool:
     """``player``, to move, may exchange the lowest trump for the face-up trump card now."""
     rules = state.rules
-    if state.waiting is not Wait.NOTHING:
+    if state.waiting is not _NOTHING:
         return (
             state.waiting is Wait.REPLY
             and player != state.leader
@@ -187,9 +189,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to move, plays first."""
     if state.result is not None:
         return ()
-    if state.waiting is Wait.DRAW:
-        return (PASS, CLOSE_UNDRAWN)
-    if state.waiting is Wait.REPLY:
+    waiting = state.waiting
+    if waiting is not _NOTHING:
+        if waiting is Wait.DRAW:
+            return (PASS, CLOSE_UNDRAWN)
         return (EXCHANGE, PASS) if may_exchange(state, other(state.leader)) else (PASS,)
     if state.trump is None:
         return _untrumped_moves(state)

@@ -195,12 +195,30 @@ def _finish_trick(state: State, follow: int) -> State:
     if pending[w]:
         melds = _set(melds, w, melds[w] + pending[w])
         pending = _set(pending, w, 0)
+    stock, trump_card = state.stock, state.trump_card
+    waiting = Wait.NOTHING
+    if state.stock_open:
+        if state.out_by < 0 and rules.close_before_draw and rules.closing_allowed:
+            waiting = Wait.DRAW  # the winner draws, or closes first
+        else:
+            first = stock[0]
+            loser = other(w)
+            if len(stock) >= 2:
+                second = stock[1]
+                stock = stock[2:]
+            else:
+                second = trump_card
+                stock = ()
+                trump_card = -1
+                known = _set(known, loser, known[loser] | (1 << second))
+            hands = _set(hands, w, hands[w] | (1 << first))
+            hands = _set(hands, loser, hands[loser] | (1 << second))
     s = State(
         rules,
         state.trump,
         hands,
-        state.stock,
-        state.trump_card,
+        stock,
+        trump_card,
         state.dealer,
         w,
         -1,
@@ -216,12 +234,8 @@ def _finish_trick(state: State, follow: int) -> State:
         state.out_by,
         (leader, lead, follow, w),
         None,
+        waiting,
     )
-    if s.stock_open:
-        if s.out_by < 0 and rules.close_before_draw and rules.closing_allowed:
-            return s._replace(waiting=Wait.DRAW)  # the winner draws or closes first
-        s = _draw(s)
-        hands = s.hands
     last = not hands[0] and not hands[1]
     if last and (bonus := rules.last_trick_points(state.closed_by >= 0)):
         s = s._replace(points=_set(points, w, points[w] + bonus))

@@ -79,6 +79,8 @@ class Wait(Enum):
     REPLY = "reply"
 
 
+_REPLY = Wait.REPLY
+
 # ----------------------------------------------------------------------------- table facts
 
 
@@ -111,8 +113,8 @@ def to_move_of(table: Table) -> int | None:
     opponent while the exchange at closing is open; none once over."""
     if table.result is not None:
         return None
-    if table.lead >= 0 or table.waiting is Wait.REPLY:
-        return other(table.leader)
+    if table.lead >= 0 or table.waiting is _REPLY:
+        return 1 - table.leader
     return table.leader
 
 

@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tutor.engine import RuleSet, apply_unchecked, parse_rules, random_deal
+from tutor.engine import RuleSet, Wait, apply_unchecked, parse_rules, random_deal
 from tutor.search.players import PLAYERS
+
+_REPLY = Wait.REPLY
 
 
 def play_deal(
@@ -31,7 +33,8 @@ def play_deal(
     )
     state = random_deal(rules, rng, dealer=rng.randrange(2))
     while state.result is None:
-        p = state.leader if state.lead < 0 else 1 - state.leader
+        # the player to move (``State.to_move``, written out: this loop is what is timed)
+        p = 1 - state.leader if state.lead >= 0 or state.waiting is _REPLY else state.leader
         state = apply_unchecked(state, seat[p](state, rng))
     gp = state.result.game_points
     first, second = (gp[1], gp[0]) if swap else (gp[0], gp[1])
