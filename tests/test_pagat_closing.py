@@ -93,6 +93,11 @@ def test_without_close_before_draw_the_winner_draws_at_once() -> None:
         assert PASS not in legal_moves(s)
         v = check(s, PASS)
         assert not v.legal and v.rule_ids == ("pass.nothing",)
+    # closing before drawing is refused with the rule these presets follow
+    v = check(s, CLOSE_UNDRAWN)
+    assert not v.legal and v.rule_ids == ("close.before_draw",)
+    text = explain_verdict(v, s.rules, get_translator("en"))
+    assert "only by the player on lead, after drawing" in text
     # and pagat with the switch off draws at once as well
     off = new_deal(parse_rules("pagat(close.before_draw=false)"), **E5)  # type: ignore[arg-type]
     assert play_moves(off, ["Ac", "10s"]).waiting is Wait.NOTHING

@@ -159,11 +159,19 @@ def _close(state: State) -> State:
 
 
 def _draw(state: State) -> State:
-    """After a trick with the stock open: the trick's winner (the leader now) draws the top
-    card, the other player the next one, or the face-up trump card when it is the last."""
-    w = state.leader
+    """After a trick with the stock open: the trick's winner (the leader now) draws."""
+    hands, known, stock, trump_card = _drawn(
+        state.hands, state.known, state.stock, state.trump_card, state.leader
+    )
+    return state._replace(hands=hands, stock=stock, trump_card=trump_card, known=known)
+
+
+def _drawn(
+    hands: tuple[int, int], known: tuple[int, int], stock: tuple[int, ...], trump_card: int, w: int
+) -> tuple[tuple[int, int], tuple[int, int], tuple[int, ...], int]:
+    """The draw after a trick: the winner ``w`` takes the top card, the other player the next
+    one, or the face-up trump card when it is the last (which the winner has seen)."""
     loser = other(w)
-    stock, trump_card, hands, known = state.stock, state.trump_card, state.hands, state.known
     first = stock[0]
     if len(stock) >= 2:
         second = stock[1]
@@ -175,7 +183,7 @@ def _draw(state: State) -> State:
         known = _set(known, loser, known[loser] | (1 << second))
     hands = _set(hands, w, hands[w] | (1 << first))
     hands = _set(hands, loser, hands[loser] | (1 << second))
-    return state._replace(hands=hands, stock=stock, trump_card=trump_card, known=known)
+    return hands, known, stock, trump_card
 
 
 def _finish_trick(state: State, follow: int) -> State:
@@ -198,21 +206,15 @@ def _finish_trick(state: State, follow: int) -> State:
     stock, trump_card = state.stock, state.trump_card
     waiting = Wait.NOTHING
     if state.stock_open:
-        if state.out_by < 0 and rules.close_before_draw and rules.closing_allowed:
+        if (
+            state.out_by < 0
+            and rules.close_before_draw
+            and rules.closing_allowed
+            and hands[0] | hands[1]  # a close needs cards left to play
+        ):
             waiting = Wait.DRAW  # the winner draws, or closes first
         else:
-            first = stock[0]
-            loser = other(w)
-            if len(stock) >= 2:
-                second = stock[1]
-                stock = stock[2:]
-            else:
-                second = trump_card
-                stock = ()
-                trump_card = -1
-                known = _set(known, loser, known[loser] | (1 << second))
-            hands = _set(hands, w, hands[w] | (1 << first))
-            hands = _set(hands, loser, hands[loser] | (1 << second))
+            hands, known, stock, trump_card = _drawn(hands, known, stock, trump_card, w)
     s = State(
         rules,
         state.trump,

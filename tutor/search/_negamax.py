@@ -441,7 +441,7 @@ class Negamax:
                     v = declare(ob, t0, t1, nwon, cb, trickless)
                     if ld:
                         v = -v
-                elif open_stock and before_draw:
+                elif open_stock and before_draw and d0 | d1:
                     # The winner draws, or closes before drawing: the better of the two for w.
                     a, b = (alpha, beta) if w == ld else (-beta, -alpha)
                     v = lead_node(

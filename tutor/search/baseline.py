@@ -294,7 +294,9 @@ class Plain:
                         hands[1 - w] |= 1 << tc
                         nsi, ntc = si + 1, -1
                 last = not (hands[0] | hands[1])
-                closes = open_stock and before_draw and ob < 0
+                undrawn = [h0, h1]
+                undrawn[f] ^= low
+                closes = open_stock and before_draw and ob < 0 and undrawn[0] | undrawn[1]
                 if last:
                     sc[w] += bonus_open if cb < 0 else bonus_after_close
                 if ob >= 0:
@@ -320,8 +322,6 @@ class Plain:
                         ob,
                     )
                     if closes:  # or the winner closes before drawing
-                        undrawn = [h0, h1]
-                        undrawn[f] ^= low
                         v = max(
                             v,
                             plain_close(

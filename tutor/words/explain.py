@@ -209,6 +209,10 @@ RULE_TEXTS: dict[str, RuleMessage] = {
 }
 RULE_TEXTS_ALT: dict[tuple[str, object], RuleMessage] = {
     ("close.allowed", False): N_("These rules do not allow closing the stock."),
+    ("close.before_draw", False): N_(
+        "Under these rules the stock is closed only by the player on lead, after drawing, not "
+        "before drawing."
+    ),
     ("marriage.in_phase2", True): N_(
         "Marriages may still be announced after the stock is closed or used up."
     ),
@@ -282,6 +286,8 @@ def _rule_statement(rule_id: str, rules: RuleSet) -> RuleMessage:
     if rule_id == "out.closer_opponent" and rules.closer_opponent_may_declare:
         return RULE_TEXTS_ALT[(rule_id, True)]
     if rule_id == "close.allowed" and not rules.closing_allowed:
+        return RULE_TEXTS_ALT[(rule_id, False)]
+    if rule_id == "close.before_draw" and not (rules.close_before_draw and rules.closing_allowed):
         return RULE_TEXTS_ALT[(rule_id, False)]
     if rule_id == "marriage.in_phase2" and rules.marriage_in_phase2:
         return RULE_TEXTS_ALT[(rule_id, True)]
