@@ -13,19 +13,24 @@ from typing import Any
 from tutor.cli.command import (
     MAX_JOBS,
     MAX_SEED,
+    UsageError,
     add_json_option,
     add_lang_option,
     check_number,
     players_option,
     rules_option,
 )
+from tutor.msgid import N_
 from tutor.search import PLAYERS, selfplay
+from tutor.search.table_selfplay import table_selfplay
 from tutor.words.explain import number
 from tutor.words.i18n import Translator
 from tutor.words.switches import preset_name
 
 #: The most deals one run plays (random players manage some thousands a second).
 MAX_GAMES = 1_000_000
+#: The seats' names at a table of three or four.
+PLAYER_LETTERS = "ABCD"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -42,18 +47,50 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_lang_option(p)
 
 
+#: Only random play is implemented for three and four players so far.
+E_TABLE_PLAYERS = N_("with three or four players only the random player plays yet")
+
+
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    rules_option(args.rules, "--rules")
+    rules = rules_option(args.rules, "--rules")
     check_number(args.games, "--games", 1, MAX_GAMES)
     check_number(args.seed, "--seed", 0, MAX_SEED)
     check_number(args.jobs, "--jobs", 1, MAX_JOBS)
     names = players_option(args.players, "--players", tuple(PLAYERS))
+    if rules.seats > 2:  # three or four players: random play at every seat
+        if set(names) != {"random"}:
+            raise UsageError(E_TABLE_PLAYERS, "--players")
+        table = table_selfplay(args.rules, args.games, args.seed, args.jobs)
+        print(json.dumps(table) if args.json else table_summary(table, tr))
+        return 0
     result = selfplay(args.rules, args.games, args.seed, names, args.jobs)
     if args.json:
         print(json.dumps(result))
     else:
         print(summary(result, names, tr))
     return 0
+
+
+def table_summary(result: dict[str, Any], tr: Translator) -> str:
+    """A self-play result for three or four players in one line: the deals each side won (a
+    seat, or a team of partners), the drawn deals, the game points."""
+    seats, sides = result["seats"], result["sides"]
+    names = ["+".join(PLAYER_LETTERS[s] for s in range(x, seats, sides)) for x in range(sides)]
+
+    def each(values: list[int]) -> str:
+        return ", ".join(f"{n} {number(v, tr)}" for n, v in zip(names, values, strict=True))
+
+    speed = result["games_per_second"]
+    return tr._(
+        "{games} deals under {rules}: won {wins}; {draws} drawn; game points {points}; "
+        "{speed} deals per second",
+        games=number(result["games"], tr),
+        rules=preset_name(result["rules"], tr),
+        wins=each(result["wins"]),
+        draws=number(result["draws"], tr),
+        points=each(result["game_points"]),
+        speed=number(speed, tr) if speed is not None else "–",
+    )
 
 
 def summary(result: dict[str, Any], names: tuple[str, ...], tr: Translator) -> str:

@@ -214,6 +214,8 @@ class PlayedOut(Enum):
     HIGHER = "higher"  # the higher score, with the last trick's bonus; equal scores draw
     LAST_TRICK = "last_trick"  # the winner of the last trick if he has the target, else the other
     # if he has it; a draw only when neither has it
+    ONLY_ONE = "only_one"  # three players: the one player who has the target; nobody if none or
+    # several have it
 
 
 class TrumpMode(Enum):
@@ -222,6 +224,20 @@ class TrumpMode(Enum):
     FACE_UP = "face_up"  # the card under the stock, turned face up at the deal
     NAMED = "named"  # no card is turned; the first leader names trumps before the first lead
     HEART_ACE = "heart_ace"  # no trumps until the holder of the ace of hearts names a suit
+
+
+class EqualCards(Enum):
+    """Which of two equal cards wins a trick, where the pack holds every card twice."""
+
+    FIRST = "first"  # the one played first (as in Gaigel and Doppelkopf)
+    LAST = "last"  # the one played last
+
+
+class Losers(Enum):
+    """With three players each for himself: what the winner of a deal scores."""
+
+    SUM = "sum"  # each loser pays by his own grade (1, 2 or 3), the winner takes the sum
+    BEST = "best"  # the grade of the loser who did best, as in the two-player game
 
 
 class MatchMode(Enum):
@@ -258,6 +274,12 @@ class RuleSet:
     name: str = field(metadata={"id": ""})
     # The pack and the deal
     ranks: tuple[Rank, ...] = _sw("pack.ranks")
+    # The table: players, partners, and the pack once or twice
+    seats: int = _sw("table.seats", 2, 2, 4)
+    partners: bool = _sw("table.partners", False)  # four players, opposite seats as a team
+    copies: int = _sw("pack.copies", 1, 1, 2)  # every card once, or twice (two packs)
+    equal_cards: EqualCards = _sw("trick.equal_cards", EqualCards.FIRST)
+    losers: Losers = _sw("score.losers", Losers.SUM)  # three players each for himself
     hand_size: int = _sw("deal.hand_size", 6, 1, 15)
     card_points: tuple[int, ...] = _sw("pack.card_points", tuple(STANDARD_POINTS[r] for r in Rank))
     trump_mode: TrumpMode = _sw("trump.mode", TrumpMode.FACE_UP)
@@ -338,11 +360,17 @@ class RuleSet:
 
     @property
     def pack_size(self) -> int:
-        return 4 * len(self.ranks)
+        """Cards in the pack: every card once, or twice where two packs are used."""
+        return 4 * len(self.ranks) * self.copies
 
     @property
     def total_card_points(self) -> int:
-        return 4 * sum(self.card_points[r] for r in self.ranks)
+        return 4 * sum(self.card_points[r] for r in self.ranks) * self.copies
+
+    @property
+    def sides(self) -> int:
+        """The parties that win or lose a deal: the players, or two teams of partners."""
+        return 2 if self.partners else self.seats
 
     def last_trick_points(self, closed: bool) -> int:
         """The bonus for the deal's last trick; after closing only where the rules give it."""
@@ -432,7 +460,39 @@ class RuleSet:
         ranks = tuple(r.symbol for r in self.ranks)
         if not self.ranks or len(set(self.ranks)) != len(self.ranks):
             raise SwitchValueError("pack.ranks", " ".join(ranks), template=E_SWITCH_FIXED)
-        most = (self.pack_size - 2) // 2
+        if (self.played_out is PlayedOut.ONLY_ONE) != (self.seats == 3 and not self.partners):
+            raise SwitchValueError(
+                "deal.played_out",
+                self.played_out.value,
+                template=E_SWITCH_CLASH,
+                other="table.seats",
+                other_value=str(self.seats),
+            )
+        if self.seats > 2 and self.closing_allowed:
+            raise SwitchValueError(
+                "close.allowed",
+                "true",
+                template=E_SWITCH_CLASH,
+                other="table.seats",
+                other_value=str(self.seats),
+            )
+        if self.seats > 2 and self.played_out is PlayedOut.LAST_TRICK:
+            raise SwitchValueError(
+                "deal.played_out",
+                self.played_out.value,
+                template=E_SWITCH_CLASH,
+                other="table.seats",
+                other_value=str(self.seats),
+            )
+        if self.partners and self.seats != 4:
+            raise SwitchValueError(
+                "table.partners",
+                "true",
+                template=E_SWITCH_CLASH,
+                other="table.seats",
+                other_value=str(self.seats),
+            )
+        most = (self.pack_size - 2) // self.seats
         if self.hand_size > most:
             raise SwitchValueError(
                 "deal.hand_size",
@@ -505,6 +565,9 @@ DEPENDS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "exchange.needs_trick": ("trump_mode", (TrumpMode.FACE_UP,)),
     "exchange.timing": ("trump_mode", (TrumpMode.FACE_UP,)),
     "marriage.trump_points": ("marriage_escalating", (False,)),
+    "table.partners": ("seats", (4,)),
+    "trick.equal_cards": ("copies", (2,)),
+    "score.losers": ("seats", (3,)),
 }
 
 
@@ -987,6 +1050,135 @@ HEART_ACE = dataclasses.replace(
     ),
 )
 
+_R28 = (*_R24, Rank.EIGHT)
+
+# 000's "Sechsundsechzig zu dritt": the sevens out, 28 cards, 7 each, the 22nd card face up as
+# trumps, marriages and the last trick as for two; played in its deviation where each plays for
+# himself: after the last trick the one player with 66 wins, Schneider pays double, Schwarz triple.
+THREE = dataclasses.replace(
+    CLASSIC,
+    name="three",
+    seats=3,
+    ranks=_R28,
+    hand_size=7,
+    exchange_rank=Rank.EIGHT,
+    closing_allowed=False,
+    out_resolution=OutResolution.IMMEDIATE,
+    played_out=PlayedOut.ONLY_ONE,
+    losers=Losers.SUM,
+    sources=CLASSIC.sources,
+    notes=(
+        (
+            "table.seats",
+            N_(
+                "The German article lets three play alone when all of them pass on naming "
+                "trumps, but never describes the naming. Here the face-up card makes trumps and "
+                "each plays for himself."
+            ),
+        ),
+        (
+            "deal.hand_size",
+            N_(
+                "28 cards, 7 each and the 22nd face up leave 6 face-down cards: after two tricks "
+                "all have drawn, and the face-up card stays out of play, since it cannot go to "
+                "all three. Nine tricks are played, as the text counts them."
+            ),
+        ),
+        (
+            "exchange.rank",
+            N_("Without the sevens the eight is the lowest trump: it is the card exchanged."),
+        ),
+        (
+            "close.allowed",
+            N_("The sources describe closing only for two players: with three it is not allowed."),
+        ),
+        (
+            "out.resolution",
+            N_("A declaration of 66 ends the deal at once, as with the Kurnik rules."),
+        ),
+    ),
+)
+
+# 002/003's three-player game: the 32-card pack, 7 each, scoring and goal as for two.
+THREE_PACK32 = dataclasses.replace(
+    PACK32,
+    name="three_pack32",
+    seats=3,
+    hand_size=7,
+    closing_allowed=False,
+    played_out=PlayedOut.ONLY_ONE,
+    losers=Losers.BEST,
+    default_source=SRC_002,
+    notes=(
+        (
+            "deal.hand_size",
+            N_(
+                "7 cards each and the face-up card leave 10 face-down cards. Drawn by all three "
+                "after each trick they last three tricks; the two cards left stay out of play. "
+                'The rules page\'s "closed after the sixth trick" cannot be met with 11 cards.'
+            ),
+        ),
+        (
+            "score.losers",
+            N_(
+                '"Scoring and goal stay the same": the winner scores as against one opponent, '
+                "by the opponent who did best. Each loser paying by his own grade can be chosen "
+                "instead."
+            ),
+        ),
+        (
+            "close.allowed",
+            N_("The sources describe closing only for two players: with three it is not allowed."),
+        ),
+    ),
+)
+
+# 002/003's four-player game: two teams of partners, two 24-card packs, 7 each, 101 to win.
+FOUR = dataclasses.replace(
+    PACK32,
+    name="four",
+    seats=4,
+    partners=True,
+    copies=2,
+    equal_cards=EqualCards.FIRST,
+    ranks=_R24,
+    hand_size=7,
+    target=101,
+    schneider_below=51,
+    exchange_rank=Rank.NINE,
+    closing_allowed=False,
+    played_out=PlayedOut.HIGHER,
+    default_source=SRC_002,
+    notes=(
+        (
+            "trick.equal_cards",
+            N_(
+                "The sources do not say which of two equal cards wins. Here the one played first, "
+                "as in related games such as Gaigel and Doppelkopf; the other reading is a switch."
+            ),
+        ),
+        (
+            "score.schneider_below",
+            N_("Schneider below half of 101, as 33 is half of 66."),
+        ),
+        (
+            "close.allowed",
+            N_("The sources describe closing only for two players: with four it is not allowed."),
+        ),
+        (
+            "deal.hand_size",
+            N_(
+                "7 cards each and the face-up card leave 19 face-down cards: all four draw after "
+                "each trick for five tricks, the face-up card last, and twelve tricks are played."
+            ),
+        ),
+    ),
+)
+
+#: The games for three and four players: their own engine (``tutor.engine.table``); the app's
+#: board seats two players only so far.
+TABLE_PRESETS: Mapping[str, RuleSet] = {r.name: r for r in (THREE, THREE_PACK32, FOUR)}
+
 PRESETS: Mapping[str, RuleSet] = {
     r.name: r
     for r in (
@@ -1008,6 +1200,8 @@ def preset(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
+        if isinstance(name, str) and name in TABLE_PRESETS:
+            return TABLE_PRESETS[name]
         raise UnknownPresetError(str(name), tuple(PRESETS)) from None
 
 

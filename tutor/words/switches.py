@@ -24,6 +24,11 @@ from tutor.msgid import N_, NP_
 from tutor.words.i18n import Translator
 
 SWITCH_NAMES: dict[str, str] = {
+    "table.seats": N_("Players at the table"),
+    "table.partners": N_("Partners sitting opposite count together"),
+    "pack.copies": N_("Packs used (every card once or twice)"),
+    "trick.equal_cards": N_("Which of two equal cards wins the trick"),
+    "score.losers": N_("With three players, what the winner of a deal scores"),
     "pack.ranks": N_("Cards in each suit"),
     "deal.hand_size": N_("Cards in each hand"),
     # TRANSLATORS: {ranks} are the letters on the cards' corners, from the ace down.
@@ -89,8 +94,13 @@ VALUE_TEXTS: dict[str, str] = {
     "on_turn": N_("on any turn of one's own, leading or following"),
     "higher": N_("the higher score; equal scores draw"),
     "last_trick": N_("the winner of the last trick if he has the target, else the other one"),
+    "only_one": N_("the one player who has the target; nobody if none or several have it"),
 }
 VALUE_TEXTS_BY_SWITCH: dict[tuple[str, str], str] = {
+    ("trick.equal_cards", "first"): N_("the one played first"),
+    ("trick.equal_cards", "last"): N_("the one played last"),
+    ("score.losers", "sum"): N_("each loser pays by his own result, the winner takes the sum"),
+    ("score.losers", "best"): N_("as against one opponent: by the loser who did best"),
     ("out.resolution", "immediate"): N_("at once"),
     ("out.resolution", "after_trick"): N_("when the trick being led is complete"),
     ("score.schwarz_by", "tricks"): N_("the loser took no trick"),
@@ -122,6 +132,9 @@ PRESET_NAMES: dict[str, tuple[str, str]] = {
     "thirtysix": NP_("rules preset", "Thirty-six"),
     "named_trump": NP_("rules preset", "Named trumps"),
     "heart_ace": NP_("rules preset", "Ace of hearts"),
+    "three": NP_("rules preset", "Three players"),
+    "three_pack32": NP_("rules preset", "Three players, 32 cards"),
+    "four": NP_("rules preset", "Four players in two teams"),
 }
 
 

@@ -1,0 +1,241 @@
+"""66 for three and four players (tutor.engine.table): properties over thousands of random
+deals, and each new switch with its effect and the opposite."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.engine import (
+    DECLARE_OUT,
+    Card,
+    EndKind,
+    Play,
+    SwitchValueError,
+    parse_rules,
+    preset,
+)
+from tutor.engine.rules import TABLE_PRESETS, EqualCards, RuleSet
+from tutor.engine.table import (
+    TableState,
+    deal_table,
+    table_apply,
+    table_from_order,
+    table_legal_moves,
+    table_pack,
+    trick_winner_of,
+)
+from tutor.search.table_selfplay import table_random_player, table_selfplay
+
+NAMES = sorted(TABLE_PRESETS)
+
+
+def _bits(mask: int) -> list[int]:
+    return [i & 31 for i in range(64) if mask >> i & 1]
+
+
+def _cards_everywhere(s: TableState) -> Counter[int]:
+    seen: Counter[int] = Counter()
+    for h in s.hands:
+        seen.update(_bits(h))
+    seen.update(s.stock)
+    if s.trump_card >= 0:
+        seen[s.trump_card] += 1
+    seen.update(s.trick)
+    seen.update(_bits(s.played))
+    return seen
+
+
+def _play(rules: RuleSet, seed: int) -> tuple[list[TableState], list[object]]:
+    rng = random.Random(seed)
+    s = deal_table(rules, rng, dealer=seed % rules.seats)
+    states, moves = [s], []
+    while s.result is None:
+        assert table_legal_moves(s), "a legal move exists until the end"
+        m = table_random_player(s, rng)
+        s = table_apply(s, m)
+        states.append(s)
+        moves.append(m)
+    return states, moves
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=1000, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_card_once_points_add_up_and_a_move_exists(name: str, seed: int) -> None:
+    rules = preset(name)
+    pack = Counter(table_pack(rules))
+    states, _ = _play(rules, seed)
+    for s in states:
+        assert _cards_everywhere(s) == pack  # every card, and every copy, exactly once
+        for side in range(rules.sides):  # a side's score is the sum of its seats'
+            assert s.score(side) == sum(s.points[x] + s.melds[x] for x in s.side_seats(side))
+    end = states[-1]
+    assert end.result is not None
+    if end.result.kind in (EndKind.LAST_TRICK, EndKind.DRAW):
+        assert not any(end.hands)
+        assert sum(end.points) == rules.total_card_points - _dead_points(end) + (
+            rules.last_trick_bonus
+        )
+    assert all(0 <= gp <= 3 * (rules.sides - 1) for gp in end.result.game_points)
+    assert end.result.scores == tuple(end.score(x) for x in range(rules.sides))
+
+
+def _dead_points(s: TableState) -> int:
+    """Card points of the cards that stayed out of play (they could not go to every player)."""
+    dead = list(s.stock) + ([s.trump_card] if s.trump_card >= 0 else [])
+    return sum(s.rules.points_by_index[c] for c in dead)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_replays_are_deterministic(name: str) -> None:
+    rules = preset(name)
+    for seed in range(20):
+        a_states, a_moves = _play(rules, seed)
+        b_states, b_moves = _play(rules, seed)
+        assert a_moves == b_moves and a_states[-1] == b_states[-1]
+
+
+def test_three_players_leave_the_face_up_card_out_and_play_nine_tricks() -> None:
+    """000: 28 cards, 7 each, the 22nd face up: after two tricks everyone has drawn; the face-up
+    card cannot go to all three and stays out; nine tricks are played."""
+    rules = preset("three")
+    s = deal_table(rules, random.Random(4), dealer=2)
+    assert s.leader == 0  # left of the dealer
+    assert len(s.stock) == 6 and s.trump_card >= 0
+    tricks = 0
+    rng = random.Random(5)
+    while s.result is None:
+        before = s.last_trick
+        s = table_apply(s, table_random_player(s, rng))
+        if s.last_trick is not before and s.last_trick is not None:
+            tricks += 1
+            if tricks == 2:
+                # the face-up card (or the card exchanged for it) stays out of play
+                assert not s.stock and s.trump_card >= 0 and not s.stock_open
+                assert [len(s.hand(p)) for p in range(3)] == [7, 7, 7]
+    if s.result.kind in (EndKind.LAST_TRICK, EndKind.DRAW):
+        assert tricks == 9 and s.trump_card >= 0
+
+
+def test_four_players_draw_the_face_up_card_last_and_partners_count_together() -> None:
+    rules = preset("four")
+    s = deal_table(rules, random.Random(8), dealer=3)
+    assert s.leader == 0 and len(s.stock) == 19 and rules.pack_size == 48
+    rng = random.Random(9)
+    while s.result is None and (s.stock or s.trump_card >= 0):
+        s = table_apply(s, table_random_player(s, rng))
+    if s.result is None:  # five tricks drawn: the face-up card went to the last seat in order
+        assert s.side_tricks(0) + s.side_tricks(1) == 5
+        assert s.score(0) == s.points[0] + s.melds[0] + s.points[2] + s.melds[2]
+
+
+def _c(text: str) -> int:
+    return Card.parse(text).index
+
+
+def _four_order(first_trick: list[str]) -> list[int]:
+    """A four-player deal (dealer 3, so seat 0 gets the first hand) whose first hands start
+    with ``first_trick``, and a heart turned for trumps."""
+    rest = list(table_pack(preset("four")))
+    heads = [_c(x) for x in first_trick]
+    for c in heads:
+        rest.remove(c)
+    face_up = next(c for c in rest if c >> 3 == 2)  # a heart
+    rest.remove(face_up)
+    hands = [[h, *rest[6 * k : 6 * k + 6]] for k, h in enumerate(heads)]
+    return [c for h in hands for c in h] + [face_up] + rest[24:]
+
+
+@pytest.mark.parametrize(("equal", "taker"), [(EqualCards.FIRST, 1), (EqualCards.LAST, 3)])
+def test_of_two_equal_cards_the_switch_says_which_wins(equal: EqualCards, taker: int) -> None:
+    """Two packs: seats 1 and 3 both play the ace of clubs to seat 0's jack of clubs. The one
+    played first wins (four); the one played last under the other reading."""
+    rules = parse_rules(f"four(trick.equal_cards={equal.value})")
+    s = table_from_order(rules, _four_order(["Jc", "Ac", "9d", "Ac"]), dealer=3)
+    assert int(s.trump) == 2 and s.leader == 0
+    for card in ("Jc", "Ac", "9d", "Ac"):
+        s = table_apply(s, Play(Card.parse(card)))
+    assert s.last_trick is not None and s.last_trick[2] == taker
+    assert s.side_tricks(taker % 2) == 1 and s.score(taker % 2) == 2 + 11 + 0 + 11
+    first = 1 if equal is EqualCards.FIRST else 2
+    assert trick_winner_of((_c("Jc"), _c("Ac"), _c("Ac")), 3, equal) == first
+
+
+def _end_with(rules: RuleSet, points: tuple[int, ...], tricks: tuple[int, ...]) -> TableState:
+    s = deal_table(rules, random.Random(0), dealer=rules.seats - 1)
+    return s._replace(points=points, tricks=tricks, leader=0)
+
+
+@pytest.mark.parametrize(("spec", "gp"), [("three", 4), ("three_pack32", 1)])
+def test_what_a_winner_of_three_scores(spec: str, gp: int) -> None:
+    """A declares with 70: B has no trick (Schwarz, 3), C has 40 (a simple loss, 1). Each loser
+    paying by his own result gives A 4; as against the loser who did best, 1."""
+    rules = preset(spec)
+    s = _end_with(rules, (70, 0, 40), (3, 0, 2))
+    assert DECLARE_OUT in table_legal_moves(s)
+    end = table_apply(s, DECLARE_OUT)
+    assert end.result is not None and end.result.winner == 0
+    assert end.result.game_points == (gp, 0, 0)
+
+
+def test_a_false_declaration_pays_every_other_side() -> None:
+    rules = preset("three")
+    s = _end_with(rules, (30, 10, 26), (1, 1, 1))
+    end = table_apply(s, DECLARE_OUT)
+    assert end.result is not None and end.result.kind is EndKind.FALSE_OUT
+    assert end.result.game_points[0] == 0 and min(end.result.game_points[1:]) > 0
+
+
+@pytest.mark.parametrize(("before", "winner"), [((70, 70, 0), None), ((60, 20, 0), 0)])
+def test_played_out_with_three_only_one_player_with_66_wins(
+    before: tuple[int, int, int], winner: int | None
+) -> None:
+    """000: after the last trick the player with 66 wins; if two have it, nobody does."""
+    rules = preset("three")
+    s = deal_table(rules, random.Random(0), dealer=2)
+    # one card each, the stock gone: seat 0 leads the trump ace and takes the last trick
+    ace = int(s.trump) * 8
+    others = [c for c in range(32) if rules.pack_mask >> c & 1 and c != ace][:2]
+    s = s._replace(
+        hands=(1 << ace, 1 << others[0], 1 << others[1]),
+        stock=(),
+        trump_card=-1,
+        points=before,
+        tricks=(1, 1, 0),
+        leader=0,
+    )
+    for _ in range(3):
+        s = table_apply(s, table_legal_moves(s)[0])
+    assert s.result is not None and s.result.winner == winner
+    assert s.result.kind is (EndKind.DRAW if winner is None else EndKind.LAST_TRICK)
+
+
+@pytest.mark.parametrize(
+    ("spec", "switch"),
+    [
+        ("three(close.allowed=true)", "close.allowed"),
+        ("four(table.seats=3)", "table.partners"),
+        ("classic(deal.played_out=only_one)", "deal.played_out"),
+        ("three(table.partners=true)", "deal.played_out"),
+    ],
+)
+def test_switches_that_do_not_fit_the_table_are_refused(spec: str, switch: str) -> None:
+    with pytest.raises(SwitchValueError) as err:
+        parse_rules(spec)
+    assert err.value.message[1]["name"] == switch
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_self_play_counts_every_deal(name: str) -> None:
+    result = table_selfplay(name, 300, 1)
+    assert sum(result["wins"]) + result["draws"] <= 300
+    assert len(result["wins"]) == preset(name).sides
+    assert result == {
+        **table_selfplay(name, 300, 1),
+        "games_per_second": result["games_per_second"],
+    }

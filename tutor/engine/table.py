@@ -1,0 +1,463 @@
+"""66 for three and four players: seats, turn order and partnerships as data.
+
+The two-player game has its own state (``tutor.engine.state``), tuned for the solver; this module
+plays the rule sets with ``table.seats`` 3 or 4 (``TABLE_PRESETS``). Seats are numbered from 0;
+play goes from a seat to the next (to the left), the seat after the dealer leads first, and the
+winner of a trick leads the next. Where the pack is used twice (``pack.copies``) a hand holds a
+card once or twice: bit ``i`` is the first copy of card ``i``, bit ``32 + i`` the second. Partners
+(``table.partners``) sit opposite each other and count their points together.
+
+While the stock can give every player a card, each draws one after a trick, the trick's winner
+first and then in seat order; the face-up trump card is drawn last. Cards that cannot go to all
+players stay out of play (with three players and 28 cards, the face-up card).
+
+>>> from tutor.engine.rules import preset
+>>> import random
+>>> s = deal_table(preset("three"), random.Random(1))
+>>> s.to_move, [len(s.hand(p)) for p in range(3)], s.cards_to_draw
+(1, [7, 7, 7], 7)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from tutor.engine.cards import CARDS, SUIT_MASKS, Card, Suit, iter_bits
+from tutor.engine.moves import (
+    DECLARE_OUT,
+    EXCHANGE,
+    MARRIAGES,
+    MARRIAGES_OUT,
+    PLAYS,
+    DeclareOut,
+    Exchange,
+    Marriage,
+    Move,
+    Play,
+    parse_move,
+)
+from tutor.engine.rules import (
+    Credit,
+    Duty,
+    EqualCards,
+    Losers,
+    Penalty,
+    PlayedOut,
+    RuleSet,
+    SchwarzBy,
+)
+from tutor.engine.state import EndKind
+
+LOW = (1 << 32) - 1  # the first copies of a two-pack hand
+# The seats of each side: without partners each seat alone, with partners 0+2 and 1+3.
+_SIDE_SEATS = {False: tuple((s,) for s in range(4)), True: ((0, 2), (1, 3))}
+
+
+class TableOutcome(NamedTuple):
+    """How a deal ended: the winning side (``None``: nobody), game points and scores per side."""
+
+    kind: EndKind
+    winner: int | None
+    game_points: tuple[int, ...]
+    scores: tuple[int, ...]
+    player: int | None  # the declarer, if any
+    rule_id: str
+
+
+class TableState(NamedTuple):
+    """A position in a deal for three or four players. Build one with ``deal_table``."""
+
+    rules: RuleSet
+    trump: Suit
+    hands: tuple[int, ...]  # per seat; bit i (and 32 + i for a second copy) for card i
+    stock: tuple[int, ...]  # face-down, top first
+    trump_card: int  # the face-up trump card, -1 once drawn
+    dealer: int
+    leader: int
+    trick: tuple[int, ...]  # the cards of the trick in progress, the leader's first
+    points: tuple[int, ...]  # card points per seat
+    melds: tuple[int, ...]  # credited marriage points per seat
+    pending: tuple[int, ...]  # announced marriage points waiting for a trick, per seat
+    tricks: tuple[int, ...]  # tricks won per seat
+    played: int  # cards gone into tricks (with copies, as the hands)
+    marriages: tuple[tuple[int, Suit], ...]
+    last_trick: tuple[int, tuple[int, ...], int] | None  # (leader, cards, winner)
+    result: TableOutcome | None
+
+    @property
+    def seats(self) -> int:
+        return self.rules.seats
+
+    @property
+    def to_move(self) -> int | None:
+        if self.result is not None:
+            return None
+        return (self.leader + len(self.trick)) % self.rules.seats
+
+    @property
+    def cards_to_draw(self) -> int:
+        """The face-down stock and the face-up trump card while it lies there."""
+        return len(self.stock) + (1 if self.trump_card >= 0 else 0)
+
+    @property
+    def stock_open(self) -> bool:
+        """The stock can still give every player a card after a trick."""
+        return self.cards_to_draw >= self.rules.seats
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return tuple(CARDS[i & 31] for i in iter_bits(self.hands[seat]))
+
+    def side(self, seat: int) -> int:
+        """The party of ``seat``: the seat itself, or its team (0 and 2, 1 and 3)."""
+        return seat % 2 if self.rules.partners else seat
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        """The seats of a side: the seat alone, or the two partners."""
+        return _SIDE_SEATS[self.rules.partners][side]
+
+    def score(self, side: int) -> int:
+        """Card points and credited marriages of a side (the partners' added)."""
+        return sum(self.points[s] + self.melds[s] for s in self.side_seats(side))
+
+    def side_tricks(self, side: int) -> int:
+        return sum(self.tricks[s] for s in self.side_seats(side))
+
+
+# ----------------------------------------------------------------------------- dealing
+
+
+def _add(hand: int, card: int) -> int:
+    return hand | (1 << (card + 32) if hand >> card & 1 else 1 << card)
+
+
+def _remove(hand: int, card: int) -> int:
+    return hand & ~(1 << card) if hand >> card & 1 else hand & ~(1 << (card + 32))
+
+
+def _holds(hand: int, card: int) -> bool:
+    return bool((hand | hand >> 32) >> card & 1)
+
+
+def _cards(hand: int) -> int:
+    """The different cards a hand holds, as a 32-bit set."""
+    return (hand | hand >> 32) & LOW
+
+
+def table_pack(rules: RuleSet) -> tuple[int, ...]:
+    """The card indices of the pack, each as often as ``pack.copies`` says."""
+    return tuple(i for i in iter_bits(rules.pack_mask)) * rules.copies
+
+
+def deal_table(rules: RuleSet, rng: random.Random, dealer: int = 0) -> TableState:
+    """A shuffled deal: ``deal.hand_size`` cards to each seat, the next card face up as trumps,
+    the rest face down."""
+    order = list(table_pack(rules))
+    rng.shuffle(order)
+    return table_from_order(rules, order, dealer)
+
+
+def table_from_order(rules: RuleSet, order: Iterable[int], dealer: int = 0) -> TableState:
+    """The deal of the cards in ``order``: hands in seat order from the dealer's left, a hand at
+    a time, then the face-up trump card, then the stock top first."""
+    cards = list(order)
+    n, size = rules.seats, rules.hand_size
+    if sorted(cards) != sorted(table_pack(rules)):
+        raise ValueError("the order is not the pack of these rules")
+    hands = [0] * n
+    for k in range(n):
+        seat = (dealer + 1 + k) % n
+        for c in cards[k * size : (k + 1) * size]:
+            hands[seat] = _add(hands[seat], c)
+    trump_card = cards[n * size]
+    zeros = (0,) * n
+    return TableState(
+        rules=rules,
+        trump=Suit(trump_card >> 3),
+        hands=tuple(hands),
+        stock=tuple(cards[n * size + 1 :]),
+        trump_card=trump_card,
+        dealer=dealer,
+        leader=(dealer + 1) % n,
+        trick=(),
+        points=zeros,
+        melds=zeros,
+        pending=zeros,
+        tricks=zeros,
+        played=0,
+        marriages=(),
+        last_trick=None,
+        result=None,
+    )
+
+
+# ----------------------------------------------------------------------------- legal moves
+
+
+def beats(card: int, best: int, trump: int, equal_cards: EqualCards) -> bool:
+    """Whether ``card``, played after ``best``, takes the trick from it."""
+    if card == best:
+        return equal_cards is EqualCards.LAST
+    if card >> 3 == best >> 3:
+        return card < best  # within a suit a lower index is a higher card
+    return card >> 3 == trump
+
+
+def trick_winner_of(trick: tuple[int, ...], trump: int, equal_cards: EqualCards) -> int:
+    """The position in ``trick`` (0: the leader's card) of the card that takes it."""
+    w = 0
+    for k in range(1, len(trick)):
+        if beats(trick[k], trick[w], trump, equal_cards):
+            w = k
+    return w
+
+
+def _follow_cards(state: TableState, hand: int) -> int:
+    """The cards (a 32-bit set) the player to move may play to the trick in progress."""
+    held = _cards(hand)
+    if state.stock_open:
+        return held
+    trick = state.trick
+    trump = int(state.trump)
+    led = trick[0] >> 3
+    best = trick[trick_winner_of(trick, trump, state.rules.equal_cards)]
+    same = held & SUIT_MASKS[led]
+    if same:
+        if state.rules.phase2_duty is Duty.HEAD and best >> 3 == led:
+            higher = same & ((1 << best) - 1)
+            return higher or same
+        return same
+    trumps = held & SUIT_MASKS[trump]
+    if trumps and state.rules.phase2_duty is Duty.HEAD and best >> 3 == trump:
+        return (trumps & ((1 << best) - 1)) or trumps  # over-trump where possible
+    return trumps or held
+
+
+def table_legal_moves(state: TableState) -> tuple[Move, ...]:
+    """Every legal move of the player to move, plays first."""
+    if state.result is not None:
+        return ()
+    p = state.to_move
+    assert p is not None
+    hand = state.hands[p]
+    if state.trick:
+        return tuple(PLAYS[i] for i in iter_bits(_follow_cards(state, hand)))
+    rules = state.rules
+    held = _cards(hand)
+    moves: list[Move] = [PLAYS[i] for i in iter_bits(held)]
+    side = state.side(p)
+    has_trick = state.side_tricks(side) > 0
+    if (rules.marriage_in_phase2 or state.stock_open) and (
+        has_trick or not rules.marriage_needs_trick
+    ):
+        for suit in range(4):
+            k = suit * 8 + 2
+            if held >> k & 3 == 3:
+                moves += [MARRIAGES[k], MARRIAGES[k + 1]]
+                if rules.out_after_marriage:
+                    moves += [MARRIAGES_OUT[k], MARRIAGES_OUT[k + 1]]
+    ex = int(state.trump) * 8 + rules.exchange_rank
+    if (
+        state.stock_open
+        and state.trump_card >= 0
+        and state.trump_card != ex
+        and held >> ex & 1
+        and (has_trick or not rules.exchange_needs_trick)
+    ):
+        moves.append(EXCHANGE)
+    if has_trick or not rules.out_needs_trick:
+        moves.append(DECLARE_OUT)
+    return tuple(moves)
+
+
+# ----------------------------------------------------------------------------- applying
+
+
+def _with(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    return (*values[:i], value, *values[i + 1 :])
+
+
+def table_apply(state: TableState, move: Move) -> TableState:
+    """The state after ``move``; raises ``ValueError`` for a move the rules do not allow."""
+    if move not in table_legal_moves(state):
+        raise ValueError(f"illegal move {move} for seat {state.to_move}")
+    return table_apply_unchecked(state, move)
+
+
+def table_apply_unchecked(state: TableState, move: Move) -> TableState:
+    """``table_apply`` without the legality test, for players that only make legal moves."""
+    p = state.to_move
+    assert p is not None
+    rules = state.rules
+    if isinstance(move, Play):
+        c = move.card.index
+        s = state._replace(
+            hands=_with(state.hands, p, _remove(state.hands[p], c)), trick=(*state.trick, c)
+        )
+        return _finish_trick(s) if len(s.trick) == rules.seats else s
+    if isinstance(move, Marriage):
+        suit = move.card.suit
+        value = rules.marriage_value(suit, state.trump, len(state.marriages))
+        side_won = state.side_tricks(state.side(p)) > 0
+        now = move.out or rules.marriage_credit is Credit.IMMEDIATE or side_won
+        melds, pending = state.melds, state.pending
+        if now:
+            melds = _with(melds, p, melds[p] + value)
+        else:
+            pending = _with(pending, p, pending[p] + value)
+        c = move.card.index
+        s = state._replace(
+            hands=_with(state.hands, p, _remove(state.hands[p], c)),
+            trick=(c,),
+            melds=melds,
+            pending=pending,
+            marriages=(*state.marriages, (p, suit)),
+        )
+        return _declare(s, p) if move.out else s
+    if isinstance(move, Exchange):
+        ex = int(state.trump) * 8 + rules.exchange_rank
+        hand = _add(_remove(state.hands[p], ex), state.trump_card)
+        return state._replace(hands=_with(state.hands, p, hand), trump_card=ex)
+    if isinstance(move, DeclareOut):
+        return _declare(state, p)
+    raise ValueError(f"illegal move {move} for seat {p}")
+
+
+def _finish_trick(state: TableState) -> TableState:
+    rules = state.rules
+    n = rules.seats
+    trick = state.trick
+    k = trick_winner_of(trick, int(state.trump), rules.equal_cards)
+    w = (state.leader + k) % n
+    gained = sum(rules.points_by_index[c] for c in trick)
+    points = _with(state.points, w, state.points[w] + gained)
+    melds, pending = state.melds, state.pending
+    if pending[w]:
+        melds = _with(melds, w, melds[w] + pending[w])
+        pending = _with(pending, w, 0)
+    played = state.played
+    for c in trick:
+        played = _add(played, c)
+    hands, stock, trump_card = list(state.hands), state.stock, state.trump_card
+    if state.stock_open:
+        for j in range(n):
+            seat = (w + j) % n
+            if stock:
+                card, stock = stock[0], stock[1:]
+            else:
+                card, trump_card = trump_card, -1
+            hands[seat] = _add(hands[seat], card)
+    s = state._replace(
+        hands=tuple(hands),
+        stock=stock,
+        trump_card=trump_card,
+        leader=w,
+        trick=(),
+        points=points,
+        melds=melds,
+        pending=pending,
+        tricks=_with(state.tricks, w, state.tricks[w] + 1),
+        played=played,
+        last_trick=(state.leader, trick, w),
+    )
+    if any(s.hands):
+        return s
+    bonus = rules.last_trick_bonus
+    if bonus:
+        s = s._replace(points=_with(s.points, w, s.points[w] + bonus))
+    return _played_out(s)
+
+
+# ----------------------------------------------------------------------------- scoring
+
+
+def _grade(state: TableState, side: int) -> int:
+    """The game points a losing side gives: Schwarz, Schneider or a simple loss."""
+    simple, schneider, schwarz = state.rules.game_points
+    no_trick = (
+        state.score(side) == 0
+        if state.rules.schwarz_by is SchwarzBy.POINTS
+        else state.side_tricks(side) == 0
+    )
+    if no_trick:
+        return schwarz
+    return schneider if state.score(side) < state.rules.schneider_below else simple
+
+
+def _ended(
+    state: TableState, kind: EndKind, winner: int | None, rule_id: str, player: int | None
+) -> TableState:
+    sides = state.rules.sides
+    gps = [0] * sides
+    scores = tuple(state.score(x) for x in range(sides))
+    if winner is not None:
+        losers = [x for x in range(sides) if x != winner]
+        if state.rules.losers is Losers.BEST:
+            best = max(losers, key=lambda x: scores[x])
+            gps[winner] = _grade(state, best)
+        else:
+            gps[winner] = sum(_grade(state, x) for x in losers)
+    outcome = TableOutcome(kind, winner, tuple(gps), scores, player, rule_id)
+    return state._replace(result=outcome)
+
+
+def _declare(state: TableState, p: int) -> TableState:
+    """A declaration of 66 (101 for teams): right, the declarer's side wins; wrong, every other
+    side scores what the false declaration costs."""
+    rules = state.rules
+    side = state.side(p)
+    if state.score(side) >= rules.target:
+        return _ended(state, EndKind.OUT, side, "score.simple", p)
+    sides = rules.sides
+    gps = [0] * sides
+    for x in range(sides):
+        if x == side:
+            continue
+        if rules.false_out is Penalty.SCALE:
+            gps[x] = _grade(state, side)
+        elif state.side_tricks(x) == 0:
+            gps[x] = rules.false_out_no_trick_points
+        else:
+            gps[x] = rules.false_out_points
+    scores = tuple(state.score(x) for x in range(sides))
+    winner = 1 - side if sides == 2 else None  # with three, both others score
+    outcome = TableOutcome(EndKind.FALSE_OUT, winner, tuple(gps), scores, p, "out.false_penalty")
+    return state._replace(result=outcome)
+
+
+def _played_out(state: TableState) -> TableState:
+    """The last trick is played and nobody declared: under ``only_one`` the one side with the
+    target wins (nobody if none or several have it); under ``higher`` the higher score."""
+    rules = state.rules
+    scores = [state.score(x) for x in range(rules.sides)]
+    if rules.played_out is PlayedOut.ONLY_ONE:
+        reached = [x for x, v in enumerate(scores) if v >= rules.target]
+        winner = reached[0] if len(reached) == 1 else None
+    else:
+        top = max(scores)
+        winner = scores.index(top) if scores.count(top) == 1 else None
+    kind = EndKind.LAST_TRICK if winner is not None else EndKind.DRAW
+    return _ended(state, kind, winner, "deal.played_out", None)
+
+
+def table_play_moves(state: TableState, moves: Iterable[Move | str]) -> TableState:
+    """Apply moves (or their notation) in order; raises on the first illegal one."""
+    for m in moves:
+        state = table_apply(state, parse_move(m) if isinstance(m, str) else m)
+    return state
+
+
+__all__ = [
+    "TableOutcome",
+    "TableState",
+    "beats",
+    "deal_table",
+    "table_apply",
+    "table_apply_unchecked",
+    "table_from_order",
+    "table_legal_moves",
+    "table_pack",
+    "table_play_moves",
+    "trick_winner_of",
+]
