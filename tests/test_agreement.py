@@ -78,7 +78,7 @@ SWITCHES: dict[str, list[str]] = {
     "out.false_points": ["2", "3"],
     "out.needs_trick": BOOL,
     "exchange.timing": _values(ExchangeTiming),
-    "deal.played_out": _values(PlayedOut),
+    "deal.played_out": [v for v in _values(PlayedOut) if v != "only_one"],  # two players
     "close.opponent_out": _values(OpponentOut),
     "close.opponent_out_points": ["1", "2"],
     "close.before_draw": BOOL,

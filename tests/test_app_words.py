@@ -18,7 +18,7 @@ import streamlit as st
 from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
 
-from tutor.engine import PRESETS, Card
+from tutor.engine import PRESETS, TABLE_PRESETS, Card
 from tutor.teach import puzzles as pz
 from tutor.teach.lessons import load_lessons, replay
 from tutor.web.document import LANG_KEY, tab_title
@@ -195,11 +195,11 @@ def test_no_preset_id_or_source_file_in_what_learners_read(start: Start, lang: s
     at = start(lang, "rules")
     shown = learner_text(at)
     tr = get_translator(lang)
-    assert all(preset_name(name, tr) in shown for name in PRESETS)
+    assert all(preset_name(name, tr) in shown for name in [*PRESETS, *TABLE_PRESETS])
     assert_learner_text_clean(at, "rules")
     at.toggle(key="w_only_diff").set_value(True).run()
     assert_learner_text_clean(at, "rules, differences")
-    for name in PRESETS:  # the selector shows titles, the reference below them
+    for name in [*PRESETS, *TABLE_PRESETS]:  # the selector shows titles, the reference below
         at.selectbox(key="w_preset").set_value(name).run()
         assert_learner_text_clean(at, f"rules, {name}")
     at = start(lang, "puzzles")

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from tutor.cli.main import main
 from tutor.engine import (
     PRESETS,
+    TABLE_PRESETS,
     RuleSet,
     SwitchValueError,
     UnknownPresetError,
@@ -49,7 +50,7 @@ def refusal(spec: str) -> SwitchValueError:
 
 def test_every_whole_number_switch_has_its_range() -> None:
     ints = [f for f in dataclasses.fields(RuleSet) if f.metadata.get("id") and f.type == "int"]
-    assert len(ints) == 12
+    assert len(ints) == 14
     for f in ints:
         low, high = f.metadata["range"]
         assert low <= high
@@ -57,9 +58,9 @@ def test_every_whole_number_switch_has_its_range() -> None:
     assert INT_SWITCHES["deal.target"] == (1, 999)
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("name", sorted({**PRESETS, **TABLE_PRESETS}))
 def test_every_preset_is_consistent(name: str) -> None:
-    rules = PRESETS[name]
+    rules = {**PRESETS, **TABLE_PRESETS}[name]
     assert rules.check() is rules
     assert parse_rules(name) is rules
     for sid, (low, high) in INT_SWITCHES.items():

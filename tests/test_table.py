@@ -12,17 +12,17 @@ from hypothesis import strategies as st
 
 from tutor.engine import (
     DECLARE_OUT,
+    TABLE_PRESETS,
     Card,
     EndKind,
+    EqualCards,
     Play,
+    RuleSet,
     SwitchValueError,
-    parse_rules,
-    preset,
-)
-from tutor.engine.rules import TABLE_PRESETS, EqualCards, RuleSet
-from tutor.engine.table import (
     TableState,
     deal_table,
+    parse_rules,
+    preset,
     table_apply,
     table_from_order,
     table_legal_moves,
@@ -222,6 +222,7 @@ def test_played_out_with_three_only_one_player_with_66_wins(
         ("four(table.seats=3)", "table.partners"),
         ("classic(deal.played_out=only_one)", "deal.played_out"),
         ("three(table.partners=true)", "deal.played_out"),
+        ("three(exchange.timing=on_turn)", "exchange.timing"),
     ],
 )
 def test_switches_that_do_not_fit_the_table_are_refused(spec: str, switch: str) -> None:

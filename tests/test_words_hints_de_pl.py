@@ -17,6 +17,7 @@ from tutor.engine import (
     SOURCES,
     SRC_000,
     SRC_001,
+    TABLE_PRESETS,
     Suit,
     check,
     parse_move,
@@ -158,11 +159,12 @@ def test_rules_name_presets_sources_and_ranks_in_the_language(
 
 
 def test_every_preset_and_source_has_a_name_in_words() -> None:
-    assert set(PRESET_NAMES) == set(PRESETS)
+    every = [*PRESETS, *TABLE_PRESETS]
+    assert set(PRESET_NAMES) == set(every)
     assert set(SOURCE_NAMES) == set(SOURCE_TAGS) == set(SOURCES)
     for lang in LANGS:
         tr = get_translator(lang)
-        names = [preset_name(pid, tr) for pid in PRESETS]
+        names = [preset_name(pid, tr) for pid in every]
         assert len(set(names)) == len(names) and not set(names) & PRESET_IDS
         for src in SOURCES:
             assert source_name(src, tr) != src and source_tag(src, tr) != src

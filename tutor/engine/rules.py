@@ -476,6 +476,14 @@ class RuleSet:
                 other="table.seats",
                 other_value=str(self.seats),
             )
+        if self.seats > 2 and self.exchange_timing is ExchangeTiming.ON_TURN:
+            raise SwitchValueError(
+                "exchange.timing",
+                self.exchange_timing.value,
+                template=E_SWITCH_CLASH,
+                other="table.seats",
+                other_value=str(self.seats),
+            )
         if self.seats > 2 and self.played_out is PlayedOut.LAST_TRICK:
             raise SwitchValueError(
                 "deal.played_out",
@@ -566,6 +574,8 @@ DEPENDS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "exchange.timing": ("trump_mode", (TrumpMode.FACE_UP,)),
     "marriage.trump_points": ("marriage_escalating", (False,)),
     "table.partners": ("seats", (4,)),
+    "close.penalty": ("closing_allowed", (True,)),
+    "out.closer_opponent": ("closing_allowed", (True,)),
     "trick.equal_cards": ("copies", (2,)),
     "score.losers": ("seats", (3,)),
 }
@@ -1062,6 +1072,7 @@ THREE = dataclasses.replace(
     ranks=_R28,
     hand_size=7,
     exchange_rank=Rank.EIGHT,
+    exchange_timing=ExchangeTiming.ON_LEAD,
     closing_allowed=False,
     out_resolution=OutResolution.IMMEDIATE,
     played_out=PlayedOut.ONLY_ONE,
@@ -1087,6 +1098,13 @@ THREE = dataclasses.replace(
         (
             "exchange.rank",
             N_("Without the sevens the eight is the lowest trump: it is the card exchanged."),
+        ),
+        (
+            "exchange.timing",
+            N_(
+                "With three the exchange is made on lead, before leading, as with the Kurnik "
+                "rules; the German article's exchange on any turn is kept for two players."
+            ),
         ),
         (
             "close.allowed",

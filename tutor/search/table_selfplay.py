@@ -8,11 +8,14 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tutor.engine import DECLARE_OUT, EndKind, Move, parse_rules
-from tutor.engine.moves import is_declaration
-from tutor.engine.table import (
+from tutor.engine import (
+    DECLARE_OUT,
+    EndKind,
+    Move,
     TableState,
     deal_table,
+    is_declaration,
+    parse_rules,
     table_apply_unchecked,
     table_legal_moves,
 )

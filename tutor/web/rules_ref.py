@@ -17,9 +17,11 @@ from tutor.words.switches import PRESET_NAMES, switch_name, switch_value_text
 
 # Switch ids are grouped by their first part, in this order.
 SWITCH_GROUPS: tuple[tuple[str, str], ...] = (
+    ("table", N_("The table")),
     ("pack", N_("The pack")),
     ("deal", N_("The deal")),
     ("trump", N_("Trumps")),
+    ("trick", N_("Tricks")),
     ("phase2", N_("Once the stock is closed or used up")),
     ("marriage", N_("Marriages")),
     ("exchange", N_("Exchanging the trump card")),
@@ -39,6 +41,9 @@ PRESET_TITLES: Mapping[str, str] = {
     "schnapsen": N_("Schnapsen: five cards from jack to ace"),
     "named_trump": N_("Named trumps: a player names trumps, each marriage counts more"),
     "heart_ace": N_("Ace of hearts: no trumps until the ace's holder names them"),
+    "three": N_("Three players: 28 cards, each for himself (the German article)"),
+    "three_pack32": N_("Three players with 32 cards (the German rules pages)"),
+    "four": N_("Four players: two teams, two packs, 101 to win"),
 }
 
 #: What stands for a preset without a name of its own (never its id).

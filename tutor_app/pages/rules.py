@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.engine import PRESETS
+from tutor.engine import PRESETS, TABLE_PRESETS
 from tutor.web.rules_ref import (
     compare_html,
     preset_title,
@@ -30,19 +30,22 @@ def _body() -> None:
             "preset: every rule is a switch, and every switch names the source it follows."
         )
     )
-    one, compare = st.tabs([t._("One set of rules"), t._("Compare the presets")])
+    every = {**PRESETS, **TABLE_PRESETS}
+    one, compare, table = st.tabs(
+        [t._("One set of rules"), t._("Compare the presets"), t._("Three and four players")]
+    )
     with one:
-        if st.session_state.get("w_preset") not in PRESETS:
+        if st.session_state.get("w_preset") not in every:
             st.session_state.w_preset = "classic"
         name = st.selectbox(
             t._("Preset"),
             placeholder=t._("Choose…"),
             filter_mode=None,  # short lists: no typing, no "No results" in English
-            options=list(PRESETS),
+            options=list(every),
             format_func=lambda n: preset_title(n, t),
             key="w_preset",
         )
-        text.html(rules_reference_html(PRESETS[name], t))
+        text.html(rules_reference_html(every[name], t))
     with compare:
         only = st.toggle(t._("Only the differences"), key="w_only_diff")
         text.caption(
@@ -52,6 +55,15 @@ def _body() -> None:
             )
         )
         text.html(compare_html(list(PRESETS.values()), t, only_differences=bool(only)))
+    with table:
+        text.caption(
+            t._(
+                "The sources say little about these games, and not always the same. Each "
+                "preset's notes say which reading it takes. The tutor plays them in self-play; "
+                "lessons and play against the computer are for two players so far."
+            )
+        )
+        text.html(compare_html(list(TABLE_PRESETS.values()), t, only_differences=True))
     with st.expander(t._("Details for teachers: the source files")):
         text.caption(
             t._(
