@@ -23,12 +23,16 @@ from tutor.engine import (
     deal_table,
     parse_rules,
     preset,
+    sample_table,
     table_apply,
     table_from_order,
     table_legal_moves,
     table_pack,
+    table_view,
     trick_winner_of,
 )
+from tutor.search.table_duel import table_duel
+from tutor.search.table_players import TABLE_PLAYERS
 from tutor.search.table_selfplay import table_random_player, table_selfplay
 
 NAMES = sorted(TABLE_PRESETS)
@@ -240,3 +244,77 @@ def test_self_play_counts_every_deal(name: str) -> None:
         **table_selfplay(name, 300, 1),
         "games_per_second": result["games_per_second"],
     }
+
+
+# ----------------------------------------------------------------------------- views and players
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_sampled_deal_agrees_with_what_the_seat_has_seen(name: str) -> None:
+    """The seat's own hand, the cards played and the cards everyone has seen stay where they
+    are; the rest is dealt again, every card (and copy) once."""
+    rules = preset(name)
+    rng = random.Random(name)
+    pack = Counter(table_pack(rules))
+    for seed in range(40):
+        states, _ = _play(rules, seed)
+        for s in states[:: max(1, len(states) // 6)]:
+            if s.result is not None:
+                continue
+            seat = s.to_move
+            assert seat is not None
+            for x in range(rules.seats):  # known cards are in their hands
+                assert s.known[x] & ~_mask32(s.hands[x]) == 0
+            world = sample_table(table_view(s, seat), rng)
+            assert world.hands[seat] == s.hands[seat] and world.played == s.played
+            assert world.trick == s.trick and world.known == s.known
+            assert _cards_everywhere(world) == pack
+            for x in range(rules.seats):
+                assert bin(world.hands[x]).count("1") == bin(s.hands[x]).count("1")
+                assert world.known[x] & ~_mask32(world.hands[x]) == 0
+            assert table_legal_moves(world) == table_legal_moves(s)
+
+
+def _mask32(hand: int) -> int:
+    return (hand | hand >> 32) & ((1 << 32) - 1)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("player", sorted(TABLE_PLAYERS))
+def test_every_computer_player_finishes_deals_with_legal_moves(name: str, player: str) -> None:
+    rules = preset(name)
+    chosen = TABLE_PLAYERS[player]
+    for seed in range(3 if player == "expert" else 30):
+        rng = random.Random(seed)
+        s = deal_table(rules, rng, dealer=seed % rules.seats)
+        while s.result is None:
+            m = chosen(s, rng)
+            assert m in table_legal_moves(s)
+            s = table_apply(s, m)
+
+
+def test_the_club_player_gives_points_to_a_partner_who_wins_the_trick() -> None:
+    """Four players: A leads the jack of clubs, B takes it with the ace, C throws the nine of
+    diamonds. D, B's partner and last to play, sees B win the trick and gives the card worth
+    most."""
+    rules = preset("four")
+    s = table_from_order(rules, _four_order(["Jc", "Ac", "9d", "10c"]), dealer=3)
+    for card in ("Jc", "Ac", "9d"):
+        s = table_apply(s, Play(Card.parse(card)))
+    assert s.to_move == 3 and s.stock_open
+    m = TABLE_PLAYERS["club"](s, random.Random(0))
+    hand = [c for c in s.hand(3)]
+    best = max(hand, key=lambda c: rules.points_by_index[c.index])
+    assert (
+        isinstance(m, Play)
+        and rules.points_by_index[m.card.index] == rules.points_by_index[best.index]
+    )
+
+
+def test_a_duel_is_the_same_for_a_seed_and_counts_every_deal() -> None:
+    a = table_duel("four", "club", "random", 60, 3)
+    b = table_duel("four", "club", "random", 60, 3)
+    assert {**a, "games_per_second": 0} == {**b, "games_per_second": 0}
+    assert a["first_wins"] + a["draws"] + a["other_wins"] == 60
+    low, high = a["first_share_wilson95"]
+    assert low <= a["first_share"] <= high

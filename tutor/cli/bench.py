@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import os
 import random
 import statistics
@@ -51,6 +50,7 @@ from tutor.engine import (
     view_of,
 )
 from tutor.search import PLAYERS, Solver, club_player, plain_minimax, play_deal
+from tutor.search.stats import wilson
 from tutor.teach import hints
 from tutor.teach.play import OPPONENTS
 from tutor.words.explain import number, percent
@@ -73,22 +73,6 @@ def _p95(values: Sequence[float]) -> float:
     if len(values) < 2:
         return values[0]
     return statistics.quantiles(values, n=20, method="inclusive")[-1]
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate.
-
-    >>> wilson(90, 100)
-    (0.8256, 0.9448)
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    low = (centre - spread) / (1 + z * z / n)
-    high = (centre + spread) / (1 + z * z / n)
-    return (round(low, 4), round(high, 4))
 
 
 def _club_no_close(state: State, rng: random.Random) -> State:

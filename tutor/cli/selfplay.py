@@ -22,8 +22,10 @@ from tutor.cli.command import (
 )
 from tutor.msgid import N_
 from tutor.search import PLAYERS, selfplay
+from tutor.search.table_duel import table_duel
+from tutor.search.table_players import TABLE_PLAYERS
 from tutor.search.table_selfplay import table_selfplay
-from tutor.words.explain import number
+from tutor.words.explain import number, percent
 from tutor.words.i18n import Translator
 from tutor.words.switches import preset_name
 
@@ -47,8 +49,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_lang_option(p)
 
 
-#: Only random play is implemented for three and four players so far.
-E_TABLE_PLAYERS = N_("with three or four players only the random player plays yet")
+#: The players that play three and four at the table.
+E_TABLE_PLAYERS = N_("with three or four players these players play: {valid}")
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
@@ -57,11 +59,15 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     check_number(args.seed, "--seed", 0, MAX_SEED)
     check_number(args.jobs, "--jobs", 1, MAX_JOBS)
     names = players_option(args.players, "--players", tuple(PLAYERS))
-    if rules.seats > 2:  # three or four players: random play at every seat
-        if set(names) != {"random"}:
-            raise UsageError(E_TABLE_PLAYERS, "--players")
-        table = table_selfplay(args.rules, args.games, args.seed, args.jobs)
-        print(json.dumps(table) if args.json else table_summary(table, tr))
+    if rules.seats > 2:  # three or four players
+        if any(n not in TABLE_PLAYERS for n in names):
+            raise UsageError(E_TABLE_PLAYERS, "--players", valid=", ".join(TABLE_PLAYERS))
+        if set(names) == {"random"}:
+            table = table_selfplay(args.rules, args.games, args.seed, args.jobs)
+            print(json.dumps(table) if args.json else table_summary(table, tr))
+        else:
+            duel = table_duel(args.rules, names[0], names[1], args.games, args.seed, args.jobs)
+            print(json.dumps(duel) if args.json else duel_summary(duel, tr))
         return 0
     result = selfplay(args.rules, args.games, args.seed, names, args.jobs)
     if args.json:
@@ -90,6 +96,30 @@ def table_summary(result: dict[str, Any], tr: Translator) -> str:
         draws=number(result["draws"], tr),
         points=each(result["game_points"]),
         speed=number(speed, tr) if speed is not None else "–",
+    )
+
+
+def duel_summary(result: dict[str, Any], tr: Translator) -> str:
+    """One player against another at a table of three or four, in one line: the first
+    player's side's wins with their 95% interval, against the share a side wins by chance."""
+    low, high = result["first_share_wilson95"]
+    return tr._(
+        "{games} deals under {rules}: {first} at one side against {second}: won {wins} "
+        "({share}; 95% interval {low} to {high}; an even share is {fair}), {draws} drawn; "
+        "game points {gp_first}:{gp_second}; {speed} deals per second",
+        games=number(result["games"], tr),
+        rules=preset_name(result["rules"], tr),
+        first=result["players"]["first"],
+        second=result["players"]["second"],
+        wins=number(result["first_wins"], tr),
+        share=percent(result["first_share"], tr),
+        low=percent(low, tr),
+        high=percent(high, tr),
+        fair=percent(result["fair_share"], tr),
+        draws=number(result["draws"], tr),
+        gp_first=number(result["first_game_points"], tr),
+        gp_second=number(result["other_game_points"], tr),
+        speed=number(result["games_per_second"] or 0, tr),
     )
 
 

@@ -21,6 +21,7 @@ players stay out of play (with three players and 28 cards, the face-up card).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -85,6 +86,7 @@ class TableState(NamedTuple):
     marriages: tuple[tuple[int, Suit], ...]
     last_trick: tuple[int, tuple[int, ...], int] | None  # (leader, cards, winner)
     result: TableOutcome | None
+    known: tuple[int, ...] = ()  # per seat: cards of the hand all have seen (32-bit sets)
 
     @property
     def seats(self) -> int:
@@ -189,6 +191,7 @@ def table_from_order(rules: RuleSet, order: Iterable[int], dealer: int = 0) -> T
         marriages=(),
         last_trick=None,
         result=None,
+        known=zeros,
     )
 
 
@@ -292,8 +295,11 @@ def table_apply_unchecked(state: TableState, move: Move) -> TableState:
     rules = state.rules
     if isinstance(move, Play):
         c = move.card.index
+        hand = _remove(state.hands[p], c)
         s = state._replace(
-            hands=_with(state.hands, p, _remove(state.hands[p], c)), trick=(*state.trick, c)
+            hands=_with(state.hands, p, hand),
+            trick=(*state.trick, c),
+            known=_with(state.known, p, state.known[p] & _cards(hand)),
         )
         return _finish_trick(s) if len(s.trick) == rules.seats else s
     if isinstance(move, Marriage):
@@ -307,9 +313,12 @@ def table_apply_unchecked(state: TableState, move: Move) -> TableState:
         else:
             pending = _with(pending, p, pending[p] + value)
         c = move.card.index
+        hand = _remove(state.hands[p], c)
+        shown = (state.known[p] | 1 << (c ^ 1)) & _cards(hand)  # the other card of the pair
         s = state._replace(
-            hands=_with(state.hands, p, _remove(state.hands[p], c)),
+            hands=_with(state.hands, p, hand),
             trick=(c,),
+            known=_with(state.known, p, shown),
             melds=melds,
             pending=pending,
             marriages=(*state.marriages, (p, suit)),
@@ -318,7 +327,10 @@ def table_apply_unchecked(state: TableState, move: Move) -> TableState:
     if isinstance(move, Exchange):
         ex = int(state.trump) * 8 + rules.exchange_rank
         hand = _add(_remove(state.hands[p], ex), state.trump_card)
-        return state._replace(hands=_with(state.hands, p, hand), trump_card=ex)
+        known = (state.known[p] | 1 << state.trump_card) & _cards(hand)
+        return state._replace(
+            hands=_with(state.hands, p, hand), trump_card=ex, known=_with(state.known, p, known)
+        )
     if isinstance(move, DeclareOut):
         return _declare(state, p)
     raise ValueError(f"illegal move {move} for seat {p}")
@@ -340,13 +352,15 @@ def _finish_trick(state: TableState) -> TableState:
     for c in trick:
         played = _add(played, c)
     hands, stock, trump_card = list(state.hands), state.stock, state.trump_card
+    known = state.known
     if state.stock_open:
         for j in range(n):
             seat = (w + j) % n
             if stock:
                 card, stock = stock[0], stock[1:]
-            else:
+            else:  # the face-up trump card, which everyone has seen
                 card, trump_card = trump_card, -1
+                known = _with(known, seat, known[seat] | 1 << card)
             hands[seat] = _add(hands[seat], card)
     s = state._replace(
         hands=tuple(hands),
@@ -360,6 +374,7 @@ def _finish_trick(state: TableState) -> TableState:
         tricks=_with(state.tricks, w, state.tricks[w] + 1),
         played=played,
         last_trick=(state.leader, trick, w),
+        known=known,
     )
     if any(s.hands):
         return s
@@ -451,13 +466,75 @@ def table_play_moves(state: TableState, moves: Iterable[Move | str]) -> TableSta
 __all__ = [
     "TableOutcome",
     "TableState",
+    "TableView",
     "beats",
     "deal_table",
+    "sample_table",
     "table_apply",
     "table_apply_unchecked",
     "table_from_order",
     "table_legal_moves",
     "table_pack",
     "table_play_moves",
+    "table_view",
     "trick_winner_of",
 ]
+
+
+# ----------------------------------------------------------------------------- what a seat sees
+
+
+class TableView(NamedTuple):
+    """What ``seat`` may know of a deal for three or four: its own hand, every card played, the
+    face-up trump card, and the cards of other hands that everyone has seen (a marriage's other
+    card, a card taken in exchange, the face-up card drawn last). Partners' hands are hidden
+    too."""
+
+    state: TableState  # the deal, of which only the fields below may be read
+    seat: int
+
+    @property
+    def hand(self) -> int:
+        return self.state.hands[self.seat]
+
+    def unseen(self) -> list[int]:
+        """The cards (with copies) this seat has not seen: the others' hidden cards and the
+        face-down stock."""
+        s = self.state
+        left = Counter(table_pack(s.rules))
+        seen = [*_copies(self.hand), *_copies(s.played), *s.trick]
+        if s.trump_card >= 0:
+            seen.append(s.trump_card)
+        for other in range(s.rules.seats):
+            if other != self.seat:
+                seen += list(iter_bits(s.known[other]))
+        left.subtract(seen)
+        return sorted(left.elements())
+
+
+def _copies(hand: int) -> list[int]:
+    return [i & 31 for i in iter_bits(hand)]
+
+
+def table_view(state: TableState, seat: int) -> TableView:
+    return TableView(state, seat)
+
+
+def sample_table(view: TableView, rng: random.Random) -> TableState:
+    """A deal consistent with ``view``: the unseen cards dealt at random to the other hands
+    (after the cards known to be there) and to the stock."""
+    s = view.state
+    pool = view.unseen()
+    rng.shuffle(pool)
+    hands = list(s.hands)
+    for other in range(s.rules.seats):
+        if other == view.seat:
+            continue
+        size = len(_copies(s.hands[other]))
+        hand = 0
+        for c in iter_bits(s.known[other]):
+            hand = _add(hand, c)
+        while len(_copies(hand)) < size:
+            hand = _add(hand, pool.pop())
+        hands[other] = hand
+    return s._replace(hands=tuple(hands), stock=tuple(pool))

@@ -1,0 +1,62 @@
+"""One computer player against another at a table of three or four: the first player takes
+one side (a seat, or a team of partners), moving from deal to deal, the second every other
+seat. ``tutor selfplay --rules four --players expert,club`` prints it."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from tutor.engine import parse_rules
+from tutor.search.stats import wilson
+from tutor.search.table_players import TABLE_PLAYERS, _duel_range
+
+
+def table_duel(
+    spec: str, first: str, second: str, games: int, seed: int, jobs: int = 1
+) -> dict[str, Any]:
+    rules = parse_rules(spec)
+    if rules.seats < 3:
+        raise ValueError("table_duel plays the games for three and four players")
+    for name in (first, second):
+        if name not in TABLE_PLAYERS:
+            raise ValueError(f"unknown player {name!r}; valid: {', '.join(TABLE_PLAYERS)}")
+    start = time.perf_counter()
+    if jobs <= 1 or games < 2 * jobs:
+        totals = _duel_range(spec, first, second, seed, 0, games)
+    else:
+        bounds = [games * k // jobs for k in range(jobs + 1)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = list(
+                pool.map(
+                    _duel_range,
+                    [spec] * jobs,
+                    [first] * jobs,
+                    [second] * jobs,
+                    [seed] * jobs,
+                    bounds[:-1],
+                    bounds[1:],
+                )
+            )
+        totals = [sum(col) for col in zip(*parts, strict=True)]
+    elapsed = time.perf_counter() - start
+    low, high = wilson(totals[0], games)
+    return {
+        "rules": rules.name,
+        "players": {"first": first, "second": second},
+        "games": games,
+        "seed": seed,
+        "first_wins": totals[0],
+        "draws": totals[1],
+        "other_wins": totals[2],
+        "first_share": round(totals[0] / games, 4),
+        "first_share_wilson95": [round(low, 4), round(high, 4)],
+        "fair_share": round(1 / rules.sides, 4),
+        "first_game_points": totals[3],
+        "other_game_points": totals[4],
+        "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
+    }
+
+
+__all__ = ["table_duel"]

@@ -1,0 +1,154 @@
+"""Computer players for three and four at the table (``tutor.engine.table``).
+
+``table_club`` counts to the target and declares, exchanges and announces marriages, takes tricks
+worth taking with the cheapest card that wins, and gives points to a partner who is winning the
+trick. ``table_expert`` samples deals consistent with what its seat has seen and plays each
+legal move out with ``table_club`` at every seat, taking the move with the best average result
+for its side."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from tutor.engine import (
+    DECLARE_OUT,
+    EXCHANGE,
+    Marriage,
+    Move,
+    Play,
+    TableState,
+    is_declaration,
+    sample_table,
+    table_apply_unchecked,
+    table_legal_moves,
+    table_view,
+    trick_winner_of,
+)
+from tutor.search.table_selfplay import table_random_player
+
+TablePlayer = Callable[[TableState, random.Random], Move]
+
+#: Deals the expert samples for each decision.
+TABLE_EXPERT_SAMPLES = 12
+
+
+def _points(state: TableState, card: int) -> int:
+    return state.rules.points_by_index[card]
+
+
+def table_club(state: TableState, rng: random.Random) -> Move:
+    """A sound player without look-ahead (see the module's text)."""
+    moves = table_legal_moves(state)
+    p = state.to_move
+    assert p is not None
+    side = state.side(p)
+    rules = state.rules
+    if not state.trick:
+        if state.score(side) >= rules.target:
+            outs = [m for m in moves if is_declaration(m)]
+            if outs:
+                return DECLARE_OUT if DECLARE_OUT in outs else outs[0]
+        if EXCHANGE in moves:
+            return EXCHANGE
+        marriages = [m for m in moves if isinstance(m, Marriage) and not m.out]
+        if marriages:  # the trump marriage first; lead the queen and keep the king
+            return max(marriages, key=lambda m: (m.suit == state.trump, m.card.rank))
+        plays = [m for m in moves if isinstance(m, Play)]
+        trump = int(state.trump)
+        if not state.stock_open:  # lead the strongest card: aces and tens take tricks now
+            return min(plays, key=lambda m: (m.card.index & 7, m.card.suit != trump))
+        # with the stock open: a low card outside trumps, kept cheap
+        return min(
+            plays, key=lambda m: (m.card.suit == trump, _points(state, m.card.index), -m.card.index)
+        )
+    plays = [m for m in moves if isinstance(m, Play)]
+    trick = state.trick
+    trump = int(state.trump)
+    k = trick_winner_of(trick, trump, rules.equal_cards)
+    winner_seat = (state.leader + k) % rules.seats
+    last = len(trick) == rules.seats - 1
+    on_trick = sum(_points(state, c) for c in trick)
+
+    def wins(m: Play) -> bool:
+        return trick_winner_of((*trick, m.card.index), trump, rules.equal_cards) == len(trick)
+
+    if state.side(winner_seat) == side and winner_seat != p:
+        # a partner wins the trick: give points if nobody can take it any more, else cheap
+        if last:
+            return max(plays, key=lambda m: (_points(state, m.card.index), -m.card.index))
+        return min(plays, key=lambda m: (_points(state, m.card.index), m.card.index))
+    winners = [m for m in plays if wins(m)]
+    if winners and (on_trick >= 10 or not state.stock_open or last):
+        return min(winners, key=lambda m: (m.card.suit == trump, _points(state, m.card.index)))
+    return min(plays, key=lambda m: (m.card.suit == trump, _points(state, m.card.index)))
+
+
+def _side_result(state: TableState, side: int) -> int:
+    """Game points of ``side`` less the most any other side scored, once the deal is over."""
+    assert state.result is not None
+    gps = state.result.game_points
+    others = [g for x, g in enumerate(gps) if x != side]
+    return gps[side] - max(others)
+
+
+def table_expert(state: TableState, rng: random.Random) -> Move:
+    """Sampled deals, each move played out by ``table_club`` at every seat (see the module)."""
+    moves = table_legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    p = state.to_move
+    assert p is not None
+    side = state.side(p)
+    if not state.trick and state.score(side) >= state.rules.target:
+        return table_club(state, rng)  # it declares
+    view = table_view(state, p)
+    totals = dict.fromkeys(moves, 0)
+    for _ in range(TABLE_EXPERT_SAMPLES):
+        world = sample_table(view, rng)
+        for m in moves:
+            s = table_apply_unchecked(world, m)
+            while s.result is None:
+                s = table_apply_unchecked(s, table_club(s, rng))
+            totals[m] += _side_result(s, side)
+    return max(moves, key=lambda m: totals[m])
+
+
+TABLE_PLAYERS: dict[str, TablePlayer] = {
+    "random": table_random_player,
+    "club": table_club,
+    "expert": table_expert,
+}
+
+__all__ = ["TABLE_EXPERT_SAMPLES", "TABLE_PLAYERS", "TablePlayer", "table_club", "table_expert"]
+
+
+def _duel_range(spec: str, first: str, second: str, seed: int, lo: int, hi: int) -> list[int]:
+    """Deals ``lo`` to ``hi`` with ``first`` at one side (a seat, or a team), moving from deal
+    to deal, and ``second`` at every other seat: the first side's wins, draws, the deals won by
+    another side, the first side's game points, the others' (the best of them each deal)."""
+    from tutor.engine import EndKind, deal_table, parse_rules
+
+    rules = parse_rules(spec)
+    totals = [0, 0, 0, 0, 0]
+    for i in range(lo, hi):
+        rng = random.Random(f"{seed}:{i}")
+        mine = i % rules.sides
+        state = deal_table(rules, rng, dealer=i % rules.seats)
+        seat_player = [
+            TABLE_PLAYERS[first if state.side(s) == mine else second] for s in range(rules.seats)
+        ]
+        while state.result is None:
+            p = state.to_move
+            assert p is not None
+            state = table_apply_unchecked(state, seat_player[p](state, rng))
+        result = state.result
+        if result.kind is EndKind.DRAW:
+            totals[1] += 1
+        elif result.winner == mine:
+            totals[0] += 1
+        else:
+            totals[2] += 1
+        totals[3] += result.game_points[mine]
+        totals[4] += max(g for x, g in enumerate(result.game_points) if x != mine)
+    return totals
