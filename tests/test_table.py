@@ -11,11 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.engine import (
+    CARDS,
+    CLOSE,
     DECLARE_OUT,
+    EXCHANGE,
+    PASS,
+    RULE_SWITCH,
     TABLE_PRESETS,
     Card,
     EndKind,
     EqualCards,
+    Marriage,
     Play,
     RuleSet,
     SwitchValueError,
@@ -25,6 +31,7 @@ from tutor.engine import (
     preset,
     sample_table,
     table_apply,
+    table_check,
     table_from_order,
     table_legal_moves,
     table_pack,
@@ -34,6 +41,8 @@ from tutor.engine import (
 from tutor.search.table_duel import table_duel
 from tutor.search.table_players import TABLE_PLAYERS
 from tutor.search.table_selfplay import table_random_player, table_selfplay
+from tutor.words.explain import explain_verdict, source_name
+from tutor.words.i18n import get_translator
 
 NAMES = sorted(TABLE_PRESETS)
 
@@ -318,3 +327,54 @@ def test_a_duel_is_the_same_for_a_seed_and_counts_every_deal() -> None:
     assert a["first_wins"] + a["draws"] + a["other_wins"] == 60
     low, high = a["first_share_wilson95"]
     assert low <= a["first_share"] <= high
+
+
+# ----------------------------------------------------------------------------- why legal
+
+
+CANDIDATES = (
+    *(Play(c) for c in CARDS),
+    *(Marriage(c) for c in CARDS),
+    *(Marriage(c, True) for c in CARDS),
+    EXCHANGE,
+    CLOSE,
+    DECLARE_OUT,
+    PASS,
+)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_reasons_agree_with_the_legal_moves(name: str) -> None:
+    rules = preset(name)
+    for seed in range(60):
+        states, _ = _play(rules, seed)
+        for s in states:
+            legal = set(table_legal_moves(s))
+            for m in CANDIDATES:
+                v = table_check(s, m)
+                assert v.legal == (m in legal), (name, seed, m, v)
+                assert all(r.rule_id in RULE_SWITCH for r in v.reasons)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_a_refused_card_is_explained_with_the_rule_and_its_source(lang: str) -> None:
+    """Four players, the stock used up: a player who holds the suit led must beat the best
+    card of the trick so far; the explanation names the allowed cards and the source."""
+    rules = preset("four")
+    for seed in range(200):
+        states, _ = _play(rules, seed)
+        for s in states:
+            if s.stock_open or not s.trick or s.result is not None:
+                continue
+            refused = [
+                m for m in (Play(c) for c in s.hand(s.to_move or 0)) if not table_check(s, m).legal
+            ]
+            if not refused:
+                continue
+            v = table_check(s, refused[0])
+            tr = get_translator(lang)
+            text = explain_verdict(v, rules, tr, you=True)
+            assert v.rule_ids[0].startswith("phase2.")
+            assert source_name(rules.source_of("phase2.duty"), tr) in text
+            return
+    raise AssertionError("no refused card found")

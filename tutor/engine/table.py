@@ -25,17 +25,20 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from tutor.engine.cards import CARDS, SUIT_MASKS, Card, Suit, iter_bits
+from tutor.engine.cards import CARDS, SUIT_MASKS, Card, Rank, Suit, iter_bits
+from tutor.engine.legality import Reason, Verdict
 from tutor.engine.moves import (
     DECLARE_OUT,
     EXCHANGE,
     MARRIAGES,
     MARRIAGES_OUT,
     PLAYS,
+    Close,
     DeclareOut,
     Exchange,
     Marriage,
     Move,
+    NameTrump,
     Play,
     parse_move,
 )
@@ -472,6 +475,7 @@ __all__ = [
     "sample_table",
     "table_apply",
     "table_apply_unchecked",
+    "table_check",
     "table_from_order",
     "table_legal_moves",
     "table_pack",
@@ -538,3 +542,116 @@ def sample_table(view: TableView, rng: random.Random) -> TableState:
             hand = _add(hand, pool.pop())
         hands[other] = hand
     return s._replace(hands=tuple(hands), stock=tuple(pool))
+
+
+# ----------------------------------------------------------------------------- why a move is legal
+
+
+def table_check(state: TableState, move: Move) -> Verdict:
+    """Whether ``move`` is legal here, with the rule ids that decide it (the rule ids of the
+    two-player game, said of the trick so far: to head a trick is to beat its best card)."""
+
+    def verdict(legal: bool, *reasons: Reason) -> Verdict:
+        return Verdict(move, legal, reasons)
+
+    if state.result is not None:
+        return verdict(False, Reason("deal.over"))
+    p = state.to_move
+    assert p is not None
+    rules = state.rules
+    player = ("player", p)
+    held = _cards(state.hands[p])
+    leading = not state.trick
+    side_won = state.side_tricks(state.side(p)) > 0
+    if isinstance(move, Play):
+        c = move.card
+        if not held >> c.index & 1:
+            return verdict(False, Reason("card.in_hand", (player, ("card", c))))
+        if leading or state.stock_open:
+            rid = "lead.free" if leading else "phase1.free"
+            return verdict(True, Reason(rid, (player, ("card", c))))
+        return _table_follow(state, move, held)
+    if isinstance(move, Marriage):
+        c = move.card
+        params: tuple[tuple[str, object], ...] = (
+            player,
+            ("card", c),
+            ("suit", c.suit),
+            ("points", rules.marriage_value(c.suit, state.trump, len(state.marriages))),
+        )
+        if c.rank not in (Rank.KING, Rank.QUEEN):
+            return verdict(False, Reason("marriage.card", params))
+        if not leading:
+            return verdict(False, Reason("marriage.on_lead", params))
+        if held >> (c.index & ~1) & 3 != 3:
+            return verdict(False, Reason("marriage.pair", params))
+        fails = []
+        if rules.marriage_needs_trick and not side_won:
+            fails.append(Reason("marriage.needs_trick", params))
+        if not state.stock_open and not rules.marriage_in_phase2:
+            fails.append(Reason("marriage.in_phase2", (*params, ("closed", False))))
+        if move.out and not rules.out_after_marriage:
+            fails.append(Reason("out.after_marriage", params))
+        return verdict(not fails, *(fails or [Reason("marriage.pair", params)]))
+    if isinstance(move, Exchange):
+        ex = CARDS[int(state.trump) * 8 + rules.exchange_rank]
+        face = CARDS[state.trump_card] if state.trump_card >= 0 else None
+        params_x: tuple[tuple[str, object], ...] = (player, ("card", ex), ("trump_card", face))
+        fails = []
+        if not leading:
+            fails.append(Reason("exchange.on_lead", params_x))
+        if not state.stock_open or face is None or face == ex:
+            fails.append(Reason("exchange.stock", params_x))
+        if not held >> ex.index & 1:
+            fails.append(Reason("exchange.card", params_x))
+        if rules.exchange_needs_trick and not side_won:
+            fails.append(Reason("exchange.needs_trick", params_x))
+        return verdict(not fails, *(fails or [Reason("exchange.card", params_x)]))
+    if isinstance(move, DeclareOut):
+        fails = [] if leading else [Reason("out.on_lead", (player,))]
+        if rules.out_needs_trick and not side_won:
+            fails.append(Reason("out.needs_trick", (player,)))
+        score = ("score", state.score(state.side(p)))
+        return verdict(not fails, *(fails or [Reason("out.on_lead", (player, score))]))
+    if isinstance(move, Close):
+        return verdict(False, Reason("close.allowed", (player,)))
+    if isinstance(move, NameTrump):
+        return verdict(False, Reason("trump.face_up", (player, ("suit", move.suit))))
+    return verdict(False, Reason("pass.nothing", (player,)))
+
+
+def _table_follow(state: TableState, move: Play, held: int) -> Verdict:
+    """A card played to a trick once the stock can no longer serve everyone: the duty against
+    the trick's best card so far."""
+    trick = state.trick
+    trump = int(state.trump)
+    best = trick[trick_winner_of(trick, trump, state.rules.equal_cards)]
+    led = trick[0] >> 3
+    c = move.card
+    p = state.to_move
+    params: tuple[tuple[str, object], ...] = (
+        ("player", p),
+        ("card", c),
+        ("led", CARDS[best]),
+        ("trump", state.trump),
+    )
+    allowed = _follow_cards(state, state.hands[state.to_move or 0])
+    same = held & SUIT_MASKS[led]
+    head = state.rules.phase2_duty is Duty.HEAD
+    if same:
+        higher = same & ((1 << best) - 1) if best >> 3 == led else 0
+        if head and higher:
+            rid, params = "phase2.head", (*params, ("better", _card_list(higher)))
+        elif head:
+            rid, params = "phase2.lower", (*params, ("options", _card_list(same)))
+        else:
+            rid, params = "phase2.follow", (*params, ("options", _card_list(same)))
+    elif held & SUIT_MASKS[trump]:
+        rid, params = "phase2.trump", (*params, ("options", _card_list(allowed)))
+    else:
+        rid = "phase2.any"
+    return Verdict(move, bool(allowed >> c.index & 1), (Reason(rid, params),))
+
+
+def _card_list(mask: int) -> tuple[Card, ...]:
+    return tuple(CARDS[i] for i in iter_bits(mask))
