@@ -309,7 +309,8 @@ def table_apply_unchecked(state: TableState, move: Move) -> TableState:
         suit = move.card.suit
         value = rules.marriage_value(suit, state.trump, len(state.marriages))
         side_won = state.side_tricks(state.side(p)) > 0
-        now = move.out or rules.marriage_credit is Credit.IMMEDIATE or side_won
+        credit = rules.marriage_credit
+        now = move.out or credit is Credit.IMMEDIATE or (credit is Credit.WITH_TRICK and side_won)
         melds, pending = state.melds, state.pending
         if now:
             melds = _with(melds, p, melds[p] + value)
@@ -348,9 +349,10 @@ def _finish_trick(state: TableState) -> TableState:
     gained = sum(rules.points_by_index[c] for c in trick)
     points = _with(state.points, w, state.points[w] + gained)
     melds, pending = state.melds, state.pending
-    if pending[w]:
-        melds = _with(melds, w, melds[w] + pending[w])
-        pending = _with(pending, w, 0)
+    for seat in state.side_seats(state.side(w)):  # a side's trick credits its marriages
+        if pending[seat]:
+            melds = _with(melds, seat, melds[seat] + pending[seat])
+            pending = _with(pending, seat, 0)
     played = state.played
     for c in trick:
         played = _add(played, c)
