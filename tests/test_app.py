@@ -426,3 +426,29 @@ def test_session_keys_read_their_defaults_and_write_the_state() -> None:
     assert not at.exception, [e.value for e in at.exception]
     assert at.session_state["step"] == 3 and at.session_state["show_b"] is False
     assert at.session_state["notices"] == [("A notice.", {})]
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("four", 4), ("three", 3)])
+def test_a_deal_for_three_or_four_is_watched_move_by_move(
+    start: Start, preset: str, seats: int
+) -> None:
+    """The Rules page's tab for three and four: the computer plays every seat, one move per
+    click; the board shows every seat around the felt and the text says what happened."""
+    at = start(lang="de")
+    at.switch_page("tutor_app/pages/rules.py").run()
+    if preset != "four":
+        at.selectbox(key="w_tw_preset").set_value(preset).run()
+    assert_clean(at)
+    board = html(at, "t66-tboard")
+    assert f"t66-seats-{seats}" in board and board.count("t66-tseat") == seats
+    tr = get_translator("de")
+    for _ in range(seats):  # a whole trick
+        at.button(key="tw_next").click().run()
+        assert_clean(at)
+    game = at.session_state["tw_state"]
+    assert game.last_trick is not None and at.session_state["tw_ply"] == seats
+    said = " ".join(str(m.value) for m in at.markdown)
+    assert f"{'ABCD'[game.last_trick[2]]} macht den Stich" in said
+    assert tr._("Next move") == at.button(key="tw_next").label
+    at.button(key="tw_new").click().run()
+    assert at.session_state["tw_ply"] == 0 and not at.session_state["tw_state"].trick

@@ -5,13 +5,19 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine import PRESETS, TABLE_PRESETS
+from tutor.teach.table_watch import new_watch, watch_step
+from tutor.web.board import BoardOptions
 from tutor.web.rules_ref import (
     compare_html,
     preset_title,
     rules_reference_html,
     source_files_html,
 )
+from tutor.web.table_board import table_board_html
+from tutor.words.i18n import Translator
+from tutor.words.table_text import table_move_text, table_outcome_text
 from tutor_app import chrome, text
+from tutor_app.session import state
 from tutor_app.shared import tr
 
 
@@ -64,6 +70,7 @@ def _body() -> None:
             )
         )
         text.html(compare_html(list(TABLE_PRESETS.values()), t, only_differences=True))
+        _watch(t)
     with st.expander(t._("Details for teachers: the source files")):
         text.caption(
             t._(
@@ -73,6 +80,69 @@ def _body() -> None:
         )
         text.html(source_files_html(t))
     chrome.sync_address(chrome.settings_params())
+
+
+WATCH, WATCH_SEED, WATCH_PLY, WATCH_SAID = "tw_state", "tw_seed", "tw_ply", "tw_said"
+
+
+@chrome.safe_callback
+def _new_deal() -> None:
+    seed = int(st.session_state.get(WATCH_SEED, 0)) + 1
+    st.session_state[WATCH_SEED] = seed
+    st.session_state[WATCH] = new_watch(str(st.session_state.w_tw_preset), seed)
+    st.session_state[WATCH_PLY] = 0
+    st.session_state[WATCH_SAID] = ""
+
+
+@chrome.safe_callback
+def _next_move() -> None:
+    before = st.session_state.get(WATCH)
+    if before is None or before.result is not None:
+        return
+    ply = int(st.session_state.get(WATCH_PLY, 0))
+    move, after = watch_step(before, int(st.session_state.get(WATCH_SEED, 0)), ply)
+    st.session_state[WATCH] = after
+    st.session_state[WATCH_PLY] = ply + 1
+    st.session_state[WATCH_SAID] = table_move_text(before, move, after, tr())
+
+
+def _watch(t: Translator) -> None:
+    """A deal for three or four played by the computer at every seat, a move at a time."""
+    text.subheader(t._("Watch a deal"))
+    if st.session_state.get("w_tw_preset") not in TABLE_PRESETS:
+        st.session_state.w_tw_preset = "four"
+    st.selectbox(
+        t._("Preset"),
+        filter_mode=None,
+        options=list(TABLE_PRESETS),
+        format_func=lambda n: preset_title(n, t),
+        key="w_tw_preset",
+        on_change=_new_deal,
+    )
+    game = st.session_state.get(WATCH)
+    if game is None or game.rules.name != st.session_state.w_tw_preset:
+        _new_deal()
+        game = st.session_state[WATCH]
+    show_all = st.toggle(t._("Show every hand"), value=True, key="w_tw_open")
+    shown = tuple(show_all or seat == game.to_move for seat in range(game.rules.seats))
+    opts = BoardOptions(style=state.style, projector=bool(state.projector))
+    text.html(table_board_html(game, t, opts, shown))
+    said = st.session_state.get(WATCH_SAID, "")
+    if said:
+        text.markdown(said)
+    if game.result is not None:
+        text.markdown(table_outcome_text(game, t))
+    left, right = st.columns(2)
+    with left:
+        st.button(
+            t._("Next move"),
+            key="tw_next",
+            on_click=_next_move,
+            disabled=game.result is not None,
+            width="stretch",
+        )
+    with right:
+        st.button(t._("New deal"), key="tw_new", on_click=_new_deal, width="stretch")
 
 
 if __name__ == "__main__":
