@@ -105,8 +105,9 @@ def duel_summary(result: dict[str, Any], tr: Translator) -> str:
     low, high = result["first_share_wilson95"]
     return tr._(
         "{games} deals under {rules}: {first} at one side against {second}: won {wins} "
-        "({share}; 95% interval {low} to {high}; an even share is {fair}), {draws} drawn; "
-        "game points {gp_first}:{gp_second}; {speed} deals per second",
+        "({share}; {confidence} interval {low} to {high}; an even share is {fair}), {draws} "
+        "drawn; game points {gp_first}:{gp_second}; {speed} deals per second",
+        confidence=percent(0.95, tr),
         games=number(result["games"], tr),
         rules=preset_name(result["rules"], tr),
         first=result["players"]["first"],
