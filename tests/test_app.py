@@ -450,5 +450,8 @@ def test_a_deal_for_three_or_four_is_watched_move_by_move(
     said = " ".join(str(m.value) for m in at.markdown)
     assert f"{'ABCD'[game.last_trick[2]]} macht den Stich" in said
     assert tr._("Next move") == at.button(key="tw_next").label
+    at.selectbox(key="w_lang").set_value("pl").run()  # the last move said in the new language
+    said = " ".join(str(m.value) for m in at.markdown)
+    assert f"{'ABCD'[game.last_trick[2]]} bierze lewę" in said
     at.button(key="tw_new").click().run()
     assert at.session_state["tw_ply"] == 0 and not at.session_state["tw_state"].trick

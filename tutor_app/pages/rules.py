@@ -82,7 +82,9 @@ def _body() -> None:
     chrome.sync_address(chrome.settings_params())
 
 
-WATCH, WATCH_SEED, WATCH_PLY, WATCH_SAID = "tw_state", "tw_seed", "tw_ply", "tw_said"
+# The deal watched, its seed, the moves made, and the last move (before, move, after): said in
+# the language the page is read in, also after the language changes.
+WATCH, WATCH_SEED, WATCH_PLY, WATCH_LAST = "tw_state", "tw_seed", "tw_ply", "tw_last"
 
 
 @chrome.safe_callback
@@ -91,7 +93,7 @@ def _new_deal() -> None:
     st.session_state[WATCH_SEED] = seed
     st.session_state[WATCH] = new_watch(str(st.session_state.w_tw_preset), seed)
     st.session_state[WATCH_PLY] = 0
-    st.session_state[WATCH_SAID] = ""
+    st.session_state[WATCH_LAST] = None
 
 
 @chrome.safe_callback
@@ -103,7 +105,7 @@ def _next_move() -> None:
     move, after = watch_step(before, int(st.session_state.get(WATCH_SEED, 0)), ply)
     st.session_state[WATCH] = after
     st.session_state[WATCH_PLY] = ply + 1
-    st.session_state[WATCH_SAID] = table_move_text(before, move, after, tr())
+    st.session_state[WATCH_LAST] = (before, move, after)
 
 
 def _watch(t: Translator) -> None:
@@ -127,9 +129,10 @@ def _watch(t: Translator) -> None:
     shown = tuple(show_all or seat == game.to_move for seat in range(game.rules.seats))
     opts = BoardOptions(style=state.style, projector=bool(state.projector))
     text.html(table_board_html(game, t, opts, shown))
-    said = st.session_state.get(WATCH_SAID, "")
-    if said:
-        text.markdown(said)
+    last = st.session_state.get(WATCH_LAST)
+    if last is not None:
+        before, move, after = last
+        text.markdown(table_move_text(before, move, after, t))
     if game.result is not None:
         text.markdown(table_outcome_text(game, t))
     left, right = st.columns(2)
