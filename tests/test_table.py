@@ -38,9 +38,12 @@ from tutor.engine import (
     table_view,
     trick_winner_of,
 )
-from tutor.search.table_duel import table_duel
-from tutor.search.table_players import TABLE_PLAYERS
-from tutor.search.table_selfplay import table_random_player, table_selfplay
+from tutor.search import (
+    TABLE_PLAYERS,
+    table_duel,
+    table_random_player,
+    table_selfplay,
+)
 from tutor.words.explain import explain_verdict, source_name
 from tutor.words.i18n import get_translator
 

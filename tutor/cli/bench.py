@@ -49,8 +49,7 @@ from tutor.engine import (
     random_deal,
     view_of,
 )
-from tutor.search import PLAYERS, Solver, club_player, plain_minimax, play_deal
-from tutor.search.stats import wilson
+from tutor.search import PLAYERS, Solver, club_player, plain_minimax, play_deal, wilson
 from tutor.teach import hints
 from tutor.teach.play import OPPONENTS
 from tutor.words.explain import number, percent

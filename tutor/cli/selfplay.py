@@ -21,10 +21,7 @@ from tutor.cli.command import (
     rules_option,
 )
 from tutor.msgid import N_
-from tutor.search import PLAYERS, selfplay
-from tutor.search.table_duel import table_duel
-from tutor.search.table_players import TABLE_PLAYERS
-from tutor.search.table_selfplay import table_selfplay
+from tutor.search import PLAYERS, TABLE_PLAYERS, selfplay, table_duel, table_selfplay
 from tutor.words.explain import number, percent
 from tutor.words.i18n import Translator
 from tutor.words.switches import preset_name

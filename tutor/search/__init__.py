@@ -29,16 +29,29 @@ from tutor.search.solver import (
     solve,
     terminal_value,
 )
+from tutor.search.stats import wilson
+from tutor.search.table_duel import table_duel
+from tutor.search.table_players import (
+    TABLE_EXPERT_SAMPLES,
+    TABLE_PLAYERS,
+    TablePlayer,
+    table_club,
+    table_expert,
+)
+from tutor.search.table_selfplay import table_random_player, table_selfplay
 
 __all__ = [
     "MAX_NODES",
     "MAX_SECONDS",
     "MAX_TABLE_ENTRIES",
     "PLAYERS",
+    "TABLE_EXPERT_SAMPLES",
+    "TABLE_PLAYERS",
     "Budget",
     "Evaluation",
     "SearchLimit",
     "Solver",
+    "TablePlayer",
     "club_player",
     "evaluate",
     "evaluate_moves",
@@ -52,5 +65,11 @@ __all__ = [
     "rank_moves",
     "selfplay",
     "solve",
+    "table_club",
+    "table_duel",
+    "table_expert",
+    "table_random_player",
+    "table_selfplay",
     "terminal_value",
+    "wilson",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from tutor.engine import Move, TableState, deal_table, parse_rules, table_apply
-from tutor.search.table_players import table_club
+from tutor.search import table_club
 
 
 def new_watch(spec: str, seed: int) -> TableState:
