@@ -20,6 +20,7 @@ from tutor.cli.command import (
     players_option,
     rules_option,
 )
+from tutor.engine import parse_rules, side_name
 from tutor.msgid import N_
 from tutor.search import PLAYERS, TABLE_PLAYERS, selfplay, table_duel, table_selfplay
 from tutor.words.explain import number, percent
@@ -28,8 +29,6 @@ from tutor.words.switches import preset_name
 
 #: The most deals one run plays (random players manage some thousands a second).
 MAX_GAMES = 1_000_000
-#: The seats' names at a table of three or four.
-PLAYER_LETTERS = "ABCD"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -77,8 +76,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
 def table_summary(result: dict[str, Any], tr: Translator) -> str:
     """A self-play result for three or four players in one line: the deals each side won (a
     seat, or a team of partners), the drawn deals, the game points."""
-    seats, sides = result["seats"], result["sides"]
-    names = ["+".join(PLAYER_LETTERS[s] for s in range(x, seats, sides)) for x in range(sides)]
+    rules = parse_rules(result["rules"])
+    names = [side_name(rules, x) for x in range(rules.sides)]
 
     def each(values: list[int]) -> str:
         return ", ".join(f"{n} {number(v, tr)}" for n, v in zip(names, values, strict=True))

@@ -460,46 +460,35 @@ class RuleSet:
         ranks = tuple(r.symbol for r in self.ranks)
         if not self.ranks or len(set(self.ranks)) != len(self.ranks):
             raise SwitchValueError("pack.ranks", " ".join(ranks), template=E_SWITCH_FIXED)
-        if (self.played_out is PlayedOut.ONLY_ONE) != (self.seats == 3 and not self.partners):
-            raise SwitchValueError(
+        # What the games for three and four do not play, and two-player readings they lack.
+        table_clashes = (
+            (
                 "deal.played_out",
                 self.played_out.value,
-                template=E_SWITCH_CLASH,
-                other="table.seats",
-                other_value=str(self.seats),
-            )
-        if self.seats > 2 and self.closing_allowed:
-            raise SwitchValueError(
-                "close.allowed",
-                "true",
-                template=E_SWITCH_CLASH,
-                other="table.seats",
-                other_value=str(self.seats),
-            )
-        if self.seats > 2 and self.exchange_timing is ExchangeTiming.ON_TURN:
-            raise SwitchValueError(
+                (self.played_out is PlayedOut.ONLY_ONE) != (self.seats == 3 and not self.partners),
+            ),
+            ("close.allowed", "true", self.seats > 2 and self.closing_allowed),
+            (
                 "exchange.timing",
                 self.exchange_timing.value,
-                template=E_SWITCH_CLASH,
-                other="table.seats",
-                other_value=str(self.seats),
-            )
-        if self.seats > 2 and self.played_out is PlayedOut.LAST_TRICK:
-            raise SwitchValueError(
+                self.seats > 2 and self.exchange_timing is ExchangeTiming.ON_TURN,
+            ),
+            (
                 "deal.played_out",
                 self.played_out.value,
-                template=E_SWITCH_CLASH,
-                other="table.seats",
-                other_value=str(self.seats),
-            )
-        if self.partners and self.seats != 4:
-            raise SwitchValueError(
-                "table.partners",
-                "true",
-                template=E_SWITCH_CLASH,
-                other="table.seats",
-                other_value=str(self.seats),
-            )
+                self.seats > 2 and self.played_out is PlayedOut.LAST_TRICK,
+            ),
+            ("table.partners", "true", self.partners and self.seats != 4),
+        )
+        for sid, value, clash in table_clashes:
+            if clash:
+                raise SwitchValueError(
+                    sid,
+                    value,
+                    template=E_SWITCH_CLASH,
+                    other="table.seats",
+                    other_value=str(self.seats),
+                )
         most = (self.pack_size - 2) // self.seats
         if self.hand_size > most:
             raise SwitchValueError(

@@ -54,6 +54,8 @@ from tutor.engine.rules import (
 )
 from tutor.engine.state import EndKind
 
+#: The seats' names in seat order (A, B, C, D; A and C, B and D are partners).
+SEAT_NAMES = "ABCD"
 LOW = (1 << 32) - 1  # the first copies of a two-pack hand
 # The seats of each side: without partners each seat alone, with partners 0+2 and 1+3.
 _SIDE_SEATS = {False: tuple((s,) for s in range(4)), True: ((0, 2), (1, 3))}
@@ -128,6 +130,11 @@ class TableState(NamedTuple):
 
     def side_tricks(self, side: int) -> int:
         return sum(self.tricks[s] for s in self.side_seats(side))
+
+
+def side_name(rules: RuleSet, side: int) -> str:
+    """A side in notation: a seat's letter, or a team's two letters ("A+C")."""
+    return "+".join(SEAT_NAMES[s] for s in range(side, rules.seats, rules.sides))
 
 
 # ----------------------------------------------------------------------------- dealing
@@ -469,12 +476,14 @@ def table_play_moves(state: TableState, moves: Iterable[Move | str]) -> TableSta
 
 
 __all__ = [
+    "SEAT_NAMES",
     "TableOutcome",
     "TableState",
     "TableView",
     "beats",
     "deal_table",
     "sample_table",
+    "side_name",
     "table_apply",
     "table_apply_unchecked",
     "table_check",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -54,6 +54,25 @@ def _play_range(spec: str, players: tuple[str, str], seed: int, lo: int, hi: int
     return totals
 
 
+def in_parts(
+    play_range: Callable[..., list[int]],
+    args: tuple[Any, ...],
+    games: int,
+    jobs: int,
+    at_least: int,
+) -> list[int]:
+    """``play_range(*args, lo, hi)`` over the deals 0 to ``games``: in one piece, or split
+    between ``jobs`` worker processes when each gets at least ``at_least`` deals; the tallies
+    added column by column (the same for any number of jobs)."""
+    if jobs <= 1 or games < at_least * jobs:
+        return play_range(*args, 0, games)
+    bounds = [games * k // jobs for k in range(jobs + 1)]
+    columns = [[a] * jobs for a in args]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        parts = list(pool.map(play_range, *columns, bounds[:-1], bounds[1:]))
+    return [sum(col) for col in zip(*parts, strict=True)]
+
+
 def selfplay(
     spec: str, games: int, seed: int, players: tuple[str, str] = ("random", "random"), jobs: int = 1
 ) -> dict[str, Any]:
@@ -62,22 +81,7 @@ def selfplay(
         if p not in PLAYERS:
             raise ValueError(f"unknown player {p!r}; valid: {', '.join(PLAYERS)}")
     start = time.perf_counter()
-    if jobs <= 1 or games < 200:
-        totals = _play_range(spec, players, seed, 0, games)
-    else:
-        bounds = [games * k // jobs for k in range(jobs + 1)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(
-                pool.map(
-                    _play_range,
-                    [spec] * jobs,
-                    [players] * jobs,
-                    [seed] * jobs,
-                    bounds[:-1],
-                    bounds[1:],
-                )
-            )
-        totals = [sum(col) for col in zip(*parts, strict=True)]
+    totals = in_parts(_play_range, (spec, players, seed), games, jobs, 200)
     elapsed = time.perf_counter() - start
     return {
         "rules": rules.name,

@@ -5,10 +5,10 @@ seat. ``tutor selfplay --rules four --players expert,club`` prints it."""
 from __future__ import annotations
 
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tutor.engine import parse_rules
+from tutor.search.selfplay import in_parts
 from tutor.search.stats import wilson
 from tutor.search.table_players import TABLE_PLAYERS, _duel_range
 
@@ -23,23 +23,7 @@ def table_duel(
         if name not in TABLE_PLAYERS:
             raise ValueError(f"unknown player {name!r}; valid: {', '.join(TABLE_PLAYERS)}")
     start = time.perf_counter()
-    if jobs <= 1 or games < 2 * jobs:
-        totals = _duel_range(spec, first, second, seed, 0, games)
-    else:
-        bounds = [games * k // jobs for k in range(jobs + 1)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(
-                pool.map(
-                    _duel_range,
-                    [spec] * jobs,
-                    [first] * jobs,
-                    [second] * jobs,
-                    [seed] * jobs,
-                    bounds[:-1],
-                    bounds[1:],
-                )
-            )
-        totals = [sum(col) for col in zip(*parts, strict=True)]
+    totals = in_parts(_duel_range, (spec, first, second, seed), games, jobs, 2)
     elapsed = time.perf_counter() - start
     low, high = wilson(totals[0], games)
     return {

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tutor.engine import (
@@ -19,6 +18,7 @@ from tutor.engine import (
     table_apply_unchecked,
     table_legal_moves,
 )
+from tutor.search.selfplay import in_parts
 
 
 def table_random_player(state: TableState, rng: random.Random) -> Move:
@@ -62,15 +62,7 @@ def table_selfplay(spec: str, games: int, seed: int, jobs: int = 1) -> dict[str,
     if rules.seats < 3:
         raise ValueError("table_selfplay plays the games for three and four players")
     start = time.perf_counter()
-    if jobs <= 1 or games < 200:
-        totals = _play_range(spec, seed, 0, games)
-    else:
-        bounds = [games * k // jobs for k in range(jobs + 1)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(
-                pool.map(_play_range, [spec] * jobs, [seed] * jobs, bounds[:-1], bounds[1:])
-            )
-        totals = [sum(col) for col in zip(*parts, strict=True)]
+    totals = in_parts(_play_range, (spec, seed), games, jobs, 100)
     elapsed = time.perf_counter() - start
     sides = rules.sides
     return {

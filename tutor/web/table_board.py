@@ -6,19 +6,18 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from tutor.engine import CARDS, Card, TableState, trick_winner_of
+from tutor.engine import CARDS, SEAT_NAMES, Card, TableState, side_name, trick_winner_of
 from tutor.web.board import BoardOptions, _back_html, _card_html, suit_badge
 from tutor.web.html import join
 from tutor.words.i18n import Translator
 from tutor.words.switches import preset_name
 
-SEAT_LETTERS = "ABCD"
 #: Where each seat sits, by the number of seats.
 POSITIONS = {3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
 
 
 def seat_name(seat: int, tr: Translator) -> str:
-    return tr._("Player {name}", name=SEAT_LETTERS[seat])
+    return tr._("Player {name}", name=SEAT_NAMES[seat])
 
 
 def _seat_html(
@@ -48,7 +47,7 @@ def _seat_html(
         if who == seat
     ]
     side = state.side(seat)
-    team = "+".join(SEAT_LETTERS[s] for s in state.side_seats(side))
+    team = side_name(state.rules, side)
     total = Markup('<span class="t66-total">{}{} <b>{}</b></span>').format(
         tr.p_("score label", "score"),
         f" {team}" if state.rules.partners else "",
@@ -119,7 +118,7 @@ def _trick_html(state: TableState, tr: Translator, opts: BoardOptions) -> Markup
             mark = Markup('<span class="t66-winmark">{}</span>').format(tr._("takes the trick"))
         slots.append(
             Markup('<div class="{}">{}<span class="t66-by">{}</span>{}</div>').format(
-                cls, _card_html(CARDS[c], tr, opts), SEAT_LETTERS[seat], mark
+                cls, _card_html(CARDS[c], tr, opts), SEAT_NAMES[seat], mark
             )
         )
     if not slots:
@@ -160,4 +159,4 @@ def table_board_html(
     ).format(cls, tr._("Card table"), join(seat_parts), middle)
 
 
-__all__ = ["POSITIONS", "SEAT_LETTERS", "seat_name", "table_board_html"]
+__all__ = ["POSITIONS", "seat_name", "table_board_html"]

@@ -4,27 +4,22 @@ from __future__ import annotations
 
 from tutor.engine import (
     CARDS,
+    SEAT_NAMES,
     EndKind,
     Exchange,
     Marriage,
     Move,
     Play,
     TableState,
+    side_name,
 )
 from tutor.words.i18n import Translator
-
-SEAT_LETTERS = "ABCD"
-
-
-def side_name(state: TableState, side: int) -> str:
-    """A seat's letter, or a team's two letters ("A+C")."""
-    return "+".join(SEAT_LETTERS[s] for s in state.side_seats(side))
 
 
 def table_move_text(before: TableState, move: Move, after: TableState, tr: Translator) -> str:
     """What a move did, said of the seat that made it, with the trick it completed."""
     p = before.to_move
-    player = SEAT_LETTERS[p] if p is not None else ""
+    player = SEAT_NAMES[p] if p is not None else ""
     if isinstance(move, Play):
         if before.trick:
             text = tr._("{player} plays {card}.", player=player, card=move.card)
@@ -55,7 +50,7 @@ def table_move_text(before: TableState, move: Move, after: TableState, tr: Trans
             "{player} wins the trick: {n} point, {total} in all.",
             "{player} wins the trick: {n} points, {total} in all.",
             pts,
-            player=SEAT_LETTERS[winner],
+            player=SEAT_NAMES[winner],
             total=after.score(after.side(winner)),
         )
     return text
@@ -65,11 +60,11 @@ def table_outcome_text(state: TableState, tr: Translator) -> str:
     """How the deal ended: who won and the game points, or that nobody did."""
     result = state.result
     assert result is not None
-    scores = ", ".join(f"{side_name(state, x)} {v}" for x, v in enumerate(result.scores))
+    scores = ", ".join(f"{side_name(state.rules, x)} {v}" for x, v in enumerate(result.scores))
     if result.kind is EndKind.FALSE_OUT and result.player is not None:
         return tr._(
             "{player} declared without having enough points. Scores: {scores}.",
-            player=SEAT_LETTERS[result.player],
+            player=SEAT_NAMES[result.player],
             scores=scores,
         )
     if result.winner is None:
@@ -77,10 +72,10 @@ def table_outcome_text(state: TableState, tr: Translator) -> str:
     gp = result.game_points[result.winner]
     return tr._(
         "{side} wins {points}. Scores: {scores}.",
-        side=side_name(state, result.winner),
+        side=side_name(state.rules, result.winner),
         points=tr.n_("{n} game point", "{n} game points", gp),
         scores=scores,
     )
 
 
-__all__ = ["SEAT_LETTERS", "side_name", "table_move_text", "table_outcome_text"]
+__all__ = ["table_move_text", "table_outcome_text"]
