@@ -37,6 +37,7 @@ from tutor.search.table_players import (
     TablePlayer,
     table_club,
     table_expert,
+    table_move_values,
 )
 from tutor.search.table_selfplay import table_random_player, table_selfplay
 
@@ -68,6 +69,7 @@ __all__ = [
     "table_club",
     "table_duel",
     "table_expert",
+    "table_move_values",
     "table_random_player",
     "table_selfplay",
     "terminal_value",

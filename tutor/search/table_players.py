@@ -94,6 +94,30 @@ def _side_result(state: TableState, side: int) -> int:
     return gps[side] - max(others)
 
 
+def table_move_values(
+    state: TableState, rng: random.Random, samples: int = TABLE_EXPERT_SAMPLES
+) -> tuple[tuple[Move, float], ...]:
+    """Every legal move of the seat to move with its average result for the seat's side, in
+    game points (the side's less the best other side's), over ``samples`` deals consistent
+    with what the seat has seen, each played out by ``table_club`` at every seat; best first,
+    in the order of the legal moves among equals."""
+    moves = table_legal_moves(state)
+    p = state.to_move
+    assert p is not None
+    side = state.side(p)
+    view = table_view(state, p)
+    totals = dict.fromkeys(moves, 0.0)
+    for _ in range(samples):
+        world = sample_table(view, rng)
+        for m in moves:
+            s = table_apply_unchecked(world, m)
+            while s.result is None:
+                s = table_apply_unchecked(s, table_club(s, rng))
+            totals[m] += _side_result(s, side)
+    ranked = sorted(moves, key=lambda m: -totals[m])
+    return tuple((m, totals[m] / samples) for m in ranked)
+
+
 def table_expert(state: TableState, rng: random.Random) -> Move:
     """Sampled deals, each move played out by ``table_club`` at every seat (see the module)."""
     moves = table_legal_moves(state)
@@ -101,23 +125,15 @@ def table_expert(state: TableState, rng: random.Random) -> Move:
         return moves[0]
     p = state.to_move
     assert p is not None
-    side = state.side(p)
-    if not state.trick and state.score(side) >= state.rules.target:
+    if not state.trick and state.score(state.side(p)) >= state.rules.target:
         return table_club(state, rng)  # it declares
-    view = table_view(state, p)
-    totals = dict.fromkeys(moves, 0.0)
     # The club player's own choice stands unless the samples find a move clearly better: a
     # head start of a quarter game point a sample keeps the noise of a few samples from
     # overruling a sound move.
-    totals[table_club(state, rng)] += CLUB_HEAD_START * TABLE_EXPERT_SAMPLES
-    for _ in range(TABLE_EXPERT_SAMPLES):
-        world = sample_table(view, rng)
-        for m in moves:
-            s = table_apply_unchecked(world, m)
-            while s.result is None:
-                s = table_apply_unchecked(s, table_club(s, rng))
-            totals[m] += _side_result(s, side)
-    return max(moves, key=lambda m: totals[m])
+    club = table_club(state, rng)
+    values = dict(table_move_values(state, rng))
+    values[club] += CLUB_HEAD_START
+    return max(moves, key=lambda m: values[m])
 
 
 TABLE_PLAYERS: dict[str, TablePlayer] = {
@@ -126,7 +142,14 @@ TABLE_PLAYERS: dict[str, TablePlayer] = {
     "expert": table_expert,
 }
 
-__all__ = ["TABLE_EXPERT_SAMPLES", "TABLE_PLAYERS", "TablePlayer", "table_club", "table_expert"]
+__all__ = [
+    "TABLE_EXPERT_SAMPLES",
+    "TABLE_PLAYERS",
+    "TablePlayer",
+    "table_club",
+    "table_expert",
+    "table_move_values",
+]
 
 
 def _duel_range(spec: str, first: str, second: str, seed: int, lo: int, hi: int) -> list[int]:
