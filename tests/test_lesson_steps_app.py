@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 import tutor_app.board as app_board
 from tests.helpers import FakeBoard
 from tutor.engine import Play, legal_moves, parse_move
-from tutor.teach.lessons import Frame, load_lessons, replay
+from tutor.teach.lessons import Frame, TableFrame, TableLibrary, load_lessons, replay
 from tutor.web.html import md_plain
 from tutor.words.hint_text import HINT_TITLES
 from tutor.words.i18n import get_translator
@@ -24,7 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
 LESSONS = ROOT / "lessons"
 GOOD, _ = load_lessons(LESSONS)
-FRAMES = {les.id: replay(les) for les in GOOD}
+FRAMES: dict[str, tuple[Frame, ...] | tuple[TableFrame, ...]] = {
+    les.id: replay(les) for les in GOOD
+}
+#: The lessons for three and four players, played through the same page.
+TABLES = TableLibrary(LESSONS / "table").refresh()
+FRAMES.update({les.id: les.frames for les in TABLES.lessons})
 FIRST_FOUR = sorted(i for i in FRAMES if i[:2] in ("01", "02", "03", "04"))
 ALL = sorted(FRAMES)
 
@@ -89,7 +94,7 @@ def do_task(at: AppTest, lesson_id: str) -> bool:
     return False
 
 
-def move_text(frame: Frame) -> str:
+def move_text(frame: Frame | TableFrame) -> str:
     move = frame.move
     assert move is not None
     return str(move)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from tutor.engine import CARDS, SEAT_NAMES, Card, TableState, side_name, trick_winner_of
-from tutor.web.board import BoardOptions, _back_html, _card_html, suit_badge
+from tutor.web.board import BoardOptions, _back_html, _card_html, _pick_html, suit_badge
 from tutor.web.html import join
 from tutor.words.i18n import Translator
 from tutor.words.switches import preset_name
@@ -24,7 +24,16 @@ def _seat_html(
     state: TableState, seat: int, shown: bool, tr: Translator, opts: BoardOptions
 ) -> Markup:
     hand: tuple[Card, ...] = state.hand(seat)
-    cards = [_card_html(c, tr, opts) if shown else _back_html(tr, opts) for c in hand]
+    cards = [
+        (
+            _pick_html(c, _card_html(c, tr, opts), tr, opts)
+            if c in opts.pick
+            else _card_html(c, tr, opts)
+        )
+        if shown
+        else _back_html(tr, opts)
+        for c in hand
+    ]
     if not cards:
         cards.append(Markup('<span class="t66-empty">{}</span>').format(tr._("no cards left")))
     turn = Markup("")
@@ -136,11 +145,14 @@ def table_board_html(
     shown: tuple[bool, ...] | None = None,
 ) -> Markup:
     """The whole table for three or four: every seat with its hand (face up where ``shown``
-    says), points, tricks and its side's score; the trick, the stock and the trumps."""
+    says), points, tricks and its side's score; the trick, the stock and the trumps. The cards
+    of ``opts.pick`` in a hand shown are buttons that play them (``tutor_app.board``)."""
     opts = opts or BoardOptions()
     seats = state.rules.seats
     visible = shown if shown is not None else (True,) * seats
     cls = f"t66-board t66-tboard t66-seats-{seats}" + (" t66-proj" if opts.projector else "")
+    if opts.pick:
+        cls += " t66-picking"
     info = Markup(
         '<div class="t66-info"><div class="t66-trumps"><span>{}</span>{}</div>'
         '<div class="t66-preset">{}: {}</div></div>'

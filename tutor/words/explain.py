@@ -15,6 +15,7 @@ from tutor.engine import (
     CARDS,
     PLAYER_NAMES,
     RULE_SWITCH,
+    SEAT_NAMES,
     SRC_000,
     SRC_001,
     SRC_002,
@@ -467,7 +468,7 @@ def _reason_params(reason: Reason) -> dict[str, object]:
     for key in ("player", "closer"):
         who = p.get(key)
         if isinstance(who, int):
-            p[key] = PLAYER_NAMES[who]
+            p[key] = SEAT_NAMES[who]  # A and B, or a seat of three or four
     return p
 
 

@@ -16,7 +16,7 @@ from tutor.engine import (
     check,
 )
 from tutor.msgid import N_
-from tutor.teach.lessons import Event, EventKind, Frame, Lesson, runs
+from tutor.teach.lessons import Event, EventKind, Frame, Lesson, TableFrame, runs
 from tutor.words.explain import (
     describe_move,
     describe_outcome,
@@ -358,13 +358,13 @@ def your_move_reply(before: State, frame: Frame, move: Move, tr: Translator) -> 
     return Reply(False, (sentence(text), tr._("Try again.")))
 
 
-def show_me_text(frame: Frame, tr: Translator) -> str:
+def show_me_text(frame: Frame | TableFrame, tr: Translator) -> str:
     """The move of a your-move step, shown after the learner asked for it."""
     assert frame.move is not None
     return sentence(tr._("The move here: {move}.", move=move_phrase(frame.move, tr)))
 
 
-def question_reply(frame: Frame, answer: int, tr: Translator) -> Reply:
+def question_reply(frame: Frame | TableFrame, answer: int, tr: Translator) -> Reply:
     """The reply to the learner's choice of ``answer`` (its index) at a question step: right or
     not, and the author's explanation of that answer."""
     q = frame.question

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tutor.engine import (
     CARDS,
     SEAT_NAMES,
@@ -11,9 +13,13 @@ from tutor.engine import (
     Move,
     Play,
     TableState,
+    Verdict,
     side_name,
+    table_check,
 )
+from tutor.words.explain import explain_verdict, reason_text, rule_line
 from tutor.words.i18n import Translator
+from tutor.words.lesson_text import Reply, StepText
 
 
 def table_move_text(before: TableState, move: Move, after: TableState, tr: Translator) -> str:
@@ -78,4 +84,62 @@ def table_outcome_text(state: TableState, tr: Translator) -> str:
     )
 
 
-__all__ = ["table_move_text", "table_outcome_text"]
+def table_step_text(
+    *,
+    before: TableState | None,
+    after: TableState,
+    move: Move | None,
+    narration: str,
+    rule_ids: Sequence[str],
+    verdict: Verdict | None,
+    tr: Translator,
+) -> StepText:
+    """Words for one step of a lesson for three or four: the narration (a msgid), the move and
+    the trick it completed, the rules that decided the move and those the step names (each
+    with its source), and the outcome once the deal is over."""
+    said = tr._(narration) if narration else ""
+    happened = []
+    if move is not None and before is not None:
+        happened.append(table_move_text(before, move, after, tr))
+    reasons: list[str] = []
+    ids: list[str] = []
+    if verdict is not None:
+        for reason in verdict.reasons:
+            reasons.append(reason_text(reason, verdict.legal, tr, after.rules))
+            ids.append(reason.rule_id)
+    ids.extend(r for r in rule_ids if r not in ids)
+    lines = [line for rid in ids if (line := rule_line(rid, after.rules, tr))]
+    return StepText(
+        narration=said,
+        happened=tuple(h for h in happened if h and h not in said),
+        reasons=tuple(
+            dict.fromkeys(r for r in reasons if r and not any(r in line for line in lines))
+        ),
+        rules=tuple(dict.fromkeys(lines)),
+        outcome=table_outcome_text(after, tr) if after.result is not None else "",
+    )
+
+
+def table_your_move_reply(
+    before: TableState, accepted: Sequence[Move], feedback: str, move: Move, tr: Translator
+) -> Reply:
+    """The reply to the learner's ``move`` at a your-move step of a lesson for three or four:
+    the step's praise (``feedback``, a msgid) for an accepted move; for a move the rules forbid,
+    the rule with its source; for another legal move, that it is allowed but not the one
+    asked for."""
+    if move in accepted:
+        return Reply(True, (tr._(feedback) if feedback else tr._("Right!"),))
+    verdict = table_check(before, move)
+    if not verdict.legal:
+        return Reply(False, (explain_verdict(verdict, before.rules, tr, you=True),))
+    return Reply(
+        False,
+        (
+            tr._(
+                "That move is allowed, but there is a better one here. Think again, or open a hint."
+            ),
+        ),
+    )
+
+
+__all__ = ["table_move_text", "table_outcome_text", "table_step_text", "table_your_move_reply"]

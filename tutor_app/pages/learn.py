@@ -11,24 +11,44 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from tutor.engine import PLAYER_NAMES, Card, Play, State, View, legal_moves, parse_move, view_of
+from tutor.engine import (
+    PLAYER_NAMES,
+    SEAT_NAMES,
+    Card,
+    Play,
+    State,
+    TableState,
+    View,
+    legal_moves,
+    parse_move,
+    table_legal_moves,
+    view_of,
+)
 from tutor.msgid import N_
 from tutor.teach.classroom import lesson_question
-from tutor.teach.lessons import Frame, Lesson, LessonError, check_lesson_data
+from tutor.teach.lessons import (
+    Frame,
+    Lesson,
+    LessonError,
+    TableFrame,
+    TableLesson,
+    check_lesson_data,
+)
 from tutor.teach.lessons.messages import E_TOO_LARGE
+from tutor.teach.lessons.model import YourMove
 from tutor.teach.lessons.reader import MAX_BYTES
 from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
-from tutor.web import classroom, course, lesson_frame
+from tutor.web import classroom, course, lesson_frame, table_lesson
 from tutor.web.document import uploader_words_css
 from tutor.web.links import DeepLink, choose_step, link_params
 from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
 from tutor.web.step import step_hint_markdown, task_html
 from tutor.web.titles import lesson_card_html, page_title_html
-from tutor.words.explain import choice_label
+from tutor.words.explain import choice_label, move_label
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import (
     MISSES_BEFORE_SHOW,
@@ -37,10 +57,11 @@ from tutor.words.lesson_text import (
     show_me_text,
     your_move_reply,
 )
+from tutor.words.table_text import table_your_move_reply
 from tutor_app import ask, board, chrome, keys, progress, session, text
 from tutor_app.rooms import RoomsFull, RoomsUnavailable
 from tutor_app.session import state
-from tutor_app.shared import collection, library, rooms, tr
+from tutor_app.shared import collection, library, rooms, table_library, tr
 
 PROGRESS_FILE = "66-progress.json"
 #: The largest lesson file the page takes, in MB (the reader's own limit is smaller).
@@ -63,16 +84,31 @@ def _uploads() -> dict[str, tuple[Lesson, tuple[Frame, ...]]]:
     return uploads
 
 
+#: A frame of either kind of lesson: for two players, or for three or four.
+AnyFrame = Frame | TableFrame
+
+
 class _Lessons:
-    """The library's lessons, and the lesson files the learner opened in this session."""
+    """The library's lessons, the lessons for three and four players, and the lesson files
+    the learner opened in this session."""
 
     def get(self, lesson_id: str) -> Lesson | None:
         up = _uploads().get(lesson_id)
         return up[0] if up else library().get(lesson_id)
 
-    def frames(self, lesson_id: str) -> tuple[Frame, ...]:
+    def table(self, lesson_id: str) -> TableLesson | None:
+        return None if lesson_id in _uploads() else table_library().get(lesson_id)
+
+    def two(self, lesson_id: str) -> tuple[Frame, ...]:
+        """The frames of a lesson for two players (empty for any other)."""
         up = _uploads().get(lesson_id)
         return up[1] if up else library().frames(lesson_id)
+
+    def frames(self, lesson_id: str) -> Sequence[AnyFrame]:
+        up = _uploads().get(lesson_id)
+        if up:
+            return up[1]
+        return library().frames(lesson_id) or table_library().frames(lesson_id)
 
 
 def lessons() -> _Lessons:
@@ -107,6 +143,9 @@ def _set_step(lesson_id: str, step: int) -> None:
 def open_lesson(lesson_id: str) -> None:
     lesson = lessons().get(lesson_id)
     if lesson is None:
+        if lessons().table(lesson_id) is not None:
+            state.lesson = lesson_id
+            _set_step(lesson_id, 0)
         return
     state.lesson = lesson_id
     state.show_a, state.show_b = lesson.shows
@@ -231,7 +270,7 @@ def _task_store() -> tuple[
     return ss[_DONE], ss[_MISSES], ss[_REPLIES]
 
 
-def _task(lesson_id: str, frames: tuple[Frame, ...], step: int) -> int | None:
+def _task(lesson_id: str, frames: Sequence[AnyFrame], step: int) -> int | None:
     """The frame of the interactive step the learner has to do before going on from ``step``:
     a question on this frame, or the next frame's move; ``None`` when there is none left."""
     done = _task_store()[0]
@@ -248,7 +287,7 @@ def _hint_levels() -> dict[tuple[str, int], int]:
     return levels
 
 
-def step_name(frames: tuple[Frame, ...], index: int) -> str:
+def step_name(frames: Sequence[AnyFrame], index: int) -> str:
     """The name under which the progress keeps an interactive step: its step in the lesson."""
     return f"s{frames[index].step}"
 
@@ -263,7 +302,15 @@ def play_try(lesson_id: str, index: int, move_text: str) -> None:
     except ValueError:
         return  # not a move: the table only sends its own cards
     done, misses, replies = _task_store()
-    reply = your_move_reply(frames[index - 1].state, frames[index], played, tr())
+    frame, before = frames[index], frames[index - 1].state
+    if isinstance(frame, TableFrame) and isinstance(before, TableState):
+        ym = frame.your_move
+        feedback = ym.feedback if ym is not None else ""
+        reply = table_your_move_reply(before, frame.accepted, feedback, played, tr())
+    elif isinstance(frame, Frame) and isinstance(before, State):
+        reply = your_move_reply(before, frame, played, tr())
+    else:  # pragma: no cover - a lesson's frames are all of one kind
+        return
     key = (lesson_id, index)
     if reply.right:
         if key not in done:
@@ -336,6 +383,9 @@ def _apply_link(link: DeepLink) -> None:
         return
     lib = lessons()
     lesson = lib.get(link.lesson)
+    if lesson is None and lib.table(link.lesson) is not None:
+        _open_at(link, len(lib.frames(link.lesson)) - 1)
+        return
     if lesson is None:
         state.lesson = None
         session.notice(
@@ -347,10 +397,15 @@ def _apply_link(link: DeepLink) -> None:
     if not frames:
         state.lesson = None
         return
-    last = len(frames) - 1
+    state.show_a, state.show_b = lesson.shows
+    _open_at(link, len(frames) - 1)
+
+
+def _open_at(link: DeepLink, last: int) -> None:
+    """Open the lesson of ``link`` at the step it asks for, or the nearest one there is."""
+    assert link.lesson is not None
     choice = choose_step(link.step, last, bad=link.bad_step)
     state.lesson = link.lesson
-    state.show_a, state.show_b = lesson.shows
     _set_step(link.lesson, choice.step)
     if choice.corrected:
         session.notice(
@@ -370,9 +425,13 @@ def _body() -> None:
         _apply_link(link)
     lib = lessons()
     lesson = lib.get(state.lesson) if state.lesson else None
+    table = lib.table(state.lesson) if state.lesson and lesson is None else None
     if lesson is not None and lib.frames(lesson.id):
         chrome.show_notices()
         _player(lesson)
+    elif table is not None:
+        chrome.show_notices()
+        _table_player(table)
     else:
         if state.lesson:
             session.notice(N_("This lesson cannot be shown."))
@@ -442,8 +501,35 @@ def _catalogue() -> None:
                         icon=":material/replay:" if finished else ":material/play_arrow:",
                         help=t._("Lesson {n} of {total}", n=number, total=len(path)),
                     )
+    _table_catalogue(t, done.lessons)
     open_file_controls(t)
     progress_controls(t)
+
+
+def _table_catalogue(t: Translator, finished: frozenset[str]) -> None:
+    """The lessons for three and four players, after the course for two."""
+    tables = table_library()
+    unreadable = t._("A lesson file could not be read:")
+    if tables.folder.is_dir():
+        for panel in file_panels(tables.errors, tables.folder, t):
+            text.error(panel.markdown(unreadable))
+    if not tables.lessons:
+        return
+    text.subheader(t._("Three and four at the table"))
+    for row in range(0, len(tables.lessons), 3):
+        cols = st.columns(3)
+        for col, les in zip(cols, tables.lessons[row : row + 3], strict=False):
+            with col, st.container(border=True):
+                done = les.id in finished
+                text.html(lesson_card_html(les, len(les.frames) - 1, t, finished=done))
+                st.button(
+                    t._("Open again") if done else t._("Open"),
+                    key=f"open_{les.id}",
+                    on_click=open_lesson,
+                    args=(les.id,),
+                    type="tertiary" if done else "secondary",
+                    icon=":material/replay:" if done else ":material/play_arrow:",
+                )
 
 
 def open_file_controls(t: Translator) -> None:
@@ -624,7 +710,7 @@ def _lesson_end(lesson: Lesson, at_end: bool) -> None:
 
 def _player(lesson: Lesson) -> None:
     t = tr()
-    frames = lessons().frames(lesson.id)
+    frames = lessons().two(lesson.id)
     last = len(frames) - 1
     step = max(0, min(int(state.step), last))
     frame = frames[step]
@@ -632,30 +718,8 @@ def _player(lesson: Lesson) -> None:
     show = state.show
     chrome.page_title(t._(lesson.title), t._("Learn"))
 
-    if projector:
-        head, right, pop, out = st.columns([3.4, 1.6, 1.6, 1.6], vertical_alignment="center")
-        chrome.projector_controls(pop, out)
-    else:
-        head, right = st.columns([5, 1.3], vertical_alignment="center")
-    with head:
-        summary = "" if projector or not lesson.summary else t._(lesson.summary)
-        text.html(
-            page_title_html(
-                t._(lesson.title),
-                t._("Level {level}", level=lesson.level),
-                summary,
-                cls="t66-title" if projector else "",
-                room=chrome.open_room(),
-            )
-        )
-    with right:
-        st.button(
-            t._("All lessons"),
-            key="to_list",
-            on_click=close_lesson,
-            icon=":material/list:",
-            width="stretch",
-        )
+    summary = "" if projector or not lesson.summary else t._(lesson.summary)
+    _title_row(t._(lesson.title), lesson.level, summary, projector)
 
     pending = _task(lesson.id, frames, step)
     # A teacher on the projector or sharing the screen with students may go on unanswered.
@@ -697,57 +761,7 @@ def _player(lesson: Lesson) -> None:
                 on_play=functools.partial(play_try, lesson.id, asked),
                 focus=not teaching,
             )
-        with st.container(key="t66_nav"):
-            c_restart, c_back, c_slider, c_next = st.columns(
-                [2, 1.5, 2.5, 1.8], vertical_alignment="center"
-            )
-            with c_restart:
-                st.button(
-                    t._("Restart"),
-                    key="restart",
-                    on_click=restart,
-                    disabled=step == 0,
-                    icon=":material/first_page:",
-                    width="stretch",
-                )
-            with c_back:
-                st.button(
-                    t._("Back"),
-                    key="back",
-                    on_click=move,
-                    args=(-1,),
-                    disabled=step == 0,
-                    icon=":material/chevron_left:",
-                    width="stretch",
-                )
-            with c_slider:
-                if projector:
-                    # The clicker's page: no slider, whose old value a browser sends along
-                    # with fast presses; the counter shows where the lesson stands.
-                    text.caption(t._("Step {step} of {last}", step=step, last=last))
-                else:
-                    session.bind("w_step", "step")
-                    st.slider(
-                        t._("Step"),
-                        min_value=0,
-                        max_value=max(last, 1),
-                        key="w_step",
-                        on_change=slide,
-                        label_visibility="collapsed",
-                        disabled=last == 0,
-                    )
-            with c_next:
-                st.button(
-                    t._("Next"),
-                    key="next",
-                    on_click=move,
-                    args=(1,),
-                    disabled=step >= last or (pending is not None and not teaching),
-                    type="primary",
-                    icon=":material/chevron_right:",
-                    icon_position="right",
-                    width="stretch",
-                )
+        _nav(step, last, pending is not None and not teaching, projector, t)
     with text_col:
         text.html(
             lesson_frame.frame_step_html(
@@ -767,7 +781,92 @@ def _player(lesson: Lesson) -> None:
     keys.listen(on_keys)
 
 
-def _asked(frames: tuple[Frame, ...], step: int, pending: int | None) -> int | None:
+def _title_row(title: str, level: int, summary: str, projector: bool) -> None:
+    """The lesson's title, level and summary, with the way back to the list (and on the
+    projector, the projector's controls)."""
+    t = tr()
+    if projector:
+        head, right, pop, out = st.columns([3.4, 1.6, 1.6, 1.6], vertical_alignment="center")
+        chrome.projector_controls(pop, out)
+    else:
+        head, right = st.columns([5, 1.3], vertical_alignment="center")
+    with head:
+        text.html(
+            page_title_html(
+                title,
+                t._("Level {level}", level=level),
+                summary,
+                cls="t66-title" if projector else "",
+                room=chrome.open_room(),
+            )
+        )
+    with right:
+        st.button(
+            t._("All lessons"),
+            key="to_list",
+            on_click=close_lesson,
+            icon=":material/list:",
+            width="stretch",
+        )
+
+
+def _nav(step: int, last: int, held: bool, projector: bool, t: Translator) -> None:
+    """Restart, Back, the step slider (on the projector, the step counter) and Next; Next is
+    held while the learner has a task to do first."""
+    with st.container(key="t66_nav"):
+        c_restart, c_back, c_slider, c_next = st.columns(
+            [2, 1.5, 2.5, 1.8], vertical_alignment="center"
+        )
+        with c_restart:
+            st.button(
+                t._("Restart"),
+                key="restart",
+                on_click=restart,
+                disabled=step == 0,
+                icon=":material/first_page:",
+                width="stretch",
+            )
+        with c_back:
+            st.button(
+                t._("Back"),
+                key="back",
+                on_click=move,
+                args=(-1,),
+                disabled=step == 0,
+                icon=":material/chevron_left:",
+                width="stretch",
+            )
+        with c_slider:
+            if projector:
+                # The clicker's page: no slider, whose old value a browser sends along
+                # with fast presses; the counter shows where the lesson stands.
+                text.caption(t._("Step {step} of {last}", step=step, last=last))
+            else:
+                session.bind("w_step", "step")
+                st.slider(
+                    t._("Step"),
+                    min_value=0,
+                    max_value=max(last, 1),
+                    key="w_step",
+                    on_change=slide,
+                    label_visibility="collapsed",
+                    disabled=last == 0,
+                )
+        with c_next:
+            st.button(
+                t._("Next"),
+                key="next",
+                on_click=move,
+                args=(1,),
+                disabled=step >= last or held,
+                type="primary",
+                icon=":material/chevron_right:",
+                icon_position="right",
+                width="stretch",
+            )
+
+
+def _asked(frames: Sequence[AnyFrame], step: int, pending: int | None) -> int | None:
     """The frame of the move the learner is asked to play on the table at ``step``, if any."""
     if pending is None or pending != step + 1 or frames[pending].your_move is None:
         return None
@@ -817,46 +916,17 @@ def _task_controls(lesson_id: str, frames: tuple[Frame, ...], index: int, t: Tra
     on turn (and their other moves), with "Show me" after two misses."""
     frame = frames[index]
     if frame.question is not None:
-        text.html(task_html(t._("Question"), t._(frame.question.text)))
-        for i, ans in enumerate(frame.question.answers):
-            st.button(
-                t._(ans.text),
-                key=f"answer_{index}_{i}",
-                on_click=answer,
-                args=(lesson_id, index, i),
-                width="stretch",
-            )
+        _question_controls(lesson_id, frame, index, t)
         return
     ym = frame.your_move
     before = frames[index - 1].state
     player = before.to_move
     if ym is None or player is None:
         return
-    name = PLAYER_NAMES[player]
-    prompt = t._(ym.prompt) if ym.prompt else t._("Find the move of {player}.", player=name)
-    text.html(task_html(t._("Your move"), prompt))
-    text.caption(
-        t._(
-            "Click a card of {player} on the table to play it, or choose it with the arrow "
-            "keys and press Enter.",
-            player=name,
-        )
-    )
-    others = [m for m in legal_moves(before) if not isinstance(m, Play)]
-    for m in others:
-        st.button(
-            choice_label(before, m, t),
-            key=f"try_{index}_{m}",
-            on_click=play_try,
-            args=(lesson_id, index, str(m)),
-        )
-    st.session_state.w_mark_legal = bool(state.mark_legal)
-    st.toggle(
-        t._("Mark the cards that may be played"),
-        key="w_mark_legal",
-        on_change=mark_legal,
-        help=t._("Cards that may not be played now are dimmed."),
-    )
+    choices = [
+        (choice_label(before, m, t), str(m)) for m in legal_moves(before) if not isinstance(m, Play)
+    ]
+    _move_task(lesson_id, index, PLAYER_NAMES[player], ym, choices, t)
     level = _hint_levels().get((lesson_id, index), 0)
     if level:
         subject = _hint_subject(lesson_id, before)
@@ -883,6 +953,174 @@ def _task_controls(lesson_id: str, frames: tuple[Frame, ...], index: int, t: Tra
                 icon=":material/visibility:",
                 width="stretch",
             )
+
+
+def _question_controls(lesson_id: str, frame: AnyFrame, index: int, t: Translator) -> None:
+    """The question asked at a step, and its answers as buttons."""
+    assert frame.question is not None
+    text.html(task_html(t._("Question"), t._(frame.question.text)))
+    for i, ans in enumerate(frame.question.answers):
+        st.button(
+            t._(ans.text),
+            key=f"answer_{index}_{i}",
+            on_click=answer,
+            args=(lesson_id, index, i),
+            width="stretch",
+        )
+
+
+# -- lessons for three and four players ------------------------------------------------------
+
+_SHOW_ALL = "t66_table_show_all"  # the learner shows every hand of a table lesson
+
+
+def _table_player(lesson: TableLesson) -> None:
+    """A lesson for three or four players: the table with its seats, the narration, the
+    steps, and the learner's questions and moves (the same controls and keys as the lessons
+    for two; a table lesson is not shared with a class)."""
+    t = tr()
+    frames = lesson.frames
+    last = len(frames) - 1
+    step = max(0, min(int(state.step), last))
+    frame = frames[step]
+    projector = bool(state.projector)
+    chrome.page_title(t._(lesson.title), t._("Learn"))
+    summary = "" if projector or not lesson.summary else t._(lesson.summary)
+    _title_row(t._(lesson.title), lesson.level, summary, projector)
+    pending = _task(lesson.id, frames, step)
+    asked = _asked(frames, step, pending)
+    shown = list(lesson.shows)
+    if st.session_state.get(_SHOW_ALL):
+        shown = [True] * lesson.seats
+    seat = frame.state.to_move
+    if asked is not None and seat is not None:
+        shown[seat] = True  # the seat on turn plays on the table: its hand is shown
+    board_col, text_col = st.columns([3, 2], gap="medium")
+    with board_col:
+        if asked is None or seat is None:
+            text.html(
+                table_lesson.table_frame_board_html(
+                    frame, t, style=state.style, shown=tuple(shown), projector=projector
+                )
+            )
+        else:
+            hand = frozenset(frame.state.hand(seat))
+            legal = None
+            if state.mark_legal:
+                moves = table_legal_moves(frame.state)
+                legal = frozenset(m.card for m in moves if isinstance(m, Play))
+            board.card_board(
+                table_lesson.table_frame_board_html(
+                    frame,
+                    t,
+                    style=state.style,
+                    shown=tuple(shown),
+                    projector=projector,
+                    pick=hand,
+                    legal=legal,
+                ),
+                key=BOARD_KEY,
+                on_play=functools.partial(play_try, lesson.id, asked),
+                focus=not projector,
+            )
+        _nav(step, last, pending is not None and not projector, projector, t)
+    with text_col:
+        text.html(table_lesson.table_frame_step_html(frames, step, t))
+        _replies(lesson.id, step)
+        if pending is not None:
+            if frames[pending].question is not None:
+                _question_controls(lesson.id, frames[pending], pending, t)
+            else:
+                _table_move_controls(lesson.id, frames, pending, t)
+        if step >= last:
+            text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
+            _table_lesson_end(lesson)
+        progress.keep()
+        st.toggle(
+            t._("Show every hand"),
+            key=_SHOW_ALL,
+            help=t._("The lesson shows the hands a player at the table would see."),
+        )
+    keys.listen(on_keys)
+
+
+def _table_move_controls(
+    lesson_id: str, frames: Sequence[TableFrame], index: int, t: Translator
+) -> None:
+    """The move asked of the seat on turn: its cards on the table, its other moves (an
+    exchange, a marriage, a declaration) as buttons, and "Show me" after two misses."""
+    ym = frames[index].your_move
+    before = frames[index - 1].state
+    seat = before.to_move
+    if ym is None or seat is None:
+        return
+    choices = [
+        (move_label(m, t), str(m)) for m in table_legal_moves(before) if not isinstance(m, Play)
+    ]
+    _move_task(lesson_id, index, SEAT_NAMES[seat], ym, choices, t)
+    if _task_store()[1].get((lesson_id, index), 0) >= MISSES_BEFORE_SHOW:
+        st.button(
+            t._("Show me"),
+            key=f"show_me_{index}",
+            on_click=show_me,
+            args=(lesson_id, index),
+            icon=":material/visibility:",
+        )
+
+
+def _table_lesson_end(lesson: TableLesson) -> None:
+    """After a lesson for three or four, the next one of them, if any."""
+    t = tr()
+    ids = table_library().ids
+    following = ids[ids.index(lesson.id) + 1] if lesson.id in ids[:-1] else None
+    nxt = table_library().get(following) if following else None
+    if nxt is not None:
+        text.caption(t._("Next up: {lesson}", lesson=t._(nxt.title)))
+        st.button(
+            t._("Next lesson"),
+            key="next_lesson",
+            on_click=open_lesson,
+            args=(nxt.id,),
+            type="primary",
+            icon=":material/skip_next:",
+            width="stretch",
+        )
+
+
+def _move_task(
+    lesson_id: str,
+    index: int,
+    name: str,
+    ym: YourMove,
+    choices: Sequence[tuple[str, str]],
+    t: Translator,
+) -> None:
+    """The task of a your-move step: the prompt, how to play a card on the table, the moves
+    that are no card (each a label and its notation) as buttons, and the marks of the cards
+    that may be played."""
+    prompt = t._(ym.prompt) if ym.prompt else t._("Find the move of {player}.", player=name)
+    text.html(task_html(t._("Your move"), prompt))
+    text.caption(
+        t._(
+            "Click a card of {player} on the table to play it, or choose it with the arrow "
+            "keys and press Enter.",
+            player=name,
+        )
+    )
+    for label, notation in choices:
+        st.button(
+            label,
+            key=f"try_{index}_{notation}",
+            on_click=play_try,
+            args=(lesson_id, index, notation),
+        )
+    st.session_state.w_mark_legal = bool(state.mark_legal)
+    st.toggle(
+        t._("Mark the cards that may be played"),
+        key="w_mark_legal",
+        on_change=mark_legal,
+        help=t._("Cards that may not be played now are dimmed."),
+    )
 
 
 def _seat_controls(t: Translator) -> None:

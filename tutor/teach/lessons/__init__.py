@@ -14,7 +14,9 @@ line and the tests.
 
 The package: ``model`` (the values), ``reader`` (YAML to a ``Lesson``), ``replay`` (frames and
 checks), ``export`` (JSON), ``library`` (loading, the one cache, ``Library``), ``messages``
-(every msgid: import them from there; this module names the API only).
+(every msgid: import them from there; this module names the API only), and ``table_lesson``:
+the lessons for three and four players (``TableLesson``, ``TableFrame``, ``TableLibrary``,
+``read_table_lesson``), kept in the folder ``table`` of the lessons.
 
 Only plain YAML is read (``yaml.compose`` with the safe loader, no tags, no aliases): a lesson
 is data and can never run code. Narration is English text, translated when it is shown with
@@ -55,6 +57,12 @@ from tutor.teach.lessons.model import (
 )
 from tutor.teach.lessons.reader import MAX_BYTES, read_lesson
 from tutor.teach.lessons.replay import runs
+from tutor.teach.lessons.table_lesson import (
+    TableFrame,
+    TableLesson,
+    TableLibrary,
+    read_table_lesson,
+)
 
 __all__ = [
     "MAX_BYTES",
@@ -68,12 +76,16 @@ __all__ = [
     "Library",
     "Step",
     "StepVariant",
+    "TableFrame",
+    "TableLesson",
+    "TableLibrary",
     "check_lesson",
     "check_lesson_data",
     "lesson_files",
     "load_lesson",
     "load_lessons",
     "read_lesson",
+    "read_table_lesson",
     "replay",
     "replay_json",
     "runs",

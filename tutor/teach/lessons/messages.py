@@ -109,6 +109,7 @@ __all__ = [
     "E_SHOW",
     "E_SWITCH",
     "E_SYNTAX",
+    "E_TABLE_PRESET",
     "E_TAG",
     "E_TOO_COMPLEX",
     "E_TOO_LARGE",
@@ -137,6 +138,10 @@ E_DUPLICATE_ID = N_("the lesson id '{value}' is already used by {other}")
 E_SHOW = N_("'show' must be one of {valid}, not '{value}'")
 E_PRESET = _UNKNOWN_PRESET  # the engine's own messages, written once
 E_SWITCH = _UNKNOWN_SWITCH
+E_TABLE_PRESET = N_(
+    "the rules '{rules}' seat {seats} players: a lesson for three or four players belongs in "
+    "the folder '{folder}' of the lessons"
+)
 E_COMPARE_SHORT = N_("'compare' needs at least two different presets")
 E_COMPARE_LONG = N_("'compare' lists at most {limit} presets")
 E_MATCH_OVER = N_(

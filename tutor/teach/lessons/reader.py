@@ -48,6 +48,7 @@ from tutor.teach.lessons.messages import (
     E_ONE_RIGHT,
     E_PAUSE_NARRATION,
     E_SHOW,
+    E_TABLE_PRESET,
     E_TAG,
     E_TOO_COMPLEX,
     E_TRUMP_NOT_TURNED,
@@ -240,6 +241,11 @@ class _Reader(NodeReader):
             return None
         if not rules_by_name:
             return None
+        for name, rs in rules_by_name.items():
+            if rs.seats > 2:  # read by tutor.teach.lessons.table_lesson, from its own folder
+                node = top["compare" if compare else "rules"][1]
+                self.error(node, E_TABLE_PRESET, rules=name, seats=rs.seats, folder="table")
+                return None
         return rules_by_name, tuple(compare)
 
     def rule_set(self, node: yaml.Node, spec: str) -> RuleSet | None:

@@ -1,0 +1,178 @@
+"""Lessons for three and four players (``tutor.teach.lessons.table_lesson``): the lessons of the
+folder read and replayed, each problem of a broken file named where it is, the words of a step,
+and the Learn page playing them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.test_app import APP, Start, assert_clean, html
+from tutor.engine import parse_move, table_legal_moves, table_pack
+from tutor.teach.lessons import TableLibrary, read_table_lesson, validate_paths
+from tutor.teach.lessons.table_lesson import initial_table
+from tutor.words.i18n import LANGUAGES, get_translator
+from tutor.words.table_text import table_step_text, table_your_move_reply
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "lessons" / "table"
+LIBRARY = TableLibrary(FOLDER).refresh()
+LESSONS = {les.id: les for les in LIBRARY.lessons}
+
+
+def test_the_folder_holds_a_lesson_for_each_game_and_every_one_replays() -> None:
+    assert not LIBRARY.errors, [str(e) for e in LIBRARY.errors]
+    presets = Counter(les.preset for les in LIBRARY.lessons)
+    assert presets["three"] >= 1 and presets["four"] >= 2 and presets["three_pack32"] >= 1
+    for les in LIBRARY.lessons:
+        assert len(les.frames) == len(les.steps) + 1
+        assert any(f.question or f.your_move for f in les.frames), les.id
+        for before, after in zip(les.frames, les.frames[1:], strict=False):
+            if after.move is not None:  # each move was legal where it was made
+                assert after.move in table_legal_moves(before.state), (les.id, after.step)
+
+
+@pytest.mark.parametrize("lesson_id", sorted(LESSONS))
+def test_a_lessons_deal_holds_every_card_as_often_as_the_pack(lesson_id: str) -> None:
+    les = LESSONS[lesson_id]
+    s = initial_table(les.deal, les.rules)
+    held = Counter(c.index for seat in range(s.seats) for c in s.hand(seat))
+    held.update(i & 31 for i in s.stock)
+    held[s.trump_card] += 1
+    assert held == Counter(table_pack(les.rules))
+    for seat, hand in enumerate(les.deal.hands):  # the hands as written
+        assert Counter(s.hand(seat)) == Counter(hand)
+    assert s.leader == (les.deal.dealer + 1) % s.seats  # the first lead left of the dealer
+
+
+def _lesson(body: str) -> str:
+    return (
+        "id: t\ntitle: T\nlevel: 2\nsummary: S\nrules: three\n"
+        "deal:\n  dealer: C\n  hands:\n    A: Ac 10c 9c Kd Qd Ks 8h\n"
+        "    B: As 10s Js Ad 9d Jc Qh\n    C: Ah Kc Qc 10d Jd 9s 8s\n"
+        "  trump: 10h\n  stock: Kh 9h Qs 8c Jh 8d\n" + body
+    )
+
+
+GOOD_STEPS = "steps:\n  - move: Ac\n    narration: A leads.\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        (_lesson(GOOD_STEPS).replace("dealer: C", "dealer: E"), 7, "'E' is not a seat"),
+        (_lesson(GOOD_STEPS).replace("rules: three", "rules: classic"), 5, "seat two players"),
+        (_lesson(GOOD_STEPS).replace("9c Kd", "Kd"), 9, "hand has 6 cards"),
+        (_lesson(GOOD_STEPS).replace("Qd Ks 8h", "Qd Ks Ah"), 11, "dealt 2 times"),
+        (_lesson(GOOD_STEPS).replace("8h\n", "7h\n"), 9, "not in the three pack"),
+        (_lesson("steps:\n  - move: Ah\n"), 15, "may not make the move 'Ah'"),
+        (_lesson(GOOD_STEPS + "    check: {score: {A: 12}}\n"), 17, "expected A 12"),
+        (_lesson(GOOD_STEPS + "    check: {trick_winner: B}\n"), 17, "no trick is complete"),
+        (_lesson(GOOD_STEPS + "    check: {hand: {A: Ac}}\n"), 17, "unknown check 'hand'"),
+        (_lesson(GOOD_STEPS + "    your_move: {prompt: Go}\n"), 17, "moves it accepts"),
+        (_lesson(GOOD_STEPS + "    your_move: {accept: [Kd]}\n"), 17, "is not one of the accepted"),
+    ],
+)
+def test_a_broken_table_lesson_is_refused_where_the_problem_is(
+    text: str, line: int, words: str
+) -> None:
+    lesson, errors = read_table_lesson("bad.yaml", text.encode())
+    assert lesson is None and errors
+    assert any(words in str(e) and e.line == line for e in errors), [str(e) for e in errors]
+    de = errors[0].render(get_translator("de"))
+    assert de.startswith("bad.yaml:") and de != str(errors[0])  # said in German
+
+
+def test_a_good_table_lesson_reads_and_a_two_player_lesson_names_the_folder(
+    tmp_path: Path,
+) -> None:
+    lesson, errors = read_table_lesson("good.yaml", _lesson(GOOD_STEPS).encode())
+    assert not errors and lesson is not None and len(lesson.frames) == 2
+    (tmp_path / "table").mkdir()
+    (tmp_path / "table" / "x.yaml").write_text(_lesson(GOOD_STEPS))
+    (tmp_path / "y.yaml").write_text(_lesson(GOOD_STEPS).replace("id: t", "id: u"))
+    found, problems = validate_paths([tmp_path])
+    assert [les.id for les in found] == ["t"]  # the table lesson, from its folder
+    assert len(problems) == 1 and "belongs in the folder 'table'" in str(problems[0])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_step_says_the_move_the_trick_and_the_rule_with_its_source(lang: str) -> None:
+    tr = get_translator(lang)
+    les = LESSONS["table-01-three-players"]
+    frames = les.frames
+    k = next(i for i, f in enumerate(frames) if "phase2.trump" in f.rule_ids)
+    text = table_step_text(
+        before=frames[k - 1].state,
+        after=frames[k].state,
+        move=frames[k].move,
+        narration=frames[k].narration,
+        rule_ids=frames[k].rule_ids,
+        verdict=frames[k].verdict,
+        tr=tr,
+    )
+    assert text.narration == tr._(frames[k].narration) and "{" not in text.narration
+    assert text.rules and all(tr._("Source") in line or ":" in line for line in text.rules)
+    assert text.happened and "C" in text.happened[0]
+
+
+def test_the_learners_move_is_praised_refused_with_its_rule_or_sent_back() -> None:
+    tr = get_translator("en")
+    les = LESSONS["table-01-three-players"]
+    k = next(i for i, f in enumerate(les.frames) if f.your_move and f.move == parse_move("10h"))
+    before, frame = les.frames[k - 1].state, les.frames[k]
+    assert frame.your_move is not None
+    right = table_your_move_reply(before, frame.accepted, frame.your_move.feedback, frame.move, tr)
+    assert right.right and right.lines == (tr._(frame.your_move.feedback),)
+    wrong = table_your_move_reply(before, frame.accepted, "", parse_move("10c"), tr)
+    assert not wrong.right and "trump" in wrong.lines[0]
+    other = table_your_move_reply(before, frame.accepted, "", parse_move("Kh"), tr)
+    assert not other.right and "allowed" in other.lines[0]
+
+
+# -- the Learn page --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def start(monkeypatch: pytest.MonkeyPatch) -> Start:
+    def run(**params: str) -> AppTest:
+        monkeypatch.setenv("TUTOR_LESSONS_DIR", str(ROOT / "lessons"))
+        at = AppTest.from_file(APP, default_timeout=60)
+        for key, value in params.items():
+            at.query_params[key] = value
+        at.run()
+        assert_clean(at)
+        return at
+
+    return run
+
+
+def test_the_catalogue_lists_the_table_lessons_and_a_deep_link_opens_one(start: Start) -> None:
+    at = start(lang="pl")
+    tr = get_translator("pl")
+    assert tr._("Three and four at the table") in [h.value for h in at.subheader]
+    for les in LIBRARY.lessons:
+        assert at.button(key=f"open_{les.id}").label == tr._("Open")
+    les = LESSONS["table-03-partner-signals"]
+    at = start(lang="de", lesson=les.id, step="3", projector="1")
+    tr_de = get_translator("de")
+    board = html(at, "t66-tboard")
+    assert "t66-seats-4" in board and "t66-proj" in board and board.count("t66-tseat") == 4
+    assert 'data-step="3"' in html(at, "t66-counter")
+    assert at.query_params["lesson"] == les.id
+    # The hands hidden from the learner's seat are face down until every hand is shown.
+    backs = board.count(tr_de._("a face-down card"))
+    assert backs >= 2  # B's and D's hands
+    at.toggle(key="t66_table_show_all").set_value(True).run()
+    assert html(at, "t66-tboard").count(tr_de._("a face-down card")) < backs
+
+
+def test_a_junk_step_in_the_address_opens_the_nearest_step(start: Start) -> None:
+    les = LESSONS["table-01-three-players"]
+    at = start(lang="en", lesson=les.id, step="999")
+    last = len(les.frames) - 1
+    assert f'data-step="{last}"' in html(at, "t66-counter")
+    assert any(str(last) in str(n.value) for n in at.toast) or at.info or at.warning
