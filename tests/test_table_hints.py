@@ -19,6 +19,7 @@ from tutor.engine import (
     NAME_CASES,
     SEAT_NAMES,
     TABLE_PRESETS,
+    Card,
     Marriage,
     Move,
     Play,
@@ -36,6 +37,7 @@ from tutor.teach.hints import (
     TableSituation,
     position_seed,
     table_analyse,
+    table_analysis,
     table_candidates,
     table_situation,
     table_thoughts,
@@ -281,26 +283,84 @@ def test_a_mean_is_written_with_its_sign_in_each_language() -> None:
 
 def test_the_partner_winning_the_trick_is_a_thought() -> None:
     """Last to play with the partner winning the trick: taking it from the partner is a
-    mistake, giving a rich card that does not take it is the idea; the thought says so."""
+    mistake (unless the suggested move takes it too), giving a rich card that does not take it
+    is the idea; the thought says so."""
     a = analysis_of("four", "partner")
     s = find("four", "partner")
     sit = a.situation
     assert sit.partner_winning and sit.last_to_play
     top = a.best.game_points
-    trick = s.trick
+
+    def wins(move: Move) -> bool:
+        assert isinstance(move, Play)
+        trick = (*s.trick, move.card.index)
+        return trick_winner_of(trick, int(s.trump), s.rules.equal_cards) == len(s.trick)
+
     for m in a.moves:
         assert isinstance(m.move, Play)
         c = m.move.card
-        wins = trick_winner_of((*trick, c.index), int(s.trump), s.rules.equal_cards) == len(trick)
         ids = {i.id for i in m.ideas}
-        if wins and m.game_points <= top - MISTAKE_MARGIN:
+        if wins(m.move) and not wins(a.best.move) and m.game_points <= top - MISTAKE_MARGIN:
             assert "mistake.overtakes_partner" in ids
-        if m is a.best and not wins and s.rules.points_by_index[c.index] >= RICH_CARD:
+        if m is a.best and not wins(m.move) and s.rules.points_by_index[c.index] >= RICH_CARD:
             assert "idea.give_partner" in ids
     gists = {t.msgid for t in table_thoughts(a)}
     ids = [i.id for i in a.best.ideas] + [i.id for m in a.moves[1:] for i in m.mistakes]
     if any(IDEA_GISTS.get(i) == GIST_PARTNER for i in ids):
         assert GIST_PARTNER in gists
+
+
+def _wins(s: TableState, card: Card) -> bool:
+    trick = (*s.trick, card.index)
+    return trick_winner_of(trick, int(s.trump), s.rules.equal_cards) == len(s.trick)
+
+
+def _rich_or_win(s: TableState, sit: TableSituation) -> bool:
+    """The partner wins the trick, the seat plays last, and it holds both a card that would
+    take the trick and a rich card that would not."""
+    cards = [m.card for m in sit.legal if isinstance(m, Play)]
+    rich = [c for c in cards if s.rules.points_by_index[c.index] >= RICH_CARD]
+    return (
+        sit.partner_winning
+        and sit.last_to_play
+        and any(_wins(s, c) for c in cards)
+        and any(not _wins(s, c) for c in rich)
+    )
+
+
+KINDS["partner_choice"] = _rich_or_win
+
+
+def test_giving_points_to_the_partner_is_the_idea_and_taking_the_trick_the_mistake(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Values chosen by hand: a rich card that leaves the trick to the partner is worth most,
+    the cards that take it from the partner least. The idea says "give your partner points",
+    the mistakes "takes the trick from your partner", the thought says both, naming no card."""
+    s = find("four", "partner_choice")
+    rules = s.rules
+    legal = table_legal_moves(s)
+    cards = [m.card for m in legal if isinstance(m, Play)]
+    give = max((c for c in cards if not _wins(s, c)), key=lambda c: rules.points_by_index[c.index])
+    winners = [c for c in cards if _wins(s, c)]
+
+    def fake(state: TableState, rng: random.Random, samples: int) -> tuple[tuple[Move, float], ...]:
+        value = {m: -1.0 if m.card in winners else 0.0 for m in legal if isinstance(m, Play)}
+        value[Play(give)] = 1.0
+        return tuple(sorted(value.items(), key=lambda kv: -kv[1]))
+
+    monkeypatch.setattr(table_analysis, "table_move_values", fake)
+    a = table_analyse(s, samples=3)
+    assert a.best.move == Play(give)
+    assert "idea.give_partner" in {i.id for i in a.best.ideas}
+    for c in winners:
+        value = a.value_of(Play(c))
+        assert value is not None and "mistake.overtakes_partner" in {i.id for i in value.ideas}
+    assert GIST_PARTNER in {t.msgid for t in table_thoughts(a)}
+    partner = SEAT_NAMES[a.situation.partner]
+    text = "\n".join(table_hint(s, 4, get_translator("en"), analysis=a).text.splitlines())
+    assert f"Your partner {partner} is winning the trick: with the " in text
+    assert f"takes the trick from your partner {partner}, who is winning it already." in text
 
 
 @pytest.mark.parametrize("name", PRESETS)
@@ -312,6 +372,9 @@ def test_a_marriage_is_an_idea_and_breaking_it_a_mistake(name: str) -> None:
         assert {i.id for i in m.ideas} & {"idea.marriage", "idea.marriage_later"}
     top = a.best.game_points
     married = {m.move.card.suit for m in marriages}
+    best = a.best.move
+    if isinstance(best, Play) and best.card.rank in (Rank.KING, Rank.QUEEN):  # it breaks it up
+        married.discard(best.card.suit)
     for m in a.moves:
         if (
             isinstance(m.move, Play)

@@ -407,6 +407,17 @@ class _Facts:
 
     state: TableState
     sit: TableSituation
+    top: Move  # the suggested move: a worse move's mistake is what the suggested one avoids
+
+    @property
+    def top_card(self) -> Card | None:
+        return self.top.card if isinstance(self.top, Play) else None
+
+    def top_wins(self) -> bool:
+        return self.top_card is not None and not self.sit.leading and self.wins(self.top_card)
+
+    def top_is_trump(self) -> bool:
+        return self.top_card is not None and self.is_trump(self.top_card)
 
     def points(self, card: Card) -> int:
         return self.state.rules.points_by_index[card.index]
@@ -467,7 +478,9 @@ def _move_ideas(facts: _Facts, value: TableMoveValue, best: bool) -> list[Idea]:
     if not isinstance(move, Play):
         return out
     card = move.card
-    if facts.pair_held(card) and facts.marriage_open() and not best:
+    top = facts.top_card
+    top_breaks = top is not None and top.suit == card.suit and facts.pair_held(top)
+    if facts.pair_held(card) and facts.marriage_open() and not best and not top_breaks:
         out.append(
             _idea(
                 "mistake.breaks_marriage",
@@ -477,7 +490,7 @@ def _move_ideas(facts: _Facts, value: TableMoveValue, best: bool) -> list[Idea]:
             )
         )
     if sit.leading:
-        if sit.stock_open and facts.is_trump(card) and not best:
+        if sit.stock_open and facts.is_trump(card) and not best and not facts.top_is_trump():
             out.append(_idea("mistake.wastes_trump", card=card))
         return out
     return out + _follow_ideas(facts, card, best)
@@ -493,7 +506,7 @@ def _follow_ideas(facts: _Facts, card: Card, best: bool) -> list[Idea]:
     plays = [v.move.card for v in sit.verdicts if v.legal and isinstance(v.move, Play)]
     partner = SEAT_NAMES[sit.partner] if sit.partner >= 0 else ""
     if sit.partner_winning:
-        if wins and not best:
+        if wins and not best and not facts.top_wins():
             out.append(_idea("mistake.overtakes_partner", card=card, partner=partner))
         elif not wins and best and points >= RICH_CARD:
             out.append(_idea("idea.give_partner", card=card, points=points, partner=partner))
@@ -523,6 +536,7 @@ def _follow_ideas(facts: _Facts, card: Card, best: bool) -> list[Idea]:
             out.append(_idea("idea.cheapest_winner", card=card))
         if (
             not best
+            and not facts.top_is_trump()
             and sit.stock_open
             and facts.is_trump(card)
             and sit.trick_points < RICH_CARD
@@ -533,7 +547,9 @@ def _follow_ideas(facts: _Facts, card: Card, best: bool) -> list[Idea]:
     cheapest = min(facts.points(c) for c in plays)
     if best and points == cheapest and any(facts.points(c) > points for c in plays):
         out.append(_idea("idea.cheap_trick", card=card, gain=sit.trick_points + points))
-    if not best and sit.last_to_play and points >= RICH_CARD:
+    top = facts.top_card
+    top_gives = top is not None and not facts.wins(top) and facts.points(top) >= points
+    if not best and sit.last_to_play and points >= RICH_CARD and not top_gives:
         out.append(_idea("mistake.gives_points", card=card, points=points))
     return out
 
@@ -541,7 +557,7 @@ def _follow_ideas(facts: _Facts, card: Card, best: bool) -> list[Idea]:
 def _with_ideas(
     state: TableState, sit: TableSituation, moves: tuple[TableMoveValue, ...]
 ) -> tuple[TableMoveValue, ...]:
-    facts = _Facts(state, sit)
+    facts = _Facts(state, sit, moves[0].move)
     top = moves[0].game_points
     out = []
     for k, m in enumerate(moves):
