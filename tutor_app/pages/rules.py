@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.engine import PRESETS, TABLE_PRESETS
+from tutor.engine import PRESETS, SEAT_NAMES, TABLE_PRESETS, TableState
 from tutor.teach.table_watch import new_watch, watch_step
 from tutor.web.board import BoardOptions
 from tutor.web.rules_ref import (
@@ -14,6 +14,7 @@ from tutor.web.rules_ref import (
     source_files_html,
 )
 from tutor.web.table_board import table_board_html
+from tutor.web.table_hint import table_hint_html
 from tutor.words.i18n import Translator
 from tutor.words.table_text import table_move_text, table_outcome_text
 from tutor_app import chrome, text
@@ -85,6 +86,8 @@ def _body() -> None:
 # The deal watched, its seed, the moves made, and the last move (before, move, after): said in
 # the language the page is read in, also after the language changes.
 WATCH, WATCH_SEED, WATCH_PLY, WATCH_LAST = "tw_state", "tw_seed", "tw_ply", "tw_last"
+# The hint level opened for the seat to move, by (seed, ply): a new move starts with none.
+WATCH_HINTS = "tw_hints"
 
 
 @chrome.safe_callback
@@ -94,6 +97,7 @@ def _new_deal() -> None:
     st.session_state[WATCH] = new_watch(str(st.session_state.w_tw_preset), seed)
     st.session_state[WATCH_PLY] = 0
     st.session_state[WATCH_LAST] = None
+    st.session_state[WATCH_HINTS] = {}
 
 
 @chrome.safe_callback
@@ -106,6 +110,18 @@ def _next_move() -> None:
     st.session_state[WATCH] = after
     st.session_state[WATCH_PLY] = ply + 1
     st.session_state[WATCH_LAST] = (before, move, after)
+
+
+def _hint_key() -> tuple[int, int]:
+    return (int(st.session_state.get(WATCH_SEED, 0)), int(st.session_state.get(WATCH_PLY, 0)))
+
+
+@chrome.safe_callback
+def _more_hint() -> None:
+    """One more level of the hint for the seat to move (at most 4)."""
+    levels: dict[tuple[int, int], int] = st.session_state.setdefault(WATCH_HINTS, {})
+    key = _hint_key()
+    levels[key] = min(levels.get(key, 0) + 1, 4)
 
 
 def _watch(t: Translator) -> None:
@@ -135,6 +151,8 @@ def _watch(t: Translator) -> None:
         text.markdown(table_move_text(before, move, after, t))
     if game.result is not None:
         text.markdown(table_outcome_text(game, t))
+    else:
+        _hint(game, t)
     left, right = st.columns(2)
     with left:
         st.button(
@@ -146,6 +164,24 @@ def _watch(t: Translator) -> None:
         )
     with right:
         st.button(t._("New deal"), key="tw_new", on_click=_new_deal, width="stretch")
+
+
+def _hint(game: TableState, t: Translator) -> None:
+    """The hint ladder for the seat to move, a level per click, as for two players."""
+    seat = game.to_move
+    if seat is None:
+        return
+    level = st.session_state.get(WATCH_HINTS, {}).get(_hint_key(), 0)
+    if level:
+        text.html(table_hint_html(game, level, t))
+    if level < 4:
+        st.button(
+            t._("Show a hint ({level} of 4)", level=level + 1),
+            key="tw_hint",
+            on_click=_more_hint,
+            icon=":material/lightbulb:",
+            help=t._("A hint for player {name}, who is to play.", name=SEAT_NAMES[seat]),
+        )
 
 
 if __name__ == "__main__":

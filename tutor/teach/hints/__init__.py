@@ -10,7 +10,11 @@
 - ``tutor.teach.hints.data``: the analysis as plain data for JSON (``analysis_to_dict``).
 
 - ``tutor.teach.hints.ladder``: the rungs between the rule and the answer: the thoughts behind
-  a decision that name no move, and the moves worth considering.
+  a decision that name no move, and the moves worth considering;
+- ``tutor.teach.hints.table_analysis``: the same for three and four players: the rules in force
+  at the table (``table_situation``), every move valued over sampled deals played out by the
+  club player (``table_analyse``), and the ladder's rungs (``table_thoughts``,
+  ``table_candidates``).
 
 No sentence is made here: ``tutor.words.hint_text`` turns the data into the four hint levels,
 which teach before they tell (1: the rule in force; 2: the idea, naming no move; 3: the moves
@@ -47,6 +51,18 @@ from tutor.teach.hints.ideas import (
     IdeaSpec,
 )
 from tutor.teach.hints.ladder import Thought, candidates, thoughts
+from tutor.teach.hints.table_analysis import (
+    METHOD_TABLE_PLAYOUT,
+    TABLE_HINT_SAMPLES,
+    TableAnalysis,
+    TableMoveValue,
+    TableSituation,
+    position_seed,
+    table_analyse,
+    table_candidates,
+    table_situation,
+    table_thoughts,
+)
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -60,6 +76,8 @@ __all__ = [
     "METHOD_EXACT",
     "METHOD_PLAYOUT",
     "METHOD_SAMPLED",
+    "METHOD_TABLE_PLAYOUT",
+    "TABLE_HINT_SAMPLES",
     "Analysis",
     "Decision",
     "Idea",
@@ -67,13 +85,21 @@ __all__ = [
     "RankedMove",
     "Situation",
     "Subject",
+    "TableAnalysis",
+    "TableMoveValue",
+    "TableSituation",
     "Thought",
     "analyse",
     "analysis_to_dict",
     "candidates",
     "idea_to_dict",
+    "position_seed",
     "representative",
     "review",
     "situation",
+    "table_analyse",
+    "table_candidates",
+    "table_situation",
+    "table_thoughts",
     "thoughts",
 ]

@@ -241,6 +241,41 @@ IDEA_SPECS: dict[str, IdeaSpec] = {
             N_("{card} gives your opponent {points} points in a trick you lose."),
             ("card", "points"),
         ),
+        # Three and four players (``tutor.teach.hints.table_analysis``).
+        IdeaSpec(
+            "idea.must_over_trump",
+            N_(
+                "You cannot follow suit and a trump is winning the trick: you must beat it with "
+                "a higher trump. Allowed: {cards}."
+            ),
+            ("cards",),
+        ),
+        IdeaSpec(
+            "idea.give_partner",
+            N_(
+                "Your partner {partner} is winning the trick: with {card} you give it {points} "
+                "points."
+            ),
+            ("card", "points", "partner"),
+        ),
+        IdeaSpec(
+            "idea.cheapest_winner",
+            N_("{card} is the cheapest card that wins this trick."),
+            ("card",),
+        ),
+        IdeaSpec(
+            "mistake.overtakes_partner",
+            N_("{card} takes the trick from your partner {partner}, who is winning it already."),
+            ("card", "partner"),
+        ),
+        IdeaSpec(
+            "mistake.wastes_trump",
+            N_(
+                "{card} spends a trump while the stock is open: trumps are worth more later, "
+                "when suit must be followed."
+            ),
+            ("card",),
+        ),
         _plural(
             "idea.draws_trumps",
             n_(
@@ -305,6 +340,21 @@ GIST_LEAD = N_(
     "Before you lead, ask what your opponent can take it with and what they must give up."
 )
 GIST_FOLLOW = N_("Before you play, ask whether this trick is worth winning and what it costs.")
+GIST_PARTNER = N_(
+    "When your partner is winning the trick, give it points, above all when nobody after you "
+    "can take it; do not take it from your partner."
+)
+GIST_TAKE_CHEAP = N_("A trick worth taking is best taken with the cheapest card that wins it.")
+GIST_KEEP_TRUMPS = N_(
+    "Keep your trumps while the stock is open: once suit must be followed, they take tricks."
+)
+GIST_TABLE_LEAD = N_(
+    "Before you lead, ask what the others can take it with, and whether your partner or an "
+    "opponent plays last."
+)
+GIST_TABLE_LEAD_ALONE = N_(
+    "Before you lead, ask what the others can take it with and what they must give up."
+)
 
 IDEA_GISTS: dict[str, str] = {
     "idea.only_move": GIST_RULES,
@@ -340,4 +390,9 @@ IDEA_GISTS: dict[str, str] = {
     "mistake.blanks_ten": GIST_TEN,
     "mistake.gives_points": GIST_CHEAP,
     "idea.draws_trumps": GIST_TRUMPS,
+    "idea.must_over_trump": GIST_RULES,
+    "idea.give_partner": GIST_PARTNER,
+    "idea.cheapest_winner": GIST_TAKE_CHEAP,
+    "mistake.overtakes_partner": GIST_PARTNER,
+    "mistake.wastes_trump": GIST_KEEP_TRUMPS,
 }
