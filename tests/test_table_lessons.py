@@ -176,3 +176,19 @@ def test_a_junk_step_in_the_address_opens_the_nearest_step(start: Start) -> None
     last = len(les.frames) - 1
     assert f'data-step="{last}"' in html(at, "t66-counter")
     assert any(str(last) in str(n.value) for n in at.toast) or at.info or at.warning
+
+
+def test_the_hint_ladder_helps_at_a_move_of_a_table_lesson(start: Start) -> None:
+    les = LESSONS["table-02-four-partners"]
+    k = next(i for i, f in enumerate(les.frames) if f.your_move is not None)
+    at = start(lang="de", lesson=les.id, step=str(k - 1))
+    tr = get_translator("de")
+    assert at.button(key="next").disabled  # the move is asked first
+    at.button(key=f"hint_{k}").click().run()
+    assert_clean(at)
+    hint = html(at, "t66-hint")
+    assert 'data-level="1"' in hint and 'data-level="2"' not in hint
+    assert "t66-legal" in html(at, "t66-tboard")  # the cards that may be played are marked
+    at.button(key=f"hint_{k}").click().run()
+    assert 'data-level="2"' in html(at, "t66-hint")
+    assert at.button(key=f"hint_{k}").label == tr._("Show a hint ({level} of 4)", level=3)

@@ -47,6 +47,7 @@ from tutor.web.document import uploader_words_css
 from tutor.web.links import DeepLink, choose_step, link_params
 from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
 from tutor.web.step import step_hint_markdown, task_html
+from tutor.web.table_hint import table_hint_html
 from tutor.web.titles import lesson_card_html, page_title_html
 from tutor.words.explain import choice_label, move_label
 from tutor.words.i18n import Translator
@@ -932,6 +933,11 @@ def _task_controls(lesson_id: str, frames: tuple[Frame, ...], index: int, t: Tra
         subject = _hint_subject(lesson_id, before)
         with st.container(border=True):
             text.markdown(step_hint_markdown(subject, level, t))
+    _hint_and_show_buttons(lesson_id, index, level, t)
+
+
+def _hint_and_show_buttons(lesson_id: str, index: int, level: int, t: Translator) -> None:
+    """The button for the next hint level (until the fourth), and "Show me" after two misses."""
     hint_col, show_col = st.columns(2)
     if level < 4:
         with hint_col:
@@ -1006,7 +1012,7 @@ def _table_player(lesson: TableLesson) -> None:
         else:
             hand = frozenset(frame.state.hand(seat))
             legal = None
-            if state.mark_legal:
+            if state.mark_legal or _hint_levels().get((lesson.id, asked), 0) >= 1:
                 moves = table_legal_moves(frame.state)
                 legal = frozenset(m.card for m in moves if isinstance(m, Play))
             board.card_board(
@@ -1048,7 +1054,8 @@ def _table_move_controls(
     lesson_id: str, frames: Sequence[TableFrame], index: int, t: Translator
 ) -> None:
     """The move asked of the seat on turn: its cards on the table, its other moves (an
-    exchange, a marriage, a declaration) as buttons, and "Show me" after two misses."""
+    exchange, a marriage, a declaration) as buttons, the hint ladder for that seat, and "Show
+    me" after two misses."""
     ym = frames[index].your_move
     before = frames[index - 1].state
     seat = before.to_move
@@ -1058,14 +1065,10 @@ def _table_move_controls(
         (move_label(m, t), str(m)) for m in table_legal_moves(before) if not isinstance(m, Play)
     ]
     _move_task(lesson_id, index, SEAT_NAMES[seat], ym, choices, t)
-    if _task_store()[1].get((lesson_id, index), 0) >= MISSES_BEFORE_SHOW:
-        st.button(
-            t._("Show me"),
-            key=f"show_me_{index}",
-            on_click=show_me,
-            args=(lesson_id, index),
-            icon=":material/visibility:",
-        )
+    level = _hint_levels().get((lesson_id, index), 0)
+    if level:  # the seat's view: the hint samples the cards that seat cannot see
+        text.html(table_hint_html(before, level, t))
+    _hint_and_show_buttons(lesson_id, index, level, t)
 
 
 def _table_lesson_end(lesson: TableLesson) -> None:
