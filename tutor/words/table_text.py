@@ -17,7 +17,14 @@ from tutor.engine import (
     side_name,
     table_check,
 )
-from tutor.words.explain import explain_verdict, reason_text, rule_line
+from tutor.words.explain import (
+    explain_verdict,
+    move_phrase,
+    number,
+    reason_text,
+    rule_line,
+    sentence,
+)
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import Reply, StepText
 
@@ -142,4 +149,31 @@ def table_your_move_reply(
     )
 
 
-__all__ = ["table_move_text", "table_outcome_text", "table_step_text", "table_your_move_reply"]
+def table_remark_text(move: Move, best: Move, lost: float, samples: int, tr: Translator) -> str:
+    """The coach on a move that lost game points against the best one, over sampled deals."""
+    return sentence(
+        tr._(
+            "{best} was better than {move}: on average {lost} game points more, over "
+            "{samples} sampled deals.",
+            move=move_phrase(move, tr),
+            best=move_phrase(best, tr),
+            lost=number(lost, tr),
+            samples=samples,
+        )
+    )
+
+
+def table_totals_text(rules_sides: Sequence[str], totals: Sequence[int], tr: Translator) -> str:
+    """The game points each side has won in the deals played so far ("A 3, B 1, C 0")."""
+    scores = ", ".join(f"{name} {n}" for name, n in zip(rules_sides, totals, strict=True))
+    return tr._("Game points so far: {scores}.", scores=scores)
+
+
+__all__ = [
+    "table_move_text",
+    "table_outcome_text",
+    "table_remark_text",
+    "table_step_text",
+    "table_totals_text",
+    "table_your_move_reply",
+]

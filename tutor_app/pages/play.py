@@ -24,7 +24,7 @@ from tutor.web.step import step_hint_markdown
 from tutor.words import play_text
 from tutor.words.explain import choice_label, describe_outcome, explain_verdict, waiting_prompt
 from tutor.words.i18n import Translator
-from tutor_app import board, chrome, session, storage, text
+from tutor_app import board, chrome, session, storage, table_play, text
 from tutor_app.session import state
 from tutor_app.shared import tr
 
@@ -248,6 +248,10 @@ def _page() -> None:
     chrome.show_notices()
     t = tr()
     chrome.page_title(t._("Play"))
+    at_table = table_play.game()
+    if at_table is not None:
+        table_play.page(at_table, t)
+        return
     game = _game()
     if game is None:
         _setup(t)
@@ -300,6 +304,15 @@ def _setup(t: Translator) -> None:
         type="primary",
         icon=":material/play_arrow:",
     )
+    with st.expander(t._(table_play.TITLE), icon=":material/groups:"):
+        text.markdown(
+            t._(
+                "Sixty-six for three players, each for himself, or for four in two teams: you "
+                "are A, the computer plays the other seats. A coach remarks on moves that cost "
+                "game points, and the hint ladder helps at every move."
+            )
+        )
+        table_play.setup(t)
 
 
 def _table(game: pl.Game, t: Translator) -> None:

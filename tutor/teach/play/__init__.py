@@ -1,6 +1,7 @@
 """Playing against the computer, with a coach: the match as one immutable value
 (``tutor.teach.play.game``), the coach's grades and questions (``tutor.teach.play.coach``),
-many matches between two computer players (``tutor.teach.play.matches``).
+many matches between two computer players (``tutor.teach.play.matches``), and deals for three
+or four at the table (``tutor.teach.play.table_game``).
 No sentence is made here: ``tutor.words.play_text`` says it."""
 
 from __future__ import annotations
@@ -48,15 +49,29 @@ from tutor.teach.play.game import (
 )
 from tutor.teach.play.matches import Tally, match_table, play_matches, report, tally
 from tutor.teach.play.store import GameStoreError, dump_game, load_game
+from tutor.teach.play.table_game import (
+    LEARNER,
+    TABLE_OPPONENTS,
+    TableGame,
+    TableRemark,
+    start_table,
+    table_next_deal,
+    table_remark,
+    table_steps,
+    table_try,
+    with_remark,
+)
 
 __all__ = [
     "ASK_EVERY",
     "COACH_SAMPLES",
     "EXPORT_LEVEL",
     "GRADE_LIMITS",
+    "LEARNER",
     "MAX_MATCH_DEALS",
     "MOMENTS",
     "OPPONENTS",
+    "TABLE_OPPONENTS",
     "Claim",
     "Deal",
     "Game",
@@ -65,6 +80,8 @@ __all__ = [
     "NotYourTurn",
     "Remark",
     "Table",
+    "TableGame",
+    "TableRemark",
     "Tally",
     "Trick",
     "add_remark",
@@ -94,7 +111,13 @@ __all__ = [
     "report",
     "resign",
     "start",
+    "start_table",
+    "table_next_deal",
+    "table_remark",
+    "table_steps",
+    "table_try",
     "tally",
     "undo",
     "verdict",
+    "with_remark",
 ]
