@@ -15,6 +15,8 @@ from tests.helpers import FakeBoard
 from tutor.engine import TABLE_PRESETS, Play, table_check, table_legal_moves
 from tutor.teach import play as pl
 from tutor.teach.play import table_game
+from tutor.web.html import md_plain
+from tutor.words.explain import move_phrase
 from tutor.words.i18n import get_translator
 
 APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
@@ -109,7 +111,7 @@ def open_page(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
 
 @pytest.mark.parametrize(("preset", "lang"), [("three", "de"), ("four", "pl")])
 def test_a_deal_at_the_table_on_the_play_page(open_page, preset: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    at = open_page(lang, w_pt_preset=preset, w_pt_opponent="club")
+    at = open_page(lang, w_play_players="table", w_pt_preset=preset, w_pt_opponent="club")
     tr = get_translator(lang)
     at.button(key="pt_start").click().run()
     g = at.session_state["play_table_game"]
@@ -118,15 +120,27 @@ def test_a_deal_at_the_table_on_the_play_page(open_page, preset: str, lang: str)
     assert isinstance(board, FakeBoard)
     at.button(key="pt_hint").click().run()
     assert "t66-hint" in str([b.proto.body for b in at.get("html")])
+    remarks = 0
     while not at.session_state["play_table_game"].over:
         g = at.session_state["play_table_game"]
-        card = str(_first_legal(g))
-        assert card in board.cards(BOARD)
-        board.click(card)
+        move = _first_legal(g)
+        assert str(move) in board.cards(BOARD)
+        board.click(str(move))
         at.run()
         assert not at.exception, [e.value for e in at.exception]
+        for info in at.info:  # the coach speaks of the move just played
+            remarks += 1
+            g2 = at.session_state["play_table_game"]
+            assert move_phrase(move, tr) in md_plain(str(info.value)), (
+                str(move),
+                info.value,
+                [(r.ply, str(r.move)) for r in g2.remarks],
+                [(i, s_, str(m)) for i, (s_, m) in enumerate(g2.moves)],
+            )
+    assert remarks == len(at.session_state["play_table_game"].remarks)
     assert at.success and tr._("Next deal") == at.button(key="pt_next").label
     at.button(key="pt_next").click().run()
     assert at.session_state["play_table_game"].deal == 1
     at.button(key="pt_leave").click().run()
     assert "play_table_game" not in at.session_state
+    assert at.button(key="pt_start")  # back at the choice of the game

@@ -14,7 +14,6 @@ import secrets
 import streamlit as st
 
 from tutor.engine import SEAT_NAMES, TABLE_PRESETS, Play, parse_move, side_name, table_legal_moves
-from tutor.msgid import N_
 from tutor.teach import play as pl
 from tutor.web.board import BoardOptions
 from tutor.web.rules_ref import preset_title
@@ -36,10 +35,8 @@ from tutor_app.shared import tr
 GAME = "play_table_game"  # the TableGame, or absent
 REPLY = "play_table_reply"  # the explanation of the learner's last refused click
 HINTS = "play_table_hints"  # (deal, ply) -> the hint level opened there
-SINCE = "play_table_since"  # how many moves of the deal the learner has read
 BOARD_KEY = "play_table_board"
 MAX_SEED = 10**9
-TITLE = N_("Play at a table of three or four")
 
 
 def game() -> pl.TableGame | None:
@@ -53,12 +50,13 @@ def start() -> None:
     if preset not in TABLE_PRESETS or opponent not in pl.TABLE_OPPONENTS:
         return
     st.session_state[GAME] = pl.start_table(preset, opponent, secrets.randbelow(MAX_SEED))
-    st.session_state[SINCE] = 0
     st.session_state[REPLY] = None
 
 
 def leave() -> None:
+    """Back to the choice of the game, for three or four again."""
     st.session_state.pop(GAME, None)
+    st.session_state["w_play_players"] = "table"
 
 
 def play(move_text: str) -> None:
@@ -76,7 +74,6 @@ def play(move_text: str) -> None:
         st.session_state[REPLY] = explain_verdict(verdict, g.state.rules, t, you=True)
         return
     st.session_state[REPLY] = None
-    st.session_state[SINCE] = len(before.moves)
     if len(table_legal_moves(before.state)) > 1:
         after = pl.with_remark(after, pl.table_remark(before, move))
     st.session_state[GAME] = after
@@ -86,7 +83,6 @@ def next_deal() -> None:
     g = game()
     if g is not None:
         st.session_state[GAME] = pl.table_next_deal(g)
-        st.session_state[SINCE] = 0
 
 
 def more_hint(key: tuple[int, int]) -> None:
@@ -96,6 +92,13 @@ def more_hint(key: tuple[int, int]) -> None:
 
 def setup(t: Translator) -> None:
     """Choose the game for three or four and the computer players, and start."""
+    text.markdown(
+        t._(
+            "Sixty-six for three players, each for himself, or for four in two teams: you "
+            "are A, the computer plays the other seats. A coach remarks on moves that cost "
+            "game points, and the hint ladder helps at every move."
+        )
+    )
     names = sorted(TABLE_PRESETS)
     if st.session_state.get("w_pt_preset") not in names:
         st.session_state.w_pt_preset = "three"
@@ -161,10 +164,11 @@ def page(g: pl.TableGame, t: Translator) -> None:
         reply = st.session_state.get(REPLY)
         if reply:
             text.warning(str(reply), icon=":material/block:")
-        for r in g.remarks[-1:]:
-            text.info(
-                table_remark_text(r.move, r.best, r.lost, r.samples, t), icon=":material/school:"
-            )
+        since = _last_own(g)
+        for r in g.remarks:
+            if r.ply == since:  # the coach speaks of the learner's last move only
+                words = table_remark_text(r.move, r.best, r.lost, r.samples, t)
+                text.info(words, icon=":material/school:")
         if g.over:
             text.success(table_outcome_text(g.state, t), icon=":material/flag:")
             st.button(
@@ -193,9 +197,14 @@ def page(g: pl.TableGame, t: Translator) -> None:
             )
 
 
+def _last_own(g: pl.TableGame) -> int:
+    """The place in the deal of the learner's last move (0 before it)."""
+    return max((i for i, (seat, _m) in enumerate(g.moves) if seat == pl.LEARNER), default=0)
+
+
 def _said(g: pl.TableGame, t: Translator) -> None:
-    """The moves since the learner's last one, in words."""
-    since = int(st.session_state.get(SINCE, 0))
+    """The moves from the learner's last one on, in words."""
+    since = _last_own(g)
     lines = [
         table_move_text(before, move, after, t)
         for _seat, move, before, after in pl.table_steps(g)[since:]

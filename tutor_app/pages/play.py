@@ -261,6 +261,15 @@ def _page() -> None:
 
 def _setup(t: Translator) -> None:
     text.title(t._("Play 66 against the computer"))
+    st.segmented_control(
+        t._("Players at the table"),
+        ["two", "table"],
+        key="w_play_players",
+        format_func=lambda k: t._("Two") if k == "two" else t._("Three or four"),
+    )
+    if st.session_state.get("w_play_players") == "table":
+        table_play.setup(t)
+        return
     text.markdown(
         t._(
             "Play a whole match against the computer. A coach grades each of your moves "
@@ -304,15 +313,6 @@ def _setup(t: Translator) -> None:
         type="primary",
         icon=":material/play_arrow:",
     )
-    with st.expander(t._(table_play.TITLE), icon=":material/groups:"):
-        text.markdown(
-            t._(
-                "Sixty-six for three players, each for himself, or for four in two teams: you "
-                "are A, the computer plays the other seats. A coach remarks on moves that cost "
-                "game points, and the hint ladder helps at every move."
-            )
-        )
-        table_play.setup(t)
 
 
 def _table(game: pl.Game, t: Translator) -> None:
