@@ -155,11 +155,13 @@ __all__ = [
 def _duel_range(spec: str, first: str, second: str, seed: int, lo: int, hi: int) -> list[int]:
     """Deals ``lo`` to ``hi`` with ``first`` at one side (a seat, or a team), moving from deal
     to deal, and ``second`` at every other seat: the first side's wins, draws, the deals won by
-    another side, the first side's game points, the others' (the best of them each deal)."""
+    another side, the first side's game points, the others' (the best of them each deal), and
+    head to head against each other side deal by deal: the times the first side scored more
+    game points than it, and fewer (equal game points decide nothing)."""
     from tutor.engine import EndKind, deal_table, parse_rules
 
     rules = parse_rules(spec)
-    totals = [0, 0, 0, 0, 0]
+    totals = [0, 0, 0, 0, 0, 0, 0]
     for i in range(lo, hi):
         rng = random.Random(f"{seed}:{i}")
         mine = i % rules.sides
@@ -180,4 +182,8 @@ def _duel_range(spec: str, first: str, second: str, seed: int, lo: int, hi: int)
             totals[2] += 1
         totals[3] += result.game_points[mine]
         totals[4] += max(g for x, g in enumerate(result.game_points) if x != mine)
+        for x, g in enumerate(result.game_points):
+            if x != mine:
+                totals[5] += result.game_points[mine] > g
+                totals[6] += result.game_points[mine] < g
     return totals
