@@ -17,7 +17,7 @@ from tutor.engine import (
     table_apply_unchecked,
     table_legal_moves,
 )
-from tutor.search import TableSolver, table_solvable, table_solve
+from tutor.search import TableSolver, table_expert, table_move_values, table_solvable, table_solve
 from tutor.search.table_solver import side_result
 
 NAMES = sorted(TABLE_PRESETS)
@@ -81,3 +81,19 @@ def test_the_solver_wants_the_stock_closed() -> None:
     assert not table_solvable(s, 7)
     with pytest.raises(ValueError):
         table_solve(s, 0)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_expert_values_every_legal_move_in_small_positions(name: str) -> None:
+    """With teams the samples are solved once the hands are small: the values are results
+    between the teams; with three seats they are the seat's own game points."""
+    rules = parse_rules(name)
+    rng = random.Random(name)
+    for _ in range(3):
+        s = small_position(rules, rng, 4)
+        values = table_move_values(s, rng, 4)
+        assert {m for m, _ in values} == set(table_legal_moves(s))
+        top = 2 * rules.game_points[2]
+        for _, v in values:
+            assert (-top if rules.sides == 2 else 0) <= v <= top
+        assert table_expert(s, rng) in table_legal_moves(s)

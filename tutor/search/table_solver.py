@@ -49,10 +49,11 @@ class TableSolver:
     """The searcher for one side in one deal (the rules, the trumps, the side): the table of
     values it keeps holds for every position of that deal."""
 
-    def __init__(self, state: TableState, side: int) -> None:
+    def __init__(self, state: TableState, side: int, own: bool = False) -> None:
         r = state.rules
         self.rules = r
         self.side = side
+        self.own = own
         self.n = r.seats
         self.sides = r.sides
         self.side_of = tuple(state.side(s) for s in range(r.seats))
@@ -85,7 +86,9 @@ class TableSolver:
     def solve(self, state: TableState) -> int:
         """The side's result under best play from ``state`` (see the module)."""
         if state.result is not None:
-            return side_result(state, self.side)
+            return (
+                state.result.game_points[self.side] if self.own else side_result(state, self.side)
+            )
         if state.stock_open:
             raise ValueError("the solver needs the stock closed to drawing")
         hands, leader, trick, scores, pending, won, married = self.position(state)
@@ -107,6 +110,8 @@ class TableSolver:
 
     def _result(self, gps: list[int]) -> int:
         side = self.side
+        if self.own:
+            return gps[side]
         return gps[side] - max(g for x, g in enumerate(gps) if x != side)
 
     def _ended(self, winner: int | None, scores: list[int], won: int) -> int:
