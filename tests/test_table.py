@@ -332,6 +332,33 @@ def test_a_duel_is_the_same_for_a_seed_and_counts_every_deal() -> None:
     assert low <= a["first_share"] <= high
 
 
+def test_the_head_to_head_tally_of_three_adds_up() -> None:
+    """Club players never declare falsely: a deal the first seat wins puts it ahead of both
+    other seats, a deal another seat wins behind that one, and a drawn deal decides nothing."""
+    a = table_duel("three", "club", "club", 90, 4)
+    assert a["head_to_head_ahead"] == 2 * a["first_wins"]
+    assert a["head_to_head_behind"] == a["other_wins"]
+    decided = a["head_to_head_ahead"] + a["head_to_head_behind"]
+    assert a["head_to_head_share"] == round(a["head_to_head_ahead"] / decided, 4)
+    low, high = a["head_to_head_wilson95"]
+    assert low <= a["head_to_head_share"] <= high
+    b = table_duel("three_pack32", "club", "random", 90, 4)  # random players declare falsely
+    assert b["head_to_head_ahead"] + b["head_to_head_behind"] <= 2 * 90
+    assert b["head_to_head_ahead"] >= 2 * b["first_wins"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_the_duel_summary_of_three_says_the_head_to_head_share(lang: str) -> None:
+    from tutor.cli.selfplay import duel_summary
+
+    tr = get_translator(lang)
+    three = duel_summary(table_duel("three", "club", "random", 30, 1), tr)
+    four = duel_summary(table_duel("four", "club", "random", 8, 1), tr)
+    assert len(three.splitlines()) == 2 and len(four.splitlines()) == 1
+    if lang != "en":
+        assert "head to head" not in three
+
+
 # ----------------------------------------------------------------------------- why legal
 
 

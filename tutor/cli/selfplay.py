@@ -97,9 +97,11 @@ def table_summary(result: dict[str, Any], tr: Translator) -> str:
 
 def duel_summary(result: dict[str, Any], tr: Translator) -> str:
     """One player against another at a table of three or four, in one line: the first
-    player's side's wins with their 95% interval, against the share a side wins by chance."""
+    player's side's wins with their 95% interval, against the share a side wins by chance; with
+    three seats each for himself a second line: the first player's seat head to head against
+    each other seat (see ``tutor.search.table_duel``)."""
     low, high = result["first_share_wilson95"]
-    return tr._(
+    line = tr._(
         "{games} deals under {rules}: {first} at one side against {second}: won {wins} "
         "({share}; {confidence} interval {low} to {high}; an even share is {fair}), {draws} "
         "drawn; game points {gp_first}:{gp_second}; {speed} deals per second",
@@ -118,6 +120,23 @@ def duel_summary(result: dict[str, Any], tr: Translator) -> str:
         gp_second=number(result["other_game_points"], tr),
         speed=number(result["games_per_second"] or 0, tr),
     )
+    if parse_rules(result["rules"]).sides < 3:
+        return line
+    h_low, h_high = result["head_to_head_wilson95"]
+    ahead, behind = result["head_to_head_ahead"], result["head_to_head_behind"]
+    share = result["head_to_head_share"]
+    head_to_head = tr._(
+        "head to head against each other seat: ahead in {ahead} of {decided} decided pairs "
+        "({share}; {confidence} interval {low} to {high}; an even share is {fair})",
+        ahead=number(ahead, tr),
+        decided=number(ahead + behind, tr),
+        share=percent(share, tr) if share is not None else "–",
+        confidence=percent(0.95, tr),
+        low=percent(h_low, tr),
+        high=percent(h_high, tr),
+        fair=percent(0.5, tr),
+    )
+    return f"{line}\n{head_to_head}"
 
 
 def summary(result: dict[str, Any], names: tuple[str, ...], tr: Translator) -> str:

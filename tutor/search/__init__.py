@@ -40,6 +40,7 @@ from tutor.search.table_players import (
     table_move_values,
 )
 from tutor.search.table_selfplay import table_random_player, table_selfplay
+from tutor.search.table_solver import TableSolver, table_solvable, table_solve
 
 __all__ = [
     "MAX_NODES",
@@ -53,6 +54,7 @@ __all__ = [
     "SearchLimit",
     "Solver",
     "TablePlayer",
+    "TableSolver",
     "club_player",
     "evaluate",
     "evaluate_moves",
@@ -72,6 +74,8 @@ __all__ = [
     "table_move_values",
     "table_random_player",
     "table_selfplay",
+    "table_solvable",
+    "table_solve",
     "terminal_value",
     "wilson",
 ]

@@ -1,6 +1,13 @@
 """One computer player against another at a table of three or four: the first player takes
 one side (a seat, or a team of partners), moving from deal to deal, the second every other
-seat. ``tutor selfplay --rules four --players expert,club`` prints it."""
+seat. ``tutor selfplay --rules four --players expert,club`` prints it.
+
+With three seats each for himself one player sits against two, and an even share of deals won
+is a third: the duel also counts, deal by deal, the first player's seat against each other
+seat head to head (who won more game points in the deal; equal game points, as in a drawn deal
+or one the third seat won, decide nothing). An even share of the decided pairs is a half. The
+two pairs of one deal are not independent (a deal the first seat wins counts twice), so their
+interval is a little narrower than it should be."""
 
 from __future__ import annotations
 
@@ -26,6 +33,9 @@ def table_duel(
     totals = in_parts(_duel_range, (spec, first, second, seed), games, jobs, 2)
     elapsed = time.perf_counter() - start
     low, high = wilson(totals[0], games)
+    ahead, behind = totals[5], totals[6]
+    decided = ahead + behind
+    h_low, h_high = wilson(ahead, decided)
     return {
         "rules": rules.name,
         "players": {"first": first, "second": second},
@@ -39,6 +49,10 @@ def table_duel(
         "fair_share": round(1 / rules.sides, 4),
         "first_game_points": totals[3],
         "other_game_points": totals[4],
+        "head_to_head_ahead": ahead,
+        "head_to_head_behind": behind,
+        "head_to_head_share": round(ahead / decided, 4) if decided else None,
+        "head_to_head_wilson95": [round(h_low, 4), round(h_high, 4)],
         "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
     }
 

@@ -3,8 +3,10 @@
 ``table_club`` counts to the target and declares, exchanges and announces marriages, takes tricks
 worth taking with the cheapest card that wins, and gives points to a partner who is winning the
 trick. ``table_expert`` samples deals consistent with what its seat has seen and plays each
-legal move out with ``table_club`` at every seat, taking the move with the best average result
-for its side."""
+legal move out with ``table_club`` at every seat, taking the move with the best average for its
+side. With two teams that is the team's result (its game points less the other team's), and the
+last tricks of each sample are solved exactly (``table_solver``); with three seats each for
+himself it is the seat's own game points, which count the deals it wins and what they bring."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from tutor.engine import (
     trick_winner_of,
 )
 from tutor.search.table_selfplay import table_random_player
+from tutor.search.table_solver import TableSolver, table_solvable
 
 TablePlayer = Callable[[TableState, random.Random], Move]
 
@@ -33,6 +36,17 @@ TablePlayer = Callable[[TableState, random.Random], Move]
 TABLE_EXPERT_SAMPLES = 12
 #: The game points a sample by which the club player's move is preferred (see ``table_expert``).
 CLUB_HEAD_START = 0.25
+#: With two teams, a sampled deal whose hands hold at most this many cards each, the stock
+#: closed to drawing, is solved exactly for every move (``table_solver``)...
+SOLVE_CARDS = 4
+#: ... and otherwise each move is played out by ``table_club`` until the hands hold this many
+#: cards each and the stock is closed, and solved from there.
+ROLLOUT_SOLVE_CARDS = 3
+#: With three seats each for himself the samples value the seat's own game points (True) or
+#: its game points less the best other seat's (False), and every move is played out by
+#: ``table_club`` to the end: the solver's paranoid values (the other two playing together
+#: against the seat) made the expert weaker there.
+OWN_POINTS = True
 
 
 def _points(state: TableState, card: int) -> int:
@@ -86,34 +100,38 @@ def table_club(state: TableState, rng: random.Random) -> Move:
     return min(plays, key=lambda m: (m.card.suit == trump, _points(state, m.card.index)))
 
 
-def _side_result(state: TableState, side: int) -> int:
-    """Game points of ``side`` less the most any other side scored, once the deal is over."""
-    assert state.result is not None
-    gps = state.result.game_points
-    others = [g for x, g in enumerate(gps) if x != side]
-    return gps[side] - max(others)
-
-
 def table_move_values(
     state: TableState, rng: random.Random, samples: int = TABLE_EXPERT_SAMPLES
 ) -> tuple[tuple[Move, float], ...]:
-    """Every legal move of the seat to move with its average result for the seat's side, in
-    game points (the side's less the best other side's), over ``samples`` deals consistent
-    with what the seat has seen, each played out by ``table_club`` at every seat; best first,
-    in the order of the legal moves among equals."""
+    """Every legal move of the seat to move with its average value for the seat's side, in
+    game points, over ``samples`` deals consistent with what the seat has seen, each played
+    out by ``table_club`` at every seat; best first, in the order of the legal moves among
+    equals. With two teams the value is the team's result (its game points less the other
+    team's), and a sample is solved exactly once the stock is closed and the hands are small
+    (``SOLVE_CARDS``, ``ROLLOUT_SOLVE_CARDS``); with three seats it is the seat's own game
+    points (``OWN_POINTS``)."""
     moves = table_legal_moves(state)
     p = state.to_move
     assert p is not None
     side = state.side(p)
+    teams = state.rules.sides == 2
+    own = OWN_POINTS and not teams
+    solve_cards = SOLVE_CARDS if teams else -1
+    rollout_cards = ROLLOUT_SOLVE_CARDS if teams else -1
     view = table_view(state, p)
     totals = dict.fromkeys(moves, 0.0)
     for _ in range(samples):
         world = sample_table(view, rng)
+        solver = TableSolver(world, side, own)
+        if table_solvable(world, solve_cards):
+            for m, v in solver.move_values(world).items():
+                totals[m] += v
+            continue
         for m in moves:
             s = table_apply_unchecked(world, m)
-            while s.result is None:
+            while s.result is None and not table_solvable(s, rollout_cards):
                 s = table_apply_unchecked(s, table_club(s, rng))
-            totals[m] += _side_result(s, side)
+            totals[m] += solver.solve(s)
     ranked = sorted(moves, key=lambda m: -totals[m])
     return tuple((m, totals[m] / samples) for m in ranked)
 
@@ -131,7 +149,7 @@ def table_expert(state: TableState, rng: random.Random) -> Move:
     # head start of a quarter game point a sample keeps the noise of a few samples from
     # overruling a sound move.
     club = table_club(state, rng)
-    values = dict(table_move_values(state, rng))
+    values = dict(table_move_values(state, rng, TABLE_EXPERT_SAMPLES))
     values[club] += CLUB_HEAD_START
     return max(moves, key=lambda m: values[m])
 
@@ -155,11 +173,13 @@ __all__ = [
 def _duel_range(spec: str, first: str, second: str, seed: int, lo: int, hi: int) -> list[int]:
     """Deals ``lo`` to ``hi`` with ``first`` at one side (a seat, or a team), moving from deal
     to deal, and ``second`` at every other seat: the first side's wins, draws, the deals won by
-    another side, the first side's game points, the others' (the best of them each deal)."""
+    another side, the first side's game points, the others' (the best of them each deal), and
+    head to head against each other side deal by deal: the times the first side scored more
+    game points than it, and fewer (equal game points decide nothing)."""
     from tutor.engine import EndKind, deal_table, parse_rules
 
     rules = parse_rules(spec)
-    totals = [0, 0, 0, 0, 0]
+    totals = [0, 0, 0, 0, 0, 0, 0]
     for i in range(lo, hi):
         rng = random.Random(f"{seed}:{i}")
         mine = i % rules.sides
@@ -180,4 +200,8 @@ def _duel_range(spec: str, first: str, second: str, seed: int, lo: int, hi: int)
             totals[2] += 1
         totals[3] += result.game_points[mine]
         totals[4] += max(g for x, g in enumerate(result.game_points) if x != mine)
+        for x, g in enumerate(result.game_points):
+            if x != mine:
+                totals[5] += result.game_points[mine] > g
+                totals[6] += result.game_points[mine] < g
     return totals

@@ -261,10 +261,8 @@ def table_value_text(analysis: TableAnalysis, move: TableMoveValue, tr: Translat
             value=signed(move.game_points, tr),
         )
     return tr.n_(
-        "On average {value} game points for you (your own less the most that another player "
-        "scores), over {n} sampled deal.",
-        "On average {value} game points for you (your own less the most that another player "
-        "scores), over {n} sampled deals.",
+        "On average {value} game points won by you in the deal, over {n} sampled deal.",
+        "On average {value} game points won by you in the deal, over {n} sampled deals.",
         analysis.samples,
         value=signed(move.game_points, tr),
     )
@@ -302,7 +300,21 @@ def values_line(analysis: TableAnalysis, tr: Translator) -> str:
 
 
 def method_text(analysis: TableAnalysis, tr: Translator) -> str:
-    """How the values were made."""
+    """How the values were made (with two teams the last tricks of a deal are solved)."""
+    if analysis.situation.partner >= 0:
+        return tr.n_(
+            "How the values are made: {n} deal that agrees with what you have seen is dealt at "
+            "random, and every legal move is played out in it by the computer's club player at "
+            "every seat until each hand holds a few cards; from there the tricks are solved "
+            "exactly. The values are estimates: the hidden cards are guessed, and the club "
+            "player plays by rules of thumb.",
+            "How the values are made: {n} deals that agree with what you have seen are dealt at "
+            "random, and every legal move is played out in each by the computer's club player "
+            "at every seat until each hand holds a few cards; from there the tricks are solved "
+            "exactly. The values are estimates: the hidden cards are guessed, and the club "
+            "player plays by rules of thumb.",
+            analysis.samples,
+        )
     return tr.n_(
         "How the values are made: {n} deal that agrees with what you have seen is dealt at "
         "random, and every legal move is played out in it to the end by the computer's club "

@@ -1,0 +1,342 @@
+"""The exact value of a position at a table of three or four once every card is known to the
+searcher and the stock can no longer serve every player (no more drawing, no exchange): the
+result of one side (a seat, or a team of partners) under best play, in game points, as the
+table players count it: the side's game points less the most any other side scores.
+
+With two sides (four players in two teams) that is plain minimax between the teams, searched
+with alpha-beta. With three seats each for himself it is a *paranoid* search: the two other
+seats are taken to play together against the side, each choosing the move worst for it. That is
+the value the side can make sure of whatever the others do; against players who each look after
+themselves it is cautious.
+
+The search works on its own small positions (hands, the trick, the score and the announced
+marriages waiting for a trick of each side, the sides that have a trick, the marriages so far)
+and keeps the values of the positions on lead it has met in a transposition table; the
+agreement with a plain search over the engine's moves is tested."""
+
+from __future__ import annotations
+
+from tutor.engine import Move, TableState, table_apply_unchecked, table_legal_moves
+from tutor.engine.cards import SUIT_MASKS
+from tutor.engine.rules import Credit, Duty, EqualCards, Losers, Penalty, PlayedOut, SchwarzBy
+
+LOW = (1 << 32) - 1
+INF = 1000
+
+# The kinds of an internal move, kept with its card as ``kind << 8 | card``.
+_PLAY, _MARRY, _MARRY_OUT, _OUT = 0, 1, 2, 3
+
+_Key = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int]
+
+
+def table_solvable(state: TableState, max_cards: int) -> bool:
+    """Whether ``table_solve`` may be asked about ``state`` and finds the answer quickly: the
+    deal is on, the stock can no longer serve every player, and no hand holds more than
+    ``max_cards`` cards."""
+    if state.result is not None or state.stock_open:
+        return False
+    return max(h.bit_count() for h in state.hands) <= max_cards
+
+
+def side_result(state: TableState, side: int) -> int:
+    """Game points of ``side`` less the most any other side scored, once the deal is over."""
+    assert state.result is not None
+    gps = state.result.game_points
+    return gps[side] - max(g for x, g in enumerate(gps) if x != side)
+
+
+class TableSolver:
+    """The searcher for one side in one deal (the rules, the trumps, the side): the table of
+    values it keeps holds for every position of that deal."""
+
+    def __init__(self, state: TableState, side: int, own: bool = False) -> None:
+        r = state.rules
+        self.rules = r
+        self.side = side
+        self.own = own
+        self.n = r.seats
+        self.sides = r.sides
+        self.side_of = tuple(state.side(s) for s in range(r.seats))
+        self.trump = int(state.trump)
+        self.pts = tuple(r.points_by_index)
+        self.table: dict[_Key, tuple[int, int]] = {}
+        self.nodes = 0
+
+    # ------------------------------------------------------------------------- positions
+
+    def position(
+        self, state: TableState
+    ) -> tuple[tuple[int, ...], int, tuple[int, ...], list[int], list[int], int, int]:
+        sides = self.sides
+        scores = [state.score(x) for x in range(sides)]
+        pending = [0] * sides
+        for s in range(self.n):
+            pending[self.side_of[s]] += state.pending[s]
+        won = sum(1 << x for x in range(sides) if state.side_tricks(x) > 0)
+        return (
+            state.hands,
+            state.leader,
+            state.trick,
+            scores,
+            pending,
+            won,
+            len(state.marriages),
+        )
+
+    def solve(self, state: TableState) -> int:
+        """The side's result under best play from ``state`` (see the module)."""
+        if state.result is not None:
+            return (
+                state.result.game_points[self.side] if self.own else side_result(state, self.side)
+            )
+        if state.stock_open:
+            raise ValueError("the solver needs the stock closed to drawing")
+        hands, leader, trick, scores, pending, won, married = self.position(state)
+        return self._value(hands, leader, trick, scores, pending, won, married, -INF, INF)
+
+    def move_values(self, state: TableState) -> dict[Move, int]:
+        """Every legal move of the seat to move with the side's result after it."""
+        return {m: self.solve(table_apply_unchecked(state, m)) for m in table_legal_moves(state)}
+
+    # ------------------------------------------------------------------------- scoring
+
+    def _grade(self, x: int, scores: list[int], won: int) -> int:
+        r = self.rules
+        simple, schneider, schwarz = r.game_points
+        none = scores[x] == 0 if r.schwarz_by is SchwarzBy.POINTS else not won >> x & 1
+        if none:
+            return schwarz
+        return schneider if scores[x] < r.schneider_below else simple
+
+    def _result(self, gps: list[int]) -> int:
+        side = self.side
+        if self.own:
+            return gps[side]
+        return gps[side] - max(g for x, g in enumerate(gps) if x != side)
+
+    def _ended(self, winner: int | None, scores: list[int], won: int) -> int:
+        gps = [0] * self.sides
+        if winner is not None:
+            losers = [x for x in range(self.sides) if x != winner]
+            if self.rules.losers is Losers.BEST:
+                best = max(losers, key=lambda x: scores[x])
+                gps[winner] = self._grade(best, scores, won)
+            else:
+                gps[winner] = sum(self._grade(x, scores, won) for x in losers)
+        return self._result(gps)
+
+    def _declared(self, x: int, scores: list[int], won: int) -> int:
+        r = self.rules
+        if scores[x] >= r.target:
+            return self._ended(x, scores, won)
+        gps = [0] * self.sides
+        for y in range(self.sides):
+            if y == x:
+                continue
+            if r.false_out is Penalty.SCALE:
+                gps[y] = self._grade(x, scores, won)
+            elif not won >> y & 1:
+                gps[y] = r.false_out_no_trick_points
+            else:
+                gps[y] = r.false_out_points
+        return self._result(gps)
+
+    def _played_out(self, scores: list[int], won: int) -> int:
+        r = self.rules
+        if r.played_out is PlayedOut.ONLY_ONE:
+            reached = [x for x, v in enumerate(scores) if v >= r.target]
+            winner = reached[0] if len(reached) == 1 else None
+        else:
+            top = max(scores)
+            winner = scores.index(top) if scores.count(top) == 1 else None
+        return self._ended(winner, scores, won)
+
+    # ------------------------------------------------------------------------- moves
+
+    def _lead_moves(self, hand: int, x: int, scores: list[int], won: int) -> list[int]:
+        r = self.rules
+        held = (hand | hand >> 32) & LOW
+        has_trick = bool(won >> x & 1)
+        out_first: list[int] = []
+        out_last: list[int] = []
+        if has_trick or not r.out_needs_trick:
+            (out_first if scores[x] >= r.target else out_last).append(_OUT << 8)
+        marriages: list[int] = []
+        if r.marriage_in_phase2 and (has_trick or not r.marriage_needs_trick):
+            for suit in range(4):
+                k = suit * 8 + 2
+                if held >> k & 3 == 3:
+                    marriages += [_MARRY << 8 | k, _MARRY << 8 | (k + 1)]
+                    if r.out_after_marriage:
+                        out_last += [_MARRY_OUT << 8 | k, _MARRY_OUT << 8 | (k + 1)]
+        pts = self.pts
+        plays = sorted(_bits(held), key=lambda c: (-pts[c], c))
+        return [*out_first, *marriages, *plays, *out_last]
+
+    def _follow_cards(self, hand: int, trick: tuple[int, ...]) -> int:
+        held = (hand | hand >> 32) & LOW
+        trump = self.trump
+        led = trick[0] >> 3
+        best = trick[self._winner(trick)]
+        same = held & SUIT_MASKS[led]
+        head = self.rules.phase2_duty is Duty.HEAD
+        if same:
+            if head and best >> 3 == led:
+                return (same & ((1 << best) - 1)) or same
+            return same
+        trumps = held & SUIT_MASKS[trump]
+        if trumps and head and best >> 3 == trump:
+            return (trumps & ((1 << best) - 1)) or trumps
+        return trumps or held
+
+    def _winner(self, trick: tuple[int, ...]) -> int:
+        trump = self.trump
+        last = self.rules.equal_cards is EqualCards.LAST
+        w = 0
+        for k in range(1, len(trick)):
+            c, b = trick[k], trick[w]
+            if c == b:
+                if last:
+                    w = k
+            elif c >> 3 == b >> 3:
+                if c < b:
+                    w = k
+            elif c >> 3 == trump:
+                w = k
+        return w
+
+    # ------------------------------------------------------------------------- the search
+
+    def _value(
+        self,
+        hands: tuple[int, ...],
+        leader: int,
+        trick: tuple[int, ...],
+        scores: list[int],
+        pending: list[int],
+        won: int,
+        married: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        self.nodes += 1
+        n = self.n
+        p = (leader + len(trick)) % n
+        x = self.side_of[p]
+        maximise = x == self.side
+        key: _Key | None = None
+        a0, b0 = alpha, beta
+        if not trick:
+            key = (hands, leader, (*scores, *pending), (), won, married)
+            entry = self.table.get(key)
+            if entry is not None:
+                lo, hi = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha, beta = max(alpha, lo), min(beta, hi)
+                if alpha >= beta:
+                    return lo if lo >= beta else hi
+            moves = self._lead_moves(hands[p], x, scores, won)
+        else:
+            moves = list(_bits(self._follow_cards(hands[p], trick)))
+        best = -INF if maximise else INF
+        for move in moves:
+            v = self._after(
+                move, p, x, hands, leader, trick, scores, pending, won, married, alpha, beta
+            )
+            if maximise:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        if key is not None:
+            lo, hi = self.table.get(key, (-INF, INF))
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            self.table[key] = (lo, hi)
+        return best
+
+    def _after(
+        self,
+        move: int,
+        p: int,
+        x: int,
+        hands: tuple[int, ...],
+        leader: int,
+        trick: tuple[int, ...],
+        scores: list[int],
+        pending: list[int],
+        won: int,
+        married: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        kind, c = move >> 8, move & 255
+        if kind == _OUT:
+            return self._declared(x, scores, won)
+        if kind != _PLAY:
+            value = self.rules.marriage_value(c >> 3, self.trump, married)
+            married += 1
+            credit = self.rules.marriage_credit
+            if kind == _MARRY_OUT:
+                scores = scores.copy()
+                scores[x] += value
+                return self._declared(x, scores, won)
+            if credit is Credit.IMMEDIATE or (credit is Credit.WITH_TRICK and won >> x & 1):
+                scores = scores.copy()
+                scores[x] += value
+            else:
+                pending = pending.copy()
+                pending[x] += value
+        hand = hands[p]
+        hand = hand & ~(1 << c) if hand >> c & 1 else hand & ~(1 << (c + 32))
+        hands = (*hands[:p], hand, *hands[p + 1 :])
+        trick = (*trick, c)
+        if len(trick) < self.n:
+            return self._value(hands, leader, trick, scores, pending, won, married, alpha, beta)
+        w = (leader + self._winner(trick)) % self.n
+        y = self.side_of[w]
+        scores = scores.copy()
+        scores[y] += sum(self.pts[k] for k in trick)
+        if pending[y]:
+            scores[y] += pending[y]
+            pending = pending.copy()
+            pending[y] = 0
+        won |= 1 << y
+        if not any(hands):
+            scores[y] += self.rules.last_trick_bonus
+            return self._played_out(scores, won)
+        return self._value(hands, w, (), scores, pending, won, married, alpha, beta)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def table_solve(state: TableState, side: int) -> int:
+    """The result of ``side`` under best play from ``state``, every card known (see the
+    module): its game points less the most any other side scores. The stock must no longer
+    serve every player (``TableState.stock_open`` false)."""
+    return TableSolver(state, side).solve(state)
+
+
+__all__ = ["TableSolver", "side_result", "table_solvable", "table_solve"]
