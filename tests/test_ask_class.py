@@ -363,3 +363,34 @@ def test_the_puzzles_page_takes_the_teachers_room_back_after_a_reload(
     again.button(key="ask_class").click().run()
     question = store.question(code)
     assert question is not None and question.id == "puzzle:ten-before-the-king"
+
+
+def test_a_lesson_for_four_is_followed_and_its_question_answered(store: RoomStore) -> None:
+    """A teacher shares a lesson for three or four: the students see its table with every seat,
+    follow its steps, and answer the question the teacher asks."""
+    from tutor.teach.lessons import TableLibrary
+
+    lesson = TableLibrary(ROOT / "lessons" / "table").refresh().get("table-02-four-partners")
+    assert lesson is not None
+    k = next(i for i, f in enumerate(lesson.frames) if f.question is not None)
+    teacher = _teacher(lesson.id, k, lang="de")
+    code = teacher.session_state["room"]
+    student = _student(code, lang="pl")
+    board = _html(student)
+    assert "t66-seats-4" in board and f'data-step="{k}"' in board
+    teacher.button(key="ask_class").click().run()
+    _ok(teacher)
+    student.run()
+    question = lesson.frames[k].question
+    assert question is not None
+    labels = [b.label for b in student.button if b.key.startswith("class_answer")]
+    assert labels == [get_translator("pl")._(a.text) for a in question.answers]
+    student.button(key=f"class_answer_{question.right}").click().run()
+    teacher.run()
+    assert "1" in _tally(teacher)
+    teacher.button(key="reveal_class").click().run()
+    student.run()
+    assert _words(student, "success")  # the right answer, in Polish
+    teacher.button(key="next").click().run()  # the teacher goes on: so does the class
+    student.run()
+    assert f'data-step="{k + 1}"' in _html(student)

@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine import Move, State, legal_moves, parse_move
-from tutor.teach.lessons import Frame
+from tutor.teach.lessons import Frame, TableFrame
 from tutor.teach.puzzles.model import Puzzle
 
 #: A name as kept with an answer: at most this many characters.
@@ -87,10 +87,12 @@ def puzzle_question_id(puzzle_id: str) -> str:
     return f"{PUZZLE_PREFIX}{puzzle_id}"
 
 
-def lesson_question(lesson_id: str, frames: Sequence[Frame], step: int) -> ClassQuestion | None:
+def lesson_question(
+    lesson_id: str, frames: Sequence[Frame] | Sequence[TableFrame], step: int
+) -> ClassQuestion | None:
     """What a teacher showing frame ``step`` may ask: the step's question, else the next
     step's move when there is one and a player is on turn; ``None`` at the end or before a
-    pause."""
+    pause. A lesson for three or four asks its questions only (the class plays no cards)."""
     if not 0 <= step < len(frames):
         return None
     qid = lesson_question_id(lesson_id, step)
@@ -100,6 +102,8 @@ def lesson_question(lesson_id: str, frames: Sequence[Frame], step: int) -> Class
         return ClassQuestion(qid, Kind.CHOICE, step, None, right, len(frame.question.answers))
     nxt = step + 1
     if nxt >= len(frames) or frames[nxt].step == 0 or frames[nxt].move is None:
+        return None
+    if not isinstance(frame, Frame):
         return None
     state = frame.state
     if state.to_move is None or state.result is not None:

@@ -19,6 +19,7 @@ import time
 from collections.abc import Sequence
 
 import streamlit as st
+from markupsafe import Markup
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor.engine import PLAYER_NAMES, Card, Play
@@ -34,10 +35,10 @@ from tutor.teach.classroom import (
     puzzle_question,
     split_answer,
 )
-from tutor.teach.lessons import Frame, Lesson
+from tutor.teach.lessons import Frame, Lesson, TableFrame, TableLesson
 from tutor.teach.puzzles import start
 from tutor.teach.puzzles.model import Puzzle
-from tutor.web import lesson_frame
+from tutor.web import lesson_frame, table_lesson
 from tutor.web.board import BoardOptions, board_html
 from tutor.web.classroom import answer_label, engine_view, reveal_lines
 from tutor.web.html import md_text
@@ -58,7 +59,7 @@ from tutor_app.rooms import (
     valid_room,
 )
 from tutor_app.session import state
-from tutor_app.shared import collection, library, rooms, tr, watcher
+from tutor_app.shared import collection, library, rooms, table_library, tr, watcher
 from tutor_app.wake import (
     FALLBACK_SECONDS,
     FOLLOW_SECONDS,
@@ -250,8 +251,13 @@ def _show_room(code: str, pulse: Pulse | None) -> None:
         _show_puzzle(t, view, code, shown)
         return
     lib = library()
-    lesson = lib.get(view.lesson)
-    frames = lib.frames(view.lesson) if lesson is not None else None
+    lesson: Lesson | TableLesson | None = lib.get(view.lesson)
+    frames: Sequence[Frame] | Sequence[TableFrame] | None = (
+        lib.frames(view.lesson) if lesson is not None else None
+    )
+    if lesson is None:
+        lesson = table_library().get(view.lesson)
+        frames = lesson.frames if lesson is not None else None
     if lesson is None or not frames:
         text.warning(t._("The teacher's lesson is not available here."))
         return
@@ -275,8 +281,8 @@ def _live() -> None:
 
 def _show(
     t: Translator,
-    lesson: Lesson,
-    frames: Sequence[Frame],
+    lesson: Lesson | TableLesson,
+    frames: Sequence[Frame] | Sequence[TableFrame],
     view: SharedView,
     shown: str,
     code: str,
@@ -341,48 +347,68 @@ def _show(
     choices, whys = ask.choice_texts(t, frames[step])
     board_col, words = st.columns([3, 2], gap="medium")
     with board_col:
-        if asked.kind is Kind.MOVE and not revealed:
-            _answer_board(t, lesson, frames[step], asked, view.show, code)
+        if isinstance(lesson, Lesson) and isinstance(frame, Frame) and asked.kind is Kind.MOVE:
+            if not revealed:
+                _answer_board(t, lesson, frame, asked, view.show, code)
+            else:
+                text.html(_board(t, lesson, frames, step, view.show))
         else:
-            text.html(
-                lesson_frame.frame_board_html(
-                    lesson,
-                    frame,
-                    t,
-                    style=state.style,
-                    show=view.show,
-                    projector=bool(state.projector),
-                    before=frames[step - 1] if step else None,
-                )
-            )
+            text.html(_board(t, lesson, frames, step, view.show))
     with words:
         _class_task(t, asked, frames, code, mine, revealed, choices, whys)
-        if revealed:
+        if revealed and isinstance(lesson, Lesson):
             _engine_words(t, asked, view.show, lesson.unnamed)
 
 
 def _lesson_step(
-    t: Translator, lesson: Lesson, frames: Sequence[Frame], step: int, show: tuple[bool, bool]
+    t: Translator,
+    lesson: Lesson | TableLesson,
+    frames: Sequence[Frame] | Sequence[TableFrame],
+    step: int,
+    show: tuple[bool, bool],
 ) -> None:
     board, words = st.columns([3, 2], gap="medium")
     with board:
-        text.html(
-            lesson_frame.frame_board_html(
-                lesson,
-                frames[step],
-                t,
-                style=state.style,
-                show=show,
-                projector=bool(state.projector),
-                before=frames[step - 1] if step else None,
-            )
-        )
+        text.html(_board(t, lesson, frames, step, show))
     with words:
+        if isinstance(lesson, TableLesson):
+            table_frames = [f for f in frames if isinstance(f, TableFrame)]
+            text.html(table_lesson.table_frame_step_html(table_frames, step, t))
+            return
+        two = [f for f in frames if isinstance(f, Frame)]
         text.html(
             lesson_frame.frame_step_html(
-                frames, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
+                two, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
             )
         )
+
+
+def _board(
+    t: Translator,
+    lesson: Lesson | TableLesson,
+    frames: Sequence[Frame] | Sequence[TableFrame],
+    step: int,
+    show: tuple[bool, bool],
+) -> Markup:
+    """The table of frame ``step``: for two, with the hands the teacher shows; for three or
+    four, with the hands the lesson shows."""
+    frame = frames[step]
+    projector = bool(state.projector)
+    if isinstance(frame, TableFrame) and isinstance(lesson, TableLesson):
+        return table_lesson.table_frame_board_html(
+            frame, t, style=state.style, shown=lesson.shows, projector=projector
+        )
+    assert isinstance(frame, Frame) and isinstance(lesson, Lesson)
+    before = frames[step - 1] if step else None
+    return lesson_frame.frame_board_html(
+        lesson,
+        frame,
+        t,
+        style=state.style,
+        show=show,
+        projector=projector,
+        before=before if isinstance(before, Frame) else None,
+    )
 
 
 def _asked_show(asked: ClassQuestion, show: tuple[bool, bool]) -> tuple[bool, bool]:
@@ -443,7 +469,7 @@ def _puzzle_board(
 def _class_task(
     t: Translator,
     asked: ClassQuestion,
-    frames: Sequence[Frame],
+    frames: Sequence[Frame] | Sequence[TableFrame],
     code: str,
     mine: str | None,
     revealed: bool,
@@ -581,7 +607,9 @@ def _asked_now(code: str) -> ClassQuestion | None:
     if view.lesson.startswith(PUZZLE_PREFIX):
         puzzle = collection().get(view.lesson[len(PUZZLE_PREFIX) :])
         return puzzle_question(puzzle) if puzzle is not None else None
-    frames = library().frames(view.lesson)
+    frames: Sequence[Frame] | Sequence[TableFrame] = library().frames(
+        view.lesson
+    ) or table_library().frames(view.lesson)
     return lesson_question(view.lesson, frames, view.step) if frames else None
 
 

@@ -122,7 +122,7 @@ def lessons() -> _Lessons:
 def _publish() -> None:
     """Show the students who follow this screen what it shows now."""
     room, lesson_id = state.room, state.lesson
-    if not (room and lesson_id and library().frames(lesson_id)):
+    if not (room and lesson_id and (library().frames(lesson_id) or table_library().get(lesson_id))):
         return
     if rooms().publish(room, state.room_token, lesson_id, state.step, state.show) is None:
         state.room = None  # forgotten after hours without use: share again for a new code
@@ -983,7 +983,7 @@ _SHOW_ALL = "t66_table_show_all"  # the learner shows every hand of a table less
 def _table_player(lesson: TableLesson) -> None:
     """A lesson for three or four players: the table with its seats, the narration, the
     steps, and the learner's questions and moves (the same controls and keys as the lessons
-    for two; a table lesson is not shared with a class)."""
+    for two). Shared with a class, the students follow the steps and answer its questions."""
     t = tr()
     frames = lesson.frames
     last = len(frames) - 1
@@ -994,6 +994,8 @@ def _table_player(lesson: TableLesson) -> None:
     summary = "" if projector or not lesson.summary else t._(lesson.summary)
     _title_row(t._(lesson.title), lesson.level, summary, projector)
     pending = _task(lesson.id, frames, step)
+    # A teacher on the projector or sharing the screen with students may go on unanswered.
+    teaching = projector or state.room is not None
     asked = _asked(frames, step, pending)
     shown = list(lesson.shows)
     if st.session_state.get(_SHOW_ALL):
@@ -1027,13 +1029,15 @@ def _table_player(lesson: TableLesson) -> None:
                 ),
                 key=BOARD_KEY,
                 on_play=functools.partial(play_try, lesson.id, asked),
-                focus=not projector,
+                focus=not teaching,
             )
-        _nav(step, last, pending is not None and not projector, projector, t)
+        _nav(step, last, pending is not None and not teaching, projector, t)
     with text_col:
         text.html(table_lesson.table_frame_step_html(frames, step, t))
         _replies(lesson.id, step)
-        if pending is not None:
+        # The class answers a question asked at this step: the teacher's own task gives way.
+        class_asked = bool(state.room) and _table_ask_controls(t, lesson, step)
+        if pending is not None and not class_asked:
             if frames[pending].question is not None:
                 _question_controls(lesson.id, frames[pending], pending, t)
             else:
@@ -1047,7 +1051,18 @@ def _table_player(lesson: TableLesson) -> None:
             key=_SHOW_ALL,
             help=t._("The lesson shows the hands a player at the table would see."),
         )
+        _share_controls(t)
     keys.listen(on_keys)
+
+
+def _table_ask_controls(t: Translator, lesson: TableLesson, step: int) -> bool:
+    """The teacher's question of a lesson for three or four to the class; whether it is
+    asked now."""
+    asked = lesson_question(lesson.id, lesson.frames, step)
+    if asked is None:
+        return False
+    choices, whys = ask.choice_texts(t, lesson.frames[step])
+    return ask.controls(t, asked, choices, whys, None, _publish)
 
 
 def _table_move_controls(
