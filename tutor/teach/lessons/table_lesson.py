@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -461,14 +461,14 @@ class _Replay:
             if step.your_move is not None:
                 frame = self.your_move(before, frame, step)
             if step.question is not None:
-                frame = _with_question(frame, step.question)
+                frame = replace(frame, question=step.question)
             frames.append(frame)
             for chk in step.checks:
-                self.check(frame, before, step, chk, step.checks)
+                self.check(frame, before, step, chk)
             if step.question is not None:
                 for chk in step.question.checks:
                     n = len(self.errors)
-                    self.check(frame, before, step, chk, ())
+                    self.check(frame, before, step, chk)
                     if len(self.errors) > n:  # the right answer must agree with the engine
                         del self.errors[n:]
                         self.fail(chk, step, E_ANSWER_ENGINE, check=chk.name)
@@ -502,16 +502,10 @@ class _Replay:
                 move=step.move_text,
                 accepted=texts,
             )
-        return _with_task(frame, ym, tuple(accepted))
+        return replace(frame, your_move=ym, accepted=tuple(accepted))
 
-    def check(
-        self,
-        frame: TableFrame,
-        before: TableState,
-        step: Step,
-        chk: Check,
-        _all: Sequence[Check],
-    ) -> None:
+    def check(self, frame: TableFrame, before: TableState, step: Step, chk: Check) -> None:
+        """One check of a step on the position after it (``before`` is the one before)."""
         s, exp = frame.state, chk.value
         if chk.name in ("score", "tricks"):
             assert isinstance(exp, tuple)
@@ -576,14 +570,6 @@ class _Replay:
         elif isinstance(exp, int) and winner != s.side(exp):
             assert winner is not None
             self.fail(chk, step, C_WINNER, expected=SEAT_NAMES[exp], actual=names[winner])
-
-
-def _with_question(frame: TableFrame, question: Question) -> TableFrame:
-    return TableFrame(**{**frame.__dict__, "question": question})
-
-
-def _with_task(frame: TableFrame, ym: YourMove, accepted: tuple[Move, ...]) -> TableFrame:
-    return TableFrame(**{**frame.__dict__, "your_move": ym, "accepted": accepted})
 
 
 def read_table_lesson(path: str, data: bytes) -> tuple[TableLesson | None, tuple[LessonError, ...]]:
