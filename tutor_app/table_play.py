@@ -28,7 +28,7 @@ from tutor.words.table_text import (
     table_remark_text,
     table_totals_text,
 )
-from tutor_app import board, text
+from tutor_app import board, chrome, text
 from tutor_app.session import state
 from tutor_app.shared import tr
 
@@ -44,6 +44,7 @@ def game() -> pl.TableGame | None:
     return value if isinstance(value, pl.TableGame) else None
 
 
+@chrome.safe_callback
 def start() -> None:
     preset = str(st.session_state.get("w_pt_preset", "three"))
     opponent = str(st.session_state.get("w_pt_opponent", "club"))
@@ -53,12 +54,14 @@ def start() -> None:
     st.session_state[REPLY] = None
 
 
+@chrome.safe_callback
 def leave() -> None:
     """Back to the choice of the game, for three or four again."""
     st.session_state.pop(GAME, None)
     st.session_state["w_play_players"] = "table"
 
 
+@chrome.safe_callback
 def play(move_text: str) -> None:
     g = game()
     if g is None or not g.learner_to_move:
@@ -79,12 +82,14 @@ def play(move_text: str) -> None:
     st.session_state[GAME] = after
 
 
+@chrome.safe_callback
 def next_deal() -> None:
     g = game()
     if g is not None:
         st.session_state[GAME] = pl.table_next_deal(g)
 
 
+@chrome.safe_callback
 def more_hint(key: tuple[int, int]) -> None:
     levels: dict[tuple[int, int], int] = st.session_state.setdefault(HINTS, {})
     levels[key] = min(levels.get(key, 0) + 1, 4)
