@@ -40,6 +40,7 @@ from tutor.engine import (
 )
 from tutor.search import (
     TABLE_PLAYERS,
+    table_club_plus,
     table_duel,
     table_random_player,
     table_selfplay,
@@ -408,3 +409,63 @@ def test_a_refused_card_is_explained_with_the_rule_and_its_source(lang: str) -> 
             assert source_name(rules.source_of("phase2.duty"), tr) in text
             return
     raise AssertionError("no refused card found")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_what_a_hand_is_shown_to_lack_it_lacks_and_samples_never_deal_it(name: str) -> None:
+    """Once the stock is closed a card not of the suit led shows its hand has none of that suit
+    (``TableState.lacks``): no hand ever holds a card it is said to lack, and a sampled deal
+    gives none to it either."""
+    rules = preset(name)
+    rng = random.Random(name)
+    shown = 0
+    for seed in range(40):
+        states, moves = _play(rules, seed)
+        for s, m in zip(states, moves, strict=False):
+            for x in range(rules.seats):
+                assert s.lacks[x] & _mask32(s.hands[x]) == 0
+            p = s.to_move
+            assert p is not None
+            if s.trick and not s.stock_open and isinstance(m, Play):
+                led = s.trick[0] >> 3
+                if m.card.suit != led:
+                    after = table_apply(s, m)
+                    assert after.lacks[p] >> (led * 8) & 0xFF == 0xFF
+                    shown += 1
+            if not s.stock_open and any(s.lacks):
+                world = sample_table(table_view(s, p), rng)
+                for x in range(rules.seats):
+                    assert world.lacks[x] & _mask32(world.hands[x]) == 0
+    assert shown > 0
+
+
+@pytest.mark.parametrize("name", ["three", "three_pack32"])
+def test_club_plus_leads_a_card_nobody_can_head_once_the_stock_is_closed(name: str) -> None:
+    """On lead with the stock closed ``table_club_plus`` plays a card of which no higher card of
+    its suit is unseen when it holds one, else its cheapest card outside trumps."""
+    rules = preset(name)
+    led = 0
+    for seed in range(30):
+        states, _ = _play(rules, seed)
+        for s in states:
+            if s.result is not None or s.trick or s.stock_open:
+                continue
+            p = s.to_move
+            assert p is not None
+            m = table_club_plus(s, random.Random(0))
+            if not isinstance(m, Play) or m not in table_legal_moves(s):
+                continue
+            seen = _mask32(s.hands[p] | s.played)
+
+            def master(c: Card, seen: int = seen) -> bool:
+                above = (0xFF << (c.index & ~7)) & ((1 << c.index) - 1) & rules.pack_mask
+                return above & ~seen == 0
+
+            if any(master(c) for c in s.hand(p)):
+                assert master(m.card)
+            else:
+                points = rules.points_by_index
+                cheapest = min((c.suit == s.trump, points[c.index]) for c in s.hand(p))
+                assert (m.card.suit == s.trump, points[m.card.index]) == cheapest
+            led += 1
+    assert led > 0

@@ -92,6 +92,9 @@ class TableState(NamedTuple):
     last_trick: tuple[int, tuple[int, ...], int] | None  # (leader, cards, winner)
     result: TableOutcome | None
     known: tuple[int, ...] = ()  # per seat: cards of the hand all have seen (32-bit sets)
+    # per seat: cards all know the hand does not hold, shown by its plays under the duty to
+    # follow once the stock is closed (32-bit sets; see ``_shown_lacking``)
+    lacks: tuple[int, ...] = ()
 
     @property
     def seats(self) -> int:
@@ -202,6 +205,7 @@ def table_from_order(rules: RuleSet, order: Iterable[int], dealer: int = 0) -> T
         last_trick=None,
         result=None,
         known=zeros,
+        lacks=zeros,
     )
 
 
@@ -306,10 +310,14 @@ def table_apply_unchecked(state: TableState, move: Move) -> TableState:
     if isinstance(move, Play):
         c = move.card.index
         hand = _remove(state.hands[p], c)
+        lacks = state.lacks
+        if state.trick and lacks and not state.stock_open:
+            lacks = _with(lacks, p, lacks[p] | _shown_lacking(state, c))
         s = state._replace(
             hands=_with(state.hands, p, hand),
             trick=(*state.trick, c),
             known=_with(state.known, p, state.known[p] & _cards(hand)),
+            lacks=lacks,
         )
         return _finish_trick(s) if len(s.trick) == rules.seats else s
     if isinstance(move, Marriage):
@@ -345,6 +353,31 @@ def table_apply_unchecked(state: TableState, move: Move) -> TableState:
     if isinstance(move, DeclareOut):
         return _declare(state, p)
     raise ValueError(f"illegal move {move} for seat {p}")
+
+
+def _shown_lacking(state: TableState, card: int) -> int:
+    """The cards the player to move shows he does not hold by playing ``card`` to the trick in
+    progress once the stock is closed: a card of another suit than the one led says he has none
+    of it, a card of neither that suit nor trumps that he has no trumps either; under the duty
+    to head (``phase2.duty=head``) a card that does not beat the trick's best card of its suit
+    says he has none higher. No more cards are drawn, so what a hand lacks it lacks to the end.
+    """
+    trick = state.trick
+    trump = int(state.trump)
+    led = trick[0] >> 3
+    best = trick[trick_winner_of(trick, trump, state.rules.equal_cards)]
+    head = state.rules.phase2_duty is Duty.HEAD
+    suit = card >> 3
+    if suit == led:
+        if head and best >> 3 == led and not card < best:
+            return SUIT_MASKS[led] & ((1 << best) - 1)
+        return 0
+    lacking = SUIT_MASKS[led]
+    if suit != trump:
+        return lacking | SUIT_MASKS[trump]
+    if head and best >> 3 == trump and not card < best:
+        lacking |= SUIT_MASKS[trump] & ((1 << best) - 1)
+    return lacking
 
 
 def _finish_trick(state: TableState) -> TableState:
@@ -476,6 +509,7 @@ def table_play_moves(state: TableState, moves: Iterable[Move | str]) -> TableSta
 
 
 __all__ = [
+    "SAMPLE_TRIES",
     "SEAT_NAMES",
     "TableOutcome",
     "TableState",
@@ -535,24 +569,62 @@ def table_view(state: TableState, seat: int) -> TableView:
     return TableView(state, seat)
 
 
+#: Tries of the dealing that respects what hands lack before it gives up on that knowledge.
+SAMPLE_TRIES = 20
+
+
 def sample_table(view: TableView, rng: random.Random) -> TableState:
     """A deal consistent with ``view``: the unseen cards dealt at random to the other hands
-    (after the cards known to be there) and to the stock."""
+    (after the cards known to be there) and to the stock, a card never to a hand known to lack
+    it (``TableState.lacks``). Those cards are dealt first, each to a hand or the stock that
+    may hold it, with odds by the room left there; should that fail ``SAMPLE_TRIES`` times
+    (a view no deal agrees with) the lacks are ignored."""
     s = view.state
     pool = view.unseen()
     rng.shuffle(pool)
+    others = [x for x in range(s.rules.seats) if x != view.seat]
     hands = list(s.hands)
-    for other in range(s.rules.seats):
-        if other == view.seat:
-            continue
-        size = len(_copies(s.hands[other]))
+    room: list[int] = []
+    for other in others:
         hand = 0
         for c in iter_bits(s.known[other]):
             hand = _add(hand, c)
-        while len(_copies(hand)) < size:
-            hand = _add(hand, pool.pop())
         hands[other] = hand
+        room.append(len(_copies(s.hands[other])) - len(_copies(hand)))
+    lacks = [s.lacks[x] if s.lacks else 0 for x in others]
+    if any(lacks):
+        for _ in range(SAMPLE_TRIES):
+            dealt = _deal_lacking(pool, room, lacks, rng)
+            if dealt is not None:
+                for other, cards in zip(others, dealt[:-1], strict=True):
+                    for c in cards:
+                        hands[other] = _add(hands[other], c)
+                return s._replace(hands=tuple(hands), stock=tuple(dealt[-1]))
+    for other, size in zip(others, room, strict=True):
+        for _ in range(size):
+            hands[other] = _add(hands[other], pool.pop())
     return s._replace(hands=tuple(hands), stock=tuple(pool))
+
+
+def _deal_lacking(
+    pool: list[int], room: list[int], lacks: list[int], rng: random.Random
+) -> list[list[int]] | None:
+    """The cards of ``pool`` (shuffled) dealt to hands with ``room`` cards to fill, none to a
+    hand that ``lacks`` it, and the rest to the stock (the last list); the cards fewest may hold
+    are dealt first. ``None`` if a card finds no place."""
+    left = [*room, len(pool) - sum(room)]
+    places = [[x for x, lack in enumerate(lacks) if not lack >> c & 1] for c in range(32)]
+    for p in places:
+        p.append(len(room))  # the stock takes any card
+    dealt: list[list[int]] = [[] for _ in left]
+    for c in sorted(pool, key=lambda c: len(places[c])):
+        open_places = [x for x in places[c] if left[x]]
+        if not open_places:
+            return None
+        x = rng.choices(open_places, weights=[left[y] for y in open_places])[0]
+        left[x] -= 1
+        dealt[x].append(c)
+    return dealt
 
 
 # ----------------------------------------------------------------------------- why a move is legal

@@ -36,6 +36,7 @@ from tutor.search.table_players import (
     TABLE_PLAYERS,
     TablePlayer,
     table_club,
+    table_club_plus,
     table_expert,
     table_move_values,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "selfplay",
     "solve",
     "table_club",
+    "table_club_plus",
     "table_duel",
     "table_expert",
     "table_move_values",
