@@ -98,8 +98,9 @@ def table_summary(result: dict[str, Any], tr: Translator) -> str:
 def duel_summary(result: dict[str, Any], tr: Translator) -> str:
     """One player against another at a table of three or four, in one line: the first
     player's side's wins with their 95% interval, against the share a side wins by chance; with
-    three seats each for himself a second line: the first player's seat head to head against
-    each other seat (see ``tutor.search.table_duel``)."""
+    three seats each for himself a line with the first player's seat head to head against
+    each other seat; and a line comparing the first player with the second in its own seat,
+    with the same cards (see ``tutor.search.table_duel``)."""
     low, high = result["first_share_wilson95"]
     line = tr._(
         "{games} deals under {rules}: {first} at one side against {second}: won {wins} "
@@ -120,8 +121,22 @@ def duel_summary(result: dict[str, Any], tr: Translator) -> str:
         gp_second=number(result["other_game_points"], tr),
         speed=number(result["games_per_second"] or 0, tr),
     )
+    s_low, s_high = result["same_cards_wilson95"]
+    better, worse = result["same_cards_better"], result["same_cards_worse"]
+    s_share = result["same_cards_share"]
+    same = tr._(
+        "against {second} in its own seat with the same cards: better in {better} of {differ} "
+        "deals that end differently ({share}; {confidence} interval {low} to {high})",
+        second=result["players"]["second"],
+        better=number(better, tr),
+        differ=number(better + worse, tr),
+        share=percent(s_share, tr) if s_share is not None else "–",
+        confidence=percent(0.95, tr),
+        low=percent(s_low, tr),
+        high=percent(s_high, tr),
+    )
     if parse_rules(result["rules"]).sides < 3:
-        return line
+        return f"{line}\n{same}"
     h_low, h_high = result["head_to_head_wilson95"]
     ahead, behind = result["head_to_head_ahead"], result["head_to_head_behind"]
     share = result["head_to_head_share"]
@@ -136,7 +151,7 @@ def duel_summary(result: dict[str, Any], tr: Translator) -> str:
         high=percent(h_high, tr),
         fair=percent(0.5, tr),
     )
-    return f"{line}\n{head_to_head}"
+    return f"{line}\n{head_to_head}\n{same}"
 
 
 def summary(result: dict[str, Any], names: tuple[str, ...], tr: Translator) -> str:

@@ -7,7 +7,12 @@ is a third: the duel also counts, deal by deal, the first player's seat against 
 seat head to head (who won more game points in the deal; equal game points, as in a drawn deal
 or one the third seat won, decide nothing). An even share of the decided pairs is a half. The
 two pairs of one deal are not independent (a deal the first seat wins counts twice), so their
-interval is a little narrower than it should be."""
+interval is a little narrower than it should be.
+
+Each deal is also played again with the second player at every seat, so that the first player
+is compared with the second in its own seat, with the same cards: the duel counts the deals
+where the first player's side did better (its game points less the best other side's) and
+worse; deals where both did the same decide nothing."""
 
 from __future__ import annotations
 
@@ -36,6 +41,9 @@ def table_duel(
     ahead, behind = totals[5], totals[6]
     decided = ahead + behind
     h_low, h_high = wilson(ahead, decided)
+    better, worse = totals[7], totals[8]
+    differ = better + worse
+    s_low, s_high = wilson(better, differ)
     return {
         "rules": rules.name,
         "players": {"first": first, "second": second},
@@ -53,6 +61,10 @@ def table_duel(
         "head_to_head_behind": behind,
         "head_to_head_share": round(ahead / decided, 4) if decided else None,
         "head_to_head_wilson95": [round(h_low, 4), round(h_high, 4)],
+        "same_cards_better": better,
+        "same_cards_worse": worse,
+        "same_cards_share": round(better / differ, 4) if differ else None,
+        "same_cards_wilson95": [round(s_low, 4), round(s_high, 4)],
         "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
     }
 

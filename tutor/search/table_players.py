@@ -210,28 +210,42 @@ __all__ = [
 ]
 
 
+def _play_deal(spec: str, seed: int, i: int, player_of: Callable[[int], TablePlayer]) -> TableState:
+    """Deal ``i`` of a duel played out, ``player_of(side)`` at each seat of that side."""
+    from tutor.engine import deal_table, parse_rules
+
+    rules = parse_rules(spec)
+    rng = random.Random(f"{seed}:{i}")
+    state = deal_table(rules, rng, dealer=i % rules.seats)
+    seat_player = [player_of(state.side(s)) for s in range(rules.seats)]
+    while state.result is None:
+        p = state.to_move
+        assert p is not None
+        state = table_apply_unchecked(state, seat_player[p](state, rng))
+    return state
+
+
 def _duel_range(spec: str, first: str, second: str, seed: int, lo: int, hi: int) -> list[int]:
     """Deals ``lo`` to ``hi`` with ``first`` at one side (a seat, or a team), moving from deal
     to deal, and ``second`` at every other seat: the first side's wins, draws, the deals won by
-    another side, the first side's game points, the others' (the best of them each deal), and
+    another side, the first side's game points, the others' (the best of them each deal);
     head to head against each other side deal by deal: the times the first side scored more
-    game points than it, and fewer (equal game points decide nothing)."""
-    from tutor.engine import EndKind, deal_table, parse_rules
+    game points than it, and fewer (equal game points decide nothing); and the same deal played
+    again with ``second`` at every seat: the times the first player's side scored more game
+    points than ``second`` did in its place with the same cards, and fewer."""
+    from tutor.engine import EndKind, parse_rules
 
     rules = parse_rules(spec)
-    totals = [0, 0, 0, 0, 0, 0, 0]
+    totals = [0] * 9
     for i in range(lo, hi):
-        rng = random.Random(f"{seed}:{i}")
         mine = i % rules.sides
-        state = deal_table(rules, rng, dealer=i % rules.seats)
-        seat_player = [
-            TABLE_PLAYERS[first if state.side(s) == mine else second] for s in range(rules.seats)
-        ]
-        while state.result is None:
-            p = state.to_move
-            assert p is not None
-            state = table_apply_unchecked(state, seat_player[p](state, rng))
+
+        def duel_player(side: int, m: int = mine) -> TablePlayer:
+            return TABLE_PLAYERS[first if side == m else second]
+
+        state = _play_deal(spec, seed, i, duel_player)
         result = state.result
+        assert result is not None
         if result.kind is EndKind.DRAW:
             totals[1] += 1
         elif result.winner == mine:
@@ -244,4 +258,14 @@ def _duel_range(spec: str, first: str, second: str, seed: int, lo: int, hi: int)
             if x != mine:
                 totals[5] += result.game_points[mine] > g
                 totals[6] += result.game_points[mine] < g
+        again = _play_deal(spec, seed, i, lambda _side: TABLE_PLAYERS[second]).result
+        assert again is not None
+        mine_gp = result.game_points[mine] - max(
+            g for x, g in enumerate(result.game_points) if x != mine
+        )
+        their_gp = again.game_points[mine] - max(
+            g for x, g in enumerate(again.game_points) if x != mine
+        )
+        totals[7] += mine_gp > their_gp
+        totals[8] += mine_gp < their_gp
     return totals
