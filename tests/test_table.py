@@ -355,9 +355,22 @@ def test_the_duel_summary_of_three_says_the_head_to_head_share(lang: str) -> Non
     tr = get_translator(lang)
     three = duel_summary(table_duel("three", "club", "random", 30, 1), tr)
     four = duel_summary(table_duel("four", "club", "random", 8, 1), tr)
-    assert len(three.splitlines()) == 2 and len(four.splitlines()) == 1
+    assert len(three.splitlines()) == 3 and len(four.splitlines()) == 2
     if lang != "en":
-        assert "head to head" not in three
+        assert "head to head" not in three and "same cards" not in four
+
+
+def test_the_same_deal_replayed_with_the_second_player_in_the_first_ones_seat() -> None:
+    """Club plays the same cards the same way: against itself in its own seat it never does
+    better or worse. Random play does differ, and the counts stay within the deals."""
+    same = table_duel("three", "club", "club", 40, 2)
+    assert same["same_cards_better"] == same["same_cards_worse"] == 0
+    assert same["same_cards_share"] is None
+    other = table_duel("four", "club", "random", 40, 2)
+    differ = other["same_cards_better"] + other["same_cards_worse"]
+    assert 0 < differ <= 40
+    assert other["same_cards_share"] == round(other["same_cards_better"] / differ, 4)
+    assert other["same_cards_better"] > other["same_cards_worse"]  # club beats random
 
 
 # ----------------------------------------------------------------------------- why legal
