@@ -261,6 +261,8 @@ def _page() -> None:
 
 def _setup(t: Translator) -> None:
     text.title(t._("Play 66 against the computer"))
+    if st.session_state.get("w_play_players") not in ("two", "table"):
+        st.session_state.w_play_players = "two"
     st.segmented_control(
         t._("Players at the table"),
         ["two", "table"],
