@@ -14,6 +14,7 @@ from tests.test_app import APP, Start, assert_clean, html
 from tutor.engine import parse_move, table_legal_moves, table_pack
 from tutor.teach.lessons import TableLibrary, read_table_lesson, validate_paths
 from tutor.teach.lessons.table_lesson import initial_table
+from tutor.web.html import md_plain
 from tutor.words.i18n import LANGUAGES, get_translator
 from tutor.words.table_text import table_step_text, table_your_move_reply
 
@@ -192,3 +193,41 @@ def test_the_hint_ladder_helps_at_a_move_of_a_table_lesson(start: Start) -> None
     at.button(key=f"hint_{k}").click().run()
     assert 'data-level="2"' in html(at, "t66-hint")
     assert at.button(key=f"hint_{k}").label == tr._("Show a hint ({level} of 4)", level=3)
+
+
+def _open_file(lang: str, name: str, data: bytes) -> None:
+    import streamlit as st
+
+    from tutor_app import session, shared
+    from tutor_app.pages import learn
+
+    session.init_session()
+    st.session_state.lang = lang
+    learn.open_upload(name, data)
+    table = learn.lessons().table(session.state.lesson) if session.state.lesson else None
+    if table is not None:
+        learn._table_player(table)
+    else:
+        learn.open_file_controls(shared.tr())
+
+
+def test_a_lesson_file_for_three_opens_from_this_computer() -> None:
+    data = (
+        (FOLDER / "01-three-players.yaml")
+        .read_bytes()
+        .replace(b"id: table-01-three-players", b"id: my-three")
+    )
+    at = AppTest.from_function(_open_file, args=("pl", "mine.yaml", data), default_timeout=60)
+    at.run()
+    assert_clean(at)
+    assert at.session_state["lesson"] == "my-three"
+    assert "t66-seats-3" in html(at, "t66-tboard")
+    broken = data.replace(b"dealer: C", b"dealer: E")
+    at = AppTest.from_function(_open_file, args=("de", "bad.yaml", broken), default_timeout=60)
+    at.run()
+    assert not at.session_state["lesson"]
+    problems = " ".join(md_plain(str(e.value)) for e in at.error)
+    said = get_translator("de")._(
+        "'{value}' is not a seat at this table; write one of {valid}", value="E", valid="A, B, C"
+    )
+    assert "bad.yaml:13" in problems and said in problems  # where and why, in German

@@ -37,8 +37,9 @@ from tutor.teach.lessons import (
     TableFrame,
     TableLesson,
     check_lesson_data,
+    read_table_lesson,
 )
-from tutor.teach.lessons.messages import E_TOO_LARGE
+from tutor.teach.lessons.messages import E_TABLE_PRESET, E_TOO_LARGE
 from tutor.teach.lessons.model import YourMove
 from tutor.teach.lessons.reader import MAX_BYTES
 from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
@@ -77,6 +78,7 @@ ROOM_BEAT_SECONDS = 3.0
 # ----------------------------------------------------------------------------- lessons
 
 _UPLOADS = "learn_uploads"  # lesson id -> (lesson, frames): the lesson files opened here
+_TABLE_UPLOADS = "learn_table_uploads"  # lesson id -> the lessons for three or four opened here
 UPLOAD_PROBLEMS = "learn_upload_problems"  # the problems of the last lesson file uploaded
 
 
@@ -89,6 +91,11 @@ def _uploads() -> dict[str, tuple[Lesson, tuple[Frame, ...]]]:
 AnyFrame = Frame | TableFrame
 
 
+def _table_uploads() -> dict[str, TableLesson]:
+    uploads: dict[str, TableLesson] = st.session_state.setdefault(_TABLE_UPLOADS, {})
+    return uploads
+
+
 class _Lessons:
     """The library's lessons, the lessons for three and four players, and the lesson files
     the learner opened in this session."""
@@ -98,6 +105,9 @@ class _Lessons:
         return up[0] if up else library().get(lesson_id)
 
     def table(self, lesson_id: str) -> TableLesson | None:
+        up = _table_uploads().get(lesson_id)
+        if up is not None:
+            return up
         return None if lesson_id in _uploads() else table_library().get(lesson_id)
 
     def two(self, lesson_id: str) -> tuple[Frame, ...]:
@@ -109,6 +119,9 @@ class _Lessons:
         up = _uploads().get(lesson_id)
         if up:
             return up[1]
+        table = _table_uploads().get(lesson_id)
+        if table is not None:
+            return table.frames
         return library().frames(lesson_id) or table_library().frames(lesson_id)
 
 
@@ -565,10 +578,19 @@ def open_file_controls(t: Translator) -> None:
 def open_upload(name: str, data: bytes) -> None:
     """Check an uploaded lesson file and open it, or keep its problems to show."""
     lesson, errors, frames = check_lesson_data(name, data)
+    if lesson is None and any(e.template == E_TABLE_PRESET for e in errors):
+        table, errors = read_table_lesson(name, data)  # a lesson for three or four
+        if table is not None:
+            st.session_state[UPLOAD_PROBLEMS] = ()
+            _uploads().pop(table.id, None)
+            _table_uploads()[table.id] = table
+            open_lesson(table.id)
+            return
     if lesson is None or not frames:
         st.session_state[UPLOAD_PROBLEMS] = tuple(upload_error(e, name, data) for e in errors)
         return
     st.session_state[UPLOAD_PROBLEMS] = ()
+    _table_uploads().pop(lesson.id, None)
     _uploads()[lesson.id] = (lesson, frames)
     open_lesson(lesson.id)
 
