@@ -17,7 +17,9 @@ from tutor.web.board import STYLE_NAMES, STYLES
 from tutor.web.document import LANG_KEY, LANG_SCRIPT, tab_title
 from tutor.web.html import page_css
 from tutor.web.links import link_params
-from tutor.words.i18n import LANGUAGE_NAMES, LANGUAGES
+from tutor.web.rules_ref import preset_title
+from tutor.words import play_text
+from tutor.words.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from tutor_app import connection, text
 from tutor_app.rooms import RoomsUnavailable, format_room
 from tutor_app.session import bind, copy_to, notice, state
@@ -197,6 +199,34 @@ def sync_address(params: dict[str, str]) -> None:
     current = {k: v for k, v in st.query_params.to_dict().items()}
     if current != params:
         st.query_params.from_dict(params)
+
+
+def choose_rules_and_opponent(
+    t: Translator,
+    presets: list[str],
+    default: str,
+    opponents: tuple[str, ...],
+    keys: tuple[str, str],
+) -> None:
+    """The Play page's choice of the rules (one of ``presets``, ``default`` at first) and of
+    the computer opponent, kept under the widget ``keys`` (rules, opponent)."""
+    preset_key, opponent_key = keys
+    if st.session_state.get(preset_key) not in presets:
+        st.session_state[preset_key] = default
+    st.selectbox(
+        t._("Rules"),
+        presets,
+        key=preset_key,
+        format_func=lambda n: preset_title(n, t),
+        filter_mode=None,
+    )
+    st.radio(
+        t._("Opponent"),
+        opponents,
+        key=opponent_key,
+        format_func=lambda o: play_text.opponent_name(o, t),
+        horizontal=True,
+    )
 
 
 __all__ = [

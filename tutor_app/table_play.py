@@ -19,7 +19,6 @@ from tutor.web.board import BoardOptions
 from tutor.web.rules_ref import preset_title
 from tutor.web.table_board import table_board_html
 from tutor.web.table_hint import table_hint_html
-from tutor.words import play_text
 from tutor.words.explain import explain_verdict, move_label
 from tutor.words.i18n import Translator
 from tutor.words.table_text import (
@@ -104,22 +103,8 @@ def setup(t: Translator) -> None:
             "game points, and the hint ladder helps at every move."
         )
     )
-    names = sorted(TABLE_PRESETS)
-    if st.session_state.get("w_pt_preset") not in names:
-        st.session_state.w_pt_preset = "three"
-    st.selectbox(
-        t._("Rules"),
-        names,
-        key="w_pt_preset",
-        format_func=lambda n: preset_title(n, t),
-        filter_mode=None,
-    )
-    st.radio(
-        t._("Opponent"),
-        pl.TABLE_OPPONENTS,
-        key="w_pt_opponent",
-        format_func=lambda o: play_text.opponent_name(o, t),
-        horizontal=True,
+    chrome.choose_rules_and_opponent(
+        t, sorted(TABLE_PRESETS), "three", pl.TABLE_OPPONENTS, ("w_pt_preset", "w_pt_opponent")
     )
     st.button(
         t._("Deal the cards"),

@@ -714,16 +714,7 @@ def _lesson_end(lesson: Lesson, at_end: bool) -> None:
     t = tr()
     following = course.next_lesson(course.course_path(library().lessons), lesson.id)
     if following is not None:
-        text.caption(t._("Next up: {lesson}", lesson=t._(following.title)))
-        st.button(
-            t._("Next lesson"),
-            key="next_lesson",
-            on_click=open_lesson,
-            args=(following.id,),
-            type="primary",
-            icon=":material/skip_next:",
-            width="stretch",
-        )
+        _next_lesson_button(following.id, following.title, t)
     else:
         text.markdown(t._("This was the last lesson of the course. Now try the puzzles."))
         st.page_link(
@@ -1115,16 +1106,21 @@ def _table_lesson_end(lesson: TableLesson) -> None:
     following = ids[ids.index(lesson.id) + 1] if lesson.id in ids[:-1] else None
     nxt = table_library().get(following) if following else None
     if nxt is not None:
-        text.caption(t._("Next up: {lesson}", lesson=t._(nxt.title)))
-        st.button(
-            t._("Next lesson"),
-            key="next_lesson",
-            on_click=open_lesson,
-            args=(nxt.id,),
-            type="primary",
-            icon=":material/skip_next:",
-            width="stretch",
-        )
+        _next_lesson_button(nxt.id, nxt.title, t)
+
+
+def _next_lesson_button(lesson_id: str, title: str, t: Translator) -> None:
+    """What comes next, and the button that opens it."""
+    text.caption(t._("Next up: {lesson}", lesson=t._(title)))
+    st.button(
+        t._("Next lesson"),
+        key="next_lesson",
+        on_click=open_lesson,
+        args=(lesson_id,),
+        type="primary",
+        icon=":material/skip_next:",
+        width="stretch",
+    )
 
 
 def _move_task(

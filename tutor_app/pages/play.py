@@ -278,22 +278,8 @@ def _setup(t: Translator) -> None:
             "against the engine's best and says why, and you may ask for a hint at any time."
         )
     )
-    names = sorted(PRESETS)
-    if st.session_state.get("w_play_preset") not in names:
-        st.session_state.w_play_preset = "classic"
-    st.selectbox(
-        t._("Rules"),
-        names,
-        key="w_play_preset",
-        format_func=lambda n: preset_title(n, t),
-        filter_mode=None,
-    )
-    st.radio(
-        t._("Opponent"),
-        pl.OPPONENTS,
-        key="w_play_opponent",
-        format_func=lambda o: play_text.opponent_name(o, t),
-        horizontal=True,
+    chrome.choose_rules_and_opponent(
+        t, sorted(PRESETS), "classic", pl.OPPONENTS, ("w_play_preset", "w_play_opponent")
     )
     target = PRESETS[str(st.session_state.w_play_preset)].match_target
     st.radio(
