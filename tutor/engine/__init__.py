@@ -27,7 +27,9 @@ from tutor.engine.legality import (
     Reason,
     Verdict,
     check,
+    exchange_card,
     legal_moves,
+    may_exchange,
     may_name_trump,
 )
 from tutor.engine.match import Match, cut_for_dealer
@@ -236,10 +238,12 @@ __all__ = [
     "deal_count",
     "deal_from_view",
     "deal_table",
+    "exchange_card",
     "is_declaration",
     "iter_bits",
     "legal_moves",
     "mask_of",
+    "may_exchange",
     "may_name_trump",
     "narration_problems",
     "narration_value",

@@ -87,6 +87,7 @@ class View:
     result: Outcome | None
     excluded: int = 0  # cards the opponent is known not to hold (among the unseen ones)
     waiting: Wait = Wait.NOTHING
+    unlikely: int = 0  # cards the opponent probably does not hold (from its plays)
 
     @property
     def opponent(self) -> int:
@@ -152,8 +153,9 @@ class View:
         return tuple(out)
 
 
-def view_of(state: State, player: int, excluded: int = 0) -> View:
-    """What ``player`` knows in ``state``; ``excluded`` comes from ``track_excluded``."""
+def view_of(state: State, player: int, excluded: int = 0, unlikely: int = 0) -> View:
+    """What ``player`` knows in ``state``; ``excluded`` comes from ``track_excluded``,
+    ``unlikely`` from what a player infers (``tutor.search.expert.inferred``)."""
     opp = other(player)
     played = state.played_mask
     seen = state.hands[player] | played | state.known[opp]
@@ -185,6 +187,7 @@ def view_of(state: State, player: int, excluded: int = 0) -> View:
         result=state.result,
         excluded=excluded & unseen,
         waiting=state.waiting,
+        unlikely=unlikely & unseen & ~excluded & ~state.known[opp],
     )
 
 

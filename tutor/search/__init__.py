@@ -13,14 +13,19 @@ from tutor.search.budget import (
     Budget,
     SearchLimit,
 )
+from tutor.search.expert import WORLDS as EXPERT_WORLDS
+from tutor.search.expert import choose, expert_evaluation, expert_view, inferred
 from tutor.search.players import (
     PLAYERS,
+    REMEMBERING,
+    Player,
     club_player,
     expert_player,
     greedy_player,
     random_player,
 )
 from tutor.search.sampling import Evaluation, evaluate, evaluate_moves, playout_moves
+from tutor.search.seen import Seen, stakes_of
 from tutor.search.selfplay import play_deal, selfplay
 from tutor.search.solver import (
     Solver,
@@ -44,23 +49,31 @@ from tutor.search.table_selfplay import table_random_player, table_selfplay
 from tutor.search.table_solver import TableSolver, table_solvable, table_solve
 
 __all__ = [
+    "EXPERT_WORLDS",
     "MAX_NODES",
     "MAX_SECONDS",
     "MAX_TABLE_ENTRIES",
     "PLAYERS",
+    "REMEMBERING",
     "TABLE_EXPERT_SAMPLES",
     "TABLE_PLAYERS",
     "Budget",
     "Evaluation",
+    "Player",
     "SearchLimit",
+    "Seen",
     "Solver",
     "TablePlayer",
     "TableSolver",
+    "choose",
     "club_player",
     "evaluate",
     "evaluate_moves",
+    "expert_evaluation",
     "expert_player",
+    "expert_view",
     "greedy_player",
+    "inferred",
     "max_game_points",
     "plain_minimax",
     "play_deal",
@@ -69,6 +82,7 @@ __all__ = [
     "rank_moves",
     "selfplay",
     "solve",
+    "stakes_of",
     "table_club",
     "table_club_plus",
     "table_duel",

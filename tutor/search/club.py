@@ -16,6 +16,7 @@ from tutor.engine import (
     PASS,
     SUIT_MASKS,
     Close,
+    DeclareOut,
     Exchange,
     Marriage,
     Move,
@@ -26,6 +27,7 @@ from tutor.engine import (
     is_declaration,
     legal_moves,
 )
+from tutor.search.seen import Seen
 
 
 def declaration_holds(state: State, move: Move) -> bool:
@@ -48,6 +50,16 @@ def declaration(state: State, moves: Sequence[Move]) -> Move | None:
         if is_declaration(m) and declaration_holds(state, m):
             return m
     return None
+
+
+def obvious_move(state: State) -> Move | None:
+    """The only legal move, or a declaration of 66 ahead of the lead that the player can count
+    as correct: moves the sampling players make without thinking."""
+    moves = legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    out = declaration(state, moves)
+    return out if isinstance(out, DeclareOut) else None
 
 
 def trump_choice(state: State, moves: Sequence[Move]) -> Move | None:
@@ -214,7 +226,7 @@ def waiting_choice(state: State, close: bool = False) -> Move | None:
     return None
 
 
-def club_player(state: State, rng: random.Random) -> Move:
+def club_player(state: State, rng: random.Random, seen: Seen | None = None) -> Move:
     """Counts to 66 and declares, exchanges and announces marriages, closes when its sure
     winners bring 66, saves trumps in the first phase and draws trumps in the second."""
     p = state.to_move

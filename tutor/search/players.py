@@ -1,14 +1,19 @@
-"""Computer players: a player is a function ``(state, rng) -> move`` that only plays legal moves.
+"""Computer players: a player is a function ``(state, rng, seen=None) -> move`` that only plays
+legal moves. ``seen`` (``tutor.search.expert.Seen``) is what the seat remembers beyond the
+position: the deal from its start and the match score; only the expert reads it.
 
 The engine never calls a player; drivers such as ``tutor selfplay`` or the app do.
 
 Strengths: ``random``; ``greedy`` (grabs points); ``beginner`` (simple habits, some randomness);
-``club`` (counts to 66, saves trumps, closes with enough sure winners); ``expert`` (perfect-
-information Monte Carlo: deals consistent with what it can see are sampled, each move is valued
-in every sample by exact search once the stock is closed or gone, by a ``club`` playout up to
-that point before, and the move with the best mean game points is played; each decision within
-a default ``Budget``, so a rule set with huge hands cannot make it think for ever). Its core,
-``evaluate_moves``, is in ``tutor.search.sampling``, for hints too.
+``club`` (counts to 66, saves trumps, closes with enough sure winners); ``expert1`` (the first
+expert, kept as the yardstick: perfect-information Monte Carlo, deals consistent with what it
+can see sampled, each move valued in every sample by exact search once the stock is closed or
+gone, by a ``club`` playout up to that point before; it closes only with nearly enough sure
+points); ``expert`` (``tutor.search.expert``: the same sampling with what the opponent's plays
+tell, exact search from a short stock, closing valued by exact search, the match score).
+Each decision stays within a default ``Budget``, so a rule set with huge hands cannot make a
+player think for ever. The core, ``evaluate_worlds``, is in ``tutor.search.sampling``, for hints
+too.
 
 The players are given the whole ``State`` but read only what their seat may know: their own
 hand, the cards seen (tricks, the card led, the face-up trump, shown cards) and the scores.
@@ -17,11 +22,10 @@ hand, the cards seen (tricks, the card led, the face-up trump, shown cards) and 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from typing import Protocol
 
 from tutor.engine import (
     Close,
-    DeclareOut,
     Marriage,
     Move,
     Play,
@@ -38,17 +42,25 @@ from tutor.search.club import (
     declaration,
     declaration_holds,
     not_declaring,
+    obvious_move,
     trump_choice,
     waiting_choice,
 )
+from tutor.search.expert import expert_player
 from tutor.search.sampling import EXPERT_SAMPLES, evaluate_moves
+from tutor.search.seen import Seen
 
-Player = Callable[[State, random.Random], Move]
+
+class Player(Protocol):
+    """A computer player: a legal move for the player to move in ``state``."""
+
+    def __call__(self, state: State, rng: random.Random, seen: Seen | None = None, /) -> Move: ...
+
 
 CLOSE_SLACK = 10  # the expert closes when its sure points come within this of 66
 
 
-def random_player(state: State, rng: random.Random) -> Move:
+def random_player(state: State, rng: random.Random, seen: Seen | None = None) -> Move:
     """Any legal move at random; it declares 66 exactly when it can count 66, never falsely."""
     moves = legal_moves(state)
     declare = [m for m in moves if is_declaration(m) and declaration_holds(state, m)]
@@ -58,7 +70,7 @@ def random_player(state: State, rng: random.Random) -> Move:
     return rest[int(rng.random() * len(rest))]
 
 
-def greedy_player(state: State, rng: random.Random) -> Move:
+def greedy_player(state: State, rng: random.Random, seen: Seen | None = None) -> Move:
     """Declares when it counts 66, announces marriages, then plays a trump if it can, else its
     highest card (by card points, then rank)."""
     wait = waiting_choice(state)
@@ -86,7 +98,7 @@ def greedy_player(state: State, rng: random.Random) -> Move:
     return max(plays, key=key)
 
 
-def beginner_player(state: State, rng: random.Random) -> Move:
+def beginner_player(state: State, rng: random.Random, seen: Seen | None = None) -> Move:
     """Declares when it counts 66 and announces marriages, but otherwise plays like a learner:
     often its highest card, sometimes any card; it never closes."""
     wait = waiting_choice(state)
@@ -115,16 +127,15 @@ def beginner_player(state: State, rng: random.Random) -> Move:
     return max(plays, key=lambda m: (pts[m.card.index], -m.card.index))
 
 
-def expert_player(state: State, rng: random.Random) -> Move:
-    """Perfect-information Monte Carlo over deals consistent with what this seat can see."""
+def expert1_player(state: State, rng: random.Random, seen: Seen | None = None) -> Move:
+    """The first expert: perfect-information Monte Carlo over deals consistent with what this
+    seat can see, ``club`` playouts while the stock is open; kept as the yardstick of
+    ``tutor bench --strength``."""
     p = state.to_move
     assert p is not None
-    moves = legal_moves(state)
-    if len(moves) == 1:
-        return moves[0]
-    out = declaration(state, moves)
-    if out is not None and isinstance(out, DeclareOut):
-        return out
+    obvious = obvious_move(state)
+    if obvious is not None:
+        return obvious
     ranked = evaluate_moves(view_of(state, p), EXPERT_SAMPLES, rng.randrange(1 << 30), Budget())
     for choice in ranked:
         # Sampling flatters closing: after the close each sample is played out knowing that
@@ -141,14 +152,20 @@ PLAYERS: dict[str, Player] = {
     "beginner": beginner_player,
     "club": club_player,
     "expert": expert_player,
+    "expert1": expert1_player,
 }
+
+#: The players that read ``seen``: drivers build it for these only (it costs a little a move).
+REMEMBERING = frozenset({"expert"})
 
 __all__ = [
     "EXPERT_SAMPLES",
     "PLAYERS",
+    "REMEMBERING",
     "Player",
     "beginner_player",
     "club_player",
+    "expert1_player",
     "expert_player",
     "greedy_player",
     "random_player",

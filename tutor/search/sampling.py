@@ -6,7 +6,7 @@ hints while the stock is open.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tutor.engine import (
@@ -35,6 +35,7 @@ class SampledMove:
     win_probability: float  # share of samples in which the deal is won
     best_count: int  # samples in which this move was (one of) the best
     samples: int
+    worth: float  # the mean of what the deal is worth (game points, or the match's chance)
 
 
 EXPERT_SAMPLES = 30
@@ -49,14 +50,21 @@ def _club_to_end(state: State, rng: random.Random) -> State:
 
 
 def _playout(
-    state: State, solver: Solver, player: int, exact_stock: int, budget: Budget | None, finish: bool
+    state: State,
+    solver: Solver,
+    player: int,
+    exact_stock: int,
+    budget: Budget | None,
+    finish: bool,
+    lines: bool = True,
 ) -> tuple[int, int, bool]:
     """Net game points and final card points of ``player``, and whether the line was searched:
     ``club`` plays both seats while the stock is open and holds more than ``exact_stock``
     cards; exact search takes over from there. (With only the last draw to come, just the
     opponent's reply to the current trick can still depend on hidden cards.) When the search
     runs out of budget, ``finish`` lets ``club`` play the deal to its end instead (the third
-    value is then False); otherwise ``SearchLimit`` is raised."""
+    value is then False); otherwise ``SearchLimit`` is raised. Without ``lines`` the card points
+    are those when the search takes over (the principal line is not followed to the end)."""
     rng = random.Random(0)
     plies = 0
     while state.result is None and not state.phase2 and state.stock_size > exact_stock:
@@ -69,6 +77,8 @@ def _playout(
     try:
         v = solver.value(state)
         mover = state.to_move
+        if not lines:
+            return (v if mover == player else -v), state.score(player), True
         _, end = solver.line(state)
     except SearchLimit:
         if not finish:
@@ -88,11 +98,12 @@ def _sample_value(
     exact_stock: int,
     budget: Budget | None,
     finish: bool,
+    lines: bool = True,
 ) -> tuple[int, int, bool]:
     child = apply_unchecked(state, move)
     if child.result is not None:
         return terminal_value(child.result, player), child.result.scores[player], True
-    return _playout(child, solver, player, exact_stock, budget, finish)
+    return _playout(child, solver, player, exact_stock, budget, finish, lines)
 
 
 def _moves_again(state: State, move: Move) -> bool:
@@ -142,7 +153,7 @@ def evaluate(
         samples = 1  # the opponent holds exactly the unseen cards: nothing to sample
     worlds = sample_states(view, max(1, samples), seed)
     exact = EXACT_STOCK if view.stock_size <= EXACT_STOCK else 0
-    return _evaluate_worlds(worlds, player, exact, budget)
+    return evaluate_worlds(worlds, exact, budget)
 
 
 def evaluate_moves(
@@ -161,12 +172,28 @@ def playout_moves(state: State, budget: Budget | None = None) -> Evaluation:
     if player is None:
         raise ValueError("the deal is over")
     exact = EXACT_STOCK if state.stock_size <= EXACT_STOCK else 0
-    return _evaluate_worlds((state,), player, exact, budget)
+    return evaluate_worlds((state,), exact, budget)
 
 
-def _evaluate_worlds(
-    worlds: Sequence[State], player: int, exact: int, budget: Budget | None
+def evaluate_worlds(
+    worlds: Sequence[State],
+    exact: int,
+    budget: Budget | None = None,
+    worth: Callable[[int], float] | None = None,
+    lines: bool = True,
+    tie_by_card_points: bool = True,
 ) -> Evaluation:
+    """Every legal move of the player to move valued in each of ``worlds`` (deals that differ
+    only in cards that player cannot see): by exact search once the stock is closed or holds at
+    most ``exact`` cards, by ``club`` playing both seats before. With ``worth`` (net game points
+    to what the deal is worth to the player, such as the chance of winning the match) the moves
+    are ranked by its mean (``SampledMove.worth``), else by mean game points; then by the share
+    of deals won, then (with ``tie_by_card_points``) by mean card points, else in the order of
+    ``legal_moves``. Without ``lines`` the card points are those when the exact search takes
+    over, not at the end of the deal."""
+    player = worlds[0].to_move
+    assert player is not None
+    value = worth if worth is not None else float
     moves = legal_moves(worlds[0])
     # results[i][j][w]: (game points, card points) of move i (follow-up j) in sample w
     again = [_moves_again(worlds[0], move) for move in moves]
@@ -184,13 +211,17 @@ def _evaluate_worlds(
         try:
             for i, move in enumerate(moves):
                 if not again[i]:
-                    v, c, ok = _sample_value(world, move, solver, player, exact, budget, first)
+                    v, c, ok = _sample_value(
+                        world, move, solver, player, exact, budget, first, lines
+                    )
                     values.append((i, 0, v, c))
                     searched &= ok
                     continue
                 after = apply_unchecked(world, move)
                 for j, second in enumerate(legal_moves(after)):
-                    v, c, ok = _sample_value(after, second, solver, player, exact, budget, first)
+                    v, c, ok = _sample_value(
+                        after, second, solver, player, exact, budget, first, lines
+                    )
                     values.append((i, j, v, c))
                     searched &= ok
         except SearchLimit:  # only after the first deal: leave this one out
@@ -199,7 +230,8 @@ def _evaluate_worlds(
             results[i][j].append((v, c))
     n = len(results[0][0])
     chosen = [
-        max(r, key=lambda per: (sum(v for v, _ in per), sum(c for _, c in per))) for r in results
+        max(r, key=lambda per: (sum(value(v) for v, _ in per), sum(c for _, c in per)))
+        for r in results
     ]
     best = [0] * len(moves)
     for w in range(n):
@@ -214,10 +246,14 @@ def _evaluate_worlds(
             sum(v > 0 for v, _ in per) / n,
             best[i],
             n,
+            sum(value(v) for v, _ in per) / n,
         )
         for i, (move, per) in enumerate(zip(moves, chosen, strict=True))
     ]
-    out.sort(key=lambda s: (-s.game_points, -s.win_probability, -s.card_points))
+    if tie_by_card_points:
+        out.sort(key=lambda s: (-s.worth, -s.game_points, -s.win_probability, -s.card_points))
+    else:
+        out.sort(key=lambda s: (-s.worth, -s.game_points, -s.win_probability))
     cut = ""
     if (n < len(worlds) or not searched) and budget is not None:
         cut = budget.cut or NODES
@@ -231,5 +267,6 @@ __all__ = [
     "SampledMove",
     "evaluate",
     "evaluate_moves",
+    "evaluate_worlds",
     "playout_moves",
 ]

@@ -14,8 +14,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tutor.engine import RuleSet, Wait, apply_unchecked, parse_rules, random_deal
-from tutor.search.players import PLAYERS
+from tutor.engine import Move, RuleSet, State, Wait, apply_unchecked, parse_rules, random_deal
+from tutor.search.players import PLAYERS, REMEMBERING, Player
+from tutor.search.seen import Seen
 
 _REPLY = Wait.REPLY
 
@@ -26,16 +27,36 @@ def play_deal(
     """Play deal ``index``; returns (game points of player one, of player two, 1 if a draw)."""
     rng = random.Random(f"{seed}:{index}")
     swap = index % 2 == 1
-    seat = (
-        (PLAYERS[players[1]], PLAYERS[players[0]])
-        if swap
-        else (PLAYERS[players[0]], PLAYERS[players[1]])
-    )
+    names = (players[1], players[0]) if swap else (players[0], players[1])
+    seat = (PLAYERS[names[0]], PLAYERS[names[1]])
     state = random_deal(rules, rng, dealer=rng.randrange(2))
+    if names[0] in REMEMBERING or names[1] in REMEMBERING:
+        return _scored(_play_remembering(state, seat, names, rng), swap)
     while state.result is None:
         # the player to move (``State.to_move``, written out: this loop is what is timed)
         p = 1 - state.leader if state.lead >= 0 or state.waiting is _REPLY else state.leader
         state = apply_unchecked(state, seat[p](state, rng))
+    return _scored(state, swap)
+
+
+def _play_remembering(
+    start: State, seat: tuple[Player, Player], names: tuple[str, str], rng: random.Random
+) -> State:
+    """The deal played to its end, the players of ``REMEMBERING`` told what they have seen."""
+    state = start
+    moves: list[Move] = []
+    while state.result is None:
+        p = state.to_move
+        assert p is not None
+        seen = Seen(start, tuple(moves)) if names[p] in REMEMBERING else None
+        move = seat[p](state, rng, seen)
+        moves.append(move)
+        state = apply_unchecked(state, move)
+    return state
+
+
+def _scored(state: State, swap: bool) -> tuple[int, int, int]:
+    assert state.result is not None
     gp = state.result.game_points
     first, second = (gp[1], gp[0]) if swap else (gp[0], gp[1])
     return first, second, 1 if state.result.winner is None else 0

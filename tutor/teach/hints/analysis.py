@@ -69,11 +69,13 @@ from tutor.engine import (
 from tutor.formats.positions import PositionError
 from tutor.msgid import N_
 from tutor.search import (
+    EXPERT_WORLDS,
     Budget,
     Evaluation,
     SearchLimit,
     Solver,
-    evaluate,
+    choose,
+    expert_evaluation,
     playout_moves,
 )
 from tutor.teach.hints.detect import EPS, Knowledge, with_ideas
@@ -84,7 +86,7 @@ Subject = State | View
 METHOD_EXACT = "exact"
 METHOD_SAMPLED = "sampled"
 METHOD_PLAYOUT = "playout"  # an exact search was cut: the deal played on by rules of thumb
-DEFAULT_SAMPLES = 40
+DEFAULT_SAMPLES = EXPERT_WORLDS  # the expert's own number of deals
 MAX_SAMPLES = 1000  # more sampled deals are never taken (the edges refuse them)
 EXACT_SHARE = 0.75  # of the budget for an exact search; the rest for the estimate if it is cut
 
@@ -289,6 +291,16 @@ def _exact_moves(state: State, player: int, budget: Budget) -> tuple[RankedMove,
     )
 
 
+def _expert_order(evaluation: Evaluation) -> tuple[RankedMove, ...]:
+    """The moves in the expert's order, the one it plays first."""
+    ranked = _ranked(evaluation)
+    chosen = choose(evaluation)
+    return (
+        *(m for m in ranked if m.move == chosen),
+        *(m for m in ranked if m.move != chosen),
+    )
+
+
 def _ranked(evaluation: Evaluation) -> tuple[RankedMove, ...]:
     return tuple(
         RankedMove(
@@ -335,6 +347,7 @@ def analyse(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     budget: Budget | None = None,
+    need: tuple[int, int] | None = None,
 ) -> Analysis:
     """Every legal move of the player to move valued, best first, with ideas and mistakes.
 
@@ -342,6 +355,11 @@ def analyse(
     ``samples`` deals (at most ``MAX_SAMPLES``) consistent with the view, the same ones for the
     same ``seed``. The work stays within ``budget`` (a default ``Budget`` when none is given);
     past it the analysis is cut as the module's docstring says.
+
+    Sampled values are the expert's own (``tutor.search.expert_evaluation``), in the expert's
+    order, and the first move is the one the expert plays (``tutor.search.choose``); with
+    ``need``, the game points each seat still needs in the match, the moves are ranked by the
+    chance of winning the match, as the expert ranks them there.
     """
     if budget is None:
         budget = Budget()
@@ -353,11 +371,15 @@ def analyse(
     elif _determined(subject):
         values = _exact_or_estimate(representative(subject, seed), player, budget)
     else:
-        ev = evaluate(subject, max(1, min(samples, MAX_SAMPLES)), seed, budget)
-        values = _Values(_ranked(ev), METHOD_SAMPLED, ev.done, ev.asked, ev.cut, ev.rough)
-    moves = tuple(
-        sorted(values.moves, key=lambda m: (-round(m.game_points, 9), -round(m.card_points, 9)))
-    )
+        n = max(1, min(samples, MAX_SAMPLES))
+        ev = expert_evaluation(subject, seed, budget, need, worlds=n, lines=True)
+        values = _Values(_expert_order(ev), METHOD_SAMPLED, ev.done, ev.asked, ev.cut, ev.rough)
+    if values.method == METHOD_SAMPLED:
+        moves = values.moves
+    else:
+        moves = tuple(
+            sorted(values.moves, key=lambda m: (-round(m.game_points, 9), -round(m.card_points, 9)))
+        )
     rep = representative(subject)
     know = Knowledge.of(subject, player, rep, isinstance(subject, View) and _determined(subject))
     # Closing is searched exactly in the estimate of one deal too (unless cut short there).

@@ -14,7 +14,6 @@ from tutor.teach.play.coach import (
     ask_to_count,
     costliest,
     counted_right,
-    excluded,
     learner_view,
     remark_on,
 )
@@ -95,7 +94,6 @@ __all__ = [
     "deal_outcome",
     "deal_tricks",
     "dump_game",
-    "excluded",
     "grade_of",
     "learner_move",
     "learner_view",

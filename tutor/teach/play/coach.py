@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine import Move, State, View, apply, legal_moves, other, track_excluded, view_of
-from tutor.search import Budget
+from tutor.engine import Move, State, View, legal_moves
+from tutor.search import Budget, Seen, expert_view, stakes_of
 from tutor.teach.hints import DEFAULT_SAMPLES, Analysis, analyse
 from tutor.teach.play.game import Deal, Game, Remark, grade_of
 
@@ -25,21 +25,10 @@ ASK_EVERY = 3
 
 
 def learner_view(game: Game) -> View:
-    """What the learner knows now: their hand, the cards seen, and the cards the opponent's
-    plays have shown it cannot hold."""
+    """What the learner knows now: their hand, the cards seen, and what the opponent's plays
+    have told (the cards it cannot hold, and those it probably lacks), as the expert reads it."""
     seat = game.table.learner
-    return view_of(game.state, seat, excluded(game.deal, seat))
-
-
-def excluded(deal: Deal, seat: int) -> int:
-    """The cards ``seat`` knows its opponent cannot hold, from the opponent's plays so far."""
-    mask = 0
-    state = deal.start
-    for move in deal.moves:
-        if state.to_move == other(seat):
-            mask = track_excluded(mask, state, move, seat)
-        state = apply(state, move)
-    return mask
+    return expert_view(game.state, seat, Seen(game.deal.start, game.deal.moves))
 
 
 def analysis_for(
@@ -50,7 +39,8 @@ def analysis_for(
     if samples is None:
         samples = COACH_SAMPLES
     seed = game.table.seed * 1009 + game.deal.number * 101 + len(game.deal.moves)
-    return analyse(learner_view(game), samples=samples, seed=seed, budget=budget)
+    need = stakes_of(game.match)
+    return analyse(learner_view(game), samples=samples, seed=seed, budget=budget, need=need)
 
 
 def remark_on(game: Game, move: Move, analysis: Analysis) -> Remark | None:
@@ -112,7 +102,6 @@ __all__ = [
     "ask_to_count",
     "costliest",
     "counted_right",
-    "excluded",
     "learner_view",
     "remark_on",
 ]

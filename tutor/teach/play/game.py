@@ -46,7 +46,7 @@ from tutor.engine import (
     random_deal,
     scoring,
 )
-from tutor.search import PLAYERS
+from tutor.search import PLAYERS, REMEMBERING, Seen, stakes_of
 
 #: The scoring rule of each grade of a lost deal (0 simple, 1 Schneider, 2 Schwarz).
 GRADE_RULES = ("score.simple", "score.schneider", "score.schwarz")
@@ -357,7 +357,10 @@ def computer_move(game: Game) -> Game:
     if name is None:
         raise NotYourTurn("it is not the computer's turn")
     rng = _rng(game.table, "move", game.deal.number, len(game.deal.moves))
-    return _apply(game, PLAYERS[name](game.state, rng))
+    seen = None
+    if name in REMEMBERING:
+        seen = Seen(game.deal.start, game.deal.moves, stakes_of(game.match))
+    return _apply(game, PLAYERS[name](game.state, rng, seen))
 
 
 def play_out(game: Game) -> Game:

@@ -1,0 +1,238 @@
+"""The expert: sampled deals, each searched exactly once the stock is short, what the opponent's
+plays tell, and the match score.
+
+A decision is made in four steps:
+
+1. What the seat knows of the opponent's hand (``inferred``): cards it cannot hold (it did not
+   follow suit or trump under the duties of a closed stock) and cards it probably does not hold
+   (it played a king or queen alone in the first phase, so it probably lacked the partner; it
+   led without exchanging the lowest trump, so it probably lacked that card).
+2. ``WORLDS`` deals consistent with that (``sample_worlds``): the hidden cards drawn at random,
+   a deal with a card the opponent probably lacks kept with probability ``UNLIKELY_WEIGHT``.
+3. Every legal move valued in every deal (``tutor.search.sampling``): by exact search once the
+   stock is closed or holds at most ``EXACT_STOCK`` cards, and by ``club`` playing both seats
+   up to that point. Closing is valued by exact search of the closed deal.
+4. The values turned into the chance of winning the match (``stakes``): a deal won by three
+   game points counts for more than one won by a single point only when the match needs it.
+
+Searching every sampled deal knowing its hidden cards flatters closing (after the close each
+sample is played knowing where the cards are), so a close must beat the best other move by
+``CLOSE_MARGIN`` game points.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+
+from tutor.engine import (
+    EXCHANGE,
+    Close,
+    Marriage,
+    Move,
+    Play,
+    State,
+    View,
+    Wait,
+    apply_unchecked,
+    exchange_card,
+    may_exchange,
+    other,
+    sample_state,
+    track_excluded,
+    view_of,
+)
+from tutor.search.budget import Budget
+from tutor.search.club import obvious_move
+from tutor.search.sampling import Evaluation, evaluate_worlds
+from tutor.search.seen import Seen
+
+#: Deals sampled for one decision.
+WORLDS = 30
+#: A decision with this many cards or fewer left to draw is searched exactly to the end.
+EXACT_STOCK = 4
+#: Before that, ``club`` plays both seats until this many cards are left, and exact search
+#: takes over.
+PLAYOUT_STOCK = 2
+#: Game points a close must gain over the best other move before the expert closes.
+CLOSE_MARGIN = 0.0
+#: The chance of keeping a sampled deal that gives the opponent a card it probably lacks.
+UNLIKELY_WEIGHT = 0.25
+
+
+@dataclass(frozen=True)
+class Inferred:
+    """Cards the opponent of ``player`` cannot hold (``excluded``) and probably does not hold
+    (``unlikely``), as far as ``player`` saw the deal."""
+
+    excluded: int = 0
+    unlikely: int = 0
+
+
+def inferred(seen: Seen, player: int) -> Inferred:
+    """What ``player`` can tell of the opponent's hand from the moves of the deal."""
+    opp = other(player)
+    state = seen.start
+    excluded = 0
+    unlikely = 0
+    for move in seen.moves:
+        if state.result is not None:
+            break
+        if state.to_move == opp:
+            excluded = track_excluded(excluded, state, move, player)
+            unlikely |= _unlikely_after(state, move, opp, player)
+        state = apply_unchecked(state, move)
+    return Inferred(excluded, unlikely)
+
+
+def _unlikely_after(state: State, move: Move, opp: int, player: int) -> int:
+    """Cards ``opp`` probably lacked when it made ``move`` (first phase only)."""
+    if not state.stock_open or state.waiting is not Wait.NOTHING:
+        return 0
+    seen_by_player = state.hands[player] | state.played_mask
+    if state.lead >= 0:
+        seen_by_player |= 1 << state.lead
+    out = 0
+    if isinstance(move, Play) and not isinstance(move, Marriage):
+        c = move.card.index
+        if c & 7 in (2, 3):  # a king or queen played alone: the partner was probably not held
+            partner = c ^ 1
+            if not seen_by_player >> partner & 1 and state.rules.pack_mask >> partner & 1:
+                out |= 1 << partner
+    if (
+        state.lead < 0
+        and move != EXCHANGE
+        and state.trump is not None
+        and state.trump_card >= 0
+        and not isinstance(move, Close)
+    ):
+        card = exchange_card(state)
+        if not seen_by_player >> card & 1:
+            with_card = state.hands[opp] | 1 << card
+            hands = (with_card, state.hands[1]) if opp == 0 else (state.hands[0], with_card)
+            if may_exchange(state._replace(hands=hands), opp):
+                out |= 1 << card
+    return out
+
+
+@cache
+def match_chances(need_a: int, need_b: int) -> float:
+    """The chance that the seat needing ``need_a`` game points wins the match against one
+    needing ``need_b``, if each deal is won by either seat alike, for one game point in half
+    the deals, two in a third and three in a sixth (about what deals between good players give).
+    """
+    if need_a <= 0:
+        return 1.0
+    if need_b <= 0:
+        return 0.0
+    total = 0.0
+    for gain, share in ((1, 3 / 6), (2, 2 / 6), (3, 1 / 6)):
+        total += 0.5 * share * match_chances(need_a - gain, need_b)
+        total += 0.5 * share * (1.0 - match_chances(need_b - gain, need_a))
+    return total
+
+
+def utility(net: int, need: tuple[int, int], player: int) -> float:
+    """The chance of winning the match for ``player`` after a deal worth ``net`` game points to
+    it (negative: to the opponent)."""
+    mine, theirs = need[player], need[other(player)]
+    return match_chances(mine - max(net, 0), theirs - max(-net, 0))
+
+
+def sample_worlds(view: View, n: int, rng: random.Random) -> list[State]:
+    """``n`` deals consistent with ``view``; a deal giving the opponent cards of
+    ``view.unlikely`` is kept with probability ``UNLIKELY_WEIGHT`` for each such card (so that
+    a card the opponent probably lacks is in its hand in fewer deals, not in none)."""
+    out: list[State] = []
+    opp = other(view.player)
+    tries = 0
+    while len(out) < n:
+        s = sample_state(view, rng)
+        tries += 1
+        held = (s.hands[opp] & view.unlikely).bit_count()
+        if held and tries < 20 * n and rng.random() >= UNLIKELY_WEIGHT**held:
+            continue
+        out.append(s)
+    return out
+
+
+def expert_view(state: State, player: int, seen: Seen | None) -> View:
+    """The view ``player`` decides from: what it sees, with what the opponent's plays told."""
+    if seen is None:
+        return view_of(state, player)
+    known = inferred(seen, player)
+    return view_of(state, player, known.excluded, known.unlikely)
+
+
+def expert_evaluation(
+    view: View,
+    seed: int | str = 0,
+    budget: Budget | None = None,
+    need: tuple[int, int] | None = None,
+    worlds: int = WORLDS,
+    lines: bool = False,
+) -> Evaluation:
+    """Every legal move of the view's player valued the expert's way, best first (the order in
+    which ``choose`` reads them). With ``need`` (``Seen.need``) the moves are ranked by the
+    chance of winning the match. ``lines`` follows each search to the end of the deal for the
+    final card points (which hints show); it changes no value and no order."""
+    player = view.to_move
+    if player is None or player != view.player:
+        raise ValueError("the view's player is not to move")
+    rng = random.Random(seed)
+    nothing_hidden = view.stock_count == 0 and view.trump_card < 0
+    deals = sample_worlds(view, 1 if nothing_hidden else max(1, worlds), rng)
+    exact = view.stock_size if view.stock_size <= EXACT_STOCK else PLAYOUT_STOCK
+    one = len(deals) == 1
+    worth = None
+    if need is not None:
+        stakes = need
+
+        def worth(net: int) -> float:
+            return utility(net, stakes, player)
+
+    return evaluate_worlds(deals, exact, budget, worth, lines or one, tie_by_card_points=one)
+
+
+def choose(evaluation: Evaluation) -> Move:
+    """The expert's move among the moves valued: the first, except a close that does not beat
+    the best other move by ``CLOSE_MARGIN`` game points."""
+    ranked = evaluation.moves
+    top = ranked[0]
+    if isinstance(top.move, Close):
+        rest = next((m for m in ranked if not isinstance(m.move, Close)), None)
+        if rest is not None and top.game_points < rest.game_points + CLOSE_MARGIN:
+            return rest.move
+    return top.move
+
+
+def expert_player(state: State, rng: random.Random, seen: Seen | None = None) -> Move:
+    """The expert's move (see the module's docstring); a declaration of 66 it can count is made
+    at once."""
+    p = state.to_move
+    assert p is not None
+    obvious = obvious_move(state)
+    if obvious is not None:
+        return obvious
+    view = expert_view(state, p, seen)
+    need = None if seen is None else seen.need
+    return choose(expert_evaluation(view, rng.randrange(1 << 30), Budget(), need))
+
+
+__all__ = [
+    "CLOSE_MARGIN",
+    "EXACT_STOCK",
+    "PLAYOUT_STOCK",
+    "UNLIKELY_WEIGHT",
+    "WORLDS",
+    "Inferred",
+    "choose",
+    "expert_evaluation",
+    "expert_player",
+    "expert_view",
+    "inferred",
+    "match_chances",
+    "sample_worlds",
+    "utility",
+]
