@@ -21,14 +21,12 @@ with ``--json`` one JSON object on one line (the figures as data).
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import os
 import random
 import statistics
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tutor.cli.command import (
@@ -37,6 +35,7 @@ from tutor.cli.command import (
     add_json_option,
     add_lang_option,
     check_number,
+    names_option,
     rules_option,
 )
 from tutor.engine import (
@@ -49,13 +48,15 @@ from tutor.engine import (
     random_deal,
     view_of,
 )
-from tutor.search import PLAYERS, Solver, club_player, plain_minimax, play_deal, wilson
+from tutor.search import PLAYERS, Solver, club_player, plain_minimax, wilson
 from tutor.teach import hints
 from tutor.teach.play import OPPONENTS
+from tutor.teach.play.strength import HERO, STRENGTH_OPPONENTS, STRENGTH_RULES, strength_matches
 from tutor.words.explain import number, percent
 from tutor.words.hint_text import render_analysis
 from tutor.words.i18n import Translator, get_translator
-from tutor.words.play_text import opponent_name
+from tutor.words.play_text import opponent_name, player_name
+from tutor.words.switches import preset_name
 
 
 def _ms(seconds: float) -> float:
@@ -236,40 +237,37 @@ def bench_computer(rules: RuleSet, n: int, seed: int) -> dict[str, Any]:
     return out
 
 
-def _wins(spec: str, players: tuple[str, str], seed: int, lo: int, hi: int) -> tuple[int, int]:
-    rules = parse_rules(spec)
-    wins = draws = 0
-    for i in range(lo, hi):
-        a, b, draw = play_deal(rules, players, seed, i)
-        wins += a > b
-        draws += draw
-    return wins, draws
-
-
-def bench_strength(spec: str, n: int, seed: int, jobs: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"deals": n, "jobs": jobs}
-    chunk = max(1, min(25, n // (4 * jobs) or 1))
-    bounds = [*range(0, n, chunk), n]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for opponent in ("random", "greedy"):
-            start = time.perf_counter()
-            players = ("expert", opponent)
-            futures = [
-                pool.submit(_wins, spec, players, seed, lo, hi)
-                for lo, hi in itertools.pairwise(bounds)
-            ]
-            parts = [f.result() for f in futures]
-            wins = sum(w for w, _ in parts)
-            draws = sum(d for _, d in parts)
-            low, high = wilson(wins, n)
-            out[f"vs_{opponent}"] = {
-                "wins": wins,
-                "draws": draws,
-                "losses": n - wins - draws,
-                "win_rate": round(wins / n, 4),
-                "ci95": [low, high],
-                "seconds": round(time.perf_counter() - start, 1),
+def bench_strength(n: int, seed: int, jobs: int, against: Sequence[str]) -> dict[str, Any]:
+    """``n`` matches of the expert against each player of ``against`` under each preset of
+    ``STRENGTH_RULES``: matches and deals won with Wilson intervals, and the time per decision
+    of the expert (where it had a choice)."""
+    out: dict[str, Any] = {"matches": n, "jobs": jobs, "player": HERO}
+    for spec in STRENGTH_RULES:
+        part: dict[str, Any] = {}
+        for opponent in against:
+            begun = time.perf_counter()
+            s = strength_matches(spec, opponent, n, seed, jobs)
+            decided = s.deals - s.deal_draws
+            times = sorted(s.times) or [0.0]
+            part[opponent] = {
+                "matches": s.matches,
+                "match_wins": s.match_wins,
+                "match_draws": s.match_draws,
+                "match_losses": s.match_losses,
+                "match_win_rate": round(s.match_wins / max(1, s.matches), 4),
+                "match_ci95": list(wilson(s.match_wins, s.matches)),
+                "deals": s.deals,
+                "deal_wins": s.deal_wins,
+                "deal_draws": s.deal_draws,
+                "deal_win_rate": round(s.deal_wins / max(1, decided), 4),
+                "deal_ci95": list(wilson(s.deal_wins, decided)),
+                "decisions": len(s.times),
+                "decision_median_ms": _ms(statistics.median(times)),
+                "decision_p95_ms": _ms(_p95(times)),
+                "decision_max_ms": _ms(max(times)),
+                "seconds": round(time.perf_counter() - begun, 1),
             }
+        out[spec] = part
     return out
 
 
@@ -281,6 +279,7 @@ def bench(
     strength: int = 0,
     seed: int = 1,
     jobs: int = 2,
+    against: Sequence[str] = STRENGTH_OPPONENTS,
 ) -> dict[str, Any]:
     rules = parse_rules(spec)
     if positions < 1 or hint_count < 1 or samples < 1 or strength < 0 or jobs < 1:
@@ -295,7 +294,7 @@ def bench(
     result["hint"] = bench_hint(rules, hint_count, samples, seed)
     result["computer"] = bench_computer(rules, hint_count, seed)
     if strength > 0:
-        result["strength"] = bench_strength(spec, strength, seed, jobs)
+        result["strength"] = bench_strength(strength, seed, jobs, against)
     return result
 
 
@@ -307,7 +306,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--samples", type=int, default=hints.DEFAULT_SAMPLES, help="samples per full hint"
     )
     p.add_argument(
-        "--strength", type=int, default=0, help="deals against each opponent (1000+ for a figure)"
+        "--strength",
+        type=int,
+        default=0,
+        help="matches of the expert against each opponent under each of "
+        f"{', '.join(STRENGTH_RULES)} (1000 for a figure)",
+    )
+    p.add_argument(
+        "--against",
+        default=",".join(STRENGTH_OPPONENTS),
+        help=f"the opponents of --strength, some of: {', '.join(STRENGTH_OPPONENTS)}",
     )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
@@ -333,11 +341,59 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     check_number(args.strength, "--strength", 0, MAX_STRENGTH)
     check_number(args.seed, "--seed", 0, MAX_SEED)
     check_number(args.jobs, "--jobs", 1, MAX_JOBS)
+    against = tuple(dict.fromkeys(names_option(args.against, "--against", STRENGTH_OPPONENTS)))
     result = bench(
-        args.rules, args.positions, args.hints, args.samples, args.strength, args.seed, args.jobs
+        args.rules,
+        args.positions,
+        args.hints,
+        args.samples,
+        args.strength,
+        args.seed,
+        args.jobs,
+        against,
     )
     print(json.dumps(result) if args.json else "\n".join(report(result, tr)))
     return 0
+
+
+def _strength_lines(part: dict[str, Any], tr: Translator) -> list[str]:
+    """The lines of ``--strength``: for each preset and opponent, the matches and deals the
+    expert won, and its time per decision."""
+    lines: list[str] = []
+    for spec in STRENGTH_RULES:
+        for opponent, f in part.get(spec, {}).items():
+            match_low, match_high = f["match_ci95"]
+            deal_low, deal_high = f["deal_ci95"]
+            lines.append(
+                tr._(
+                    "{rules}, expert against {opponent}: won {wins} of {matches} matches "
+                    "({rate}; 95 percent interval {low} to {high}) and {deal_wins} of "
+                    "{deals} deals that had a winner ({deal_rate}; {deal_low} to {deal_high}).",
+                    rules=preset_name(spec, tr),
+                    opponent=player_name(opponent, tr),
+                    wins=number(f["match_wins"], tr),
+                    matches=number(f["matches"], tr),
+                    rate=percent(f["match_win_rate"], tr),
+                    low=percent(match_low, tr),
+                    high=percent(match_high, tr),
+                    deal_wins=number(f["deal_wins"], tr),
+                    deals=number(f["deals"] - f["deal_draws"], tr),
+                    deal_rate=percent(f["deal_win_rate"], tr),
+                    deal_low=percent(deal_low, tr),
+                    deal_high=percent(deal_high, tr),
+                )
+            )
+            lines.append(
+                tr._(
+                    "Time per decision of the expert there: median {median} ms, 95th "
+                    "percentile {p95} ms, slowest {max} ms ({decisions} decisions).",
+                    median=number(f["decision_median_ms"], tr),
+                    p95=number(f["decision_p95_ms"], tr),
+                    max=number(f["decision_max_ms"], tr),
+                    decisions=number(f["decisions"], tr),
+                )
+            )
+    return lines
 
 
 def report(result: dict[str, Any], tr: Translator) -> list[str]:
@@ -409,21 +465,5 @@ def report(result: dict[str, Any], tr: Translator) -> list[str]:
                 max=ms(part["max_ms"]),
             )
         )
-    for opponent, part in result.get("strength", {}).items():
-        if not opponent.startswith("vs_"):
-            continue
-        low, high = part["ci95"]
-        lines.append(
-            tr._(
-                "Expert against {opponent}: won {wins}, drawn {draws}, lost {losses}; win rate "
-                "{rate} (95 percent interval: {low} to {high}).",
-                opponent=opponent[3:],
-                wins=part["wins"],
-                draws=part["draws"],
-                losses=part["losses"],
-                rate=percent(part["win_rate"], tr),
-                low=percent(low, tr),
-                high=percent(high, tr),
-            )
-        )
+    lines.extend(_strength_lines(result.get("strength", {}), tr))
     return lines

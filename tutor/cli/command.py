@@ -119,13 +119,20 @@ def rules_option(spec: str, option: str) -> RuleSet:
 def players_option(text: str, option: str, valid: Sequence[str]) -> tuple[str, str]:
     """The two player names in ``text`` ("expert,club"), each one of ``valid``; else
     ``UsageError`` naming ``option``."""
-    names = tuple(x.strip() for x in text.split(","))
+    names = names_option(text, option, valid)
     if len(names) != 2:
         raise UsageError(E_PLAYERS)
+    return names[0], names[1]
+
+
+def names_option(text: str, option: str, valid: Sequence[str]) -> tuple[str, ...]:
+    """The player names in ``text`` ("club,greedy"), each one of ``valid``; else
+    ``UsageError`` naming ``option``."""
+    names = tuple(x.strip() for x in text.split(","))
     for name in names:
         if name not in valid:
             raise UsageError(E_PLAYER, option, name=name[:40], valid=", ".join(valid))
-    return names[0], names[1]
+    return names
 
 
 class Renderable(Protocol):

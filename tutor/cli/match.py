@@ -39,8 +39,8 @@ from tutor.words.switches import preset_name
 MAX_MATCHES = 10_000
 #: The most matches when the expert plays (a match to 7 takes it some seconds).
 MAX_EXPERT_MATCHES = 100
-#: The player whose matches ``MAX_EXPERT_MATCHES`` limits.
-SLOW_PLAYER = "expert"
+#: The players whose matches ``MAX_EXPERT_MATCHES`` limits (the expert and its yardstick).
+SLOW_PLAYERS = ("expert", "expert1")
 
 E_EXPERT_MATCHES = N_(
     "{option} may be at most {high} when the expert plays (each match takes it some "
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     rules_option(args.rules, "--rules")
     names = players_option(args.players, "--players", tuple(PLAYERS))
     check_number(args.matches, "--matches", 1, MAX_MATCHES)
-    if SLOW_PLAYER in names and args.matches > MAX_EXPERT_MATCHES:
+    if any(name in SLOW_PLAYERS for name in names) and args.matches > MAX_EXPERT_MATCHES:
         raise UsageError(
             E_EXPERT_MATCHES, "--matches", high=MAX_EXPERT_MATCHES, value=str(args.matches)
         )

@@ -13,8 +13,8 @@ from tutor.search.budget import (
     Budget,
     SearchLimit,
 )
+from tutor.search.expert import EXPERT_NODES, choose, expert_evaluation, expert_view, inferred
 from tutor.search.expert import WORLDS as EXPERT_WORLDS
-from tutor.search.expert import choose, expert_evaluation, expert_view, inferred
 from tutor.search.players import (
     PLAYERS,
     REMEMBERING,
@@ -49,6 +49,7 @@ from tutor.search.table_selfplay import table_random_player, table_selfplay
 from tutor.search.table_solver import TableSolver, table_solvable, table_solve
 
 __all__ = [
+    "EXPERT_NODES",
     "EXPERT_WORLDS",
     "MAX_NODES",
     "MAX_SECONDS",

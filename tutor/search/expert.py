@@ -9,9 +9,12 @@ A decision is made in four steps:
    led without exchanging the lowest trump, so it probably lacked that card).
 2. ``WORLDS`` deals consistent with that (``sample_worlds``): the hidden cards drawn at random,
    a deal with a card the opponent probably lacks kept with probability ``UNLIKELY_WEIGHT``.
-3. Every legal move valued in every deal (``tutor.search.sampling``): by exact search once the
-   stock is closed or holds at most ``EXACT_STOCK`` cards, and by ``club`` playing both seats
-   up to that point. Closing is valued by exact search of the closed deal.
+3. Every legal move valued in every deal (``tutor.search.sampling``): by exact search to the
+   end of the deal once each player has at most ``EXACT_CARDS`` cards still to play, or the
+   stock is closed; before that, by ``club`` playing both seats until the stock is used up or
+   closed, and exact search from there. Closing is valued by exact search of the closed deal.
+   The work of one decision is bounded (``EXPERT_NODES``): past it, the deals valued so far
+   decide.
 4. The values turned into the chance of winning the match (``stakes``): a deal won by three
    game points counts for more than one won by a single point only when the match needs it.
 
@@ -50,11 +53,15 @@ from tutor.search.seen import Seen
 
 #: Deals sampled for one decision.
 WORLDS = 30
-#: A decision with this many cards or fewer left to draw is searched exactly to the end.
-EXACT_STOCK = 4
-#: Before that, ``club`` plays both seats until this many cards are left, and exact search
-#: takes over.
-PLAYOUT_STOCK = 2
+#: A decision is searched exactly to the end of the deal when each player has at most this
+#: many cards still to play (the hand and the cards still to draw).
+EXACT_CARDS = 7
+#: Before that, ``club`` plays both seats until this many cards are left to draw, and exact
+#: search takes over.
+PLAYOUT_STOCK = 0
+#: Work units (nodes searched, playout moves) for one decision: past them the deals valued so
+#: far decide (``tutor.search.budget``).
+EXPERT_NODES = 300_000
 #: Game points a close must gain over the best other move before the expert closes.
 CLOSE_MARGIN = 0.0
 #: The chance of keeping a sampled deal that gives the opponent a card it probably lacks.
@@ -183,7 +190,8 @@ def expert_evaluation(
     rng = random.Random(seed)
     nothing_hidden = view.stock_count == 0 and view.trump_card < 0
     deals = sample_worlds(view, 1 if nothing_hidden else max(1, worlds), rng)
-    exact = view.stock_size if view.stock_size <= EXACT_STOCK else PLAYOUT_STOCK
+    to_play = view.hand.bit_count() + (view.stock_size + 1) // 2 if view.stock_open else 0
+    exact = view.stock_size if to_play <= EXACT_CARDS else PLAYOUT_STOCK
     one = len(deals) == 1
     worth = None
     if need is not None:
@@ -217,12 +225,14 @@ def expert_player(state: State, rng: random.Random, seen: Seen | None = None) ->
         return obvious
     view = expert_view(state, p, seen)
     need = None if seen is None else seen.need
-    return choose(expert_evaluation(view, rng.randrange(1 << 30), Budget(), need))
+    budget = Budget(nodes=EXPERT_NODES)
+    return choose(expert_evaluation(view, rng.randrange(1 << 30), budget, need))
 
 
 __all__ = [
     "CLOSE_MARGIN",
-    "EXACT_STOCK",
+    "EXACT_CARDS",
+    "EXPERT_NODES",
     "PLAYOUT_STOCK",
     "UNLIKELY_WEIGHT",
     "WORLDS",

@@ -41,8 +41,22 @@ def grade_name(grade: Grade, tr: Translator) -> str:
     return tr._(GRADE_NAMES[grade])
 
 
+#: Every computer player's name (``tutor.search.PLAYERS``), for the figures of ``tutor bench``.
+COMPUTER_NAMES: dict[str, str] = {
+    **OPPONENT_NAMES,
+    "random": N_("Random player"),
+    "greedy": N_("Greedy player"),
+    "expert1": N_("First expert"),
+}
+
+
 def opponent_name(opponent: str, tr: Translator) -> str:
     return tr._(OPPONENT_NAMES[opponent])
+
+
+def player_name(player: str, tr: Translator) -> str:
+    """A computer player's name (its key where it has none)."""
+    return tr._(COMPUTER_NAMES[player]) if player in COMPUTER_NAMES else player
 
 
 def mode_name(mode: MatchMode, target: int, tr: Translator) -> str:
@@ -230,6 +244,7 @@ def best_move_words(move: Move, tr: Translator) -> str:
 
 
 __all__ = [
+    "COMPUTER_NAMES",
     "GRADE_NAMES",
     "MODE_NAMES",
     "OPPONENT_NAMES",
@@ -245,6 +260,7 @@ __all__ = [
     "mode_name",
     "moment_lines",
     "opponent_name",
+    "player_name",
     "remark_text",
     "trick_line",
 ]

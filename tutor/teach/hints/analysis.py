@@ -69,6 +69,7 @@ from tutor.engine import (
 from tutor.formats.positions import PositionError
 from tutor.msgid import N_
 from tutor.search import (
+    EXPERT_NODES,
     EXPERT_WORLDS,
     Budget,
     Evaluation,
@@ -372,7 +373,10 @@ def analyse(
         values = _exact_or_estimate(representative(subject, seed), player, budget)
     else:
         n = max(1, min(samples, MAX_SAMPLES))
-        ev = expert_evaluation(subject, seed, budget, need, worlds=n, lines=True)
+        # the expert's own bound on the work, so that the hint values what the expert would
+        part = budget.part(min(1.0, EXPERT_NODES / max(1, budget.remaining)))
+        ev = expert_evaluation(subject, seed, part, need, worlds=n, lines=True)
+        budget.charge(part.spent)
         values = _Values(_expert_order(ev), METHOD_SAMPLED, ev.done, ev.asked, ev.cut, ev.rough)
     if values.method == METHOD_SAMPLED:
         moves = values.moves
