@@ -109,9 +109,29 @@ BENCH: dict[str, Any] = {
     },
     "hint": {"positions": 2, "samples": 5, "p50_ms": 16.478, "p95_ms": 25.367, "max_ms": 26.354},
     "strength": {
-        "deals": 4,
+        "matches": 4,
         "jobs": 1,
-        "vs_random": {"wins": 3, "draws": 0, "losses": 1, "win_rate": 0.75, "ci95": [0.3, 0.95]},
+        "player": "expert",
+        "schnapsen": {
+            "expert1": {
+                "matches": 1000,
+                "match_wins": 652,
+                "match_draws": 0,
+                "match_losses": 348,
+                "match_win_rate": 0.652,
+                "match_ci95": [0.6219, 0.6809],
+                "deals": 6500,
+                "deal_wins": 3600,
+                "deal_draws": 0,
+                "deal_win_rate": 0.5538,
+                "deal_ci95": [0.5418, 0.5658],
+                "decisions": 30000,
+                "decision_median_ms": 61.25,
+                "decision_p95_ms": 230.5,
+                "decision_max_ms": 1450.0,
+                "seconds": 3600.0,
+            }
+        },
     },
 }
 
@@ -126,7 +146,11 @@ BENCH: dict[str, Any] = {
                 "höchstens 12,5 ms; 63,3-mal so schnell",
                 "pro Sekunde Rechenzeit: 258.602.",
                 "5 Stichproben: Median 16,48 ms",
-                f"Gewinnquote 75{NBSP}% (95-Prozent-Intervall: 30{NBSP}% bis 95{NBSP}%)",
+                "Schnapsen, Gegner: Erster Experte. Der Experte gewann 652 von 1.000 Partien "
+                f"(65,2{NBSP}%; 95-Prozent-Intervall 62,2{NBSP}% bis 68,1{NBSP}%)",
+                "und 3.600 von 6.500 entschiedenen Spielen",
+                "Median 61,25 ms, 95. Perzentil 230,5 ms, längste 1.450 ms "
+                "(30.000 Entscheidungen).",
             ],
         ),
         (
@@ -136,10 +160,23 @@ BENCH: dict[str, Any] = {
                 "najdłużej 12,5 ms; 63,3 razy szybszy",
                 f"czasu procesora: 258{NBSP}602.",
                 "5 wylosowanych rozdań: mediana 16,48 ms",
-                "odsetek wygranych 75%",
+                f"Schnapsen, przeciwnik: Pierwszy ekspert. Ekspert wygrał 652 z 1{NBSP}000 partii",
+                f"i 3{NBSP}600 z 6{NBSP}500 rozstrzygniętych rozdań (55,4%; od 54,2% do 56,6%)",
+                f"mediana 61,25 ms, 95. percentyl 230,5 ms, najdłuższy 1{NBSP}450 ms",
             ],
         ),
-        ("en", ["6 cards in each hand: median 0.39 ms", "per second of CPU time: 258,602."]),
+        (
+            "en",
+            [
+                "6 cards in each hand: median 0.39 ms",
+                "per second of CPU time: 258,602.",
+                "Schnapsen, opponent: First expert. The expert won 652 of 1,000 matches "
+                "(65.2%; 95 percent interval 62.2% to 68.1%) and 3,600 of 6,500 deals that "
+                "had a winner (55.4%; 54.2% to 56.6%).",
+                "Time per decision of the expert there: median 61.25 ms, 95th percentile "
+                "230.5 ms, slowest 1,450 ms (30,000 decisions).",
+            ],
+        ),
     ],
 )
 def test_bench_reports_in_words_with_the_language_s_numbers(

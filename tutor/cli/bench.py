@@ -366,21 +366,21 @@ def _strength_lines(part: dict[str, Any], tr: Translator) -> list[str]:
             deal_low, deal_high = f["deal_ci95"]
             lines.append(
                 tr._(
-                    "{rules}, expert against {opponent}: won {wins} of {matches} matches "
-                    "({rate}; 95 percent interval {low} to {high}) and {deal_wins} of "
+                    "{rules}, opponent: {opponent}. The expert won {wins} of {matches} "
+                    "matches ({rate}; 95 percent interval {low} to {high}) and {deal_wins} of "
                     "{deals} deals that had a winner ({deal_rate}; {deal_low} to {deal_high}).",
                     rules=preset_name(spec, tr),
                     opponent=player_name(opponent, tr),
                     wins=number(f["match_wins"], tr),
                     matches=number(f["matches"], tr),
-                    rate=percent(f["match_win_rate"], tr),
-                    low=percent(match_low, tr),
-                    high=percent(match_high, tr),
+                    rate=percent(f["match_win_rate"], tr, 1),
+                    low=percent(match_low, tr, 1),
+                    high=percent(match_high, tr, 1),
                     deal_wins=number(f["deal_wins"], tr),
                     deals=number(f["deals"] - f["deal_draws"], tr),
-                    deal_rate=percent(f["deal_win_rate"], tr),
-                    deal_low=percent(deal_low, tr),
-                    deal_high=percent(deal_high, tr),
+                    deal_rate=percent(f["deal_win_rate"], tr, 1),
+                    deal_low=percent(deal_low, tr, 1),
+                    deal_high=percent(deal_high, tr, 1),
                 )
             )
             lines.append(

@@ -830,14 +830,18 @@ def number(value: float, tr: Translator) -> str:
     return str(format_decimal(round(value, 2), format="#,##0.##", locale=tr.lang))
 
 
-def percent(share: float, tr: Translator) -> str:
-    """A share between 0 and 1 as a whole percentage, written as the language writes it.
+def percent(share: float, tr: Translator, decimals: int = 0) -> str:
+    """A share between 0 and 1 as a percentage with at most ``decimals`` decimals, written as
+    the language writes it.
 
     >>> from tutor.words.i18n import get_translator
     >>> percent(0.934, get_translator("en")), percent(0.934, get_translator("de"))
     ('93%', '93\\xa0%')
+    >>> percent(0.6219, get_translator("pl"), 1), percent(0.65, get_translator("en"), 1)
+    ('62,2%', '65%')
     """
-    return str(format_percent(round(share, 2), locale=tr.lang))
+    share = round(share, 2 + decimals)
+    return str(format_percent(share, locale=tr.lang, decimal_quantization=not decimals))
 
 
 def describe_move(before: State, move: Move, tr: Translator) -> str:
