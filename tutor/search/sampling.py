@@ -69,7 +69,7 @@ def _playout(
     try:
         v = solver.value(state)
         mover = state.to_move
-        _, end = solver.line(state)
+        _, end = solver.line(state, v)
     except SearchLimit:
         if not finish:
             raise
