@@ -32,7 +32,16 @@ from __future__ import annotations
 import weakref
 from typing import NamedTuple
 
-from tutor.engine import Move, Outcome, State, Wait, apply_unchecked, legal_moves, other
+from tutor.engine import (
+    Move,
+    Outcome,
+    Play,
+    State,
+    Wait,
+    apply_unchecked,
+    legal_moves,
+    other,
+)
 from tutor.search._negamax import Negamax, Pos, code_to_move, position, search_stock
 from tutor.search._rulefacts import max_game_points
 from tutor.search.budget import Budget
@@ -68,14 +77,14 @@ class MoveValue:
     lessons). Asking for the line charges that solver's budget like its other questions and may
     raise ``SearchLimit``; the solver is let go once the line is known."""
 
-    __slots__ = ("_after", "_line", "_outcome", "_solver", "_value_after", "game_points", "move")
+    __slots__ = ("_before", "_line", "_outcome", "_solver", "_value_after", "game_points", "move")
 
     def __init__(
-        self, move: Move, game_points: int, after: State, solver: Solver, value_after: int
+        self, move: Move, game_points: int, before: State, solver: Solver, value_after: int
     ) -> None:
         self.move = move
         self.game_points = game_points  # net game points for the player to move
-        self._after = after  # the state after the move
+        self._before = before  # the state the move is made in
         self._solver: Solver | None = solver
         self._value_after = value_after  # the exact value of ``after`` for its player to move
         self._line: tuple[Move, ...] | None = None
@@ -86,7 +95,7 @@ class MoveValue:
 
     def _find_line(self) -> tuple[tuple[Move, ...], Outcome]:
         if self._line is None or self._outcome is None:
-            after = self._after
+            after = apply_unchecked(self._before, self.move)
             if after.result is not None:
                 rest: tuple[Move, ...] = ()
                 end = after
@@ -259,17 +268,40 @@ class Solver:
         player = state.to_move
         if player is None:
             raise ValueError("the deal is over")
+        leading = state.lead < 0 and state.waiting is Wait.NOTHING
         out = []
         for move in legal_moves(state):
-            child = apply_unchecked(state, move)
-            if child.result is not None:
-                after = v = terminal_value(child.result, player)
+            if leading and isinstance(move, Play):
+                v = self._lead_value(state, move.card.index)
+                after = -v  # the follower is to move after the lead
             else:
-                after = self.value(child)
-                v = after if child.to_move == player else -after
-            out.append(MoveValue(move, v, child, self, after))
+                child = apply_unchecked(state, move)
+                if child.result is not None:
+                    after = v = terminal_value(child.result, player)
+                else:
+                    after = self.value(child)
+                    v = after if child.to_move == player else -after
+            out.append(MoveValue(move, v, state, self, after))
         out.sort(key=lambda mv: -mv.game_points)
         return tuple(out)
+
+    def _lead_value(self, state: State, card: int) -> int:
+        """Exact value of leading ``card`` for the leader of ``state`` (on lead, no choice
+        waiting): the search on reply of the position with the card out of the hand, as the
+        search on lead plays a card, without making the ``State`` after it."""
+        h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = self._pos(state)
+        if ld:
+            h1 ^= 1 << card
+        else:
+            h0 ^= 1 << card
+        m = self.maxv
+        e = self._engine
+        follow = e.closures(state.trump_index, len(state.marriages))[1]
+        e.arm()
+        try:
+            return follow(h0, h1, ld, card, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m)
+        finally:
+            e.settle()
 
 
 def solve(state: State) -> Value:
