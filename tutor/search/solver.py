@@ -86,7 +86,7 @@ class MoveValue:
         self.game_points = game_points  # net game points for the player to move
         self._before = before  # the state the move is made in
         self._solver: Solver | None = solver
-        self._value_after = value_after  # the exact value of ``after`` for its player to move
+        self._value_after = value_after  # the exact value after the move, for the one to move
         self._line: tuple[Move, ...] | None = None
         self._outcome: Outcome | None = None
 
