@@ -168,6 +168,35 @@ def test_solver_agrees_with_brute_force_under_random_rules(rules: RuleSet, seed:
             assert v == (b if child.to_move == mover else -b), (rules.name, s, move)
 
 
+@settings(max_examples=40, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1))
+@example(rules=UNUSED, seed=3)
+@example(rules=UNUSED_CLOSING, seed=4)
+def test_rank_moves_agrees_with_brute_force_under_random_rules(rules: RuleSet, seed: int) -> None:
+    """Every legal move ranked with its value by brute force, best first in the engine's order
+    among equals, and a line from it that the engine plays to an end worth that value."""
+    s = mini_position(rules, random.Random(seed))
+    exact = Brute()
+    mover = s.to_move
+    assert mover is not None
+    ranked = Solver(s).rank_moves(s)
+    assert [m.move for m in ranked] == sorted(
+        legal_moves(s), key=lambda m: -next(r.game_points for r in ranked if r.move == m)
+    )
+    for mv in ranked:
+        child = apply(s, mv.move)
+        if child.result is not None:
+            assert mv.game_points == terminal_value(child.result, mover), (rules.name, s)
+        else:
+            b = exact(child)
+            assert mv.game_points == (b if child.to_move == mover else -b), (rules.name, s)
+        end = s
+        for move in mv.line:
+            end = apply(end, move)
+        assert end.result is not None and end.result == mv.outcome, (rules.name, s, mv.move)
+        assert terminal_value(mv.outcome, mover) == mv.game_points
+
+
 def test_solver_agrees_where_the_follower_may_exchange() -> None:
     """Under classic the follower may exchange before playing (exchange.timing=on_turn): the
     solver searches that reply as the brute force does, and the positions occur."""

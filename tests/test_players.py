@@ -157,9 +157,10 @@ def test_bench_prints_one_json_object_with_the_figures() -> None:
     )
     data = json.loads(out.stdout)
     solver = data["solver"]
-    assert {"cards_6", "cards_5", "nodes_per_second"} <= set(solver)
-    for part in ("cards_6", "cards_5"):
+    assert {"cards_6", "cards_5", "cards_4", "nodes_per_second"} <= set(solver)
+    for part in ("cards_6", "cards_5", "cards_4"):
         assert {"median_ms", "p95_ms", "baseline_median_ms", "speedup_median"} <= set(solver[part])
+        assert {"rank_median_ms", "rank_speedup_median"} <= set(solver[part])
     assert {"p50_ms", "p95_ms", "samples"} <= set(data["hint"])
     assert "strength" not in data  # only on request
 

@@ -124,6 +124,73 @@ def test_rank_moves_orders_every_legal_move() -> None:
         assert end.result == mv.outcome
 
 
+def _ranked_one_by_one(s: State) -> list[tuple[str, int]]:
+    """Each legal move valued on its own by ``child_value`` (the way ``rank_moves`` used to
+    value them), best first, in the order of ``legal_moves`` among equals."""
+    solver = Solver(s)
+    values = [(str(m), solver.child_value(s, m)[0]) for m in legal_moves(s)]
+    return sorted(values, key=lambda mv: -mv[1])
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_rank_moves_agrees_with_plain_minimax_move_by_move(name: str) -> None:
+    """On endgames of 4 and 5 cards (the stock gone, some after the lead): every legal move, its
+    value as plain minimax finds it after the move, the order of the moves as valuing them one by
+    one gives it, and a line from each move that is legal and ends with the move's value."""
+    rules = preset(name)
+    rng = random.Random(f"rank:{name}")
+    for cards in (4, 5, 4, 5, 4, 5):
+        s = _endgame(rules, rng, cards)
+        if rng.random() < 0.4:
+            s = apply(s, rng.choice(legal_moves(s)))
+            if s.result is not None:
+                continue
+        player = s.to_move
+        assert player is not None
+        ranked = Solver(s).rank_moves(s)
+        assert [(str(m.move), m.game_points) for m in ranked] == _ranked_one_by_one(s)
+        for mv in ranked:
+            child = apply(s, mv.move)
+            if child.result is not None:
+                assert mv.game_points == terminal_value(child.result, player)
+            else:
+                v = plain_minimax(child)[0]
+                assert mv.game_points == (v if child.to_move == player else -v), (s, mv.move)
+            assert mv.line[0] == mv.move
+            end = play_moves(s, mv.line)
+            assert end.result is not None and end.result == mv.outcome
+            assert terminal_value(mv.outcome, player) == mv.game_points
+            assert mv.scores == mv.outcome.scores
+
+
+def test_rank_moves_agrees_with_brute_force_on_small_positions() -> None:
+    """Open and closed stock, a card led, choices between turns, marriages, exchanges and
+    declarations: values by brute force over ``apply``, lines legal and worth the value; lines
+    read in any order, once or twice."""
+    exact = Brute()
+    kinds = set()
+    for name in PRESETS:
+        rules = preset(name)
+        rng = random.Random(f"rank-mini:{name}")
+        for _ in range(30):
+            s = mini_position(rules, rng)
+            kinds.add((s.stock_open, s.lead >= 0))
+            player = s.to_move
+            assert player is not None
+            ranked = rank_moves(s)
+            assert [(str(m.move), m.game_points) for m in ranked] == _ranked_one_by_one(s)
+            for mv in reversed(ranked):
+                child = apply(s, mv.move)
+                if child.result is None:
+                    b = exact(child)
+                    assert mv.game_points == (b if child.to_move == player else -b)
+                end = play_moves(s, mv.line)
+                assert end.result is not None and end.result == mv.outcome
+                assert mv.line is mv.line  # found once
+                assert terminal_value(mv.outcome, player) == mv.game_points
+    assert len(kinds) == 4
+
+
 # A hand-built endgame under kurnik rules: hearts are trumps, the stock is gone, A leads with
 # 20 points against B's 55. Drawing trumps first, A takes every trick and wins. Leading the
 # ace of clubs first lets B trump it, reach 66 and declare: A loses, and A is Schneider.

@@ -3,9 +3,11 @@ expert's strength against the simple players.
 
 Three parts, each on positions or deals made from a seed, so a run can be repeated:
 
-- solver: endgames right after the stock is gone (six cards each under the default rules) and
-  one trick later (five each), solved by ``tutor.search.solver`` and by the plain memoised
-  minimax of the same module; times in milliseconds, the speed-up of the medians, nodes per second;
+- solver: endgames right after the stock is gone (six cards each under the default rules), one
+  trick later (five each) and with four cards each (``solver_sizes``), solved by
+  ``tutor.search.solver`` and by the plain memoised minimax of ``tutor.search.baseline``; and
+  every legal move valued exactly (``Solver.rank_moves``, what hints and puzzles ask); times in
+  milliseconds, the speed-ups of the medians over plain minimax, nodes per second;
 - hint: a full hint (``hints.analyse`` of the player's view: every legal move valued over the
   sampled deals, with its ideas; then the reasoning rendered as text) on positions from every
   stage of whole deals, with the number of samples;
@@ -120,14 +122,33 @@ def _figures(prefix: str, wall: Sequence[float], cpu: Sequence[float]) -> dict[s
     }
 
 
+def solver_sizes(rules: RuleSet) -> tuple[int, ...]:
+    """The endgame sizes (cards in each hand) the solver part measures, largest first: a full
+    hand and one trick later, and 5 and 4 cards where the hands are larger.
+
+    >>> from tutor.engine import preset
+    >>> solver_sizes(preset("classic")), solver_sizes(preset("schnapsen"))
+    ((6, 5, 4), (5, 4))
+    """
+    sizes = {rules.hand_size, rules.hand_size - 1}
+    sizes.update(n for n in (5, 4) if n < rules.hand_size)
+    return tuple(sorted(sizes, reverse=True))
+
+
 def bench_solver(rules: RuleSet, n: int, seed: int, baseline: bool = True) -> dict[str, Any]:
+    """For each size of ``solver_sizes``: the root value by the solver, every legal move valued
+    exactly (``Solver.rank_moves``, as hints and puzzles ask; the principal lines are found only
+    when read, so they are not timed) and, with ``baseline``, the root value by plain minimax.
+    Each measurement on a new solver."""
     result: dict[str, Any] = {"positions": n}
     total_nodes = 0
     total_cpu = 0.0
-    for cards in (rules.hand_size, rules.hand_size - 1):
+    for cards in solver_sizes(rules):
         positions = endgames(rules, n, cards, seed)
         wall: list[float] = []
         cpu: list[float] = []
+        rank_wall: list[float] = []
+        rank_cpu: list[float] = []
         base_wall: list[float] = []
         base_cpu: list[float] = []
         nodes = 0
@@ -139,6 +160,13 @@ def bench_solver(rules: RuleSet, n: int, seed: int, baseline: bool = True) -> di
             wall.append(w)
             cpu.append(c)
             nodes += solver.nodes
+            clock = _Clock()
+            ranked = Solver(s).rank_moves(s)
+            w, c = clock.stop()
+            rank_wall.append(w)
+            rank_cpu.append(c)
+            if ranked[0].game_points != value:  # pragma: no cover - the tests keep them equal
+                raise AssertionError("the best ranked move and the solver's value disagree")
             if baseline:
                 clock = _Clock()
                 base_value, _ = plain_minimax(s)
@@ -150,6 +178,7 @@ def bench_solver(rules: RuleSet, n: int, seed: int, baseline: bool = True) -> di
         part: dict[str, Any] = _figures("", wall, cpu)
         part["max_ms"] = _ms(max(wall))
         part["nodes_mean"] = round(nodes / n, 1)
+        part.update(_figures("rank_", rank_wall, rank_cpu))
         if baseline:
             part.update(_figures("baseline_", base_wall, base_cpu))
             part["speedup_median"] = round(
@@ -157,6 +186,14 @@ def bench_solver(rules: RuleSet, n: int, seed: int, baseline: bool = True) -> di
             )
             part["speedup_cpu_median"] = round(
                 statistics.median(base_cpu) / max(statistics.median(cpu), 1e-9), 1
+            )
+            # Plain minimax for the root value against every move valued exactly: 1 or more
+            # when valuing every move is at least as fast.
+            part["rank_speedup_median"] = round(
+                statistics.median(base_wall) / statistics.median(rank_wall), 2
+            )
+            part["rank_speedup_cpu_median"] = round(
+                statistics.median(base_cpu) / max(statistics.median(rank_cpu), 1e-9), 2
             )
         result[f"cards_{cards}"] = part
         total_nodes += nodes
@@ -431,6 +468,21 @@ def report(result: dict[str, Any], tr: Translator) -> list[str]:
                 speedup=number(part.get("speedup_median", 0.0), tr),
             )
         )
+        if "rank_median_ms" in part:
+            lines.append(
+                tr.n_(
+                    "Every move valued exactly, {n} card in each hand: median {median} ms, "
+                    "95th percentile {p95} ms; plain minimax takes {ratio} times as long for "
+                    "the value of the position alone.",
+                    "Every move valued exactly, {n} cards in each hand: median {median} ms, "
+                    "95th percentile {p95} ms; plain minimax takes {ratio} times as long for "
+                    "the value of the position alone.",
+                    cards,
+                    median=ms(part["rank_median_ms"]),
+                    p95=ms(part["rank_p95_ms"]),
+                    ratio=number(part.get("rank_speedup_median", 0.0), tr),
+                )
+            )
     if solver.get("nodes_per_second"):
         lines.append(
             tr._(

@@ -23,6 +23,8 @@ a deal is scored by ``tutor.engine.scoring``, the same rules ``tutor.engine.play
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from typing import NamedTuple
 
 from tutor.engine import (
     CARDS,
@@ -43,7 +45,7 @@ from tutor.engine import (
     Wait,
     scoring,
 )
-from tutor.search._rulefacts import max_game_points, rule_facts
+from tutor.search._rulefacts import RuleFacts, max_game_points, rule_facts
 from tutor.search.budget import CHECK_EVERY, Budget
 
 INF = 1000
@@ -118,6 +120,58 @@ def position(state: State, stock: tuple[int, ...]) -> Pos:
     )
 
 
+#: The cards of each rank (all four suits), by rank.
+RANK_MASKS = tuple(sum(1 << (8 * suit + r) for suit in range(4)) for r in range(8))
+
+
+class PairFacts(NamedTuple):
+    """What the search closures of one rule set, trump suit (or none) and marriage count read,
+    worked out once (``pair_facts``)."""
+
+    facts: RuleFacts
+    target: int
+    # A marriage changes the trump suit or the value of the next one: it is followed in the
+    # closures of the pair it leads to.
+    makes_trump: bool
+    retrump: bool
+    name_first: bool  # the first leader names trumps before anything else
+    # The ace of hearts as a bit set where its holder may name trumps and cannot play the ace
+    # before; else 0.
+    ah: int
+    trump_marriage: int  # the most a marriage announces (the trump marriage where one is known)
+    false_out_bound: int  # minus the least a false declaration costs the declarer
+    closer_fail_bound: int  # minus the least a failed close costs the closer
+    pack_rank_masks: tuple[int, ...]  # the cards of each rank in the pack, aces first
+    rank_points: tuple[int, ...]  # card points by rank
+    ranks_by_points: tuple[int, ...]  # the ranks, most points first
+
+
+@lru_cache(maxsize=256)
+def pair_facts(rules: RuleSet, trump: int, married: int) -> PairFacts:
+    """The ``PairFacts`` of ``rules`` with ``trump`` trumps (``NO_TRUMP``: none) after
+    ``married`` marriages."""
+    facts = rule_facts(rules, trump, married)
+    values = facts.marriage_values
+    endings = scoring(rules)
+    rank_points = tuple(rules.card_points[r] for r in range(8))
+    return PairFacts(
+        facts,
+        rules.target,
+        rules.marriage_makes_trump,
+        rules.marriage_makes_trump or rules.marriage_escalating,
+        trump == NO_TRUMP and rules.trump_mode is TrumpMode.NAMED,
+        1 << rules.naming_card.index
+        if trump == NO_TRUMP and rules.trump_mode is TrumpMode.HEART_ACE
+        else 0,
+        values[trump] if rules.face_up else max(values),
+        -endings.least_false_out,
+        -endings.least_closer_fail,
+        tuple(RANK_MASKS[r] for r in sorted(rules.ranks)),
+        rank_points,
+        tuple(sorted(range(8), key=lambda r: -rank_points[r])),
+    )
+
+
 class Negamax:
     """The search closures for one rule set and stock order, by trump suit and marriages."""
 
@@ -184,58 +238,48 @@ class Negamax:
     ) -> tuple[LeadFn, FollowFn]:
         engine = self
         table = self.table
-        target = rules.target
         tag = (trump * 8 + married) << 1  # tells this pair's positions apart in the table
-        # A marriage changes the trump suit or the value of the next one: it is followed in the
-        # closures of the pair it leads to.
-        makes_trump = rules.marriage_makes_trump
-        retrump = makes_trump or rules.marriage_escalating
-        # The first leader names trumps before anything else.
-        name_first = trump == NO_TRUMP and rules.trump_mode is TrumpMode.NAMED
-        # The holder of the ace of hearts may name trumps and cannot play the ace before.
-        ah = (
-            1 << rules.naming_card.index
-            if trump == NO_TRUMP and rules.trump_mode is TrumpMode.HEART_ACE
-            else 0
-        )
         (
-            pts,
-            tmask,
-            head,
-            declare,
-            end_of_cards,
-            bonus_open,
-            bonus_after_close,
-            nt_at_close,
-            out_after,
-            out_marriage,
-            closer_opp,
-            m_phase2,
-            m_needs,
-            credit,
-            marriage_values,
-            ex_card,
-            ex_needs,
-            closing,
-            out_needs,
-            ex_on_turn,
-            before_draw,
-            opp_exchange,
-        ) = rule_facts(rules, trump, married)
+            (
+                pts,
+                tmask,
+                head,
+                declare,
+                end_of_cards,
+                bonus_open,
+                bonus_after_close,
+                nt_at_close,
+                out_after,
+                out_marriage,
+                closer_opp,
+                m_phase2,
+                m_needs,
+                credit,
+                marriage_values,
+                ex_card,
+                ex_needs,
+                closing,
+                out_needs,
+                ex_on_turn,
+                before_draw,
+                opp_exchange,
+            ),
+            target,
+            makes_trump,
+            retrump,
+            name_first,
+            ah,
+            trump_marriage,
+            false_out_bound,
+            closer_fail_bound,
+            pack_rank_masks,
+            rank_points,
+            ranks_by_points,
+        ) = pair_facts(rules, trump, married)
+        rank_masks = RANK_MASKS
         suit_masks = SUIT_MASKS
-        # The most a marriage announces here (the trump marriage where a card is turned up).
-        trump_marriage = marriage_values[trump] if rules.face_up else max(marriage_values)
         nstock = len(stock)
         inf = INF
-
-        # The least a false declaration and a failed close cost the declarer.
-        endings = scoring(rules)
-        false_out_bound = -endings.least_false_out
-        closer_fail_bound = -endings.least_closer_fail
-        rank_masks = tuple(sum(1 << (8 * st + r) for st in range(4)) for r in range(8))
-        pack_rank_masks = tuple(rank_masks[r] for r in sorted(rules.ranks))
-        rank_points = tuple(rules.card_points[r] for r in range(8))
-        ranks_by_points = sorted(range(8), key=lambda r: -rank_points[r])
 
         def top_points(hand: int) -> int:
             """The most points of one card in ``hand``."""
@@ -564,7 +608,11 @@ class Negamax:
             plain_out = may_out and (not out_needs or won >> ld & 1)
             if plain_out and not out_after:  # a declaration judged at once is a cheap leaf
                 moves.append(OUT_CODE)
-            if (m_phase2 or not phase2) and (not m_needs or won >> ld & 1):
+            if (
+                hand & (hand >> 1) & _KINGS  # a king and queen of one suit
+                and (m_phase2 or not phase2)
+                and (not m_needs or won >> ld & 1)
+            ):
                 for k in (2, 10, 18, 26):
                     if hand >> k & 3 == 3:
                         moves.append(k + 32)

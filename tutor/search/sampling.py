@@ -79,7 +79,7 @@ def _playout(
         mover = state.to_move
         if not lines:
             return (v if mover == player else -v), state.score(player), True
-        _, end = solver.line(state)
+        _, end = solver.line(state, v)
     except SearchLimit:
         if not finish:
             raise

@@ -32,7 +32,16 @@ from __future__ import annotations
 import weakref
 from typing import NamedTuple
 
-from tutor.engine import Move, Outcome, State, Wait, apply_unchecked, legal_moves, other
+from tutor.engine import (
+    Move,
+    Outcome,
+    Play,
+    State,
+    Wait,
+    apply_unchecked,
+    legal_moves,
+    other,
+)
 from tutor.search._negamax import Negamax, Pos, code_to_move, position, search_stock
 from tutor.search._rulefacts import max_game_points
 from tutor.search.budget import Budget
@@ -58,16 +67,59 @@ class Value(NamedTuple):
         return self.outcome.scores[self.player]
 
 
-class MoveValue(NamedTuple):
-    """One legal move with its exact value for the player to move."""
+class MoveValue:
+    """One legal move with its exact value for the player to move, and a principal line.
 
-    move: Move
-    game_points: int
-    line: tuple[Move, ...]  # the move and a best continuation
-    outcome: Outcome
+    The value is found when the moves are ranked; the line (the move and a best continuation to
+    the end of the deal) and the outcome at its end only when first asked for, from the table of
+    the solver that ranked the moves (the values it already holds make that cheap). So ranking
+    the moves costs their values alone when only the values are wanted (puzzles, the replay of
+    lessons). Asking for the line charges that solver's budget like its other questions and may
+    raise ``SearchLimit``; the solver is let go once the line is known."""
+
+    __slots__ = ("_before", "_line", "_outcome", "_solver", "_value_after", "game_points", "move")
+
+    def __init__(
+        self, move: Move, game_points: int, before: State, solver: Solver, value_after: int
+    ) -> None:
+        self.move = move
+        self.game_points = game_points  # net game points for the player to move
+        self._before = before  # the state the move is made in
+        self._solver: Solver | None = solver
+        self._value_after = value_after  # the exact value after the move, for the one to move
+        self._line: tuple[Move, ...] | None = None
+        self._outcome: Outcome | None = None
+
+    def __repr__(self) -> str:
+        return f"MoveValue({self.move}, {self.game_points})"
+
+    def _find_line(self) -> tuple[tuple[Move, ...], Outcome]:
+        if self._line is None or self._outcome is None:
+            after = apply_unchecked(self._before, self.move)
+            if after.result is not None:
+                rest: tuple[Move, ...] = ()
+                end = after
+            else:
+                assert self._solver is not None
+                rest, end = self._solver.line(after, self._value_after)
+            assert end.result is not None
+            self._line, self._outcome = (self.move, *rest), end.result
+            self._solver = None  # its table is no longer needed here
+        return self._line, self._outcome
+
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """The move and a best continuation to the end of the deal."""
+        return self._find_line()[0]
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the deal ends on the line."""
+        return self._find_line()[1]
 
     @property
     def scores(self) -> tuple[int, int]:
+        """Final card points (with marriages and last-trick bonus) of A and B on the line."""
         return self.outcome.scores
 
 
@@ -82,8 +134,8 @@ class Solver:
 
     Built for a root state; answers for that state and for any later state of the same deal
     (its stock must be what is left of the root's stock). The transposition table is kept
-    between questions, so ranking the moves and following the principal line are cheap once
-    the root is solved. ``nodes`` counts the positions searched.
+    between questions: the values of a position's moves, the principal lines after them and
+    later positions of the deal share what was found. ``nodes`` counts the positions searched.
 
     With a ``budget`` (``tutor.search.budget``) every question charges it the nodes searched,
     the table keeps at most its ``table_entries``, and a question raises ``SearchLimit`` when
@@ -106,7 +158,10 @@ class Solver:
         return self._engine.nodes
 
     def _pos(self, state: State) -> Pos:
-        if state.rules != self.rules or (state.rules.face_up and state.trump != self.trump):
+        rules = state.rules
+        if (rules is not self.rules and rules != self.rules) or (
+            rules.face_up and state.trump != self.trump
+        ):
             raise ValueError("the state belongs to another deal")
         return position(state, self.stock)
 
@@ -114,18 +169,27 @@ class Solver:
         """Exact net game points for the player to move."""
         if state.result is not None:
             raise ValueError("the deal is over")
+        m = self.maxv
+        return self._search(state, -m, m)
+
+    def _search(self, state: State, alpha: int, beta: int) -> int:
+        """The value of ``state`` (not over) for the player to move, searched fail-soft within
+        ``alpha`` and ``beta``: exact between them, else a bound on that side (at most the
+        answer when it is ``<= alpha``, at least when ``>= beta``)."""
         if state.waiting is not Wait.NOTHING:  # a choice between turns: the better move
             return max(self.child_value(state, move)[0] for move in legal_moves(state))
         h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = self._pos(state)
-        m = self.maxv
         e = self._engine
         lead_node, follow = e.closures(state.trump_index, len(state.marriages))
         e.arm()
         try:
             if state.lead < 0:
-                return lead_node(h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m)
+                return lead_node(
+                    h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, alpha, beta
+                )
+            lc = state.lead
             v = follow(
-                h0, h1, ld, state.lead, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m
+                h0, h1, ld, lc, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -beta, -alpha
             )
         finally:
             e.settle()
@@ -141,19 +205,39 @@ class Solver:
         v = self.value(child)
         return (v if child.to_move == player else -v), child
 
-    def line(self, state: State) -> tuple[tuple[Move, ...], State]:
-        """A principal variation from ``state`` to the end of the deal, and the final state."""
+    def _reaches(self, child: State, player: int, target: int) -> bool:
+        """Whether ``player``'s move to ``child`` is worth at least ``target`` (a null-window
+        search)."""
+        if child.result is not None:
+            return terminal_value(child.result, player) >= target
+        if child.to_move == player:
+            return self._search(child, target - 1, target) >= target
+        return self._search(child, -target, 1 - target) <= -target
+
+    def line(self, state: State, value: int | None = None) -> tuple[tuple[Move, ...], State]:
+        """A principal variation from ``state`` to the end of the deal, and the final state.
+        ``value``: the exact value of ``state`` where it is already known.
+
+        At each step the first move (the table's best first) that keeps the value is taken; a
+        move is tested by a null-window search, mostly answered from the table, and the last
+        candidate needs no test."""
         moves: list[Move] = []
+        target = value
         while state.result is None:
-            target = self.value(state)
-            for move in self._ordered(state):
-                v, child = self.child_value(state, move)
-                if v == target:
-                    moves.append(move)
-                    state = child
+            player = state.to_move
+            assert player is not None
+            if target is None:
+                target = self.value(state)
+            candidates = self._ordered(state)
+            last = len(candidates) - 1
+            for i, move in enumerate(candidates):
+                child = apply_unchecked(state, move)
+                if i == last or self._reaches(child, player, target):
                     break
-            else:  # pragma: no cover - some move always reaches the value
-                raise AssertionError("no move reaches the position's value")
+            moves.append(move)
+            state = child
+            if state.to_move != player:
+                target = -target
         return tuple(moves), state
 
     def _ordered(self, state: State) -> list[Move]:
@@ -174,22 +258,50 @@ class Solver:
         if player is None:
             raise ValueError("the deal is over")
         gp = self.value(state)
-        line, end = self.line(state)
+        line, end = self.line(state, gp)
         assert end.result is not None
         return Value(gp, player, line, end.result, self.nodes)
 
     def rank_moves(self, state: State) -> tuple[MoveValue, ...]:
-        """Every legal move with its exact value and a principal line, best first."""
-        if state.result is not None:
+        """Every legal move with its exact value, best first (stable among equals: in the order
+        of ``legal_moves``); each move's line is found when first asked for."""
+        player = state.to_move
+        if player is None:
             raise ValueError("the deal is over")
+        leading = state.lead < 0 and state.waiting is Wait.NOTHING
         out = []
         for move in legal_moves(state):
-            v, child = self.child_value(state, move)
-            rest, end = self.line(child)
-            assert end.result is not None
-            out.append(MoveValue(move, v, (move, *rest), end.result))
+            if leading and isinstance(move, Play):
+                v = self._lead_value(state, move.card.index)
+                after = -v  # the follower is to move after the lead
+            else:
+                child = apply_unchecked(state, move)
+                if child.result is not None:
+                    after = v = terminal_value(child.result, player)
+                else:
+                    after = self.value(child)
+                    v = after if child.to_move == player else -after
+            out.append(MoveValue(move, v, state, self, after))
         out.sort(key=lambda mv: -mv.game_points)
         return tuple(out)
+
+    def _lead_value(self, state: State, card: int) -> int:
+        """Exact value of leading ``card`` for the leader of ``state`` (on lead, no choice
+        waiting): the search on reply of the position with the card out of the hand, as the
+        search on lead plays a card, without making the ``State`` after it."""
+        h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = self._pos(state)
+        if ld:
+            h1 ^= 1 << card
+        else:
+            h0 ^= 1 << card
+        m = self.maxv
+        e = self._engine
+        follow = e.closures(state.trump_index, len(state.marriages))[1]
+        e.arm()
+        try:
+            return follow(h0, h1, ld, card, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m)
+        finally:
+            e.settle()
 
 
 def solve(state: State) -> Value:

@@ -1,0 +1,43 @@
+"""``tutor bench``'s solver part: the sizes it measures under any preset, and for each the root
+value, every move valued exactly (``rank_moves``) and plain minimax, with the ratios of their
+medians. Only the figures' presence and sense are checked here, never a time."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.cli.bench import bench_solver, solver_sizes
+from tutor.engine import PRESETS, preset
+
+RANK_KEYS = {"rank_median_ms", "rank_p95_ms", "rank_cpu_median_ms", "rank_cpu_p95_ms"}
+RATIO_KEYS = {"speedup_median", "rank_speedup_median", "rank_speedup_cpu_median"}
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_four_and_five_cards_are_measured_under_every_preset(name: str) -> None:
+    rules = preset(name)
+    sizes = solver_sizes(rules)
+    assert sizes[0] == rules.hand_size and rules.hand_size - 1 in sizes
+    assert {4, 5} <= set(sizes) or rules.hand_size < 5
+    assert list(sizes) == sorted(set(sizes), reverse=True)
+
+
+@pytest.mark.parametrize(("name", "sizes"), [("classic", (6, 5, 4)), ("schnapsen", (5, 4))])
+def test_each_size_has_the_figures_of_ranking_every_move(name: str, sizes: tuple[int, ...]) -> None:
+    result = bench_solver(preset(name), 2, seed=3)
+    assert sorted(k for k in result if k.startswith("cards_")) == sorted(
+        f"cards_{n}" for n in sizes
+    )
+    for n in sizes:
+        part = result[f"cards_{n}"]
+        assert RANK_KEYS | RATIO_KEYS | {"median_ms", "baseline_median_ms"} <= set(part)
+        assert part["rank_median_ms"] > 0 and part["rank_speedup_median"] > 0
+        # the ratio is plain minimax's median over rank_moves' (rounded)
+        ratio = part["baseline_median_ms"] / part["rank_median_ms"]
+        assert part["rank_speedup_median"] == pytest.approx(ratio, rel=0.05, abs=0.01)
+
+
+def test_without_the_baseline_there_is_no_ratio() -> None:
+    part = bench_solver(preset("schnapsen"), 1, seed=1, baseline=False)["cards_4"]
+    assert set(part) >= RANK_KEYS
+    assert not RATIO_KEYS & set(part)
