@@ -177,19 +177,21 @@ def expert_evaluation(
     seed: int | str = 0,
     budget: Budget | None = None,
     need: tuple[int, int] | None = None,
-    worlds: int = WORLDS,
+    worlds: int | None = None,
     lines: bool = False,
 ) -> Evaluation:
     """Every legal move of the view's player valued the expert's way, best first (the order in
     which ``choose`` reads them). With ``need`` (``Seen.need``) the moves are ranked by the
-    chance of winning the match. ``lines`` follows each search to the end of the deal for the
-    final card points (which hints show); it changes no value and no order."""
+    chance of winning the match. ``worlds`` deals are sampled (``WORLDS`` by default).
+    ``lines`` follows each search to the end of the deal for the final card points (which hints
+    show); it changes no value and no order."""
     player = view.to_move
     if player is None or player != view.player:
         raise ValueError("the view's player is not to move")
     rng = random.Random(seed)
     nothing_hidden = view.stock_count == 0 and view.trump_card < 0
-    deals = sample_worlds(view, 1 if nothing_hidden else max(1, worlds), rng)
+    n = WORLDS if worlds is None else max(1, worlds)
+    deals = sample_worlds(view, 1 if nothing_hidden else n, rng)
     to_play = view.hand.bit_count() + (view.stock_size + 1) // 2 if view.stock_open else 0
     exact = view.stock_size if to_play <= EXACT_CARDS else PLAYOUT_STOCK
     one = len(deals) == 1
