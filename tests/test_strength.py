@@ -1,0 +1,87 @@
+"""The expert's strength in whole matches (``tutor.teach.play.strength``) and the figures
+``tutor bench --strength`` makes of them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from tutor.cli import bench as bench_cmd
+from tutor.search import wilson
+from tutor.teach.play import strength as strength_mod
+from tutor.teach.play.strength import Strength, strength_matches
+
+
+def test_matches_against_random_are_tallied_whole() -> None:
+    s = strength_matches("schnapsen", "random", matches=2, seed=3)
+    assert s.matches == 2
+    assert s.match_wins + s.match_draws + s.match_losses == 2
+    assert 0 <= s.deal_wins + s.deal_draws <= s.deals
+    # a match to 7 game points takes at least three deals (three game points at most a deal)
+    assert s.deals >= 2 * 3
+    assert len(s.times) > 0 and all(t > 0 for t in s.times)
+
+
+def test_the_same_seed_gives_the_same_tallies_in_one_process_or_two(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(strength_mod, "CHUNK", 1)
+    one = strength_matches("schnapsen", "random", matches=2, seed=5, jobs=1)
+    two = strength_matches("schnapsen", "random", matches=2, seed=5, jobs=2)
+    assert replace(one, times=()) == replace(two, times=())
+    assert len(one.times) == len(two.times)
+
+
+def test_an_unknown_preset_is_refused_before_any_match() -> None:
+    with pytest.raises(ValueError):
+        strength_matches("no-such-rules", "random", matches=1, seed=1)
+
+
+def test_bench_turns_the_tallies_into_rates_intervals_and_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[tuple[str, str, int]] = []
+
+    def fake(spec: str, opponent: str, matches: int, seed: int, jobs: int = 1) -> Strength:
+        calls.append((spec, opponent, matches))
+        return Strength(
+            matches=matches,
+            match_wins=7,
+            match_draws=0,
+            deals=60,
+            deal_wins=33,
+            deal_draws=4,
+            times=(0.010, 0.020, 0.030, 0.040, 0.500),
+        )
+
+    monkeypatch.setattr(bench_cmd, "strength_matches", fake)
+    out: dict[str, Any] = bench_cmd.bench_strength(10, 1, 1, ("expert1", "club"))
+    assert calls == [
+        ("schnapsen", "expert1", 10),
+        ("schnapsen", "club", 10),
+        ("classic", "expert1", 10),
+        ("classic", "club", 10),
+    ]
+    f = out["classic"]["club"]
+    assert (f["match_wins"], f["match_losses"], f["match_win_rate"]) == (7, 3, 0.7)
+    assert f["match_ci95"] == list(wilson(7, 10))
+    # deal rates count the deals that had a winner
+    assert f["deal_win_rate"] == round(33 / 56, 4)
+    assert f["deal_ci95"] == list(wilson(33, 56))
+    assert (f["decisions"], f["decision_median_ms"], f["decision_max_ms"]) == (5, 30.0, 500.0)
+    assert 40.0 < f["decision_p95_ms"] <= 500.0
+
+
+def test_bench_refuses_an_unknown_opponent_in_the_learner_s_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tutor.cli.main import main
+
+    code = main(["bench", "--strength", "1", "--against", "club,<b>nobody</b>", "--lang", "de"])
+    captured = capsys.readouterr()
+    assert code != 0
+    text = captured.out + captured.err
+    assert "<b>nobody</b>" in text and "expert1" in text
+    assert "--against: unbekannter Spieler" in text
