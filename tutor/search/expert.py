@@ -52,7 +52,7 @@ from tutor.search.sampling import Evaluation, evaluate_worlds
 from tutor.search.seen import Seen
 
 #: Deals sampled for one decision.
-WORLDS = 30
+WORLDS = 60
 #: A decision is searched exactly to the end of the deal when each player has at most this
 #: many cards still to play (the hand and the cards still to draw).
 EXACT_CARDS = 7
