@@ -154,15 +154,18 @@ def _moved(moves: list[tuple[object, float]]) -> Evaluation:
     return Evaluation(out, 10, 10, "", False)
 
 
-def test_the_expert_closes_only_when_the_close_beats_the_rest_by_the_margin() -> None:
+def test_the_expert_closes_only_when_the_close_beats_the_rest_by_the_margin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from tutor.search import expert
 
     lead = Play(Card.parse("Ad"))
-    margin = expert.CLOSE_MARGIN
-    assert choose(_moved([(CLOSE, 1.0 + margin + 0.1), (lead, 1.0)])) == CLOSE
+    assert expert.CLOSE_MARGIN == 0.0
+    assert choose(_moved([(CLOSE, 1.05), (lead, 1.0)])) == CLOSE
     assert choose(_moved([(lead, 1.0), (CLOSE, 0.5)])) == lead
-    if margin > 0:
-        assert choose(_moved([(CLOSE, 1.0 + margin / 2), (lead, 1.0)])) == lead
+    monkeypatch.setattr(expert, "CLOSE_MARGIN", 0.3)
+    assert choose(_moved([(CLOSE, 1.2), (lead, 1.0)])) == lead
+    assert choose(_moved([(CLOSE, 1.4), (lead, 1.0)])) == CLOSE
 
 
 def _open_view() -> View:
