@@ -1,7 +1,8 @@
 """``tutor bench``: speed of the exact solver and of the expert's move evaluation, and the
-expert's strength against the simple players.
+expert's strength in whole matches.
 
-Three parts, each on positions or deals made from a seed, so a run can be repeated:
+Three parts, and a fourth on request, each on positions or deals made from a seed, so a run can
+be repeated:
 
 - solver: endgames right after the stock is gone (six cards each under the default rules), one
   trick later (five each) and with four cards each (``solver_sizes``), solved by
@@ -13,8 +14,12 @@ Three parts, each on positions or deals made from a seed, so a run can be repeat
   stage of whole deals, with the number of samples;
 - computer: the server time of one computer move on the Play page at each strength
   (beginner, club, expert), on the same positions as the hint;
-- strength (``--strength N``): N deals expert against random and N against greedy, seats
-  swapped every deal, on all cores; win rates with 95% Wilson intervals.
+- strength (``--strength N``): N matches to 7 of the expert against each opponent of
+  ``--against`` (``expert1``, the first expert kept as the yardstick, ``club``, ``greedy``,
+  ``random``) under each of ``schnapsen`` and ``classic`` whatever ``--rules`` says, played by
+  the Play page's own steps (``tutor.teach.play.strength``) in ``--jobs`` processes; matches and
+  deals won with 95% Wilson intervals, and the expert's time per decision where it had a choice
+  (median, 95th percentile, slowest).
 
 The output is a report in words, its numbers written as the chosen language writes them, or
 with ``--json`` one JSON object on one line (the figures as data).

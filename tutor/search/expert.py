@@ -63,7 +63,7 @@ EXACT_CARDS = 7
 PLAYOUT_STOCK = 0
 #: Work units (nodes searched, playout moves) for one decision: past them the deals valued so
 #: far decide (``tutor.search.budget``).
-EXPERT_NODES = 300_000
+EXPERT_NODES = 200_000
 #: Game points a close must gain over the best other move before the expert closes.
 CLOSE_MARGIN = 0.0
 #: The chance of keeping a sampled deal that gives the opponent a card it probably lacks.
