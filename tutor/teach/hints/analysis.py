@@ -69,7 +69,6 @@ from tutor.engine import (
 from tutor.formats.positions import PositionError
 from tutor.msgid import N_
 from tutor.search import (
-    EXPERT_NODES,
     EXPERT_WORLDS,
     Budget,
     Evaluation,
@@ -358,7 +357,10 @@ def analyse(
     past it the analysis is cut as the module's docstring says.
 
     Sampled values are the expert's own (``tutor.search.expert_evaluation``), in the expert's
-    order, and the first move is the one the expert plays (``tutor.search.choose``); with
+    order, and the first move is the one the expert plays (``tutor.search.choose``) wherever
+    the expert's bound on a decision (``EXPERT_NODES``) leaves all its deals valued; the hint
+    works within the request's budget, so where that bound cuts the expert short the hint
+    values more deals; with
     ``need``, the game points each seat still needs in the match, the moves are ranked by the
     chance of winning the match, as the expert ranks them there.
     """
@@ -373,10 +375,7 @@ def analyse(
         values = _exact_or_estimate(representative(subject, seed), player, budget)
     else:
         n = max(1, min(samples, MAX_SAMPLES))
-        # the expert's own bound on the work, so that the hint values what the expert would
-        part = budget.part(min(1.0, EXPERT_NODES / max(1, budget.remaining)))
-        ev = expert_evaluation(subject, seed, part, need, worlds=n, lines=True)
-        budget.charge(part.spent)
+        ev = expert_evaluation(subject, seed, budget, need, worlds=n, lines=True)
         values = _Values(_expert_order(ev), METHOD_SAMPLED, ev.done, ev.asked, ev.cut, ev.rough)
     if values.method == METHOD_SAMPLED:
         moves = values.moves
