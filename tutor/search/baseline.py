@@ -12,18 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tutor.engine import (
-    NO_TRUMP,
     SUIT_MASKS,
     Credit,
     RuleSet,
     State,
-    TrumpMode,
     Wait,
     apply_unchecked,
     legal_moves,
 )
-from tutor.search._negamax import INF, position, search_stock
-from tutor.search._rulefacts import rule_facts
+from tutor.search._negamax import INF, pair_facts, position, search_stock
 
 PlainLeadFn = Callable[[int, int, int, int, int, int, int, int, int, int, int, int, int], int]
 PlainFollowFn = Callable[
@@ -63,14 +60,9 @@ class Plain:
     ) -> tuple[PlainLeadFn, PlainFollowFn]:
         engine = self
         tag = (trump * 8 + married) << 1  # tells this pair's positions apart in the memo
-        makes_trump = rules.marriage_makes_trump
-        retrump = makes_trump or rules.marriage_escalating
-        name_first = trump == NO_TRUMP and rules.trump_mode is TrumpMode.NAMED
-        ah = (
-            1 << rules.naming_card.index
-            if trump == NO_TRUMP and rules.trump_mode is TrumpMode.HEART_ACE
-            else 0
-        )
+        shared = pair_facts(rules, trump, married)  # the facts the solver's closures read
+        makes_trump, retrump = shared.makes_trump, shared.retrump
+        name_first, ah = shared.name_first, shared.ah
         (
             pts,
             tmask,
@@ -94,7 +86,7 @@ class Plain:
             ex_on_turn,
             before_draw,
             opp_exchange,
-        ) = rule_facts(rules, trump, married)
+        ) = shared.facts
         suit_masks = SUIT_MASKS
         nstock = len(stock)
         inf = INF
