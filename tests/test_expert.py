@@ -12,6 +12,7 @@ from tutor.engine import (
     CLOSE,
     Card,
     Match,
+    Move,
     Play,
     State,
     View,
@@ -198,7 +199,7 @@ def test_the_expert_plays_legal_moves_with_and_without_memory() -> None:
     rng = random.Random(2)
     start = _schnapsen_deal()
     state = start
-    moves = []
+    moves: list[Move] = []
     while state.result is None:
         p = state.to_move
         assert p is not None
@@ -218,3 +219,23 @@ def test_the_view_with_memory_keeps_what_the_plays_told() -> None:
     state = apply(start, Play(Card.parse("Jd")))
     view = expert_view(state, 1, seen)
     assert view.excluded == 0
+
+
+def test_the_hint_ladder_passes_the_match_stakes_to_the_analysis(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tutor.words import hint_text
+    from tutor.words.i18n import get_translator
+
+    seen: list[tuple[int, int] | None] = []
+    real = getattr(hint_text, "analyse")  # noqa: B009 - the name the module calls
+
+    def spy(subject: View, **kwargs: object) -> object:
+        seen.append(kwargs.get("need"))  # type: ignore[arg-type]
+        return real(subject, **kwargs)
+
+    monkeypatch.setattr(hint_text, "analyse", spy)
+    view = _open_view()
+    hint_text.hint(view, 4, get_translator("en"), samples=4, need=(2, 6))
+    hint_text.hint(view, 4, get_translator("en"), samples=4)
+    assert seen == [(2, 6), None]

@@ -68,12 +68,16 @@ def task_html(heading: str, prompt: str) -> Markup:
 
 
 @lru_cache(maxsize=256)
-def step_hint_markdown(subject: State | View, level: int, tr: Translator) -> Md:
+def step_hint_markdown(
+    subject: State | View, level: int, tr: Translator, need: tuple[int, int] | None = None
+) -> Md:
     """The hint ladder up to ``level`` (1 to 4) for the move asked at a lesson step, each rung
     under its heading, as Markdown. ``subject`` is the position as the learner sees it: the
     whole deal when both hands are shown, else what the player on turn knows (the hint then
-    samples the hidden cards). Kept for the next runs of the page: a hint may search."""
-    hint = hint_text.hint(subject, level, tr)
+    samples the hidden cards). In a match, ``need`` (the game points each seat still needs)
+    ranks the moves as the expert ranks them there. Kept for the next runs of the page: a hint
+    may search."""
+    hint = hint_text.hint(subject, level, tr, need=need)
     rungs = [
         f"{md_bold(part.title)}  \n" + "  \n".join(md_text(line) for line in part.lines)
         for part in hint.parts

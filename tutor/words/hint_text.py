@@ -433,10 +433,12 @@ def hint(
     seed: int = 0,
     analysis: Analysis | None = None,
     budget: Budget | None = None,
+    need: tuple[int, int] | None = None,
 ) -> Hint:
     """The hint up to ``level`` (1 to 4). Level 1 needs no search; pass ``analysis`` to reuse
     one already made when revealing the levels one at a time. The search stays within
-    ``budget`` (by default ``analyse``'s); a cut analysis says so at level 4."""
+    ``budget`` (by default ``analyse``'s); a cut analysis says so at level 4. ``need``, the game
+    points each seat still needs in a match, ranks the moves as the expert does there."""
     if not 1 <= level <= 4:
         raise ValueError(f"hint level must be 1 to 4, not {level}")
     subject = position.subject if isinstance(position, Position) else position
@@ -444,7 +446,7 @@ def hint(
     sit = analysis.situation if analysis is not None else situation(subject)
     parts = [HintPart(1, tr._(HINT_TITLES[1]), level_one(sit, rules, tr))]
     if level >= 2 and analysis is None:
-        analysis = analyse(subject, samples=samples, seed=seed, budget=budget)
+        analysis = analyse(subject, samples=samples, seed=seed, budget=budget, need=need)
     if level >= 2:
         assert analysis is not None
         parts.append(HintPart(2, tr._(HINT_TITLES[2]), level_idea(analysis, rules, tr)))

@@ -447,7 +447,8 @@ def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: 
         )
     if level:
         with st.container(border=True):
-            text.markdown(step_hint_markdown(pl.learner_view(game), level, t))
+            view = pl.learner_view(game)
+            text.markdown(step_hint_markdown(view, level, t, pl.learner_stakes(game)))
     if level < 4:
         st.button(
             t._("Show a hint ({level} of 4)", level=level + 1),

@@ -14,6 +14,7 @@ from tutor.teach.play.coach import (
     ask_to_count,
     costliest,
     counted_right,
+    learner_stakes,
     learner_view,
     remark_on,
 )
@@ -96,6 +97,7 @@ __all__ = [
     "dump_game",
     "grade_of",
     "learner_move",
+    "learner_stakes",
     "learner_view",
     "lesson_id",
     "load_game",

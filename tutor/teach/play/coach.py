@@ -39,8 +39,15 @@ def analysis_for(
     if samples is None:
         samples = COACH_SAMPLES
     seed = game.table.seed * 1009 + game.deal.number * 101 + len(game.deal.moves)
-    need = stakes_of(game.match)
-    return analyse(learner_view(game), samples=samples, seed=seed, budget=budget, need=need)
+    return analyse(
+        learner_view(game), samples=samples, seed=seed, budget=budget, need=learner_stakes(game)
+    )
+
+
+def learner_stakes(game: Game) -> tuple[int, int] | None:
+    """The game points each seat still needs to win the match (``None`` where the match is not
+    played to a target of game points): what the expert and the coach weigh each deal by."""
+    return stakes_of(game.match)
 
 
 def remark_on(game: Game, move: Move, analysis: Analysis) -> Remark | None:
@@ -102,6 +109,7 @@ __all__ = [
     "ask_to_count",
     "costliest",
     "counted_right",
+    "learner_stakes",
     "learner_view",
     "remark_on",
 ]
