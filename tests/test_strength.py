@@ -85,3 +85,47 @@ def test_bench_refuses_an_unknown_opponent_in_the_learner_s_language(
     text = captured.out + captured.err
     assert "<b>nobody</b>" in text and "expert1" in text
     assert "--against: unbekannter Spieler" in text
+
+
+def test_strength_rules_choose_the_presets_measured_and_the_report_follows_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tutor.cli.main import main
+
+    calls: list[tuple[str, str]] = []
+
+    def fake(spec: str, opponent: str, matches: int, seed: int, jobs: int = 1) -> Strength:
+        calls.append((spec, opponent))
+        return Strength(matches=matches, match_wins=1, deals=4, deal_wins=3, times=(0.01,))
+
+    monkeypatch.setattr(bench_cmd, "strength_matches", fake)
+    args = ["bench", "--positions", "1", "--hints", "1", "--strength", "2", "--jobs", "1"]
+    code = main([*args, "--against", "club", "--strength-rules", "kurnik, classic,kurnik"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert calls == [("kurnik", "club"), ("classic", "club")]
+    lines = [line for line in out.splitlines() if "opponent:" in line]
+    assert len(lines) == 2
+    assert lines[0].startswith("Kurnik") and "won 1 of 2 matches" in lines[0]
+    assert "Schnapsen" not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["bench", "--strength", "1", "--strength-rules", "classic,three"], "--strength-rules"),
+        (["bench", "--rules", "four"], "--rules"),
+        (["match", "--rules", "three", "--players", "club,club"], "--rules"),
+    ],
+)
+def test_commands_for_two_refuse_a_game_for_three_or_four(
+    args: list[str], option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tutor.cli.main import main
+
+    code = main([*args, "--lang", "pl"])
+    captured = capsys.readouterr()
+    assert code != 0
+    text = captured.out + captured.err
+    assert f"{option}: „" in text
+    assert "to polecenie rozgrywa tylko gry we dwóch" in text

@@ -16,7 +16,8 @@ be repeated:
   (beginner, club, expert), on the same positions as the hint;
 - strength (``--strength N``): N matches to 7 of the expert against each opponent of
   ``--against`` (``expert1``, the first expert kept as the yardstick, ``club``, ``greedy``,
-  ``random``) under each of ``schnapsen`` and ``classic`` whatever ``--rules`` says, played by
+  ``random``) under each of ``--strength-rules`` (``schnapsen`` and ``classic`` unless it says
+  otherwise; ``--rules`` does not change them), played by
   the Play page's own steps (``tutor.teach.play.strength``) in ``--jobs`` processes; matches and
   deals won with 95% Wilson intervals, and the expert's time per decision where it had a choice
   (median, 95th percentile, slowest).
@@ -43,7 +44,7 @@ from tutor.cli.command import (
     add_lang_option,
     check_number,
     names_option,
-    rules_option,
+    two_player_rules_option,
 )
 from tutor.engine import (
     Close,
@@ -279,12 +280,18 @@ def bench_computer(rules: RuleSet, n: int, seed: int) -> dict[str, Any]:
     return out
 
 
-def bench_strength(n: int, seed: int, jobs: int, against: Sequence[str]) -> dict[str, Any]:
-    """``n`` matches of the expert against each player of ``against`` under each preset of
-    ``STRENGTH_RULES``: matches and deals won with Wilson intervals, and the time per decision
-    of the expert (where it had a choice)."""
-    out: dict[str, Any] = {"matches": n, "jobs": jobs, "player": HERO}
-    for spec in STRENGTH_RULES:
+def bench_strength(
+    n: int,
+    seed: int,
+    jobs: int,
+    against: Sequence[str],
+    rules: Sequence[str] = STRENGTH_RULES,
+) -> dict[str, Any]:
+    """``n`` matches of the expert against each player of ``against`` under each rule spec of
+    ``rules``: matches and deals won with Wilson intervals, and the time per decision of the
+    expert (where it had a choice)."""
+    out: dict[str, Any] = {"matches": n, "jobs": jobs, "player": HERO, "rules": list(rules)}
+    for spec in rules:
         part: dict[str, Any] = {}
         for opponent in against:
             begun = time.perf_counter()
@@ -322,6 +329,7 @@ def bench(
     seed: int = 1,
     jobs: int = 2,
     against: Sequence[str] = STRENGTH_OPPONENTS,
+    strength_rules: Sequence[str] = STRENGTH_RULES,
 ) -> dict[str, Any]:
     rules = parse_rules(spec)
     if positions < 1 or hint_count < 1 or samples < 1 or strength < 0 or jobs < 1:
@@ -336,7 +344,7 @@ def bench(
     result["hint"] = bench_hint(rules, hint_count, samples, seed)
     result["computer"] = bench_computer(rules, hint_count, seed)
     if strength > 0:
-        result["strength"] = bench_strength(strength, seed, jobs, against)
+        result["strength"] = bench_strength(strength, seed, jobs, against, strength_rules)
     return result
 
 
@@ -359,6 +367,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=",".join(STRENGTH_OPPONENTS),
         help=f"the opponents of --strength, some of: {', '.join(STRENGTH_OPPONENTS)}",
     )
+    p.add_argument(
+        "--strength-rules",
+        default=",".join(STRENGTH_RULES),
+        help="the rules of --strength, one or more presets (or specs) separated by commas",
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
         "--jobs", type=int, default=min(os.cpu_count() or 1, MAX_JOBS), help="worker processes"
@@ -375,7 +388,7 @@ MAX_BENCH_HAND = 6
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    rules = rules_option(args.rules, "--rules")
+    rules = two_player_rules_option(args.rules, "--rules")
     check_number(rules.hand_size, "--rules: deal.hand_size", 2, MAX_BENCH_HAND)
     check_number(args.positions, "--positions", 1, MAX_POSITIONS)
     check_number(args.hints, "--hints", 1, MAX_POSITIONS)
@@ -384,6 +397,9 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     check_number(args.seed, "--seed", 0, MAX_SEED)
     check_number(args.jobs, "--jobs", 1, MAX_JOBS)
     against = tuple(dict.fromkeys(names_option(args.against, "--against", STRENGTH_OPPONENTS)))
+    strength_rules = tuple(dict.fromkeys(x.strip() for x in args.strength_rules.split(",")))
+    for item in strength_rules:
+        two_player_rules_option(item, "--strength-rules")
     result = bench(
         args.rules,
         args.positions,
@@ -393,6 +409,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         args.seed,
         args.jobs,
         against,
+        strength_rules,
     )
     print(json.dumps(result) if args.json else "\n".join(report(result, tr)))
     return 0
@@ -402,7 +419,7 @@ def _strength_lines(part: dict[str, Any], tr: Translator) -> list[str]:
     """The lines of ``--strength``: for each preset and opponent, the matches and deals the
     expert won, and its time per decision."""
     lines: list[str] = []
-    for spec in STRENGTH_RULES:
+    for spec in part.get("rules", STRENGTH_RULES):
         for opponent, f in part.get(spec, {}).items():
             match_low, match_high = f["match_ci95"]
             deal_low, deal_high = f["deal_ci95"]

@@ -27,6 +27,7 @@ E_OPTION_NUMBER = N_("{option} must be a whole number from {low} to {high}, not 
 E_OPTION = N_("{option}: {problem}")
 E_PLAYERS = N_("--players needs two names separated by a comma")
 E_PLAYER = N_("unknown player '{name}'; the players are: {valid}")
+E_TWO_SEATS = N_("'{name}' is a game for {seats} players; this command plays games for two")
 
 
 @runtime_checkable
@@ -114,6 +115,15 @@ def rules_option(spec: str, option: str) -> RuleSet:
     except (UnknownPresetError, SwitchValueError) as exc:
         template, params = exc.message
     raise UsageError(template, option, **params)
+
+
+def two_player_rules_option(spec: str, option: str) -> RuleSet:
+    """``rules_option`` for a command that seats two players: a game for three or four is
+    refused too."""
+    rules = rules_option(spec, option)
+    if rules.seats != 2:
+        raise UsageError(E_TWO_SEATS, option, name=spec[:40], seats=rules.seats)
+    return rules
 
 
 def players_option(text: str, option: str, valid: Sequence[str]) -> tuple[str, str]:

@@ -24,7 +24,7 @@ from tutor.cli.command import (
     add_lang_option,
     check_number,
     players_option,
-    rules_option,
+    two_player_rules_option,
 )
 from tutor.engine import MatchMode
 from tutor.msgid import N_
@@ -73,7 +73,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    rules_option(args.rules, "--rules")
+    two_player_rules_option(args.rules, "--rules")
     names = players_option(args.players, "--players", tuple(PLAYERS))
     check_number(args.matches, "--matches", 1, MAX_MATCHES)
     if any(name in SLOW_PLAYERS for name in names) and args.matches > MAX_EXPERT_MATCHES:
