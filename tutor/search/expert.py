@@ -19,7 +19,7 @@ A decision is made in four steps:
    ``Seen.need``): a deal won by three game points counts for more than one won by a single
    point only when the match needs it.
 
-Searching every sampled deal knowing its hidden cards flatters closing (after the close each
+Searching every sampled deal knowing its hidden cards can flatter closing (after the close each
 sample is played knowing where the cards are). ``CLOSE_MARGIN`` can ask a close to beat the
 best other move by some game points; margins of 0.3 and 0.5 made the expert no stronger
 against ``expert1`` on the same deals, so it is 0: the expert closes when closing is best.
