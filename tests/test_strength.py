@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -34,6 +35,51 @@ def test_the_same_seed_gives_the_same_tallies_in_one_process_or_two(
     assert len(one.times) == len(two.times)
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_is_told_the_tally_after_each_run_of_matches(
+    monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    monkeypatch.setattr(strength_mod, "CHUNK", 1)
+    told: list[Strength] = []
+    total = strength_matches("schnapsen", "random", 2, seed=5, jobs=jobs, progress=told.append)
+    assert [s.matches for s in told] == [1, 2]
+    assert told[-1] == total
+    assert told[0].deals < total.deals
+
+
+def test_a_long_strength_run_tells_each_tenth_on_standard_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tutor.cli.main import main
+
+    def fake(
+        spec: str,
+        opponent: str,
+        matches: int,
+        seed: int,
+        jobs: int = 1,
+        progress: Callable[[Strength], None] | None = None,
+    ) -> Strength:
+        total = Strength()
+        for _ in range(matches):  # one match at a time, each won, with 3 deals of which 2 won
+            total += Strength(matches=1, match_wins=1, deals=3, deal_wins=2, times=(0.01,))
+            if progress is not None:
+                progress(total)
+        return total
+
+    monkeypatch.setattr(bench_cmd, "strength_matches", fake)
+    args = ["bench", "--positions", "1", "--hints", "1", "--strength", "20", "--jobs", "1"]
+    code = main([*args, "--against", "club", "--strength-rules", "classic", "--lang", "de"])
+    captured = capsys.readouterr()
+    assert code == 0
+    told = captured.err.splitlines()
+    assert len(told) == 10  # every second match of 20, not every match
+    assert told[0].startswith("Klassisch")
+    assert "2 von 20 Partien" in told[0] and "4 von 6" in told[0]
+    assert "20 von 20 Partien" in told[-1] and "40 von 60" in told[-1]
+    assert "Der Experte gewann 20 von 20 Partien" in captured.out
+
+
 def test_an_unknown_preset_is_refused_before_any_match() -> None:
     with pytest.raises(ValueError):
         strength_matches("no-such-rules", "random", matches=1, seed=1)
@@ -44,7 +90,7 @@ def test_bench_turns_the_tallies_into_rates_intervals_and_times(
 ) -> None:
     calls: list[tuple[str, str, int]] = []
 
-    def fake(spec: str, opponent: str, matches: int, seed: int, jobs: int = 1) -> Strength:
+    def fake(spec: str, opponent: str, matches: int, *_: object) -> Strength:
         calls.append((spec, opponent, matches))
         return Strength(
             matches=matches,
@@ -94,7 +140,7 @@ def test_strength_rules_choose_the_presets_measured_and_the_report_follows_them(
 
     calls: list[tuple[str, str]] = []
 
-    def fake(spec: str, opponent: str, matches: int, seed: int, jobs: int = 1) -> Strength:
+    def fake(spec: str, opponent: str, matches: int, *_: object) -> Strength:
         calls.append((spec, opponent))
         return Strength(matches=matches, match_wins=1, deals=4, deal_wins=3, times=(0.01,))
 
@@ -129,3 +175,39 @@ def test_commands_for_two_refuse_a_game_for_three_or_four(
     text = captured.out + captured.err
     assert f"{option}: „" in text
     assert "to polecenie rozgrywa tylko gry we dwóch" in text
+
+
+@pytest.mark.parametrize(
+    ("decisions", "lang", "words"),
+    [
+        (223, "pl", "(223 decyzje)"),
+        (43_456, "pl", "(43\u00a0456 decyzji)"),
+        (1, "pl", "(1 decyzja)"),
+        (1, "de", "(1 Entscheidung)"),
+        (2, "de", "(2 Entscheidungen)"),
+        (1, "en", "(1 decision)"),
+    ],
+)
+def test_the_count_of_decisions_takes_the_plural_of_its_language(
+    decisions: int, lang: str, words: str
+) -> None:
+    from tutor.words.i18n import get_translator
+
+    figures = {
+        "matches": 10,
+        "match_wins": 6,
+        "match_win_rate": 0.6,
+        "match_ci95": [0.31, 0.83],
+        "deals": 60,
+        "deal_wins": 33,
+        "deal_draws": 0,
+        "deal_win_rate": 0.55,
+        "deal_ci95": [0.42, 0.67],
+        "decisions": decisions,
+        "decision_median_ms": 70.0,
+        "decision_p95_ms": 300.0,
+        "decision_max_ms": 500.0,
+    }
+    part = {"rules": ["schnapsen"], "schnapsen": {"expert1": figures}}
+    lines = bench_cmd._strength_lines(part, get_translator(lang))
+    assert words in lines[1]

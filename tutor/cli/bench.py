@@ -20,7 +20,9 @@ be repeated:
   otherwise; ``--rules`` does not change them), played by
   the Play page's own steps (``tutor.teach.play.strength``) in ``--jobs`` processes; matches and
   deals won with 95% Wilson intervals, and the expert's time per decision where it had a choice
-  (median, 95th percentile, slowest).
+  (median, 95th percentile, slowest). While the matches are played, a line on standard error
+  tells each tenth of them done with the tally so far, so a long run stopped early still leaves
+  its figures.
 
 The output is a report in words, its numbers written as the chosen language writes them, or
 with ``--json`` one JSON object on one line (the figures as data).
@@ -29,12 +31,14 @@ with ``--json`` one JSON object on one line (the figures as data).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
 import statistics
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tutor.cli.command import (
@@ -59,7 +63,13 @@ from tutor.engine import (
 from tutor.search import PLAYERS, Solver, club_player, plain_minimax, wilson
 from tutor.teach import hints
 from tutor.teach.play import OPPONENTS
-from tutor.teach.play.strength import HERO, STRENGTH_OPPONENTS, STRENGTH_RULES, strength_matches
+from tutor.teach.play.strength import (
+    HERO,
+    STRENGTH_OPPONENTS,
+    STRENGTH_RULES,
+    Strength,
+    strength_matches,
+)
 from tutor.words.explain import number, percent
 from tutor.words.hint_text import render_analysis
 from tutor.words.i18n import Translator, get_translator
@@ -286,16 +296,21 @@ def bench_strength(
     jobs: int,
     against: Sequence[str],
     rules: Sequence[str] = STRENGTH_RULES,
+    progress: Callable[[str, str, Strength], None] | None = None,
 ) -> dict[str, Any]:
     """``n`` matches of the expert against each player of ``against`` under each rule spec of
     ``rules``: matches and deals won with Wilson intervals, and the time per decision of the
-    expert (where it had a choice)."""
+    expert (where it had a choice). ``progress`` is given the rule spec, the opponent and the
+    tally so far as the matches are played (``strength_matches``)."""
     out: dict[str, Any] = {"matches": n, "jobs": jobs, "player": HERO, "rules": list(rules)}
     for spec in rules:
         part: dict[str, Any] = {}
         for opponent in against:
             begun = time.perf_counter()
-            s = strength_matches(spec, opponent, n, seed, jobs)
+            told = None
+            if progress is not None:
+                told = functools.partial(progress, spec, opponent)
+            s = strength_matches(spec, opponent, n, seed, jobs, told)
             decided = s.deals - s.deal_draws
             times = sorted(s.times) or [0.0]
             part[opponent] = {
@@ -330,6 +345,7 @@ def bench(
     jobs: int = 2,
     against: Sequence[str] = STRENGTH_OPPONENTS,
     strength_rules: Sequence[str] = STRENGTH_RULES,
+    progress: Callable[[str, str, Strength], None] | None = None,
 ) -> dict[str, Any]:
     rules = parse_rules(spec)
     if positions < 1 or hint_count < 1 or samples < 1 or strength < 0 or jobs < 1:
@@ -344,7 +360,7 @@ def bench(
     result["hint"] = bench_hint(rules, hint_count, samples, seed)
     result["computer"] = bench_computer(rules, hint_count, seed)
     if strength > 0:
-        result["strength"] = bench_strength(strength, seed, jobs, against, strength_rules)
+        result["strength"] = bench_strength(strength, seed, jobs, against, strength_rules, progress)
     return result
 
 
@@ -410,9 +426,39 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         args.jobs,
         against,
         strength_rules,
+        tenths_told(args.strength, tr),
     )
     print(json.dumps(result) if args.json else "\n".join(report(result, tr)))
     return 0
+
+
+def tenths_told(n: int, tr: Translator) -> Callable[[str, str, Strength], None]:
+    """A ``progress`` for ``bench_strength`` that writes a line to standard error each time
+    another tenth of the ``n`` matches against one opponent is done (``progress_line``)."""
+    told: dict[tuple[str, str], int] = {}
+
+    def tell(spec: str, opponent: str, s: Strength) -> None:
+        tenth = s.matches * 10 // max(1, n)
+        if tenth > told.get((spec, opponent), 0):
+            told[spec, opponent] = tenth
+            print(progress_line(spec, opponent, n, s, tr), file=sys.stderr, flush=True)
+
+    return tell
+
+
+def progress_line(spec: str, opponent: str, n: int, s: Strength, tr: Translator) -> str:
+    """The tally of a strength run so far, in words."""
+    return tr._(
+        "{rules}, opponent: {opponent}. {done} of {matches} matches played so far: the expert "
+        "won {wins} of them and {deal_wins} of {deals} deals that had a winner.",
+        rules=preset_name(spec, tr),
+        opponent=player_name(opponent, tr),
+        done=number(s.matches, tr),
+        matches=number(n, tr),
+        wins=number(s.match_wins, tr),
+        deal_wins=number(s.deal_wins, tr),
+        deals=number(s.deals - s.deal_draws, tr),
+    )
 
 
 def _strength_lines(part: dict[str, Any], tr: Translator) -> list[str]:
@@ -443,9 +489,12 @@ def _strength_lines(part: dict[str, Any], tr: Translator) -> list[str]:
                 )
             )
             lines.append(
-                tr._(
+                tr.n_(
+                    "Time per decision of the expert there: median {median} ms, 95th "
+                    "percentile {p95} ms, slowest {max} ms ({decisions} decision).",
                     "Time per decision of the expert there: median {median} ms, 95th "
                     "percentile {p95} ms, slowest {max} ms ({decisions} decisions).",
+                    f["decisions"],
                     median=number(f["decision_median_ms"], tr),
                     p95=number(f["decision_p95_ms"], tr),
                     max=number(f["decision_max_ms"], tr),

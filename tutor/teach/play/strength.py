@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import itertools
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from tutor.engine import legal_moves, parse_rules
@@ -94,19 +95,33 @@ def _range(spec: str, opponent: str, seed: int, lo: int, hi: int) -> Strength:
     return total
 
 
-def strength_matches(spec: str, opponent: str, matches: int, seed: int, jobs: int = 1) -> Strength:
+def strength_matches(
+    spec: str,
+    opponent: str,
+    matches: int,
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[Strength], None] | None = None,
+) -> Strength:
     """``matches`` matches of the expert against ``opponent`` under the rules ``spec``, in
-    ``jobs`` worker processes (runs of ``CHUNK`` matches each)."""
+    ``jobs`` worker processes (runs of ``CHUNK`` matches each). ``progress`` is given the tally
+    so far each time a run is done (runs end in any order with more than one process)."""
     parse_rules(spec)  # raises before any process starts
-    bounds = [*range(0, matches, CHUNK), matches]
-    if jobs <= 1 or matches <= CHUNK:
-        return _range(spec, opponent, seed, 0, matches)
+    bounds = list(itertools.pairwise([*range(0, matches, CHUNK), matches]))
+    total = Strength()
+    if jobs <= 1 or len(bounds) <= 1:
+        for lo, hi in bounds:
+            total += _range(spec, opponent, seed, lo, hi)
+            if progress is not None:
+                progress(total)
+        return total
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [
-            pool.submit(_range, spec, opponent, seed, lo, hi)
-            for lo, hi in itertools.pairwise(bounds)
-        ]
-        return sum((f.result() for f in futures), Strength())
+        futures = [pool.submit(_range, spec, opponent, seed, lo, hi) for lo, hi in bounds]
+        for future in as_completed(futures):
+            total += future.result()
+            if progress is not None:
+                progress(total)
+    return total
 
 
 __all__ = ["CHUNK", "HERO", "STRENGTH_OPPONENTS", "STRENGTH_RULES", "Strength", "strength_matches"]
