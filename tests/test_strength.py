@@ -53,18 +53,12 @@ def test_a_long_strength_run_tells_each_tenth_on_standard_error(
     from tutor.cli.main import main
 
     def fake(
-        spec: str,
-        opponent: str,
-        matches: int,
-        seed: int,
-        jobs: int = 1,
-        progress: Callable[[Strength], None] | None = None,
+        spec: str, opponent: str, matches: int, *_: object, progress: Callable[[Strength], None]
     ) -> Strength:
         total = Strength()
         for _ in range(matches):  # one match at a time, each won, with 3 deals of which 2 won
             total += Strength(matches=1, match_wins=1, deals=3, deal_wins=2, times=(0.01,))
-            if progress is not None:
-                progress(total)
+            progress(total)
         return total
 
     monkeypatch.setattr(bench_cmd, "strength_matches", fake)
@@ -90,7 +84,7 @@ def test_bench_turns_the_tallies_into_rates_intervals_and_times(
 ) -> None:
     calls: list[tuple[str, str, int]] = []
 
-    def fake(spec: str, opponent: str, matches: int, *_: object) -> Strength:
+    def fake(spec: str, opponent: str, matches: int, *_: object, **__: object) -> Strength:
         calls.append((spec, opponent, matches))
         return Strength(
             matches=matches,
@@ -140,7 +134,7 @@ def test_strength_rules_choose_the_presets_measured_and_the_report_follows_them(
 
     calls: list[tuple[str, str]] = []
 
-    def fake(spec: str, opponent: str, matches: int, *_: object) -> Strength:
+    def fake(spec: str, opponent: str, matches: int, *_: object, **__: object) -> Strength:
         calls.append((spec, opponent))
         return Strength(matches=matches, match_wins=1, deals=4, deal_wins=3, times=(0.01,))
 

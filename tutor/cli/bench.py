@@ -310,7 +310,7 @@ def bench_strength(
             told = None
             if progress is not None:
                 told = functools.partial(progress, spec, opponent)
-            s = strength_matches(spec, opponent, n, seed, jobs, told)
+            s = strength_matches(spec, opponent, n, seed, jobs, progress=told)
             decided = s.deals - s.deal_draws
             times = sorted(s.times) or [0.0]
             part[opponent] = {
