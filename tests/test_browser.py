@@ -113,7 +113,9 @@ def _page(browser: Browser, width: int = 1920, height: int = 1080) -> Page:
 
 
 def _wait_step(page: Page, step: int) -> None:
-    page.wait_for_selector(f'.t66-counter[data-step="{step}"]', timeout=20_000)
+    # The first page the server draws also loads the lessons: on a busy machine that can take
+    # over 20 seconds.
+    page.wait_for_selector(f'.t66-counter[data-step="{step}"]', timeout=60_000)
 
 
 def _settle(page: Page) -> None:

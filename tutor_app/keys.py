@@ -113,7 +113,8 @@ def listen(on_presses: Callable[[dict[str, int], Callable[[], None]], None]) -> 
     next run of the page, and a function to call right where it writes what they did (with
     no Streamlit call in between): the presses are then noted as acted on. A rerun the
     browser asks for meanwhile may stop the page at a Streamlit call; the presses and their
-    effect are then both kept or both left for the next run."""
+    effect are then both kept or both left for the next run. Call it first on the page: the
+    keys are heard only once the component is in the page, and a large page draws slowly."""
     text.html(Markup("<style>.st-key-{}{{display:none}}</style>").format(KEYS_KEY))
     seen = {k: v for k, v in st.session_state.get(SEEN_KEY, {}).items() if k in ACTIONS}
     _KEYS(key=KEYS_KEY, data={"seen": seen}, on_presses_change=lambda: _act(on_presses))

@@ -731,6 +731,9 @@ def _player(lesson: Lesson) -> None:
     projector = bool(state.projector)
     show = state.show
     chrome.page_title(t._(lesson.title), t._("Learn"))
+    # First on the page, so that the keys are heard as soon as the page shows (a clicker pressed
+    # before the listener is there is not counted).
+    keys.listen(on_keys)
 
     summary = "" if projector or not lesson.summary else t._(lesson.summary)
     _title_row(t._(lesson.title), lesson.level, summary, projector)
@@ -792,7 +795,6 @@ def _player(lesson: Lesson) -> None:
         _lesson_end(lesson, step >= last)
         _seat_controls(t)
         _share_controls(t)
-    keys.listen(on_keys)
 
 
 def _title_row(title: str, level: int, summary: str, projector: bool) -> None:
@@ -1004,6 +1006,7 @@ def _table_player(lesson: TableLesson) -> None:
     frame = frames[step]
     projector = bool(state.projector)
     chrome.page_title(t._(lesson.title), t._("Learn"))
+    keys.listen(on_keys)  # first on the page, as in ``_player``
     summary = "" if projector or not lesson.summary else t._(lesson.summary)
     _title_row(t._(lesson.title), lesson.level, summary, projector)
     pending = _task(lesson.id, frames, step)
@@ -1065,7 +1068,6 @@ def _table_player(lesson: TableLesson) -> None:
             help=t._("The lesson shows the hands a player at the table would see."),
         )
         _share_controls(t)
-    keys.listen(on_keys)
 
 
 def _table_ask_controls(t: Translator, lesson: TableLesson, step: int) -> bool:
