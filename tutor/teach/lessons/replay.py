@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
 from tutor.engine import (
@@ -33,7 +32,7 @@ from tutor.engine import (
     parse_rules,
     pass_until,
 )
-from tutor.search import Budget, SearchLimit, Solver
+from tutor.search import SearchLimit
 from tutor.teach.lessons.messages import (
     C_BECAUSE,
     C_BECAUSE_PAUSE,
@@ -87,6 +86,7 @@ from tutor.teach.lessons.model import (
     StepVariant,
     initial_state,
 )
+from tutor.teach.lessons.ranked import ranking
 from tutor.teach.lessons.reader import CHECKS
 
 __all__ = ["CHECK_RUNS", "replay_all", "runs"]
@@ -180,14 +180,6 @@ def _table(before: State, move: Move, after: State) -> tuple[tuple[Card, ...], t
     if after.lead >= 0:  # a move between the lead and the answer (the follower's exchange)
         return (CARDS[after.lead],), (after.leader,)
     return (), ()
-
-
-@lru_cache(maxsize=256)
-def _ranked(state: State) -> tuple[tuple[Move, int], ...]:
-    """Every legal move of a fully known position with its exact value in game points, best
-    first. Kept per position: the search is bounded by nodes, so it always gives the same
-    answer, and an edited lesson is replayed again with most of its positions unchanged."""
-    return tuple((mv.move, mv.game_points) for mv in Solver(state, Budget()).rank_moves(state))
 
 
 @dataclass
@@ -302,7 +294,7 @@ class _Run:
                     rule_ids=", ".join(verdict.rule_ids),
                 )
         try:
-            values = _ranked(before)
+            values = ranking(before)
         except SearchLimit as exc:
             self.fail(where, step, E_SEARCH_LIMIT, reason=exc.reason)
             return frame
