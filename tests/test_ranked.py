@@ -67,6 +67,17 @@ def test_a_position_in_the_table_is_read_not_searched(monkeypatch: pytest.Monkey
     assert ranking(s) == other
 
 
+def test_an_entry_that_does_not_list_the_legal_moves_is_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    s = _a_position()
+    truth = searched(s)
+    extra = next(Play(c) for c in CARDS if Play(c) not in dict(truth))
+    for wrong in (truth[1:], ((extra, 3), *truth)):  # a move left out, a move too many
+        monkeypatch.setattr(ranked, "_table", lambda wrong=wrong: {position_key(s): wrong})
+        assert ranking(s) == truth
+
+
 def test_a_position_not_in_the_table_is_searched(monkeypatch: pytest.MonkeyPatch) -> None:
     s = _a_position()
     monkeypatch.setattr(ranked, "_table", dict)

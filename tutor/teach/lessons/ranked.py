@@ -5,9 +5,10 @@ for the shipped lessons that search takes most of the time of reading the lesson
 the first visitor after the server starts would wait for it. ``ranked.json`` beside this
 module holds the rankings of the positions of the shipped lessons, keyed by a digest of the
 position (``position_key``), so that ``ranking`` only searches a position the table does not
-know (an edited or uploaded lesson). The table is data written by this module
-(``scripts/rank_lessons.py``), never text from outside; an entry that does not
-read is searched again. A test keeps the table in step with the lessons and the solver.
+know (an edited or uploaded lesson). The table is written by ``scripts/rank_lessons.py``, never
+from text from outside; a position whose entry does not read, or does not list exactly the
+position's legal moves, is searched. A test keeps the table in step with the lessons and the
+solver.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from contextlib import contextmanager
 from functools import cache, lru_cache
 from pathlib import Path
 
-from tutor.engine import Move, MoveError, State, parse_move
+from tutor.engine import Move, MoveError, State, legal_moves, parse_move
 from tutor.search import Budget, Solver
 
 __all__ = [
@@ -105,6 +106,8 @@ def ranking(state: State) -> Ranking:
     outgrows its budget."""
     key = position_key(state)
     found = _table().get(key) if _asked is None else None
+    if found is not None and {m for m, _ in found} != set(legal_moves(state)):
+        found = None
     if found is None:
         found = searched(state)
     if _asked is not None:
