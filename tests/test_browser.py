@@ -113,8 +113,8 @@ def _page(browser: Browser, width: int = 1920, height: int = 1080) -> Page:
 
 
 def _wait_step(page: Page, step: int) -> None:
-    # The first page the server draws also loads the lessons: on a busy machine that can take
-    # over 20 seconds.
+    # The server's first page is its slowest (it starts the app and reads the lessons and
+    # puzzles); on a busy machine it has taken over 20 seconds.
     page.wait_for_selector(f'.t66-counter[data-step="{step}"]', timeout=60_000)
 
 
