@@ -21,6 +21,7 @@ from tutor.engine.cards import (
     mask_of,
     parse_cards,
 )
+from tutor.engine.game import SEAT_LETTERS, Deal, Game, SeatView, game_for
 from tutor.engine.legality import (
     RULE_SWITCH,
     IllegalMoveError,
@@ -166,6 +167,7 @@ __all__ = [
     "PLURAL_CASES",
     "PRESETS",
     "RULE_SWITCH",
+    "SEAT_LETTERS",
     "SEAT_NAMES",
     "SOURCES",
     "SRC_000",
@@ -183,6 +185,7 @@ __all__ = [
     "CardError",
     "Close",
     "Credit",
+    "Deal",
     "DealError",
     "DeclareOut",
     "Duty",
@@ -191,6 +194,7 @@ __all__ = [
     "EqualCards",
     "Exchange",
     "ExchangeTiming",
+    "Game",
     "IllegalMoveError",
     "Losers",
     "Marriage",
@@ -213,6 +217,7 @@ __all__ = [
     "RuleSet",
     "SchwarzBy",
     "Scoring",
+    "SeatView",
     "State",
     "Suit",
     "SwitchValue",
@@ -239,6 +244,7 @@ __all__ = [
     "deal_from_view",
     "deal_table",
     "exchange_card",
+    "game_for",
     "is_declaration",
     "iter_bits",
     "legal_moves",

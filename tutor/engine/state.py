@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from enum import Enum
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from tutor.engine.cards import (
     CARDS,
@@ -27,7 +27,12 @@ from tutor.engine.cards import (
     mask_of,
     parse_cards,
 )
+from tutor.engine.moves import Move
 from tutor.engine.rules import RuleSet
+
+if TYPE_CHECKING:
+    from tutor.engine.legality import Verdict
+    from tutor.engine.view import View
 
 A = 0
 B = 1
@@ -218,6 +223,64 @@ class State(NamedTuple):
     def stock_size(self) -> int:
         """Cards left to draw, the face-up trump included."""
         return cards_to_draw(len(self.stock), self.trump_card)
+
+    # --- the game interface (``tutor.engine.game.Deal``) -----------------------
+    # With two players each seat is a side of its own.
+
+    @property
+    def seats(self) -> int:
+        return 2
+
+    @property
+    def sides(self) -> int:
+        return 2
+
+    def side(self, seat: int) -> int:
+        return seat
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        return (side,)
+
+    def side_tricks(self, side: int) -> int:
+        return self.tricks[side]
+
+    @property
+    def turned_up(self) -> Card | None:
+        """The face-up trump card under the stock, while it lies there."""
+        return self.trump_card_value
+
+    @property
+    def cards_to_draw(self) -> int:
+        """Cards left to draw: the face-down stock and the face-up trump card."""
+        return cards_to_draw(len(self.stock), self.trump_card)
+
+    @property
+    def trick_cards(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, the leader's first."""
+        return (CARDS[self.lead],) if self.lead >= 0 else ()
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        from tutor.engine.legality import legal_moves
+
+        return legal_moves(self)
+
+    def check(self, move: Move) -> Verdict:
+        from tutor.engine.legality import check
+
+        return check(self, move)
+
+    def apply(self, move: Move) -> State:
+        """The state after ``move``; ``IllegalMoveError`` if the rules forbid it."""
+        from tutor.engine.play import apply
+
+        return apply(self, move)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know here (without inferences from earlier plays, which a single
+        state does not keep: see ``tutor.engine.view.track_excluded``)."""
+        from tutor.engine.view import view_of
+
+        return view_of(self, seat)
 
     @property
     def played_mask(self) -> int:

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from tutor.engine.cards import CARDS, SUIT_MASKS, Card, Rank, Suit, iter_bits
-from tutor.engine.legality import Reason, Verdict
+from tutor.engine.legality import IllegalMoveError, Reason, Verdict
 from tutor.engine.moves import (
     DECLARE_OUT,
     EXCHANGE,
@@ -133,6 +133,39 @@ class TableState(NamedTuple):
 
     def side_tricks(self, side: int) -> int:
         return sum(self.tricks[s] for s in self.side_seats(side))
+
+    # --- the game interface (``tutor.engine.game.Deal``) -----------------------
+
+    @property
+    def sides(self) -> int:
+        return self.rules.sides
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def turned_up(self) -> Card | None:
+        """The face-up trump card, while it lies there."""
+        return CARDS[self.trump_card] if self.trump_card >= 0 else None
+
+    @property
+    def trick_cards(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, the leader's first."""
+        return tuple(CARDS[c] for c in self.trick)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return table_legal_moves(self)
+
+    def check(self, move: Move) -> Verdict:
+        return table_check(self, move)
+
+    def apply(self, move: Move) -> TableState:
+        """The state after ``move``; ``IllegalMoveError`` if the rules forbid it."""
+        return table_apply(self, move)
+
+    def view(self, seat: int) -> TableView:
+        return table_view(self, seat)
 
 
 def side_name(rules: RuleSet, side: int) -> str:
@@ -296,9 +329,10 @@ def _with(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 
 
 def table_apply(state: TableState, move: Move) -> TableState:
-    """The state after ``move``; raises ``ValueError`` for a move the rules do not allow."""
+    """The state after ``move``; raises ``IllegalMoveError`` (a ``ValueError``) with the
+    verdict for a move the rules do not allow."""
     if move not in table_legal_moves(state):
-        raise ValueError(f"illegal move {move} for seat {state.to_move}")
+        raise IllegalMoveError(table_check(state, move))
     return table_apply_unchecked(state, move)
 
 
@@ -534,22 +568,34 @@ __all__ = [
 
 
 class TableView(NamedTuple):
-    """What ``seat`` may know of a deal for three or four: its own hand, every card played, the
-    face-up trump card, and the cards of other hands that everyone has seen (a marriage's other
-    card, a card taken in exchange, the face-up card drawn last). Partners' hands are hidden
-    too."""
+    """What ``seat`` may know of a deal for three or four, and nothing more: its own hand, every
+    card played, the face-up trump card, and the cards of other hands that everyone has seen (a
+    marriage's other card, a card taken in exchange, the face-up card drawn last). Partners'
+    hands are hidden too. ``public`` is the deal with every card the seat has not seen taken
+    out: the other hands hold only their seen cards, the stock is empty; ``hand_sizes`` and
+    ``stock_count`` say how many cards are hidden there."""
 
-    state: TableState  # the deal, of which only the fields below may be read
     seat: int
+    public: TableState
+    hand_sizes: tuple[int, ...]
+    stock_count: int
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.public.rules
 
     @property
     def hand(self) -> int:
-        return self.state.hands[self.seat]
+        return self.public.hands[self.seat]
+
+    @property
+    def hand_cards(self) -> tuple[Card, ...]:
+        return self.public.hand(self.seat)
 
     def unseen(self) -> list[int]:
         """The cards (with copies) this seat has not seen: the others' hidden cards and the
         face-down stock."""
-        s = self.state
+        s = self.public
         left = Counter(table_pack(s.rules))
         seen = [*_copies(self.hand), *_copies(s.played), *s.trick]
         if s.trump_card >= 0:
@@ -560,13 +606,36 @@ class TableView(NamedTuple):
         left.subtract(seen)
         return sorted(left.elements())
 
+    def unseen_cards(self) -> tuple[Card, ...]:
+        return tuple(CARDS[i] for i in self.unseen())
+
+    def sample(self, rng: random.Random) -> TableState:
+        """A deal consistent with this view (``sample_table``)."""
+        return sample_table(self, rng)
+
 
 def _copies(hand: int) -> list[int]:
     return [i & 31 for i in iter_bits(hand)]
 
 
+def _known_hand(known: int) -> int:
+    hand = 0
+    for c in iter_bits(known):
+        hand = _add(hand, c)
+    return hand
+
+
 def table_view(state: TableState, seat: int) -> TableView:
-    return TableView(state, seat)
+    """What ``seat`` may know of ``state`` (see ``TableView``)."""
+    hands = tuple(
+        h if x == seat else _known_hand(state.known[x]) for x, h in enumerate(state.hands)
+    )
+    return TableView(
+        seat=seat,
+        public=state._replace(hands=hands, stock=()),
+        hand_sizes=tuple(len(_copies(h)) for h in state.hands),
+        stock_count=len(state.stock),
+    )
 
 
 #: Tries of the dealing that respects what hands lack before it gives up on that knowledge.
@@ -579,18 +648,12 @@ def sample_table(view: TableView, rng: random.Random) -> TableState:
     it (``TableState.lacks``). Those cards are dealt first, each to a hand or the stock that
     may hold it, with odds by the room left there; should that fail ``SAMPLE_TRIES`` times
     (a view no deal agrees with) the lacks are ignored."""
-    s = view.state
+    s = view.public
     pool = view.unseen()
     rng.shuffle(pool)
     others = [x for x in range(s.rules.seats) if x != view.seat]
     hands = list(s.hands)
-    room: list[int] = []
-    for other in others:
-        hand = 0
-        for c in iter_bits(s.known[other]):
-            hand = _add(hand, c)
-        hands[other] = hand
-        room.append(len(_copies(s.hands[other])) - len(_copies(hand)))
+    room = [view.hand_sizes[x] - len(_copies(hands[x])) for x in others]
     lacks = [s.lacks[x] if s.lacks else 0 for x in others]
     if any(lacks):
         for _ in range(SAMPLE_TRIES):

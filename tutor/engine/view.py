@@ -137,6 +137,20 @@ class View:
     def hand_cards(self) -> tuple[Card, ...]:
         return cards_of_mask(self.hand)
 
+    # --- the game interface (``tutor.engine.game.SeatView``) -------------------
+
+    @property
+    def seat(self) -> int:
+        return self.player
+
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """The cards this seat has not seen: the opponent's hidden cards and the stock."""
+        return cards_of_mask(self.unseen)
+
+    def sample(self, rng: random.Random) -> State:
+        """A deal consistent with this view, every such deal equally likely."""
+        return sample_state(self, rng)
+
     @property
     def opponent_known_cards(self) -> tuple[Card, ...]:
         return cards_of_mask(self.opponent_known)
