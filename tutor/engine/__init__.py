@@ -99,7 +99,7 @@ from tutor.engine.rules import (
     switch_ids,
     unused_by,
 )
-from tutor.engine.scoring import Ending, Scoring, scoring
+from tutor.engine.scoring import End, Ending, Grading, Scoring, grading, scoring
 from tutor.engine.state import (
     PLAYER_NAMES,
     A,
@@ -115,7 +115,6 @@ from tutor.engine.state import (
 )
 from tutor.engine.table import (
     SEAT_NAMES,
-    TableOutcome,
     TableState,
     TableView,
     deal_table,
@@ -186,11 +185,13 @@ __all__ = [
     "DealError",
     "DeclareOut",
     "Duty",
+    "End",
     "EndKind",
     "Ending",
     "EqualCards",
     "Exchange",
     "ExchangeTiming",
+    "Grading",
     "IllegalMoveError",
     "Losers",
     "Marriage",
@@ -217,7 +218,6 @@ __all__ = [
     "Suit",
     "SwitchValue",
     "SwitchValueError",
-    "TableOutcome",
     "TableState",
     "TableView",
     "TooManyDealsError",
@@ -239,6 +239,7 @@ __all__ = [
     "deal_from_view",
     "deal_table",
     "exchange_card",
+    "grading",
     "is_declaration",
     "iter_bits",
     "legal_moves",
