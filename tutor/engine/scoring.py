@@ -118,6 +118,7 @@ def grading(rules: RuleSet) -> Grading:
     fo_points = rules.false_out_points
     fo_no_trick = rules.false_out_no_trick_points
     played_out_mode = rules.played_out
+    last_trick_decides = played_out_mode is PlayedOut.LAST_TRICK
 
     def grade(score: int, tricked: int) -> int:
         """How badly a side lost: 2 Schwarz, 1 Schneider, 0 simple."""
@@ -156,6 +157,14 @@ def grading(rules: RuleSet) -> Grading:
         return cp_no_trick if no_trick else cp_points
 
     def played_out_winner(scores: Sequence[int], last: int) -> int:
+        if sides == 2:  # the same rules, in the few steps the solver's leaves can afford
+            a, b = scores
+            if last_trick_decides:
+                o = b if last == 0 else a
+                return (
+                    last if (a if last == 0 else b) >= target else 1 - last if o >= target else -1
+                )
+            return -1 if a == b else 0 if a > b else 1
         if played_out_mode is PlayedOut.LAST_TRICK:
             # the last trick's winner wins with the target, else another side with it
             if scores[last] >= target:
