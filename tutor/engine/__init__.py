@@ -100,7 +100,7 @@ from tutor.engine.rules import (
     switch_ids,
     unused_by,
 )
-from tutor.engine.scoring import Ending, Scoring, scoring
+from tutor.engine.scoring import End, Ending, Grading, Scoring, grading, scoring
 from tutor.engine.state import (
     PLAYER_NAMES,
     A,
@@ -116,7 +116,6 @@ from tutor.engine.state import (
 )
 from tutor.engine.table import (
     SEAT_NAMES,
-    TableOutcome,
     TableState,
     TableView,
     deal_table,
@@ -189,12 +188,14 @@ __all__ = [
     "DealError",
     "DeclareOut",
     "Duty",
+    "End",
     "EndKind",
     "Ending",
     "EqualCards",
     "Exchange",
     "ExchangeTiming",
     "Game",
+    "Grading",
     "IllegalMoveError",
     "Losers",
     "Marriage",
@@ -222,7 +223,6 @@ __all__ = [
     "Suit",
     "SwitchValue",
     "SwitchValueError",
-    "TableOutcome",
     "TableState",
     "TableView",
     "TooManyDealsError",
@@ -245,6 +245,7 @@ __all__ = [
     "deal_table",
     "exchange_card",
     "game_for",
+    "grading",
     "is_declaration",
     "iter_bits",
     "legal_moves",

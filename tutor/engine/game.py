@@ -43,9 +43,8 @@ from typing import NamedTuple, Protocol
 from tutor.engine.cards import Card, Suit
 from tutor.engine.legality import Verdict
 from tutor.engine.moves import Move
+from tutor.engine.outcome import Outcome
 from tutor.engine.rules import RuleSet
-from tutor.engine.state import Outcome
-from tutor.engine.table import TableOutcome
 
 #: The seats' names in seat order; a table of n seats uses the first n.
 SEAT_LETTERS = "ABCD"
@@ -85,7 +84,7 @@ class Deal(Protocol):
     @property
     def is_over(self) -> bool: ...
     @property
-    def result(self) -> Outcome | TableOutcome | None: ...
+    def result(self) -> Outcome | None: ...
     @property
     def trump(self) -> Suit | None: ...
     @property

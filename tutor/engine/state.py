@@ -28,6 +28,8 @@ from tutor.engine.cards import (
     parse_cards,
 )
 from tutor.engine.moves import Move
+from tutor.engine.outcome import EndKind as EndKind  # re-exported: the one outcome type
+from tutor.engine.outcome import Outcome as Outcome
 from tutor.engine.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -48,28 +50,7 @@ class DealError(ValueError):
     """A deal that is not a full pack dealt correctly."""
 
 
-# ----------------------------------------------------------------------------- outcome
-
-
-class EndKind(Enum):
-    OUT = "out"  # a correct declaration of 66
-    FALSE_OUT = "false_out"  # a declaration without 66
-    CLOSER_MADE = "closer_made"  # the closer reached 66 by the last trick
-    CLOSER_FAILED = "closer_failed"
-    LAST_TRICK = "last_trick"  # all cards played, the higher score wins
-    DRAW = "draw"
-    GIVEN_UP = "given_up"  # a player gave the deal up (play against the computer)
-
-
-class Outcome(NamedTuple):
-    """How a deal ended."""
-
-    kind: EndKind
-    winner: int | None
-    game_points: tuple[int, int]
-    scores: tuple[int, int]  # card points plus credited marriages (and last-trick bonus)
-    player: int | None  # the declarer or closer the ending is about, if any
-    rule_id: str  # the scoring rule applied: score.schwarz/schneider/simple, close.penalty, ...
+# ----------------------------------------------------------------------------- waits
 
 
 class Wait(Enum):

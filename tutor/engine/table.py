@@ -42,34 +42,20 @@ from tutor.engine.moves import (
     Play,
     parse_move,
 )
+from tutor.engine.outcome import Outcome
 from tutor.engine.rules import (
     Credit,
     Duty,
     EqualCards,
-    Losers,
-    Penalty,
-    PlayedOut,
     RuleSet,
-    SchwarzBy,
 )
-from tutor.engine.state import EndKind
+from tutor.engine.scoring import grading
 
 #: The seats' names in seat order (A, B, C, D; A and C, B and D are partners).
 SEAT_NAMES = "ABCD"
 LOW = (1 << 32) - 1  # the first copies of a two-pack hand
 # The seats of each side: without partners each seat alone, with partners 0+2 and 1+3.
 _SIDE_SEATS = {False: tuple((s,) for s in range(4)), True: ((0, 2), (1, 3))}
-
-
-class TableOutcome(NamedTuple):
-    """How a deal ended: the winning side (``None``: nobody), game points and scores per side."""
-
-    kind: EndKind
-    winner: int | None
-    game_points: tuple[int, ...]
-    scores: tuple[int, ...]
-    player: int | None  # the declarer, if any
-    rule_id: str
 
 
 class TableState(NamedTuple):
@@ -90,7 +76,7 @@ class TableState(NamedTuple):
     played: int  # cards gone into tricks (with copies, as the hands)
     marriages: tuple[tuple[int, Suit], ...]
     last_trick: tuple[int, tuple[int, ...], int] | None  # (leader, cards, winner)
-    result: TableOutcome | None
+    result: Outcome | None
     known: tuple[int, ...] = ()  # per seat: cards of the hand all have seen (32-bit sets)
     # per seat: cards all know the hand does not hold, shown by its plays under the duty to
     # follow once the stock is closed (32-bit sets; see ``_shown_lacking``)
@@ -466,73 +452,27 @@ def _finish_trick(state: TableState) -> TableState:
 # ----------------------------------------------------------------------------- scoring
 
 
-def _grade(state: TableState, side: int) -> int:
-    """The game points a losing side gives: Schwarz, Schneider or a simple loss."""
-    simple, schneider, schwarz = state.rules.game_points
-    no_trick = (
-        state.score(side) == 0
-        if state.rules.schwarz_by is SchwarzBy.POINTS
-        else state.side_tricks(side) == 0
-    )
-    if no_trick:
-        return schwarz
-    return schneider if state.score(side) < state.rules.schneider_below else simple
-
-
-def _ended(
-    state: TableState, kind: EndKind, winner: int | None, rule_id: str, player: int | None
-) -> TableState:
+def _facts(state: TableState) -> tuple[tuple[int, ...], int]:
+    """The scores per side and the sides that have a trick (a bit set)."""
     sides = state.rules.sides
-    gps = [0] * sides
     scores = tuple(state.score(x) for x in range(sides))
-    if winner is not None:
-        losers = [x for x in range(sides) if x != winner]
-        if state.rules.losers is Losers.BEST:
-            best = max(losers, key=lambda x: scores[x])
-            gps[winner] = _grade(state, best)
-        else:
-            gps[winner] = sum(_grade(state, x) for x in losers)
-    outcome = TableOutcome(kind, winner, tuple(gps), scores, player, rule_id)
-    return state._replace(result=outcome)
+    won = sum(1 << x for x in range(sides) if state.side_tricks(x))
+    return scores, won
 
 
 def _declare(state: TableState, p: int) -> TableState:
-    """A declaration of 66 (101 for teams): right, the declarer's side wins; wrong, every other
-    side scores what the false declaration costs."""
-    rules = state.rules
-    side = state.side(p)
-    if state.score(side) >= rules.target:
-        return _ended(state, EndKind.OUT, side, "score.simple", p)
-    sides = rules.sides
-    gps = [0] * sides
-    for x in range(sides):
-        if x == side:
-            continue
-        if rules.false_out is Penalty.SCALE:
-            gps[x] = _grade(state, side)
-        elif state.side_tricks(x) == 0:
-            gps[x] = rules.false_out_no_trick_points
-        else:
-            gps[x] = rules.false_out_points
-    scores = tuple(state.score(x) for x in range(sides))
-    winner = 1 - side if sides == 2 else None  # with three, both others score
-    outcome = TableOutcome(EndKind.FALSE_OUT, winner, tuple(gps), scores, p, "out.false_penalty")
-    return state._replace(result=outcome)
+    """A declaration of 66 (101 for teams) by seat ``p``, scored by ``tutor.engine.scoring``."""
+    scores, won = _facts(state)
+    kind, winner, gps, rule_id = grading(state.rules).declare(state.side(p), scores, won)
+    return state._replace(result=Outcome(kind, winner, gps, scores, p, rule_id))
 
 
 def _played_out(state: TableState) -> TableState:
-    """The last trick is played and nobody declared: under ``only_one`` the one side with the
-    target wins (nobody if none or several have it); under ``higher`` the higher score."""
-    rules = state.rules
-    scores = [state.score(x) for x in range(rules.sides)]
-    if rules.played_out is PlayedOut.ONLY_ONE:
-        reached = [x for x, v in enumerate(scores) if v >= rules.target]
-        winner = reached[0] if len(reached) == 1 else None
-    else:
-        top = max(scores)
-        winner = scores.index(top) if scores.count(top) == 1 else None
-    kind = EndKind.LAST_TRICK if winner is not None else EndKind.DRAW
-    return _ended(state, kind, winner, "deal.played_out", None)
+    """The last trick is played and nobody declared: scored by ``tutor.engine.scoring``."""
+    scores, won = _facts(state)
+    last = state.side(state.leader)  # the last trick's winner leads what would be next
+    kind, winner, gps, rule_id = grading(state.rules).played_out(scores, won, last)
+    return state._replace(result=Outcome(kind, winner, gps, scores, None, rule_id))
 
 
 def table_play_moves(state: TableState, moves: Iterable[Move | str]) -> TableState:
@@ -545,7 +485,6 @@ def table_play_moves(state: TableState, moves: Iterable[Move | str]) -> TableSta
 __all__ = [
     "SAMPLE_TRIES",
     "SEAT_NAMES",
-    "TableOutcome",
     "TableState",
     "TableView",
     "beats",

@@ -57,7 +57,7 @@ class Value(NamedTuple):
     nodes: int  # positions searched
 
     @property
-    def scores(self) -> tuple[int, int]:
+    def scores(self) -> tuple[int, ...]:
         """Final card points (with marriages and last-trick bonus) of A and B on the line."""
         return self.outcome.scores
 
@@ -118,7 +118,7 @@ class MoveValue:
         return self._find_line()[1]
 
     @property
-    def scores(self) -> tuple[int, int]:
+    def scores(self) -> tuple[int, ...]:
         """Final card points (with marriages and last-trick bonus) of A and B on the line."""
         return self.outcome.scores
 

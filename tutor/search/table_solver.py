@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from tutor.engine import Move, TableState, table_apply_unchecked, table_legal_moves
 from tutor.engine.cards import SUIT_MASKS
-from tutor.engine.rules import Credit, Duty, EqualCards, Losers, Penalty, PlayedOut, SchwarzBy
+from tutor.engine.rules import Credit, Duty, EqualCards
+from tutor.engine.scoring import End, grading
 
 LOW = (1 << 32) - 1
 INF = 1000
@@ -59,6 +60,7 @@ class TableSolver:
         self.side_of = tuple(state.side(s) for s in range(r.seats))
         self.trump = int(state.trump)
         self.pts = tuple(r.points_by_index)
+        self.grading = grading(r)  # the one scoring of a finished deal
         self.table: dict[_Key, tuple[int, int]] = {}
         self.nodes = 0
 
@@ -100,56 +102,18 @@ class TableSolver:
 
     # ------------------------------------------------------------------------- scoring
 
-    def _grade(self, x: int, scores: list[int], won: int) -> int:
-        r = self.rules
-        simple, schneider, schwarz = r.game_points
-        none = scores[x] == 0 if r.schwarz_by is SchwarzBy.POINTS else not won >> x & 1
-        if none:
-            return schwarz
-        return schneider if scores[x] < r.schneider_below else simple
-
-    def _result(self, gps: list[int]) -> int:
+    def _result(self, end: End) -> int:
+        gps = end[2]
         side = self.side
         if self.own:
             return gps[side]
         return gps[side] - max(g for x, g in enumerate(gps) if x != side)
 
-    def _ended(self, winner: int | None, scores: list[int], won: int) -> int:
-        gps = [0] * self.sides
-        if winner is not None:
-            losers = [x for x in range(self.sides) if x != winner]
-            if self.rules.losers is Losers.BEST:
-                best = max(losers, key=lambda x: scores[x])
-                gps[winner] = self._grade(best, scores, won)
-            else:
-                gps[winner] = sum(self._grade(x, scores, won) for x in losers)
-        return self._result(gps)
-
     def _declared(self, x: int, scores: list[int], won: int) -> int:
-        r = self.rules
-        if scores[x] >= r.target:
-            return self._ended(x, scores, won)
-        gps = [0] * self.sides
-        for y in range(self.sides):
-            if y == x:
-                continue
-            if r.false_out is Penalty.SCALE:
-                gps[y] = self._grade(x, scores, won)
-            elif not won >> y & 1:
-                gps[y] = r.false_out_no_trick_points
-            else:
-                gps[y] = r.false_out_points
-        return self._result(gps)
+        return self._result(self.grading.declare(x, scores, won))
 
-    def _played_out(self, scores: list[int], won: int) -> int:
-        r = self.rules
-        if r.played_out is PlayedOut.ONLY_ONE:
-            reached = [x for x, v in enumerate(scores) if v >= r.target]
-            winner = reached[0] if len(reached) == 1 else None
-        else:
-            top = max(scores)
-            winner = scores.index(top) if scores.count(top) == 1 else None
-        return self._ended(winner, scores, won)
+    def _played_out(self, scores: list[int], won: int, last: int) -> int:
+        return self._result(self.grading.played_out(scores, won, last))
 
     # ------------------------------------------------------------------------- moves
 
@@ -319,7 +283,7 @@ class TableSolver:
         won |= 1 << y
         if not any(hands):
             scores[y] += self.rules.last_trick_bonus
-            return self._played_out(scores, won)
+            return self._played_out(scores, won, y)
         return self._value(hands, w, (), scores, pending, won, married, alpha, beta)
 
 

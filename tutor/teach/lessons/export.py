@@ -17,7 +17,7 @@ from tutor.teach.lessons.replay import runs
 __all__ = ["frame_json", "replay_json", "result_json"]
 
 
-def _ab(values: tuple[int, int]) -> dict[str, int]:
+def _ab(values: tuple[int, ...]) -> dict[str, int]:
     return {"A": values[0], "B": values[1]}
 
 

@@ -92,7 +92,7 @@ from tutor.teach.lessons.reader import CHECKS
 __all__ = ["CHECK_RUNS", "replay_all", "runs"]
 
 
-def _pair(values: tuple[int, int]) -> str:
+def _pair(values: tuple[int, ...]) -> str:
     return f"A {values[0]}, B {values[1]}"
 
 
@@ -100,7 +100,7 @@ def _expected_pair(values: tuple[int | None, int | None]) -> str:
     return ", ".join(f"{p} {v}" for p, v in zip(PLAYERS, values, strict=True) if v is not None)
 
 
-def _pair_matches(expected: tuple[int | None, int | None], actual: tuple[int, int]) -> bool:
+def _pair_matches(expected: tuple[int | None, int | None], actual: tuple[int, ...]) -> bool:
     return all(e is None or e == a for e, a in zip(expected, actual, strict=True))
 
 
@@ -166,7 +166,8 @@ def _events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     if after.result is not None and before.result is None:
         r = after.result
         gp = r.game_points[r.winner] if r.winner is not None else 0
-        events.append(Event(EventKind.DEAL_OVER, r.winner, (), gp, r.rule_id, r.scores))
+        scores = (r.scores[0], r.scores[1])
+        events.append(Event(EventKind.DEAL_OVER, r.winner, (), gp, r.rule_id, scores))
     return tuple(events)
 
 

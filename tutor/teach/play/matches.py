@@ -45,7 +45,7 @@ def match_table(spec: str, players: tuple[str, str], seed: int, index: int) -> T
     )
 
 
-def _add(a: Pair, b: Pair) -> Pair:
+def _add(a: Pair, b: tuple[int, ...]) -> Pair:
     return (a[0] + b[0], a[1] + b[1])
 
 
