@@ -15,9 +15,8 @@ import streamlit as st
 
 from tutor.engine import SEAT_NAMES, TABLE_PRESETS, Play, parse_move, side_name, table_legal_moves
 from tutor.teach import play as pl
-from tutor.web.board import BoardOptions
+from tutor.web.board import BoardOptions, board_html
 from tutor.web.rules_ref import preset_title
-from tutor.web.table_board import table_board_html
 from tutor.web.table_hint import table_hint_html
 from tutor.words.explain import explain_verdict, move_label
 from tutor.words.i18n import Translator
@@ -142,9 +141,9 @@ def page(g: pl.TableGame, t: Translator) -> None:
         if pick and (level or state.mark_legal):
             legal = frozenset(m.card for m in table_legal_moves(g.state) if isinstance(m, Play))
         opts = BoardOptions(
-            style=state.style, projector=bool(state.projector), pick=pick, legal=legal
+            style=state.style, show=shown, projector=bool(state.projector), pick=pick, legal=legal
         )
-        html = table_board_html(g.state, t, opts, shown)
+        html = board_html(g.state, None, t, opts)
         if pick:
             board.card_board(html, key=BOARD_KEY, on_play=play, focus=True)
         else:

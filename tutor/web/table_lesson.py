@@ -9,9 +9,8 @@ from markupsafe import Markup
 
 from tutor.engine import Card
 from tutor.teach.lessons.table_lesson import TableFrame
-from tutor.web.board import BoardOptions
+from tutor.web.board import BoardOptions, board_html
 from tutor.web.step import step_html
-from tutor.web.table_board import table_board_html
 from tutor.words.i18n import Translator
 from tutor.words.table_text import table_step_text
 
@@ -28,8 +27,8 @@ def table_frame_board_html(
 ) -> Markup:
     """The table of ``frame``: the hands of the seats ``shown`` face up, the cards of ``pick``
     as buttons (``legal`` marks those allowed)."""
-    opts = BoardOptions(style=style, projector=projector, pick=pick, legal=legal)
-    return table_board_html(frame.state, tr, opts, shown)
+    opts = BoardOptions(style=style, show=shown, projector=projector, pick=pick, legal=legal)
+    return board_html(frame.state, None, tr, opts)
 
 
 def table_frame_step_html(frames: Sequence[TableFrame], index: int, tr: Translator) -> Markup:

@@ -6,14 +6,13 @@ import streamlit as st
 
 from tutor.engine import PRESETS, SEAT_NAMES, TABLE_PRESETS, TableState
 from tutor.teach.table_watch import new_watch, watch_step
-from tutor.web.board import BoardOptions
+from tutor.web.board import BoardOptions, board_html
 from tutor.web.rules_ref import (
     compare_html,
     preset_title,
     rules_reference_html,
     source_files_html,
 )
-from tutor.web.table_board import table_board_html
 from tutor.web.table_hint import table_hint_html
 from tutor.words.i18n import Translator
 from tutor.words.table_text import table_move_text, table_outcome_text
@@ -143,8 +142,8 @@ def _watch(t: Translator) -> None:
         game = st.session_state[WATCH]
     show_all = st.toggle(t._("Show every hand"), value=True, key="w_tw_open")
     shown = tuple(show_all or seat == game.to_move for seat in range(game.rules.seats))
-    opts = BoardOptions(style=state.style, projector=bool(state.projector))
-    text.html(table_board_html(game, t, opts, shown))
+    opts = BoardOptions(style=state.style, show=shown, projector=bool(state.projector))
+    text.html(board_html(game, None, t, opts))
     last = st.session_state.get(WATCH_LAST)
     if last is not None:
         before, move, after = last
