@@ -12,7 +12,15 @@ import pytest
 
 from tutor.engine import PRESETS, TABLE_PRESETS, Deal, TableState, View, game_for, preset
 from tutor.search import PLAYERS, TABLE_PLAYERS, Budget
-from tutor.teach.hints import METHOD_TABLE_PLAYOUT, METHODS, Subject, analyse, situation
+from tutor.teach.hints import (
+    METHOD_TABLE_PLAYOUT,
+    METHODS,
+    Subject,
+    analyse,
+    detect,
+    situation,
+    table_analysis,
+)
 from tutor.words.hint_text import hint
 from tutor.words.i18n import get_translator
 
@@ -49,6 +57,12 @@ def positions(name: str) -> list[Subject]:
         assert isinstance(view, View)
         out.append(view)
     return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_seat_count_has_one_set_of_idea_detectors(name: str) -> None:
+    seats = preset(name).seats
+    assert (seats in detect.SEATS) != (seats in table_analysis.SEATS)
 
 
 @pytest.mark.parametrize("name", NAMES)

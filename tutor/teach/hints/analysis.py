@@ -102,8 +102,6 @@ from tutor.teach.hints.table_analysis import TABLE_HINT_SAMPLES, analyse_table, 
 Subject = State | View | TableState
 #: The deal a two-seat analysis reads its rules from: the state or the view.
 TwoSeats = State | View
-#: A move valued for the player to move (the name of the two-player analysis).
-RankedMove = MoveValue
 
 DEFAULT_SAMPLES = EXPERT_WORLDS  # the expert's own number of deals
 MAX_SAMPLES = 1000  # more sampled deals are never taken (the edges refuse them)

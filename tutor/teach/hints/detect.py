@@ -38,6 +38,8 @@ from tutor.teach.hints.ideas import IDEA_SPECS, Idea
 if TYPE_CHECKING:
     from tutor.teach.hints.model import MoveValue, Situation
 
+#: The seat counts these detectors serve (those of three and four: ``table_analysis.SEATS``).
+SEATS = frozenset({2})
 EPS = 1e-9  # values closer than this are equal
 _SUIT_MASKS = (*(0xFF << (8 * s) for s in range(4)), 0)  # the last: no trumps (``NO_TRUMP``)
 
