@@ -32,22 +32,19 @@ from tutor.engine import (
     trick_winner_of,
 )
 from tutor.search import table_club
-from tutor.teach.hints import (
-    TableAnalysis,
-    TableSituation,
-    position_seed,
-    table_analyse,
-    table_analysis,
-    table_candidates,
-    table_situation,
-    table_thoughts,
-)
+from tutor.teach.hints import Analysis as TableAnalysis
+from tutor.teach.hints import Situation as TableSituation
+from tutor.teach.hints import analyse as table_analyse
+from tutor.teach.hints import candidates as table_candidates
+from tutor.teach.hints import position_seed, table_analysis
+from tutor.teach.hints import situation as table_situation
+from tutor.teach.hints import thoughts as table_thoughts
 from tutor.teach.hints.ideas import GIST_PARTNER, IDEA_GISTS
 from tutor.teach.hints.table_analysis import MISTAKE_MARGIN, RICH_CARD
 from tutor.words.explain import move_item, rule_text
-from tutor.words.hint_text import HINT_TITLES
+from tutor.words.hint_text import HINT_TITLES, signed
+from tutor.words.hint_text import hint as table_hint
 from tutor.words.i18n import Translator, get_translator
-from tutor.words.table_hint_text import signed, table_hint
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")

@@ -72,7 +72,7 @@ def test_the_coach_remarks_on_a_move_that_costs_game_points(
     values = {m: float(i) for i, m in enumerate(moves)}  # the last move is the best
 
     def analyse(state: object, samples: int = 0, seed: int | None = None) -> object:
-        from tutor.teach.hints.table_analysis import TableMoveValue
+        from tutor.teach.hints import MoveValue as TableMoveValue
 
         ranked = sorted(values.items(), key=lambda kv: -kv[1])
         return type(

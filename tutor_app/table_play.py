@@ -16,8 +16,8 @@ import streamlit as st
 from tutor.engine import SEAT_NAMES, TABLE_PRESETS, Play, parse_move, side_name, table_legal_moves
 from tutor.teach import play as pl
 from tutor.web.board import BoardOptions, board_html
+from tutor.web.hint_html import hint_html
 from tutor.web.rules_ref import preset_title
-from tutor.web.table_hint import table_hint_html
 from tutor.words.explain import explain_verdict, move_label
 from tutor.words.i18n import Translator
 from tutor.words.table_text import (
@@ -175,7 +175,7 @@ def page(g: pl.TableGame, t: Translator) -> None:
             if not isinstance(m, Play):
                 st.button(move_label(m, t), key=f"pt_try_{m}", on_click=play, args=(str(m),))
         if level:
-            text.html(table_hint_html(g.state, level, t))
+            text.html(hint_html(g.state, level, t))
         if level < 4:
             st.button(
                 t._("Show a hint ({level} of 4)", level=level + 1),

@@ -1,13 +1,17 @@
-"""Hints in words: the four hint levels made from the analysis (``tutor.teach.hints``).
+"""Hints in words: the four hint levels made from the analysis (``tutor.teach.hints``), the
+same ladder for two, three and four seats.
 
-The four levels teach before they tell, each revealing more: 1) the rule in force; 2) the
+The four levels teach before they tell, each revealing more: 1) the rule in force (at a table
+of three or four also who the seat is and its partner, the score and the target, the trick so
+far and who is winning it, the duty on the card to play); 2) the
 idea, a thought that names no card and no move ("count your sure tricks", "keep the ten
 guarded", "the last trick is worth 10 extra points"); 3) the moves worth considering, in the
 order of the hand and none marked as the best, with which moves are legal and why the others
 are not; 4) the
 move, its value (and, when the search budget ran out, what was cut and what was done instead:
 ``cut_notes``) and the full reasoning: the ideas, the comparison with the alternatives and the
-value of every move.
+value of every move (at a table: its value for the seat's side, the comparison with the
+others, every move's average result over the sampled deals, and how the values were made).
 
 >>> from tutor.formats.positions import load_position
 >>> from tutor.words.i18n import get_translator
@@ -22,6 +26,14 @@ Count your sure tricks: a card that nothing left can beat wins its trick.
 Worth considering: king of clubs, ace of hearts, declaring 66.
 >>> print(h.parts[3].lines[0])
 Suggested: ace of hearts.
+>>> import random
+>>> from tutor.engine import deal_table, preset
+>>> s = deal_table(preset("four"), random.Random(1))
+>>> h = hint(s, 4, get_translator("en"), samples=8)
+>>> print(h.parts[0].lines[0])
+You are player B; D is your partner.
+>>> h.parts[3].lines[0].startswith("Suggested: ")
+True
 """
 
 from __future__ import annotations
@@ -35,30 +47,38 @@ from tutor.engine import (
     RuleSet,
     State,
     Verdict,
-    View,
     apply_unchecked,
 )
 from tutor.formats.positions import Position
 from tutor.msgid import N_
 from tutor.search import Budget
 from tutor.teach.hints import (
-    DEFAULT_SAMPLES,
     EPS,
     IDEA_SPECS,
-    METHOD_PLAYOUT,
     METHOD_SAMPLED,
+    METHOD_TABLE_PLAYOUT,
     Analysis,
     Idea,
-    RankedMove,
+    MoveValue,
     Situation,
+    Subject,
     Thought,
     analyse,
     candidates,
-    representative,
+    line_start,
     situation,
     thoughts,
 )
+from tutor.teach.hints.model import (
+    DUTY_ANY,
+    DUTY_FOLLOW,
+    DUTY_HEAD,
+    DUTY_LOWER,
+    DUTY_OVER_TRUMP,
+    DUTY_TRUMP,
+)
 from tutor.words.explain import (
+    card_item,
     card_list,
     describe_move,
     describe_outcome,
@@ -72,25 +92,28 @@ from tutor.words.explain import (
     sentence,
     specific_reason,
 )
+from tutor.words.hint_values import (
+    CUT_REASONS,
+    cut_notes,
+    method_text,
+    playout_values,
+    signed,
+    value_text,
+    values_line,
+)
 from tutor.words.i18n import Translator
 
-#: Why an analysis was cut short (``Analysis.cut``).
-CUT_REASONS: dict[str, str] = {
-    "nodes": N_("the search limit was reached"),
-    "time": N_("the time limit was reached"),
-}
-CUT_PLAYOUT = N_(
-    "The exact search was cut short: {reason}. The values are an estimate: this deal is played "
-    "on by rules of thumb while the stock is open and searched exactly once it is closed or used "
-    "up."
-)
-CUT_SAMPLES = N_("Valued over {n} of the {m} deals asked for: {reason}.")
-CUT_ROUGH = N_(
-    "Some lines of play were finished by rules of thumb instead of being searched: {reason}."
-)
-
-#: Said after the moves worth considering, when there are several.
+#: Said after the moves worth considering, when there are several: to one opponent, and at a
+#: table where the seats are named.
 WHICH_IS_BEST = N_("Which of them is best? Think each one through: what can your opponent answer?")
+WHICH_IS_BEST_TABLE = N_(
+    "Which of them is best? Think each one through: how can the others answer it?"
+)
+#: Mistakes said once at level 4, however many moves make them (the ways to declare falsely),
+#: where the values are the table's sampled playouts.
+_SAID_ONCE = {METHOD_TABLE_PLAYOUT: frozenset({"mistake.false_out"})}
+#: Values said to this many decimals, with their sign (``signed``), by method.
+_SIGNED_DECIMALS = {METHOD_TABLE_PLAYOUT: 2}
 
 HINT_TITLES: dict[int, str] = {
     1: N_("The rule now"),
@@ -124,40 +147,127 @@ def idea_text(idea: Idea, tr: Translator) -> str:
     return sentence(tr._(spec.msgid, **params))
 
 
-def _status(sit: Situation, rules: RuleSet, tr: Translator) -> list[str]:
-    out = []
+# ----------------------------------------------------------------------------- level 1
+
+
+def _who(sit: Situation, tr: Translator) -> str:
+    seat = sit.seat_names[sit.player]
+    if sit.partner >= 0:
+        return tr._(
+            "You are player {seat}; {partner} is your partner.",
+            seat=seat,
+            partner=sit.seat_names[sit.partner],
+        )
+    return tr._("You are player {seat}; each player plays alone.", seat=seat)
+
+
+def _stock(sit: Situation, tr: Translator) -> str:
+    n = sit.stock_size
     if sit.closed_by == sit.player:
-        out.append(tr._("You have closed the stock."))
-    elif sit.closed_by >= 0:
-        out.append(tr._("Your opponent has closed the stock."))
-    elif sit.stock_size and rules.face_up:
-        out.append(
-            tr.n_(
-                "The stock is open: {n} card is left to draw, the face-up trump card included.",
-                "The stock is open: {n} cards are left to draw, the face-up trump card included.",
-                sit.stock_size,
-            )
+        return tr._("You have closed the stock.")
+    if sit.closed_by >= 0:
+        return tr._("Your opponent has closed the stock.")
+    if sit.stock_open and sit.face_up:
+        return tr.n_(
+            "The stock is open: {n} card is left to draw, the face-up trump card included.",
+            "The stock is open: {n} cards are left to draw, the face-up trump card included.",
+            n,
         )
-    elif sit.stock_size:
-        out.append(
-            tr.n_(
-                "The stock is open: {n} card is left to draw.",
-                "The stock is open: {n} cards are left to draw.",
-                sit.stock_size,
-            )
+    if sit.stock_open:
+        return tr.n_(
+            "The stock is open: {n} card is left to draw.",
+            "The stock is open: {n} cards are left to draw.",
+            n,
         )
-    else:
-        out.append(tr._("The stock is used up."))
+    if n:
+        return tr.n_(
+            "Nobody draws any more: the {n} card left cannot go to every player.",
+            "Nobody draws any more: the {n} cards left cannot go to every player.",
+            n,
+        )
+    return tr._("The stock is used up.")
+
+
+def _score(sit: Situation, tr: Translator) -> str:
+    if sit.partner >= 0:
+        return tr.n_(
+            "Your team has {n} point; {target} are needed to declare.",
+            "Your team has {n} points; {target} are needed to declare.",
+            sit.score,
+            target=sit.target,
+        )
+    return tr.n_(
+        "You have {n} point; {target} are needed to declare.",
+        "You have {n} points; {target} are needed to declare.",
+        sit.score,
+        target=sit.target,
+    )
+
+
+def _trick(sit: Situation, tr: Translator) -> list[str]:
     if sit.leading:
-        out.append(tr._("You are on lead."))
+        return [tr._("You are on lead.")]
+    if not sit.seat_names:  # one opponent: the card led is the trick
+        return [sentence(tr._("{card} has been led; you play to it.", card=CARDS[sit.lead]))]
+    names = sit.seat_names
+    cards = ", ".join(f"{names[seat]}: {card_item(card, tr)}" for seat, card in sit.trick)
+    lines = [tr._("On the table: {cards}.", cards=cards)]
+    winner = names[sit.winning]
+    if sit.partner_winning:
+        lines.append(tr._("Your partner {player} is winning the trick so far.", player=winner))
     else:
-        out.append(sentence(tr._("{card} has been led; you play to it.", card=CARDS[sit.lead])))
-    return out
+        lines.append(tr._("{player} is winning the trick so far.", player=winner))
+    if sit.last_to_play:
+        lines.append(tr._("You play last to this trick."))
+    return lines
+
+
+def duty_text(sit: Situation, tr: Translator) -> str:
+    """The duty on the card to play, said to the seat; "" where the rule alone says it, when
+    any card may be played because the stock still serves everyone, or on lead."""
+    options = card_list(sit.allowed, tr)
+    if sit.duty == DUTY_FOLLOW:
+        return tr._("You must follow suit. Allowed: {options}.", options=options)
+    if sit.duty == DUTY_LOWER:
+        return tr._(
+            "You cannot beat {led_card}, but you must still follow suit. Allowed: {options}.",
+            led_card=sit.best_card,
+            options=options,
+        )
+    if sit.duty == DUTY_HEAD:
+        return tr._(
+            "You must head {led_card}. Allowed: {options}.",
+            led_card=sit.best_card,
+            options=options,
+        )
+    if sit.duty == DUTY_TRUMP:
+        return tr._(
+            "You have no card of the suit led, so you must trump. Allowed: {options}.",
+            options=options,
+        )
+    if sit.duty == DUTY_OVER_TRUMP:
+        return tr._(
+            "You have no card of the suit led, and {card} is winning the trick: you must play "
+            "a higher trump. Allowed: {options}.",
+            card=sit.best_card,
+            options=options,
+        )
+    if sit.duty == DUTY_ANY:
+        return tr._("You have neither the suit led nor a trump: any card may be played.")
+    return ""
 
 
 def level_one(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
-    """The rule that applies now, with its source."""
-    lines = _status(sit, rules, tr)
+    """The rule that applies now, with its source, and what it depends on: where the seats are
+    named, who the seat is, the score and the target, the trick so far and the duty."""
+    lines = [_who(sit, tr)] if sit.seat_names else []
+    lines.append(_stock(sit, tr))
+    if sit.seat_names:
+        lines.append(_score(sit, tr))
+    lines += _trick(sit, tr)
+    duty = duty_text(sit, tr)
+    if duty:
+        lines.append(sentence(duty))
     lines += [rule_text(rid, rules, tr) for rid in sit.rule_ids]
     return tuple(lines)
 
@@ -165,6 +275,9 @@ def level_one(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]
 # Refusals that only say the stock is no longer open; after closing or once the stock is gone
 # they are noise in the list of what may not be played.
 _OVER_WITH_THE_STOCK = frozenset({"close.stock", "exchange.stock"})
+
+
+# ----------------------------------------------------------------------------- levels 2 and 3
 
 
 def thought_text(thought: Thought, tr: Translator) -> str:
@@ -178,9 +291,9 @@ def thought_text(thought: Thought, tr: Translator) -> str:
     return sentence(tr._(thought.msgid, **dict(thought.params)))
 
 
-def level_idea(analysis: Analysis, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
+def level_idea(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
     """The idea behind the decision, said without naming the move."""
-    return tuple(thought_text(t, tr) for t in thoughts(analysis, rules))
+    return tuple(thought_text(t, tr) for t in thoughts(analysis))
 
 
 def level_candidates(analysis: Analysis, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
@@ -189,15 +302,14 @@ def level_candidates(analysis: Analysis, rules: RuleSet, tr: Translator) -> tupl
     moves = candidates(analysis)
     lines = [tr._("Worth considering: {moves}.", moves=", ".join(move_item(m, tr) for m in moves))]
     if len(moves) > 1:
-        lines.append(
-            tr._("Which of them is best? Think each one through: what can your opponent answer?")
-        )
+        lines.append(tr._(WHICH_IS_BEST_TABLE if analysis.situation.seat_names else WHICH_IS_BEST))
     return (*lines, *legal_lines(analysis.situation, rules, tr))
 
 
 def legal_lines(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
     """Which moves are legal, and why each of the others is not (said to the player). Moves
-    refused by the same rules are named together."""
+    refused by the same rules are named together. Where the duty is said apart from the rule
+    (at a table), the cards it rules out are refused by the duty and the rule in force."""
     legal = ", ".join(move_item(m, tr) for m in sit.legal)
     lines = [tr._("Legal now: {moves}.", moves=legal)]
     follow_shown = False
@@ -208,6 +320,13 @@ def legal_lines(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ..
                 continue  # one duty explains every card it rules out
             follow_shown = True
             cards = card_list((x.move.card for x in sit.illegal if isinstance(x.move, Play)), tr)
+            duty = duty_text(sit, tr)
+            if duty:
+                lines.append(
+                    tr._("Not allowed: {cards}. {reason}", cards=cards, reason=sentence(duty))
+                )
+                lines.append(rule_text(sit.rule_ids[0], rules, tr))
+                continue
             lines.append(
                 tr._(
                     "Not allowed: {cards}. {reason}",
@@ -229,50 +348,14 @@ def legal_lines(sit: Situation, rules: RuleSet, tr: Translator) -> tuple[str, ..
         ]
         for k, reason in enumerate(verdicts[0].reasons):
             said = {specific_reason(v.reasons[k], False, tr, you=True) for v in verdicts}
-            if len(said) == 1 and "" not in said:
+            if len(said) == 1 and "" not in said and not sit.duty:
                 parts += said
             parts.append(rule_text(reason.rule_id, rules, tr))
         lines.append(" ".join(parts))
     return tuple(lines)
 
 
-def value_text(analysis: Analysis, move: RankedMove, tr: Translator) -> str:
-    """What a move is worth, exact or on average."""
-    if analysis.exact:
-        gp = round(move.game_points)
-        if gp > 0:
-            text = tr.n_(
-                "With best play on both sides you win {n} game point",
-                "With best play on both sides you win {n} game points",
-                gp,
-            )
-        elif gp < 0:
-            text = tr.n_(
-                "With best play on both sides your opponent wins {n} game point",
-                "With best play on both sides your opponent wins {n} game points",
-                -gp,
-            )
-        else:
-            text = tr._("With best play on both sides nobody wins game points")
-        return tr._(
-            "{value}, with {card_points} card points at the end.",
-            value=text,
-            card_points=round(move.card_points),
-        )
-    if analysis.method == METHOD_PLAYOUT:
-        return tr._(
-            "By this estimate: {game_points} game points (your own less your opponent's), "
-            "{card_points} card points at the end.",
-            game_points=number(move.game_points, tr),
-            card_points=number(move.card_points, tr),
-        )
-    return tr._(
-        "{game_points} game points on average (your own less your opponent's), "
-        "{card_points} card points; you win in {percent} of the deals.",
-        game_points=number(move.game_points, tr),
-        card_points=number(move.card_points, tr),
-        percent=percent(move.win_probability, tr),
-    )
+# ----------------------------------------------------------------------------- level 4
 
 
 def level_three(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
@@ -296,33 +379,18 @@ def level_three(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def cut_notes(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
-    """What the analysis could not do within its search budget, and what it did instead
-    (nothing when it finished)."""
-    if not analysis.cut:
-        return ()
-    reason = tr._(CUT_REASONS.get(analysis.cut, CUT_REASONS["nodes"]))
-    lines = []
-    if analysis.method == METHOD_PLAYOUT:
-        lines.append(tr._(CUT_PLAYOUT, reason=reason))
-    elif analysis.samples < analysis.samples_asked:
-        lines.append(tr._(CUT_SAMPLES, n=analysis.samples, m=analysis.samples_asked, reason=reason))
-    if analysis.rough:
-        lines.append(tr._(CUT_ROUGH, reason=reason))
-    return tuple(lines)
-
-
-def _compare(analysis: Analysis, move: RankedMove, tr: Translator) -> str:
+def _compare(analysis: Analysis, move: MoveValue, tr: Translator) -> str:
     """How a move compares with the suggested one, as a sentence."""
     return sentence(_compare_text(analysis, move, tr))
 
 
-def _compare_text(analysis: Analysis, move: RankedMove, tr: Translator) -> str:
+def _compare_text(analysis: Analysis, move: MoveValue, tr: Translator) -> str:
     loss = analysis.best.game_points - move.game_points
     name = move_phrase(move.move, tr)
-    if loss < EPS:
+    decimals = _SIGNED_DECIMALS.get(analysis.method)
+    if (loss < EPS) if decimals is None else (round(loss, decimals) <= EPS):
         return tr._("{move} is just as good.", move=name)
-    if analysis.method != METHOD_SAMPLED:  # exact, or the estimate of one deal: whole points
+    if analysis.method not in (METHOD_SAMPLED, METHOD_TABLE_PLAYOUT):  # one deal: whole points
         return tr.n_(
             "{move} instead costs {n} game point.",
             "{move} instead costs {n} game points.",
@@ -334,16 +402,31 @@ def _compare_text(analysis: Analysis, move: RankedMove, tr: Translator) -> str:
     )
 
 
-def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[str, ...]:
-    """The full reasoning: ideas, the comparison with the alternatives, every move's value."""
-    lines = [idea_text(i, tr) for i in analysis.ideas]
+def _comparisons(analysis: Analysis, tr: Translator) -> list[str]:
+    """Each worse move's mistakes against the suggested move; the best alternative always."""
+    lines = []
+    once = _SAID_ONCE.get(analysis.method, frozenset())
+    said: set[str] = set()
     for k, m in enumerate(analysis.moves[1:]):
+        ids = {i.id for i in m.mistakes}
+        if m.mistakes and ids <= said & once:
+            continue  # another way of declaring falsely: said once is enough
+        said |= ids
         if not m.mistakes:
             if k == 0:  # the best alternative is always compared
                 lines.append(_compare(analysis, m, tr))
             continue
         why = " ".join(idea_text(i, tr) for i in m.mistakes)
         lines.append(tr._("{comparison} {why}", comparison=_compare(analysis, m, tr), why=why))
+    return lines
+
+
+def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[str, ...]:
+    """The full reasoning: ideas, the comparison with the alternatives, every move's value."""
+    lines = [idea_text(i, tr) for i in analysis.ideas]
+    lines += _comparisons(analysis, tr)
+    if analysis.method == METHOD_TABLE_PLAYOUT:
+        return (*lines, *playout_values(analysis, tr))
     if analysis.exact and state is not None and analysis.best.line:
         lines.append(
             tr._(
@@ -425,20 +508,22 @@ class Hint:
 
 
 def hint(
-    position: Position | State | View,
+    position: Position | Subject,
     level: int,
     tr: Translator,
     *,
-    samples: int = DEFAULT_SAMPLES,
-    seed: int = 0,
+    samples: int | None = None,
+    seed: int | None = None,
     analysis: Analysis | None = None,
     budget: Budget | None = None,
     need: tuple[int, int] | None = None,
 ) -> Hint:
-    """The hint up to ``level`` (1 to 4). Level 1 needs no search; pass ``analysis`` to reuse
-    one already made when revealing the levels one at a time. The search stays within
-    ``budget`` (by default ``analyse``'s); a cut analysis says so at level 4. ``need``, the game
-    points each seat still needs in a match, ranks the moves as the expert does there."""
+    """The hint up to ``level`` (1 to 4), for any number of seats. Level 1 needs no search;
+    pass ``analysis`` to reuse one already made when revealing the levels one at a time.
+    ``samples`` and ``seed`` default to ``analyse``'s for the position. The search stays
+    within ``budget`` (by default ``analyse``'s); a cut analysis says so at level 4. ``need``,
+    the game points each seat still needs in a match, ranks the moves as the expert does
+    there."""
     if not 1 <= level <= 4:
         raise ValueError(f"hint level must be 1 to 4, not {level}")
     subject = position.subject if isinstance(position, Position) else position
@@ -449,15 +534,13 @@ def hint(
         analysis = analyse(subject, samples=samples, seed=seed, budget=budget, need=need)
     if level >= 2:
         assert analysis is not None
-        parts.append(HintPart(2, tr._(HINT_TITLES[2]), level_idea(analysis, rules, tr)))
+        parts.append(HintPart(2, tr._(HINT_TITLES[2]), level_idea(analysis, tr)))
     if level >= 3:
         assert analysis is not None
         parts.append(HintPart(3, tr._(HINT_TITLES[3]), level_candidates(analysis, rules, tr)))
     if level >= 4:
         assert analysis is not None
-        state = subject if isinstance(subject, State) else None
-        if state is None and analysis.exact:
-            state = representative(subject, analysis.seed)
+        state = line_start(subject, analysis)
         lines = (*level_three(analysis, tr), *reasoning(analysis, state, tr))
         parts.append(HintPart(4, tr._(HINT_TITLES[4]), lines))
     return Hint(level, tuple(parts), analysis if level >= 2 else None)
@@ -467,9 +550,11 @@ __all__ = [
     "CUT_REASONS",
     "HINT_TITLES",
     "WHICH_IS_BEST",
+    "WHICH_IS_BEST_TABLE",
     "Hint",
     "HintPart",
     "cut_notes",
+    "duty_text",
     "hint",
     "idea_text",
     "legal_lines",
@@ -477,8 +562,11 @@ __all__ = [
     "level_idea",
     "level_one",
     "level_three",
+    "method_text",
     "reasoning",
     "render_analysis",
+    "signed",
     "thought_text",
     "value_text",
+    "values_line",
 ]

@@ -529,7 +529,7 @@ def hint(attempt: Attempt, level: int, tr: Translator) -> str:
     if level == 2:
         thoughts = [tr._(THEME_GISTS[p.theme])] if p.theme in THEME_GISTS else []
         engine = hint_engine.analyse(view, samples=IDEA_SAMPLES, seed=0)
-        thoughts += hint_text.level_idea(engine, state.rules, tr)
+        thoughts += hint_text.level_idea(engine, tr)
         return " ".join(dict.fromkeys(thoughts))
     if level == 3:
         sit = hint_engine.situation(view)

@@ -7,13 +7,13 @@ import streamlit as st
 from tutor.engine import PRESETS, SEAT_NAMES, TABLE_PRESETS, TableState
 from tutor.teach.table_watch import new_watch, watch_step
 from tutor.web.board import BoardOptions, board_html
+from tutor.web.hint_html import hint_html
 from tutor.web.rules_ref import (
     compare_html,
     preset_title,
     rules_reference_html,
     source_files_html,
 )
-from tutor.web.table_hint import table_hint_html
 from tutor.words.i18n import Translator
 from tutor.words.table_text import table_move_text, table_outcome_text
 from tutor_app import chrome, text
@@ -172,7 +172,7 @@ def _hint(game: TableState, t: Translator) -> None:
         return
     level = st.session_state.get(WATCH_HINTS, {}).get(_hint_key(), 0)
     if level:
-        text.html(table_hint_html(game, level, t))
+        text.html(hint_html(game, level, t))
     if level < 4:
         st.button(
             t._("Show a hint ({level} of 4)", level=level + 1),

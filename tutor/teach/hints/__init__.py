@@ -1,8 +1,10 @@
 """Hints as data: which rule governs a decision, which move is best, and the ideas why.
 
+- ``tutor.teach.hints.model``: the values, the same for every number of seats: ``Situation``,
+  ``MoveValue``, ``Analysis`` and the methods that make them;
 - ``tutor.teach.hints.analysis``: ``situation`` (the rules in force and a verdict on every
-  candidate move), ``analyse`` (every legal move valued, exact or over sampled deals, within
-  a search budget),
+  candidate move), ``analyse`` (every legal move valued by the method the position calls for:
+  exact, the expert's sampled deals, the table's sampled playouts; within a search budget),
   ``review`` (every decision of a played deal);
 - ``tutor.teach.hints.ideas``: the one table of ideas and mistakes (``IDEA_SPECS``);
 - ``tutor.teach.hints.detect``: what the player to move knows, and the detectors that name the
@@ -11,10 +13,11 @@
 
 - ``tutor.teach.hints.ladder``: the rungs between the rule and the answer: the thoughts behind
   a decision that name no move, and the moves worth considering;
-- ``tutor.teach.hints.table_analysis``: the same for three and four players: the rules in force
-  at the table (``table_situation``), every move valued over sampled deals played out by the
-  club player (``table_analyse``), and the ladder's rungs (``table_thoughts``,
-  ``table_candidates``).
+- ``tutor.teach.hints.table_analysis``: what only a table of three or four has: the trick at
+  the table and the duty on the card (``table_situation``), the values of sampled deals played
+  out by the club player at every seat, seeded by what the seat sees (``position_seed``), and
+  the detectors of the partner's and the table's ideas. ``analyse`` picks it; nothing above
+  this package asks how many seats there are.
 
 No sentence is made here: ``tutor.words.hint_text`` turns the data into the four hint levels,
 which teach before they tell (1: the rule in force; 2: the idea, naming no move; 3: the moves
@@ -26,15 +29,10 @@ from __future__ import annotations
 from tutor.teach.hints.analysis import (
     DEFAULT_SAMPLES,
     MAX_SAMPLES,
-    METHOD_EXACT,
-    METHOD_PLAYOUT,
-    METHOD_SAMPLED,
-    Analysis,
     Decision,
-    RankedMove,
-    Situation,
     Subject,
     analyse,
+    line_start,
     representative,
     review,
     situation,
@@ -51,21 +49,22 @@ from tutor.teach.hints.ideas import (
     IdeaSpec,
 )
 from tutor.teach.hints.ladder import Thought, candidates, thoughts
-from tutor.teach.hints.table_analysis import (
+from tutor.teach.hints.model import (
+    DUTIES,
+    METHOD_EXACT,
+    METHOD_PLAYOUT,
+    METHOD_SAMPLED,
     METHOD_TABLE_PLAYOUT,
-    TABLE_HINT_SAMPLES,
-    TableAnalysis,
-    TableMoveValue,
-    TableSituation,
-    position_seed,
-    table_analyse,
-    table_candidates,
-    table_situation,
-    table_thoughts,
+    METHODS,
+    Analysis,
+    MoveValue,
+    Situation,
 )
+from tutor.teach.hints.table_analysis import TABLE_HINT_SAMPLES, position_seed
 
 __all__ = [
     "DEFAULT_SAMPLES",
+    "DUTIES",
     "EPS",
     "IDEAS",
     "IDEA_PARAMS",
@@ -73,6 +72,7 @@ __all__ = [
     "IDEA_SPECS",
     "IDEA_TEXTS",
     "MAX_SAMPLES",
+    "METHODS",
     "METHOD_EXACT",
     "METHOD_PLAYOUT",
     "METHOD_SAMPLED",
@@ -82,24 +82,18 @@ __all__ = [
     "Decision",
     "Idea",
     "IdeaSpec",
-    "RankedMove",
+    "MoveValue",
     "Situation",
     "Subject",
-    "TableAnalysis",
-    "TableMoveValue",
-    "TableSituation",
     "Thought",
     "analyse",
     "analysis_to_dict",
     "candidates",
     "idea_to_dict",
+    "line_start",
     "position_seed",
     "representative",
     "review",
     "situation",
-    "table_analyse",
-    "table_candidates",
-    "table_situation",
-    "table_thoughts",
     "thoughts",
 ]

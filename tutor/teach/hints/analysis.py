@@ -1,24 +1,31 @@
-"""The analysis of a decision, as data: the rules in force, every move valued, the ideas.
+"""The analysis of a decision, as data, for every number of seats: the rules in force, every
+move valued, the ideas.
 
 - ``situation(subject)`` says which rule governs the decision and, for every move the player
   could think of (every card in hand, the marriages held, the exchange, closing, declaring),
-  whether it is legal and the rule ids that decide it (``tutor.engine.check``);
-- ``analyse(subject, samples=..., seed=...)`` values every legal move. Where the player can
-  know every card (a position with open hands and a known stock, or a view that leaves nothing
-  unknown, e.g. once the stock is used up) the values are exact (``tutor.search.Solver``):
-  game points and card points with best play by both sides. Where cards are hidden, deals
-  consistent with what the player can see are sampled and each move is valued in every sample
-  (``tutor.search.evaluate_moves``): the mean net game points, mean card points, the share of
-  deals won and in how many samples the move was (one of) the best. The result also names the
-  *ideas* behind the best move and the *mistakes* of the other moves, as ids with parameters
-  (``tutor.teach.hints.ideas``), never as prose;
-- every analysis works within a ``Budget`` (``tutor.search.budget``: nodes searched, a safety
-  deadline, a cap on the solver's table). When it runs out the analysis answers with what it
-  has and says so (``cut``): a sampled analysis uses the deals it finished (``samples`` of
-  ``samples_asked``); an exact search that cannot finish is replaced by an estimate of the same
-  deal (``METHOD_PLAYOUT``: rules of thumb while the stock is open, exact search once it is
-  closed or used up); ``rough`` says that some lines were played out by rules of thumb instead
-  of being searched;
+  whether it is legal and the rule ids that decide it (``tutor.engine.check``); at a table of
+  three or four also the trick so far, the duty on the card and the partner
+  (``tutor.teach.hints.table_analysis``);
+- ``analyse(subject, samples=..., seed=...)`` values every legal move, by the method the
+  position calls for. Two seats where the player can know every card (a position with open
+  hands and a known stock, or a view that leaves nothing unknown, e.g. once the stock is used
+  up): exact (``tutor.search.Solver``): game points and card points with best play by both
+  sides. Two seats with cards hidden: deals consistent with what the player can see are
+  sampled and each move is valued in every sample (``tutor.search.evaluate_moves``): the mean
+  net game points, mean card points, the share of deals won and in how many samples the move
+  was (one of) the best. Three and four seats: deals consistent with what the seat has seen,
+  each played out by the club player at every seat (``METHOD_TABLE_PLAYOUT``). The result also
+  names the *ideas* behind the best move and the *mistakes* of the other moves, as ids with
+  parameters (``tutor.teach.hints.ideas``), never as prose; the detectors of each seat count
+  are in ``tutor.teach.hints.detect`` (two) and ``tutor.teach.hints.table_analysis`` (three and
+  four);
+- every two-seat analysis works within a ``Budget`` (``tutor.search.budget``: nodes searched, a
+  safety deadline, a cap on the solver's table). When it runs out the analysis answers with
+  what it has and says so (``cut``): a sampled analysis uses the deals it finished (``samples``
+  of ``samples_asked``); an exact search that cannot finish is replaced by an estimate of the
+  same deal (``METHOD_PLAYOUT``: rules of thumb while the stock is open, exact search once it
+  is closed or used up); ``rough`` says that some lines were played out by rules of thumb
+  instead of being searched;
 - ``review(state, moves)`` analyses every decision of a played deal.
 
 ``tutor.words.hint_text`` turns this data into sentences.
@@ -54,7 +61,7 @@ from tutor.engine import (
     Play,
     Rank,
     State,
-    Verdict,
+    TableState,
     View,
     Wait,
     apply,
@@ -79,13 +86,23 @@ from tutor.search import (
     playout_moves,
 )
 from tutor.teach.hints.detect import EPS, Knowledge, with_ideas
-from tutor.teach.hints.ideas import Idea
+from tutor.teach.hints.ideas import GIST_LEAD
+from tutor.teach.hints.model import (
+    METHOD_EXACT,
+    METHOD_PLAYOUT,
+    METHOD_SAMPLED,
+    Analysis,
+    MoveValue,
+    Situation,
+)
+from tutor.teach.hints.table_analysis import TABLE_HINT_SAMPLES, analyse_table, table_situation
 
-Subject = State | View
+#: A position to analyse: a two-player deal with every card, what one player can see of it,
+#: or a deal at a table of three or four (analysed from what its seat to move has seen).
+Subject = State | View | TableState
+#: The deal a two-seat analysis reads its rules from: the state or the view.
+TwoSeats = State | View
 
-METHOD_EXACT = "exact"
-METHOD_SAMPLED = "sampled"
-METHOD_PLAYOUT = "playout"  # an exact search was cut: the deal played on by rules of thumb
 DEFAULT_SAMPLES = EXPERT_WORLDS  # the expert's own number of deals
 MAX_SAMPLES = 1000  # more sampled deals are never taken (the edges refuse them)
 EXACT_SHARE = 0.75  # of the budget for an exact search; the rest for the estimate if it is cut
@@ -94,94 +111,10 @@ E_NOT_TO_MOVE = N_("the position is what {player} knows, but {mover} is to move"
 E_OVER = N_("the deal is over: there is no move to suggest")
 
 
-@dataclass(frozen=True)
-class RankedMove:
-    """One legal move valued for the player to move."""
-
-    move: Move
-    game_points: float  # net game points (own minus opponent's), mean over the deals
-    card_points: float  # the player's final card points (with marriages), mean
-    win_probability: float  # share of the deals won
-    best_count: int  # deals in which this move was (one of) the best
-    samples: int  # deals looked at (1 when exact)
-    line: tuple[Move, ...] = ()  # exact only: the move and a best continuation
-    ideas: tuple[Idea, ...] = ()  # what the move does (idea.*), what is wrong with it (mistake.*)
-
-    @property
-    def mistakes(self) -> tuple[Idea, ...]:
-        return tuple(i for i in self.ideas if i.id.startswith("mistake."))
-
-
-@dataclass(frozen=True)
-class Situation:
-    """The rules in force for the decision and the verdict on every candidate move."""
-
-    player: int
-    leading: bool
-    phase2: bool
-    stock_size: int  # cards left to draw, the face-up trump card included
-    closed_by: int
-    lead: int  # the card led, -1 when leading
-    rule_ids: tuple[str, ...]
-    verdicts: tuple[Verdict, ...]
-
-    @property
-    def legal(self) -> tuple[Move, ...]:
-        return tuple(v.move for v in self.verdicts if v.legal)
-
-    @property
-    def illegal(self) -> tuple[Verdict, ...]:
-        return tuple(v for v in self.verdicts if not v.legal)
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """Every legal move valued, best first, with the ideas behind the best one."""
-
-    situation: Situation
-    method: str  # METHOD_EXACT, METHOD_SAMPLED or METHOD_PLAYOUT
-    samples: int  # deals valued
-    seed: int
-    moves: tuple[RankedMove, ...]
-    samples_asked: int = 1  # deals asked for (1 when exact or nothing is left to sample)
-    cut: str = ""  # why the work was cut short: "" (it was not), "nodes" or "time"
-    rough: bool = False  # some lines were played out by rules of thumb instead of searched
-    nodes: int = 0  # the work done: positions searched and moves of playouts
-
-    @property
-    def player(self) -> int:
-        return self.situation.player
-
-    @property
-    def exact(self) -> bool:
-        return self.method == METHOD_EXACT
-
-    @property
-    def best(self) -> RankedMove:
-        return self.moves[0]
-
-    @property
-    def ideas(self) -> tuple[Idea, ...]:
-        """The ideas behind the suggested move."""
-        return self.best.ideas
-
-    @property
-    def confidence(self) -> float:
-        """Share of the deals in which the suggested move was (one of) the best."""
-        b = self.best
-        return b.best_count / b.samples if b.samples else 0.0
-
-    def value_of(self, move: Move) -> RankedMove | None:
-        for m in self.moves:
-            if m.move == move:
-                return m
-        return None
-
-
 # ----------------------------------------------------------------------------- situation
 
 
-def representative(subject: Subject, seed: int = 0) -> State:
+def representative(subject: TwoSeats, seed: int = 0) -> State:
     """A full deal for rule checks: the state itself, or a deal consistent with the view
     (legality depends only on what the player to move knows)."""
     if isinstance(subject, State):
@@ -189,7 +122,7 @@ def representative(subject: Subject, seed: int = 0) -> State:
     return sample_state(subject, random.Random(seed))
 
 
-def _mover(subject: Subject) -> int:
+def _mover(subject: TwoSeats) -> int:
     player = subject.to_move
     if player is None:
         raise PositionError(E_OVER, source="<position>")
@@ -237,6 +170,8 @@ def _candidates(state: State, player: int) -> list[Move]:
 
 def situation(subject: Subject) -> Situation:
     """The rule that governs the decision and a verdict on every candidate move."""
+    if isinstance(subject, TableState):
+        return table_situation(subject)
     player = _mover(subject)
     state = representative(subject)
     verdicts = tuple(check(state, m) for m in _candidates(state, player))
@@ -250,15 +185,21 @@ def situation(subject: Subject) -> Situation:
             rule_ids += (duty,)
     else:
         rule_ids = (verdicts[0].reasons[0].rule_id,)
+    closed = state.closed_by >= 0
     return Situation(
         player=player,
         leading=leading,
-        phase2=state.phase2,
-        stock_size=state.stock_size,
-        closed_by=state.closed_by,
-        lead=state.lead,
         rule_ids=rule_ids,
         verdicts=verdicts,
+        stock_size=state.stock_size,
+        stock_open=not closed and state.stock_size > 0,
+        face_up=state.rules.face_up,
+        phase2=state.phase2,
+        closed_by=state.closed_by,
+        lead=state.lead,
+        last_trick_bonus=state.rules.last_trick_points(closed),
+        last_trick_near=state.stock_size == 0 and not closed,
+        lead_thought=GIST_LEAD,
     )
 
 
@@ -274,11 +215,11 @@ def _determined(view: View) -> bool:
     return not view.stock_open or view.stock_count <= 1
 
 
-def _exact_moves(state: State, player: int, budget: Budget) -> tuple[RankedMove, ...]:
+def _exact_moves(state: State, player: int, budget: Budget) -> tuple[MoveValue, ...]:
     ranked = Solver(state, budget).rank_moves(state)
     top = ranked[0].game_points
     return tuple(
-        RankedMove(
+        MoveValue(
             move=mv.move,
             game_points=float(mv.game_points),
             card_points=float(mv.outcome.scores[player]),
@@ -291,7 +232,7 @@ def _exact_moves(state: State, player: int, budget: Budget) -> tuple[RankedMove,
     )
 
 
-def _expert_order(evaluation: Evaluation) -> tuple[RankedMove, ...]:
+def _expert_order(evaluation: Evaluation) -> tuple[MoveValue, ...]:
     """The moves in the expert's order, the one it plays first."""
     ranked = _ranked(evaluation)
     chosen = choose(evaluation)
@@ -301,9 +242,9 @@ def _expert_order(evaluation: Evaluation) -> tuple[RankedMove, ...]:
     )
 
 
-def _ranked(evaluation: Evaluation) -> tuple[RankedMove, ...]:
+def _ranked(evaluation: Evaluation) -> tuple[MoveValue, ...]:
     return tuple(
-        RankedMove(
+        MoveValue(
             move=s.move,
             game_points=s.game_points,
             card_points=s.card_points,
@@ -317,7 +258,7 @@ def _ranked(evaluation: Evaluation) -> tuple[RankedMove, ...]:
 
 @dataclass(frozen=True)
 class _Values:
-    moves: tuple[RankedMove, ...]
+    moves: tuple[MoveValue, ...]
     method: str
     samples: int
     asked: int = 1
@@ -344,8 +285,8 @@ def _exact_or_estimate(state: State, player: int, budget: Budget) -> _Values:
 def analyse(
     subject: Subject,
     *,
-    samples: int = DEFAULT_SAMPLES,
-    seed: int = 0,
+    samples: int | None = None,
+    seed: int | None = None,
     budget: Budget | None = None,
     need: tuple[int, int] | None = None,
 ) -> Analysis:
@@ -363,7 +304,18 @@ def analyse(
     values more deals; with
     ``need``, the game points each seat still needs in the match, the moves are ranked by the
     chance of winning the match, as the expert ranks them there.
+
+    At a table of three or four the values are those of ``table_analysis.analyse_table``
+    (``TABLE_HINT_SAMPLES`` deals by default, the seed made of what the seat sees); the budget
+    and ``need`` are not read there.
     """
+    if isinstance(subject, TableState):
+        n_table = TABLE_HINT_SAMPLES if samples is None else samples
+        return analyse_table(subject, samples=n_table, seed=seed)
+    if samples is None:
+        samples = DEFAULT_SAMPLES
+    if seed is None:
+        seed = 0
     if budget is None:
         budget = Budget()
     spent = budget.spent
@@ -403,6 +355,16 @@ def analyse(
     )
 
 
+def line_start(subject: Subject, analysis: Analysis) -> State | None:
+    """The deal an exact analysis's best line is played from: the state itself, or the one
+    deal a view leaves; ``None`` where the values are not exact."""
+    if isinstance(subject, State):
+        return subject
+    if analysis.exact and isinstance(subject, View):
+        return representative(subject, analysis.seed)
+    return None
+
+
 # ----------------------------------------------------------------------------- reviewing a deal
 
 
@@ -416,7 +378,7 @@ class Decision:
     analysis: Analysis
 
     @property
-    def played_value(self) -> RankedMove | None:
+    def played_value(self) -> MoveValue | None:
         return self.analysis.value_of(self.played)
 
     @property

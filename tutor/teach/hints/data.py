@@ -8,9 +8,9 @@ text, suits as symbols, fractions rounded to four places.
 
 from __future__ import annotations
 
-from tutor.engine import PLAYER_NAMES, Card, Suit
-from tutor.teach.hints.analysis import Analysis
+from tutor.engine import SEAT_NAMES, Card, Suit
 from tutor.teach.hints.ideas import Idea
+from tutor.teach.hints.model import Analysis
 
 
 def _param_data(value: object) -> object:
@@ -39,7 +39,7 @@ def analysis_to_dict(analysis: Analysis) -> dict[str, object]:
     played out by rules of thumb; ``nodes`` is the work done."""
     sit = analysis.situation
     return {
-        "player": PLAYER_NAMES[sit.player],
+        "player": SEAT_NAMES[sit.player],
         "method": analysis.method,
         "samples": analysis.samples,
         "samples_asked": analysis.samples_asked,

@@ -36,8 +36,10 @@ from tutor.engine import (
 from tutor.teach.hints.ideas import IDEA_SPECS, Idea
 
 if TYPE_CHECKING:
-    from tutor.teach.hints.analysis import RankedMove, Situation
+    from tutor.teach.hints.model import MoveValue, Situation
 
+#: The seat counts these detectors serve (those of three and four: ``table_analysis.SEATS``).
+SEATS = frozenset({2})
 EPS = 1e-9  # values closer than this are equal
 _SUIT_MASKS = (*(0xFF << (8 * s) for s in range(4)), 0)  # the last: no trumps (``NO_TRUMP``)
 
@@ -134,7 +136,7 @@ def _count_idea(know: Knowledge, gain: int, at_least: bool) -> list[Idea]:
     return out
 
 
-def _lead_ideas(know: Knowledge, move: RankedMove) -> list[Idea]:
+def _lead_ideas(know: Knowledge, move: MoveValue) -> list[Idea]:
     assert isinstance(move.move, Play)
     card = move.move.card.index
     st = know.state
@@ -175,7 +177,7 @@ def _lead_ideas(know: Knowledge, move: RankedMove) -> list[Idea]:
     return out
 
 
-def _follow_ideas(know: Knowledge, move: RankedMove, others: Sequence[RankedMove]) -> list[Idea]:
+def _follow_ideas(know: Knowledge, move: MoveValue, others: Sequence[MoveValue]) -> list[Idea]:
     assert isinstance(move.move, Play)
     st = know.state
     card = move.move.card.index
@@ -258,7 +260,7 @@ def _best_trick(know: Knowledge, move: Move) -> int:
     return own + opp + marriage + _last_trick_bonus(know)
 
 
-def _mistakes(know: Knowledge, move: RankedMove, exact: bool) -> list[Idea]:
+def _mistakes(know: Knowledge, move: MoveValue, exact: bool) -> list[Idea]:
     m = move.move
     st = know.state
     rules = know.rules
@@ -300,8 +302,8 @@ def _mistakes(know: Knowledge, move: RankedMove, exact: bool) -> list[Idea]:
 def _move_ideas(
     know: Knowledge,
     sit: Situation,
-    move: RankedMove,
-    moves: tuple[RankedMove, ...],
+    move: MoveValue,
+    moves: tuple[MoveValue, ...],
     mistakes: dict[Move, tuple[Idea, ...]],
     exact: bool,
 ) -> list[Idea]:
@@ -386,8 +388,8 @@ def _move_ideas(
 
 
 def with_ideas(
-    know: Knowledge, sit: Situation, moves: tuple[RankedMove, ...], exact: bool
-) -> tuple[RankedMove, ...]:
+    know: Knowledge, sit: Situation, moves: tuple[MoveValue, ...], exact: bool
+) -> tuple[MoveValue, ...]:
     """Each move with its ideas, and with its mistakes when it is worse than the best."""
     if not moves:
         return moves

@@ -3,7 +3,8 @@
 A hint teaches before it tells: 1) the rule in force (``Situation``); 2) the idea, a thought
 that names no card and no move (``thoughts``); 3) the moves worth considering, none marked
 as the best (``candidates``); 4) the move with the full reasoning (``Analysis``). Lessons,
-puzzles and ``tutor hint`` climb the same ladder; ``tutor.words.hint_text`` says each rung.
+puzzles, the table of three or four and ``tutor hint`` climb the same ladder, for every number
+of seats; ``tutor.words.hint_text`` says each rung.
 
 >>> from tutor.formats.positions import load_position
 >>> from tutor.teach.hints.analysis import analyse
@@ -14,7 +15,7 @@ puzzles and ``tutor hint`` climb the same ladder; ``tutor.words.hint_text`` says
 >>> a = analyse(p.subject)
 >>> [str(m) for m in candidates(a)]
 ['Kc', 'Ah', 'out']
->>> [t.msgid for t in thoughts(a, p.subject.rules)][0] == GIST_SURE_TRICKS
+>>> [t.msgid for t in thoughts(a)][0] == GIST_SURE_TRICKS
 True
 """
 
@@ -22,17 +23,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import Move, RuleSet
-from tutor.teach.hints.analysis import Analysis
+from tutor.engine import Move
 from tutor.teach.hints.detect import EPS
 from tutor.teach.hints.ideas import (
     GIST_FOLLOW,
     GIST_LAST_TRICK,
-    GIST_LEAD,
     GIST_RULES,
     GIST_SURE_TRICKS,
     IDEA_GISTS,
 )
+from tutor.teach.hints.model import METHOD_TABLE_PLAYOUT, Analysis
 
 MAX_THOUGHTS = 3
 #: Mistakes too plain to teach from: declaring without the points is always possible and
@@ -41,9 +41,13 @@ _NOT_TEMPTING = frozenset({"mistake.false_out", "mistake.false_out_trick"})
 MAX_CANDIDATES = 4
 #: A move within this many game points of the best is worth considering.
 CANDIDATE_MARGIN = 1.0
+#: The same, for the values of a method other than the default: the means of the table's
+#: sampled playouts lie closer together than the values of two players.
+CANDIDATE_MARGINS = {METHOD_TABLE_PLAYOUT: 0.5}
 
 __all__ = [
     "CANDIDATE_MARGIN",
+    "CANDIDATE_MARGINS",
     "GIST_SURE_TRICKS",
     "MAX_CANDIDATES",
     "MAX_THOUGHTS",
@@ -62,10 +66,10 @@ class Thought:
     params: tuple[tuple[str, int], ...] = ()
 
 
-def thoughts(analysis: Analysis, rules: RuleSet) -> tuple[Thought, ...]:
+def thoughts(analysis: Analysis) -> tuple[Thought, ...]:
     """The ideas behind the best move and against the tempting worse ones, as thoughts that
-    name no move; the last trick's bonus once the stock is used up; a general thought when
-    nothing more particular applies."""
+    name no move; the last trick's bonus once it is near (``Situation.last_trick_near``); a
+    general thought when nothing more particular applies."""
     sit = analysis.situation
     ids = [i.id for i in analysis.best.ideas]
     for m in analysis.moves[1:]:
@@ -74,11 +78,10 @@ def thoughts(analysis: Analysis, rules: RuleSet) -> tuple[Thought, ...]:
     if len(sit.legal) > 1 and GIST_RULES in msgids and len(msgids) > 1:
         msgids.remove(GIST_RULES)  # the rule was rung one; here the choice that is left
     out = [Thought(m) for m in msgids[:MAX_THOUGHTS]]
-    bonus = rules.last_trick_points(sit.closed_by >= 0)
-    if sit.stock_size == 0 and sit.closed_by < 0 and bonus:
-        out.append(Thought(GIST_LAST_TRICK, (("points", bonus),)))
+    if sit.last_trick_near and sit.last_trick_bonus:
+        out.append(Thought(GIST_LAST_TRICK, (("points", sit.last_trick_bonus),)))
     if not out:
-        out.append(Thought(GIST_LEAD if sit.leading else GIST_FOLLOW))
+        out.append(Thought(sit.lead_thought if sit.leading else GIST_FOLLOW))
     return tuple(out)
 
 
@@ -88,9 +91,8 @@ def candidates(analysis: Analysis) -> tuple[Move, ...]:
     ``MAX_CANDIDATES``). They come in the order of the hand, so that the first listed is not
     taken for the best."""
     top = analysis.best.game_points
-    close = [m.move for m in analysis.moves if m.game_points >= top - CANDIDATE_MARGIN - EPS][
-        :MAX_CANDIDATES
-    ]
+    margin = CANDIDATE_MARGINS.get(analysis.method, CANDIDATE_MARGIN) + EPS
+    close = [m.move for m in analysis.moves if m.game_points >= top - margin][:MAX_CANDIDATES]
     if len(close) < 2:
         close = [m.move for m in analysis.moves[:2]]
     order = {m: k for k, m in enumerate(analysis.situation.legal)}

@@ -1,20 +1,22 @@
-"""Hints for three and four players, as data: the rules in force, every move valued, the ideas.
+"""The part of the hint analysis that is particular to three and four seats (``SEATS``): the
+facts of a trick at the table, its values and the ideas that only a table has.
 
-The same ladder as for two (``tutor.teach.hints.ladder``), for a deal at the table
-(``tutor.engine.table``), from what the seat to move has seen:
-
-- ``table_situation(state)``: the rules in force for the decision: lead or follow, the duty
+- ``table_situation(state)``: the rules in force for the seat to move: lead or follow, the duty
   the phase puts on the card played (free while the stock can serve everyone; then follow suit,
   head the trick, trump, over-trump), the cards the duty leaves, the trick so far and who is
-  winning it, and a verdict on every move the seat could think of (``tutor.engine.table_check``:
-  the rule ids of the two-player game);
-- ``table_analyse(state)``: every legal move valued by ``tutor.search.table_move_values``, over
-  deals consistent with what the seat has seen, each played out to the end by the club player
-  at every seat; the result of a move is the mean of the side's game points less those of the
-  best other side. The samples are drawn from a seed made of what the seat sees, so that the
-  same position always gives the same hint. Each move carries its ideas and, when it is worse
-  than the best, its mistakes (ids of ``tutor.teach.hints.ideas.IDEA_SPECS``, never prose);
-- ``table_thoughts`` and ``table_candidates``: the ladder's second and third rungs.
+  winning it, the partner, and a verdict on every move the seat could think of
+  (``tutor.engine.table_check``: the rule ids of the two-player game);
+- ``analyse_table(state, samples, seed)``: every legal move valued by
+  ``tutor.search.table_move_values``, over deals consistent with what the seat has seen, each
+  played out to the end by the club player at every seat; the result of a move is the mean of
+  the side's game points less those of the best other side. The samples are drawn from a seed
+  made of what the seat sees (``position_seed``), so that the same position always gives the
+  same hint;
+- the detectors of the table's ideas (giving points to a partner, not taking the trick from
+  one, counting the side's points, the duty that narrows the choice) and of their mistakes
+  (ids of ``tutor.teach.hints.ideas.IDEA_SPECS``, never prose).
+
+``tutor.teach.hints.analysis.analyse`` picks this method for a table of three or four.
 
 >>> import random
 >>> from tutor.engine import deal_table, preset
@@ -22,16 +24,16 @@ The same ladder as for two (``tutor.teach.hints.ladder``), for a deal at the tab
 >>> sit = table_situation(s)
 >>> sit.seat, sit.leading, sit.duty, sit.rule_ids
 (1, True, 'lead', ('lead.free',))
->>> a = table_analyse(s, samples=8)
->>> a.best.move in table_candidates(a), a.samples
-(True, 8)
+>>> a = analyse_table(s, samples=8)
+>>> a.method, a.samples, a.best.move in sit.legal
+('sampled_playout', 8, True)
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.engine import (
     CARDS,
@@ -55,119 +57,36 @@ from tutor.engine import (
     trick_winner_of,
 )
 from tutor.search import table_move_values
-from tutor.teach.hints.detect import EPS
-from tutor.teach.hints.ideas import (
-    GIST_FOLLOW,
-    GIST_LAST_TRICK,
-    GIST_RULES,
-    GIST_TABLE_LEAD,
-    GIST_TABLE_LEAD_ALONE,
-    IDEA_GISTS,
-    IDEA_SPECS,
-    Idea,
+from tutor.teach.hints.ideas import GIST_TABLE_LEAD, GIST_TABLE_LEAD_ALONE, IDEA_SPECS, Idea
+from tutor.teach.hints.model import (
+    DUTY_ANY,
+    DUTY_FOLLOW,
+    DUTY_FREE,
+    DUTY_HEAD,
+    DUTY_IDEAS,
+    DUTY_LEAD,
+    DUTY_LOWER,
+    DUTY_OVER_TRUMP,
+    DUTY_TRUMP,
+    METHOD_TABLE_PLAYOUT,
+    Analysis,
+    MoveValue,
+    Situation,
 )
-from tutor.teach.hints.ladder import MAX_CANDIDATES, MAX_THOUGHTS, Thought
 
+#: The seat counts this module serves.
+SEATS = frozenset({3, 4})
 #: Sampled deals a hint values the moves over.
 TABLE_HINT_SAMPLES = 60
-#: How the values are made: sampled deals, each played out by the club player at every seat.
-METHOD_TABLE_PLAYOUT = "sampled_playout"
-#: A move within this many game points of the best is worth considering (the values are means
-#: over sampled deals, so they are closer together than the exact values of two players).
-TABLE_CANDIDATE_MARGIN = 0.5
-#: Two best moves closer than this are a close call: over the samples taken, chance may decide.
-CLOSE_CALL = 0.25
 #: A card worth this many points or more is worth giving to a partner, or worth keeping.
 RICH_CARD = 10
 #: A worse move is said to have a mistake only when it is worse by this many game points.
 MISTAKE_MARGIN = 0.1
 #: A declaration without the target ends the deal lost: it is suggested only when it beats the
 #: best move that plays on by more than a close call.
-FALSE_OUT_HANDICAP = CLOSE_CALL
+FALSE_OUT_HANDICAP = 0.25
 #: The last trick's bonus is a thought for the decision once the hands hold this few cards.
 LAST_TRICK_NEAR = 3
-
-# The duty on the card the seat plays: on lead; free (the stock still serves everyone); once
-# no more cards are drawn: follow suit, head the trick, follow with a lower card (it cannot be
-# headed), trump, over-trump (a trump is winning and a higher one is held), any card.
-DUTY_LEAD = "lead"
-DUTY_FREE = "free"
-DUTY_FOLLOW = "follow"
-DUTY_HEAD = "head"
-DUTY_LOWER = "lower"
-DUTY_TRUMP = "trump"
-DUTY_OVER_TRUMP = "over_trump"
-DUTY_ANY = "any"
-DUTIES = (
-    DUTY_LEAD,
-    DUTY_FREE,
-    DUTY_FOLLOW,
-    DUTY_HEAD,
-    DUTY_LOWER,
-    DUTY_TRUMP,
-    DUTY_OVER_TRUMP,
-    DUTY_ANY,
-)
-#: The idea that says a duty, for a decision the duty narrows.
-_DUTY_IDEAS = {
-    DUTY_FOLLOW: "idea.must_follow",
-    DUTY_LOWER: "idea.must_follow",
-    DUTY_HEAD: "idea.must_head",
-    DUTY_TRUMP: "idea.must_trump",
-    DUTY_OVER_TRUMP: "idea.must_over_trump",
-}
-_NOT_TEMPTING = frozenset({"mistake.false_out"})
-
-
-@dataclass(frozen=True)
-class TableSituation:
-    """The rules in force for the seat to move and the verdict on every move it could make."""
-
-    seat: int
-    partner: int  # the partner's seat, -1 when each plays alone
-    leading: bool
-    stock_open: bool  # the stock still gives every player a card after a trick
-    cards_to_draw: int  # face-down cards and the face-up trump card while it lies there
-    face_up: bool  # the trump card still lies face up
-    trick: tuple[tuple[int, Card], ...]  # the trick so far: (seat, card), the leader's first
-    winning: int  # the seat winning the trick so far, -1 when leading
-    last_to_play: bool  # the seat's card completes the trick
-    duty: str  # one of ``DUTIES``
-    allowed: tuple[Card, ...]  # the cards the duty leaves (every card held when it is free)
-    rule_ids: tuple[str, ...]  # the rules that govern the decision
-    verdicts: tuple[Verdict, ...]
-    score: int  # card points and credited marriages of the seat's side
-    target: int
-    trick_points: int  # card points on the table
-    cards_held: int  # the different cards the seat holds
-    hand_size: int  # the cards the seat holds, a card held twice counted twice
-    last_trick: bool  # the trick in progress is the deal's last
-    last_trick_bonus: int  # the points the last trick brings
-
-    @property
-    def legal(self) -> tuple[Move, ...]:
-        return tuple(v.move for v in self.verdicts if v.legal)
-
-    @property
-    def illegal(self) -> tuple[Verdict, ...]:
-        return tuple(v for v in self.verdicts if not v.legal)
-
-    @property
-    def best_card(self) -> Card | None:
-        """The card winning the trick so far."""
-        for seat, card in self.trick:
-            if seat == self.winning:
-                return card
-        return None
-
-    @property
-    def partner_winning(self) -> bool:
-        return self.partner >= 0 and self.winning == self.partner
-
-    @property
-    def restricted(self) -> bool:
-        """The duty leaves only some of the cards held."""
-        return self.duty in _DUTY_IDEAS and len(self.allowed) < self.cards_held
 
 
 def _held(state: TableState, seat: int) -> int:
@@ -213,7 +132,7 @@ def _duty(state: TableState, verdicts: tuple[Verdict, ...], held: int) -> str:
     }.get(rid, DUTY_FREE)
 
 
-def table_situation(state: TableState) -> TableSituation:
+def table_situation(state: TableState) -> Situation:
     """The rules in force for the seat to move (see the module's text)."""
     seat = state.to_move
     if seat is None:
@@ -238,13 +157,19 @@ def table_situation(state: TableState) -> TableSituation:
     allowed = tuple(
         v.move.card for v in verdicts if v.legal and isinstance(v.move, Play) and not leading
     )
-    return TableSituation(
-        seat=seat,
-        partner=(seat + 2) % n if rules.partners else -1,
+    hand_size = state.hands[seat].bit_count()
+    partner = (seat + 2) % n if rules.partners else -1
+    return Situation(
+        player=seat,
+        seat_names=SEAT_NAMES[:n],
+        partner=partner,
         leading=leading,
         stock_open=state.stock_open,
-        cards_to_draw=state.cards_to_draw,
+        stock_size=state.cards_to_draw,
         face_up=state.trump_card >= 0,
+        phase2=not state.stock_open,
+        lead=state.trick[0] if state.trick else -1,
+        lead_thought=GIST_TABLE_LEAD if partner >= 0 else GIST_TABLE_LEAD_ALONE,
         trick=trick,
         winning=winning,
         last_to_play=len(state.trick) == n - 1,
@@ -256,63 +181,14 @@ def table_situation(state: TableState) -> TableSituation:
         target=rules.target,
         trick_points=sum(rules.points_by_index[c] for c in state.trick),
         cards_held=held.bit_count(),
-        hand_size=state.hands[seat].bit_count(),
-        last_trick=state.hands[seat].bit_count() == 1 and not state.stock_open,
+        hand_size=hand_size,
+        last_trick=hand_size == 1 and not state.stock_open,
         last_trick_bonus=rules.last_trick_bonus,
+        last_trick_near=not state.stock_open and hand_size <= LAST_TRICK_NEAR,
     )
 
 
 # ----------------------------------------------------------------------------- values
-
-
-@dataclass(frozen=True)
-class TableMoveValue:
-    """One legal move valued for the seat to move."""
-
-    move: Move
-    game_points: float  # the side's game points less the best other side's, mean over deals
-    ideas: tuple[Idea, ...] = ()  # what the move does (idea.*), what is wrong with it (mistake.*)
-
-    @property
-    def mistakes(self) -> tuple[Idea, ...]:
-        return tuple(i for i in self.ideas if i.id.startswith("mistake."))
-
-
-@dataclass(frozen=True)
-class TableAnalysis:
-    """Every legal move valued, best first, with the ideas behind each."""
-
-    situation: TableSituation
-    moves: tuple[TableMoveValue, ...]
-    samples: int  # deals sampled
-    seed: int
-    method: str = METHOD_TABLE_PLAYOUT
-
-    @property
-    def seat(self) -> int:
-        return self.situation.seat
-
-    @property
-    def best(self) -> TableMoveValue:
-        return self.moves[0]
-
-    @property
-    def ideas(self) -> tuple[Idea, ...]:
-        """The ideas behind the suggested move."""
-        return self.best.ideas
-
-    @property
-    def close_call(self) -> bool:
-        """The two best moves are so close that the samples may have decided between them."""
-        return len(self.moves) > 1 and (
-            self.moves[0].game_points - self.moves[1].game_points < CLOSE_CALL
-        )
-
-    def value_of(self, move: Move) -> TableMoveValue | None:
-        for m in self.moves:
-            if m.move == move:
-                return m
-        return None
 
 
 def position_seed(state: TableState) -> int:
@@ -347,9 +223,9 @@ def position_seed(state: TableState) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def table_analyse(
+def analyse_table(
     state: TableState, *, samples: int = TABLE_HINT_SAMPLES, seed: int | None = None
-) -> TableAnalysis:
+) -> Analysis:
     """Every legal move of the seat to move valued over ``samples`` sampled deals (see the
     module's text), best first, with its ideas; ``seed`` defaults to ``position_seed``."""
     sit = table_situation(state)
@@ -357,11 +233,18 @@ def table_analyse(
         seed = position_seed(state)
     samples = max(1, samples)
     values = table_move_values(state, random.Random(seed), samples)
-    moves = tuple(TableMoveValue(m, v) for m, v in _ordered(state, sit, values))
-    return TableAnalysis(sit, _with_ideas(state, sit, moves), samples, seed)
+    moves = tuple(MoveValue(m, v, samples=samples) for m, v in _ordered(state, sit, values))
+    return Analysis(
+        situation=sit,
+        method=METHOD_TABLE_PLAYOUT,
+        samples=samples,
+        seed=seed,
+        moves=_with_ideas(state, sit, moves),
+        samples_asked=samples,
+    )
 
 
-def _declared_score(state: TableState, sit: TableSituation, move: Move) -> int | None:
+def _declared_score(state: TableState, sit: Situation, move: Move) -> int | None:
     """The score a declaration would be judged by; ``None`` for a move that plays on."""
     if isinstance(move, DeclareOut):
         return sit.score
@@ -373,7 +256,7 @@ def _declared_score(state: TableState, sit: TableSituation, move: Move) -> int |
 
 
 def _ordered(
-    state: TableState, sit: TableSituation, values: tuple[tuple[Move, float], ...]
+    state: TableState, sit: Situation, values: tuple[tuple[Move, float], ...]
 ) -> list[tuple[Move, float]]:
     """Best first. A declaration without the target goes behind the best move that plays on
     unless it beats it clearly (``FALSE_OUT_HANDICAP``); among equals a right declaration goes
@@ -406,7 +289,7 @@ class _Facts:
     """What the ideas are found from: the position as the seat to move sees it."""
 
     state: TableState
-    sit: TableSituation
+    sit: Situation
     top: Move  # the suggested move: a worse move's mistake is what the suggested one avoids
 
     @property
@@ -446,7 +329,7 @@ class _Facts:
         return s.rules.marriage_value(card.suit, s.trump, len(s.marriages))
 
 
-def _move_ideas(facts: _Facts, value: TableMoveValue, best: bool) -> list[Idea]:
+def _move_ideas(facts: _Facts, value: MoveValue, best: bool) -> list[Idea]:
     state, sit = facts.state, facts.sit
     rules = state.rules
     move = value.move
@@ -555,8 +438,8 @@ def _follow_ideas(facts: _Facts, card: Card, best: bool) -> list[Idea]:
 
 
 def _with_ideas(
-    state: TableState, sit: TableSituation, moves: tuple[TableMoveValue, ...]
-) -> tuple[TableMoveValue, ...]:
+    state: TableState, sit: Situation, moves: tuple[MoveValue, ...]
+) -> tuple[MoveValue, ...]:
     facts = _Facts(state, sit, moves[0].move)
     top = moves[0].game_points
     out = []
@@ -567,13 +450,13 @@ def _with_ideas(
             if len(sit.legal) == 1:
                 ideas.insert(0, _idea("idea.only_move"))
             elif sit.restricted:
-                ideas.insert(0, _idea(_DUTY_IDEAS[sit.duty], cards=sit.allowed))
+                ideas.insert(0, _idea(DUTY_IDEAS[sit.duty], cards=sit.allowed))
             ideas += _kept_marriages(facts, m.move, moves)
-        out.append(TableMoveValue(m.move, m.game_points, tuple(ideas)))
+        out.append(replace(m, ideas=tuple(ideas)))
     return tuple(out)
 
 
-def _kept_marriages(facts: _Facts, move: Move, moves: tuple[TableMoveValue, ...]) -> list[Idea]:
+def _kept_marriages(facts: _Facts, move: Move, moves: tuple[MoveValue, ...]) -> list[Idea]:
     """The best move keeps a marriage that a worse one breaks up."""
     if isinstance(move, Marriage) or not facts.marriage_open():
         return []
@@ -590,64 +473,14 @@ def _kept_marriages(facts: _Facts, move: Move, moves: tuple[TableMoveValue, ...]
     return out
 
 
-# ----------------------------------------------------------------------------- the ladder
-
-
-def table_thoughts(analysis: TableAnalysis) -> tuple[Thought, ...]:
-    """The ladder's second rung: the ideas behind the best move and against the tempting worse
-    ones, as thoughts that name no card and no move; the last trick's bonus once nobody draws;
-    a general thought when nothing more particular applies."""
-    sit = analysis.situation
-    ids = [i.id for i in analysis.best.ideas]
-    for m in analysis.moves[1:]:
-        ids += [i.id for i in m.mistakes if i.id not in _NOT_TEMPTING]
-    msgids = list(dict.fromkeys(IDEA_GISTS[i] for i in ids if i in IDEA_GISTS))
-    if len(sit.legal) > 1 and GIST_RULES in msgids and len(msgids) > 1:
-        msgids.remove(GIST_RULES)  # the rule was rung one; here the choice that is left
-    out = [Thought(m) for m in msgids[:MAX_THOUGHTS]]
-    if not sit.stock_open and sit.last_trick_bonus and sit.hand_size <= LAST_TRICK_NEAR:
-        out.append(Thought(GIST_LAST_TRICK, (("points", sit.last_trick_bonus),)))
-    if not out:
-        if not sit.leading:
-            out.append(Thought(GIST_FOLLOW))
-        else:
-            out.append(Thought(GIST_TABLE_LEAD if sit.partner >= 0 else GIST_TABLE_LEAD_ALONE))
-    return tuple(out)
-
-
-def table_candidates(analysis: TableAnalysis) -> tuple[Move, ...]:
-    """The ladder's third rung: the legal moves worth considering, every move close to the
-    best in value and at least two when more than one is legal (at most ``MAX_CANDIDATES``),
-    in the order of the hand, so that the first listed is not taken for the best."""
-    top = analysis.best.game_points
-    margin = TABLE_CANDIDATE_MARGIN + EPS
-    close = [m.move for m in analysis.moves if m.game_points >= top - margin][:MAX_CANDIDATES]
-    if len(close) < 2:
-        close = [m.move for m in analysis.moves[:2]]
-    order = {m: k for k, m in enumerate(analysis.situation.legal)}
-    return tuple(sorted(close, key=lambda m: order.get(m, len(order))))
-
-
 __all__ = [
-    "CLOSE_CALL",
-    "DUTIES",
-    "DUTY_ANY",
-    "DUTY_FOLLOW",
-    "DUTY_FREE",
-    "DUTY_HEAD",
-    "DUTY_LEAD",
-    "DUTY_LOWER",
-    "DUTY_OVER_TRUMP",
-    "DUTY_TRUMP",
-    "METHOD_TABLE_PLAYOUT",
-    "TABLE_CANDIDATE_MARGIN",
+    "FALSE_OUT_HANDICAP",
+    "LAST_TRICK_NEAR",
+    "MISTAKE_MARGIN",
+    "RICH_CARD",
+    "SEATS",
     "TABLE_HINT_SAMPLES",
-    "TableAnalysis",
-    "TableMoveValue",
-    "TableSituation",
+    "analyse_table",
     "position_seed",
-    "table_analyse",
-    "table_candidates",
     "table_situation",
-    "table_thoughts",
 ]

@@ -21,7 +21,7 @@ from tutor.engine import (
     table_check,
 )
 from tutor.search import TABLE_PLAYERS
-from tutor.teach.hints import table_analyse
+from tutor.teach.hints import analyse as table_analyse
 
 #: The seat the learner plays.
 LEARNER = 0
