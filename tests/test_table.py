@@ -238,8 +238,13 @@ def test_played_out_with_three_only_one_player_with_66_wins(
         ("three(close.allowed=true)", "close.allowed"),
         ("four(table.seats=3)", "table.partners"),
         ("classic(deal.played_out=only_one)", "deal.played_out"),
-        ("three(table.partners=true)", "deal.played_out"),
+        ("three(table.partners=true)", "table.partners"),
         ("three(exchange.timing=on_turn)", "exchange.timing"),
+        ("three(deal.played_out=last_trick)", "deal.played_out"),
+        ("four(trump.mode=heart_ace)", "trump.mode"),
+        ("three(trump.mode=named)", "trump.mode"),
+        ("three(out.resolution=after_trick)", "out.resolution"),
+        ("three(close.opponent_exchange=true)", "close.opponent_exchange"),
     ],
 )
 def test_switches_that_do_not_fit_the_table_are_refused(spec: str, switch: str) -> None:

@@ -63,11 +63,11 @@ from tutor.engine.narration import (
     split_case,
 )
 from tutor.engine.play import apply, apply_unchecked, pass_until, play_moves, trick_winner
+from tutor.engine.presets import PRESETS, TABLE_PRESETS, preset
 from tutor.engine.rules import (
     ACE_OF_HEARTS,
     E_UNKNOWN_PRESET,
     E_UNKNOWN_SWITCH,
-    PRESETS,
     SOURCES,
     SRC_000,
     SRC_001,
@@ -75,7 +75,6 @@ from tutor.engine.rules import (
     SRC_003,
     SRC_004,
     SRC_PAGAT,
-    TABLE_PRESETS,
     Credit,
     Duty,
     EqualCards,
@@ -95,11 +94,11 @@ from tutor.engine.rules import (
     TrumpMode,
     UnknownPresetError,
     applies,
-    parse_rules,
-    preset,
     switch_ids,
     unused_by,
 )
+from tutor.engine.rules_check import ENGINES, Engine, Limit, engine_for
+from tutor.engine.rulespec import parse_rules
 from tutor.engine.scoring import End, Ending, Grading, Scoring, grading, scoring
 from tutor.engine.state import (
     PLAYER_NAMES,
@@ -152,6 +151,7 @@ __all__ = [
     "CLOSE",
     "CLOSE_UNDRAWN",
     "DECLARE_OUT",
+    "ENGINES",
     "EXCHANGE",
     "E_UNKNOWN_PRESET",
     "E_UNKNOWN_SWITCH",
@@ -191,12 +191,14 @@ __all__ = [
     "End",
     "EndKind",
     "Ending",
+    "Engine",
     "EqualCards",
     "Exchange",
     "ExchangeTiming",
     "Game",
     "Grading",
     "IllegalMoveError",
+    "Limit",
     "Losers",
     "Marriage",
     "Match",
@@ -243,6 +245,7 @@ __all__ = [
     "deal_count",
     "deal_from_view",
     "deal_table",
+    "engine_for",
     "exchange_card",
     "game_for",
     "grading",

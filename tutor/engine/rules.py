@@ -5,24 +5,27 @@ per preset, the source it comes from: a seed file name (``000_d036f4009e89b883.t
 ``pagat`` for the common English reference. Nothing about a variant is written into the engine;
 the engine only reads these fields.
 
->>> preset("kurnik").phase2_duty
-<Duty.HEAD: 'head'>
->>> preset("classic").switch("marriage.needs_trick").value
-True
->>> parse_rules("kurnik(target=61)").target
-61
+This module holds the switches (the ``RuleSet`` schema, its enums and derived values) and the
+errors of a switch's value; the presets are in ``tutor.engine.presets``, the checks that the
+switches agree and that the engine for the seat count plays them in
+``tutor.engine.rules_check``, and the reading of a spec such as ``kurnik(target=61)`` in
+``tutor.engine.rulespec``.
+
+>>> RuleSet(name="short", ranks=(Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)).pack_size
+20
+>>> RuleSet(name="r", ranks=(Rank.ACE,)).switch("deal.target").value
+66
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
-from collections.abc import Mapping
+import importlib
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from tutor.engine.cards import STANDARD_POINTS, Card, CardError, Rank, Suit
+from tutor.engine.cards import STANDARD_POINTS, Card, Rank, Suit
 from tutor.msgid import N_
 
 #: The card whose holder names trumps in the second deviation of 000 (``trump.naming_card``).
@@ -85,10 +88,7 @@ E_SWITCH_CLASH = N_(
     "'{other_value}'"
 )
 E_SWITCH_CARD = N_("the rule switch '{name}' needs a card such as Ah, not '{value}'")
-E_RULES_LONG = N_("the rules spec is longer than {limit} characters")
 
-#: The longest rules spec read (a preset and every switch changed fit in a few hundred).
-MAX_SPEC = 1000
 _CLIP = 40  # a value quoted in a message is cut to this many characters
 
 
@@ -434,110 +434,13 @@ class RuleSet:
         return self.total_card_points + self.last_trick_bonus + marriages
 
     def check(self) -> RuleSet:
-        """This rule set, if every whole-number switch lies in its range and the switches agree
-        with each other: two hands, at least one card to draw and the face-up trump card fit
-        in the pack; the card to exchange is in the pack; the target can be reached; Schneider
-        is judged below the target. Otherwise ``SwitchValueError`` names the switch, its value
-        and what it may be."""
-        for f in dataclasses.fields(self):
-            bounds = f.metadata.get("range")
-            if bounds is None:
-                continue
-            value = getattr(self, f.name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise SwitchValueError(f.metadata["id"], str(value))
-            if not bounds[0] <= value <= bounds[1]:
-                raise SwitchValueError(f.metadata["id"], str(value), low=bounds[0], high=bounds[1])
-        for sid, values, high in (
-            ("pack.card_points", self.card_points, 99),
-            ("score.game_points", self.game_points, 9),
-        ):
-            if len(values) != (8 if sid == "pack.card_points" else 3) or any(
-                isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= high for v in values
-            ):
-                text = " ".join(str(v) for v in values)
-                raise SwitchValueError(sid, text, low=0, high=high)
-        ranks = tuple(r.symbol for r in self.ranks)
-        if not self.ranks or len(set(self.ranks)) != len(self.ranks):
-            raise SwitchValueError("pack.ranks", " ".join(ranks), template=E_SWITCH_FIXED)
-        # What the games for three and four do not play, and two-player readings they lack.
-        table_clashes = (
-            (
-                "deal.played_out",
-                self.played_out.value,
-                (self.played_out is PlayedOut.ONLY_ONE) != (self.seats == 3 and not self.partners),
-            ),
-            ("close.allowed", "true", self.seats > 2 and self.closing_allowed),
-            (
-                "exchange.timing",
-                self.exchange_timing.value,
-                self.seats > 2 and self.exchange_timing is ExchangeTiming.ON_TURN,
-            ),
-            (
-                "deal.played_out",
-                self.played_out.value,
-                self.seats > 2 and self.played_out is PlayedOut.LAST_TRICK,
-            ),
-            ("table.partners", "true", self.partners and self.seats != 4),
-        )
-        for sid, value, clash in table_clashes:
-            if clash:
-                raise SwitchValueError(
-                    sid,
-                    value,
-                    template=E_SWITCH_CLASH,
-                    other="table.seats",
-                    other_value=str(self.seats),
-                )
-        most = (self.pack_size - 2) // self.seats
-        if self.hand_size > most:
-            raise SwitchValueError(
-                "deal.hand_size",
-                str(self.hand_size),
-                low=1,
-                high=most,
-                template=E_SWITCH_HANDS,
-                size=self.pack_size,
-            )
-        if self.exchange_rank not in self.ranks:
-            raise SwitchValueError(
-                "exchange.rank", self.exchange_rank.symbol, ranks, template=E_SWITCH_PACK
-            )
-        if self.marriage_makes_trump and self.face_up:
-            raise SwitchValueError(
-                "marriage.makes_trump",
-                "true",
-                template=E_SWITCH_CLASH,
-                other="trump.mode",
-                other_value=self.trump_mode.value,
-            )
-        if (
-            self.trump_mode is TrumpMode.HEART_ACE
-            and not self.pack_mask >> self.naming_card.index & 1
-        ):
-            raise SwitchValueError(
-                "trump.naming_card",
-                str(self.naming_card),
-                template=E_SWITCH_CLASH,
-                other="pack.ranks",
-                other_value=" ".join(ranks),
-            )
-        if self.target > self.reachable:
-            raise SwitchValueError(
-                "deal.target",
-                str(self.target),
-                low=1,
-                high=self.reachable,
-                template=E_SWITCH_TARGET,
-            )
-        if self.schneider_below > self.target:
-            raise SwitchValueError(
-                "score.schneider_below",
-                str(self.schneider_below),
-                low=0,
-                high=self.target,
-                template=E_SWITCH_SCHNEIDER,
-            )
+        """This rule set, if every whole-number switch lies in its range, the engine for its
+        seat count plays every switch as set, and the switches agree with each other; otherwise
+        ``SwitchValueError`` names the switch, its value and what it may be (see
+        ``tutor.engine.rules_check``)."""
+        from tutor.engine.rules_check import check_rules  # the checks read the schema above
+
+        check_rules(self)
         return self
 
 
@@ -567,6 +470,9 @@ DEPENDS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "out.closer_opponent": ("closing_allowed", (True,)),
     "trick.equal_cards": ("copies", (2,)),
     "score.losers": ("seats", (3,)),
+    # the games for three and four are single deals, with no match
+    "match.mode": ("seats", (2,)),
+    "match.next_dealer": ("seats", (2,)),
 }
 
 
@@ -578,6 +484,7 @@ def unused_by(rules: RuleSet, switch_id: str) -> str | None:
     """The switch whose value makes ``switch_id`` change nothing under ``rules`` (``DEPENDS``,
     followed along a chain), or None when ``switch_id`` is read.
 
+    >>> from tutor.engine.presets import PRESETS
     >>> [unused_by(PRESETS[p], "out.false_points") for p in ("classic", "kurnik")]
     ['out.false_penalty', None]
     >>> unused_by(PRESETS["kurnik"], "close.opponent_out")  # no going out against a closer
@@ -608,687 +515,60 @@ class SwitchValue:
 
     @property
     def text_value(self) -> str:
-        v = self.value
-        if isinstance(v, Rank):
-            return v.symbol
-        if isinstance(v, Enum):
-            return str(v.value)
-        if isinstance(v, tuple):
-            return " ".join(x.symbol if isinstance(x, Rank) else str(x) for x in v)
-        return str(v).lower() if isinstance(v, bool) else str(v)
+        return value_text(self.value)
+
+
+def value_text(v: object) -> str:
+    """A switch's value as a rules spec writes it: ``face_up``, ``true``, ``9``, ``A 10 K``."""
+    if isinstance(v, Rank):
+        return v.symbol
+    if isinstance(v, Enum):
+        return str(v.value)
+    if isinstance(v, tuple):
+        return " ".join(x.symbol if isinstance(x, Rank) else str(x) for x in v)
+    return str(v).lower() if isinstance(v, bool) else str(v)
 
 
 def switch_ids() -> tuple[str, ...]:
     return tuple(f.metadata["id"] for f in dataclasses.fields(RuleSet) if f.metadata.get("id"))
 
 
-_R24 = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
-_R20 = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
-_R32 = (*_R24, Rank.EIGHT, Rank.SEVEN)
+def field_of(switch_id: str) -> str:
+    """The ``RuleSet`` field of a switch id (``deal.target`` -> ``target``)."""
+    for f in dataclasses.fields(RuleSet):
+        if f.metadata.get("id") == switch_id:
+            return f.name
+    raise UnknownPresetError(switch_id, switch_ids(), "rule switch")
 
 
-def _src(source: str, *ids: str) -> tuple[tuple[str, str], ...]:
-    return tuple((i, source) for i in ids)
-
-
-# The rules of 000: marriage and exchange only after a won trick; follow, else trump, no duty to
-# head; "Aus!" ends the deal when its trick is complete; a failed closer gives 3.
-CLASSIC = RuleSet(
-    name="classic",
-    ranks=_R24,
-    phase2_duty=Duty.FOLLOW,
-    marriage_needs_trick=True,
-    marriage_credit=Credit.IMMEDIATE,
-    marriage_in_phase2=True,
-    exchange_needs_trick=True,
-    closer_penalty=Penalty.FIXED,
-    closer_penalty_points=3,
-    closer_penalty_no_trick_points=3,
-    closer_no_trick_at=NoTrickAt.END,
-    out_resolution=OutResolution.AFTER_TRICK,
-    out_after_marriage=True,
-    closer_opponent_may_declare=True,
-    false_out=Penalty.SCALE,
-    exchange_timing=ExchangeTiming.ON_TURN,
-    played_out=PlayedOut.LAST_TRICK,
-    default_source=SRC_000,
-    sources=_src(
-        SRC_002,
-        "out.closer_opponent",
-        "out.false_penalty",
-        "out.false_points",
-        "out.false_no_trick_points",
-    )
-    + _src(SRC_004, "match.next_dealer"),
-    notes=(
+#: Names that moved to their own modules; they stay importable from here for one release.
+_MOVED = {
+    **dict.fromkeys(
         (
-            "exchange.timing",
-            N_(
-                "The German article asks only that the player has won a trick, and in its first "
-                "worked deal A exchanges after leading. Here a player may exchange on any turn "
-                "of their own while the stock is open, leading or following; an exchange made "
-                "after one's own lead is made before it, which changes nothing the opponent "
-                "sees before answering. The other reading, only on lead before leading, can "
-                "be chosen instead."
-            ),
+            "CLASSIC",
+            "FOUR",
+            "HEART_ACE",
+            "KURNIK",
+            "NAMED_TRUMP",
+            "PACK32",
+            "PAGAT",
+            "PRESETS",
+            "SCHNAPSEN",
+            "SHARPENED",
+            "TABLE_PRESETS",
+            "THIRTY_SIX",
+            "THREE",
+            "THREE_PACK32",
+            "preset",
         ),
-        (
-            "deal.played_out",
-            N_(
-                "The German article: the winner of the last trick wins if he has 66 with it, "
-                "and the deal is drawn only when both have 65. The German rules page with both "
-                "packs and Kurnik's rules let the higher score win instead; that reading can "
-                "be chosen too."
-            ),
-        ),
-        (
-            "out.false_points",
-            N_(
-                "Not used while a false declaration gives what the declarer would have won; the "
-                "German article has no rule for a false declaration."
-            ),
-        ),
-        (
-            "out.false_penalty",
-            N_(
-                "The German article does not say; the German rules page and the German notes "
-                "give the opponent what the false declarer would have won."
-            ),
-        ),
-        (
-            "out.closer_opponent",
-            N_(
-                "The German article does not say; the German rules page for 2 to 4 players "
-                "lets the closer's opponent declare 66 as well."
-            ),
-        ),
-        (
-            "marriage.in_phase2",
-            N_(
-                "The German article asks only that the leader has won a trick; in its second "
-                "worked deal 40 is announced after closing."
-            ),
-        ),
-        (
-            "out.after_marriage",
-            N_(
-                "In the first worked deal of the German article A announces 40, leads the king "
-                'and says "Aus!" in one turn.'
-            ),
-        ),
-        (
-            "match.next_dealer",
-            N_(
-                "The German article does not say; the German rules page for both packs lets "
-                "the winner of a deal deal next. Neither says who deals after a draw: the same "
-                "dealer again, as on pagat.com."
-            ),
-        ),
+        "tutor.engine.presets",
     ),
-    next_dealer=NextDealer.WINNER,
-)
-
-# The rules of Kurnik's 66-sznap (001).
-KURNIK = RuleSet(
-    name="kurnik",
-    ranks=_R24,
-    phase2_duty=Duty.HEAD,
-    marriage_needs_trick=False,
-    marriage_credit=Credit.AFTER_TRICK,
-    marriage_in_phase2=False,
-    exchange_needs_trick=True,
-    closer_penalty=Penalty.FIXED,
-    closer_penalty_points=2,
-    closer_penalty_no_trick_points=3,
-    closer_no_trick_at=NoTrickAt.END,
-    out_resolution=OutResolution.IMMEDIATE,
-    out_after_marriage=True,
-    closer_opponent_may_declare=False,
-    false_out=Penalty.FIXED,
-    false_out_points=2,
-    false_out_no_trick_points=3,
-    schwarz_by=SchwarzBy.POINTS,
-    default_source=SRC_001,
-    notes=(
-        (
-            "close.no_trick_at",
-            N_(
-                'Kurnik\'s rules give 3 for a failed close "if the opponent has no trick" without '
-                "saying whether the closer or the closer's opponent is meant, or when; read here "
-                "as the closer's opponent having no trick by the end of the deal. The other "
-                "reading, at the moment of closing, can be chosen instead."
-            ),
-        ),
-    ),
-)
-
-# The common English reference (pagat), as summarised in shared/seeds/README.md: Kurnik's rules,
-# but a marriage counts with the trick, "no trick" is judged at closing and Schwarz means no trick.
-PAGAT = dataclasses.replace(
-    KURNIK,
-    name="pagat",
-    marriage_credit=Credit.WITH_TRICK,
-    closer_no_trick_at=NoTrickAt.CLOSE,
-    # pagat: a false "out" loses 2 "irrespective of how many card points the other player has"
-    false_out_no_trick_points=2,
-    # pagat: "The winner of the hand becomes the dealer for the next hand"
-    next_dealer=NextDealer.WINNER,
-    # pagat: the closer's opponent may still go out first, for 2 game points
-    closer_opponent_may_declare=True,
-    opponent_out=OpponentOut.POINTS,
-    opponent_out_points=2,
-    # pagat: going out is possible only right after winning a trick or melding
-    out_needs_trick=True,
-    # pagat: "the talon can be closed either before or after drawing from the talon"
-    close_before_draw=True,
-    # pagat: the closer's opponent "may at the moment of closing exchange the 9", without a trick
-    close_opponent_exchange=True,
-    schwarz_by=SchwarzBy.TRICKS,
-    default_source=SRC_PAGAT,
-    sources=_src(SRC_001, "phase2.duty"),
-    notes=(
-        (
-            "out.needs_trick",
-            N_(
-                "On pagat.com, 66 is declared right after winning a trick or announcing a "
-                "marriage. A player on lead has just won the last trick, so only the first lead "
-                "of a deal is barred, unless it announces a marriage."
-            ),
-        ),
-        (
-            "close.before_draw",
-            N_(
-                "On pagat.com the stock may be closed before or after drawing. Here the winner "
-                "of a trick first chooses: draw, or close at once, so that both players go on "
-                "with one card fewer. Closing after drawing is the close on lead, as everywhere."
-            ),
-        ),
-        (
-            "close.opponent_exchange",
-            N_(
-                "On pagat.com the closer's opponent may exchange the trump nine at the moment of "
-                "closing, even without a trick. Here the opponent decides right after the close, "
-                "before the closer leads; the nine then lies face up under the closed stock."
-            ),
-        ),
-    ),
-)
-
-# The 20-card "sharpened" game of 000: no nines; the jack is the lowest trump to exchange.
-SHARPENED = dataclasses.replace(
-    CLASSIC,
-    name="sharpened",
-    ranks=_R20,
-    exchange_rank=Rank.JACK,
-    sources=CLASSIC.sources + _src(SRC_001, "exchange.rank"),
-    notes=(
-        *CLASSIC.notes,
-        (
-            "exchange.rank",
-            N_(
-                "The German article does not say for the 20-card pack; as in Schnapsen, as "
-                "Kurnik's rules describe it, {jack} takes the place of {nine}."
-            ),
-        ),
-    ),
-)
-
-# The 32-card pack for two players of 002/003; rules of play from 002/003, the rest from 000.
-PACK32 = RuleSet(
-    name="pack32",
-    ranks=_R32,
-    phase2_duty=Duty.HEAD,
-    marriage_needs_trick=False,
-    marriage_credit=Credit.IMMEDIATE,
-    marriage_in_phase2=True,
-    exchange_rank=Rank.SEVEN,
-    exchange_needs_trick=True,
-    closer_penalty=Penalty.SCALE,
-    closer_no_trick_at=NoTrickAt.END,
-    out_resolution=OutResolution.IMMEDIATE,
-    out_after_marriage=True,
-    closer_opponent_may_declare=True,
-    false_out=Penalty.SCALE,
-    # 002: "nach dem Gewinn eines Stichs"; 003 adds "or a marriage"
-    out_needs_trick=True,
-    default_source=SRC_002,
-    sources=_src(
-        SRC_003,
-        "marriage.needs_trick",
-        "marriage.in_phase2",
-        "out.after_marriage",
-        "marriage.points",
-        "marriage.trump_points",
-        "marriage.credit",
-    )
-    + _src(
-        SRC_000,
-        "exchange.needs_trick",
-        "exchange.rank",
-        "exchange.timing",
-        "match.mode",
-        "match.target",
-        "match.next_dealer",
-    )
-    + _src(SRC_004, "deal.played_out"),
-    notes=(
-        (
-            "deal.played_out",
-            N_(
-                "The German rules page gives the last trick its 10 but does not say who wins a "
-                "deal played to the end; the higher score, as on the German rules page for both "
-                "packs."
-            ),
-        ),
-        (
-            "exchange.rank",
-            N_(
-                "The German rules page and the German notes do not describe the exchange; the "
-                "lowest trump of the pack, {seven}, takes the place of {nine}."
-            ),
-        ),
-        ("exchange.needs_trick", N_("Taken from the German article.")),
-        (
-            "exchange.timing",
-            N_(
-                "The German rules page and the German notes do not describe the exchange; as in "
-                "Kurnik's rules and on pagat.com, it is made on lead, before leading."
-            ),
-        ),
-        (
-            "close.penalty",
-            N_(
-                "The German rules page makes the closer's opponent the winner of a failed close "
-                "but gives no number; here the opponent wins as after a normal deal: 1, 2 or 3 "
-                "by the closer's points and tricks. A closer who declares 66 without having it "
-                "has failed the close as well, as the rule on closing says, rather than made a "
-                "false declaration."
-            ),
-        ),
-        (
-            "match.mode",
-            N_(
-                "The German rules page and the German notes say nothing of a match; the match "
-                "to 7 of the German article."
-            ),
-        ),
-        (
-            "out.needs_trick",
-            N_(
-                "The German rules page: 66 is declared after winning a trick; the German notes "
-                "add: or after a marriage."
-            ),
-        ),
-    ),
-)
-
-# The Austrian Schnapsen as described in 001: J to A, five cards; otherwise Kurnik's rules.
-SCHNAPSEN = dataclasses.replace(
-    KURNIK,
-    name="schnapsen",
-    ranks=_R20,
-    hand_size=5,
-    exchange_rank=Rank.JACK,
-    notes=(
-        *KURNIK.notes,
-        (
-            "exchange.rank",
-            N_(
-                "Kurnik's rules name only the cards from {jack} up and hands of five cards; "
-                "{jack} is the lowest trump."
-            ),
-        ),
-    ),
-)
-
-# "36" of 002's list of variants: 002's game with the 32-card pack, played to 36 points.
-THIRTY_SIX = dataclasses.replace(
-    PACK32,
-    name="thirtysix",
-    target=36,
-    schneider_below=18,
-    notes=(
-        *PACK32.notes,
-        (
-            "deal.target",
-            N_(
-                "The German rules page lists 36 as a simpler game for children and beginners "
-                "in which 36 points win, and says nothing else about it; the rest of its rules "
-                "are those of its game with the 32-card pack."
-            ),
-        ),
-        (
-            "score.schneider_below",
-            N_(
-                "Not given for 36. In 66 the loser is Schneider below 33, half of 66; here half "
-                "of 36, so below 18."
-            ),
-        ),
-    ),
-)
-
-_NO_CARD_NOTE = N_(
-    "No card is turned face up, so there is nothing to exchange: the stock holds all the other "
-    "cards face down, the last card drawn is face down too, and closing turns no card."
-)
-_NO_TRUMP_NOTE = N_(
-    "While no trump is named no suit is trumps: the trick goes to the higher card of the suit "
-    "led, and after closing a player who cannot follow suit may play any card."
-)
-
-# 000's first deviation: no card turned; the first leader names trumps; the marriages of the deal
-# count 20, 40, 60, 80 in turn, and each makes its suit trumps.
-NAMED_TRUMP = dataclasses.replace(
-    CLASSIC,
-    name="named_trump",
-    trump_mode=TrumpMode.NAMED,
-    marriage_escalating=True,
-    marriage_makes_trump=True,
-    marriage_needs_trick=False,
-    notes=(
-        *CLASSIC.notes,
-        (
-            "trump.mode",
-            N_(
-                "The German article's first deviation: a player names the trump suit, and no "
-                "card is turned up. It does not say which player or when; here the player who "
-                "leads first, the dealer's opponent, names it after looking at the hand and "
-                "before the first lead, as a move of its own."
-            ),
-        ),
-        ("exchange.rank", _NO_CARD_NOTE),
-        (
-            "marriage.escalating",
-            N_(
-                "The first marriage of the deal counts 20 even in trumps, the second 40, the "
-                "third 60 and the fourth 80, whoever announces them: in the article's example A "
-                "announces 20, then B 40."
-            ),
-        ),
-        (
-            "marriage.makes_trump",
-            N_(
-                "Each marriage makes its suit the trump suit at once, for the card led with it too."
-            ),
-        ),
-        (
-            "marriage.needs_trick",
-            N_(
-                "In the example of the first deviation A names {diamonds} trumps and announces "
-                "the marriage in that suit with the first lead, before any trick: no trick is "
-                "needed."
-            ),
-        ),
-    ),
-)
-
-# 000's second deviation: no trumps until the holder of the ace of hearts names a suit; every
-# marriage 20.
-HEART_ACE = dataclasses.replace(
-    CLASSIC,
-    name="heart_ace",
-    trump_mode=TrumpMode.HEART_ACE,
-    trump_marriage_points=20,
-    notes=(
-        *CLASSIC.notes,
-        (
-            "trump.mode",
-            N_(
-                "The German article's second deviation: the holder of {Ah} names any suit as "
-                "trumps, and while {Ah} is not in play there are no trumps. It does not say "
-                "when; here its holder may name a suit on any turn of their own, leading or "
-                "following, while none is named, and must name one before playing {Ah}: the "
-                "ace cannot be played while there are no trumps. {Ah} drawn from the stock can "
-                "be used from then on; left in a closed stock, it leaves the deal without "
-                "trumps."
-            ),
-        ),
-        ("exchange.rank", _NO_CARD_NOTE),
-        ("phase2.duty", _NO_TRUMP_NOTE),
-        ("marriage.trump_points", N_("All marriages count 20 in the second deviation.")),
-    ),
-)
-
-_R28 = (*_R24, Rank.EIGHT)
-
-# 000's "Sechsundsechzig zu dritt": the sevens out, 28 cards, 7 each, the 22nd card face up as
-# trumps, marriages and the last trick as for two; played in its deviation where each plays for
-# himself: after the last trick the one player with 66 wins, Schneider pays double, Schwarz triple.
-THREE = dataclasses.replace(
-    CLASSIC,
-    name="three",
-    seats=3,
-    ranks=_R28,
-    hand_size=7,
-    exchange_rank=Rank.EIGHT,
-    exchange_timing=ExchangeTiming.ON_LEAD,
-    closing_allowed=False,
-    out_resolution=OutResolution.IMMEDIATE,
-    played_out=PlayedOut.ONLY_ONE,
-    losers=Losers.SUM,
-    sources=CLASSIC.sources,
-    notes=(
-        (
-            "table.seats",
-            N_(
-                "The German article lets three play alone when all of them pass on naming "
-                "trumps, but never describes the naming. Here the face-up card makes trumps and "
-                "each plays for himself."
-            ),
-        ),
-        (
-            "deal.hand_size",
-            N_(
-                "28 cards, 7 each and the 22nd face up leave 6 face-down cards: after two tricks "
-                "all have drawn, and the face-up card stays out of play, since it cannot go to "
-                "all three. Nine tricks are played, as the text counts them."
-            ),
-        ),
-        (
-            "exchange.rank",
-            N_("Without the sevens the eight is the lowest trump: it is the card exchanged."),
-        ),
-        (
-            "exchange.timing",
-            N_(
-                "With three the exchange is made on lead, before leading, as with the Kurnik "
-                "rules; the German article's exchange on any turn is kept for two players."
-            ),
-        ),
-        (
-            "close.allowed",
-            N_("The sources describe closing only for two players: with three it is not allowed."),
-        ),
-        (
-            "out.resolution",
-            N_("A declaration of 66 ends the deal at once, as with the Kurnik rules."),
-        ),
-    ),
-)
-
-# 002/003's three-player game: the 32-card pack, 7 each, scoring and goal as for two.
-THREE_PACK32 = dataclasses.replace(
-    PACK32,
-    name="three_pack32",
-    seats=3,
-    hand_size=7,
-    closing_allowed=False,
-    played_out=PlayedOut.ONLY_ONE,
-    losers=Losers.BEST,
-    default_source=SRC_002,
-    notes=(
-        (
-            "deal.hand_size",
-            N_(
-                "7 cards each and the face-up card leave 10 face-down cards. Drawn by all three "
-                "after each trick they last three tricks; the two cards left stay out of play. "
-                'The rules page\'s "closed after the sixth trick" cannot be met with 11 cards.'
-            ),
-        ),
-        (
-            "score.losers",
-            N_(
-                '"Scoring and goal stay the same": the winner scores as against one opponent, '
-                "by the opponent who did best. Each loser paying by his own grade can be chosen "
-                "instead."
-            ),
-        ),
-        (
-            "close.allowed",
-            N_("The sources describe closing only for two players: with three it is not allowed."),
-        ),
-    ),
-)
-
-# 002/003's four-player game: two teams of partners, two 24-card packs, 7 each, 101 to win.
-FOUR = dataclasses.replace(
-    PACK32,
-    name="four",
-    seats=4,
-    partners=True,
-    copies=2,
-    equal_cards=EqualCards.FIRST,
-    ranks=_R24,
-    hand_size=7,
-    target=101,
-    schneider_below=51,
-    exchange_rank=Rank.NINE,
-    closing_allowed=False,
-    played_out=PlayedOut.HIGHER,
-    default_source=SRC_002,
-    notes=(
-        (
-            "trick.equal_cards",
-            N_(
-                "The sources do not say which of two equal cards wins. Here the one played first, "
-                "as in related games such as Gaigel and Doppelkopf; the other reading is a switch."
-            ),
-        ),
-        (
-            "score.schneider_below",
-            N_("Schneider below half of 101, as 33 is half of 66."),
-        ),
-        (
-            "close.allowed",
-            N_("The sources describe closing only for two players: with four it is not allowed."),
-        ),
-        (
-            "deal.hand_size",
-            N_(
-                "7 cards each and the face-up card leave 19 face-down cards: all four draw after "
-                "each trick for five tricks, the face-up card last, and twelve tricks are played."
-            ),
-        ),
-    ),
-)
-
-#: The games for three and four players: their own engine (``tutor.engine.table``); the app's
-#: board seats two players only so far.
-TABLE_PRESETS: Mapping[str, RuleSet] = {r.name: r for r in (THREE, THREE_PACK32, FOUR)}
-
-PRESETS: Mapping[str, RuleSet] = {
-    r.name: r
-    for r in (
-        CLASSIC,
-        KURNIK,
-        PAGAT,
-        SHARPENED,
-        PACK32,
-        SCHNAPSEN,
-        THIRTY_SIX,
-        NAMED_TRUMP,
-        HEART_ACE,
-    )
+    **dict.fromkeys(("E_RULES_LONG", "MAX_SPEC", "parse_rules"), "tutor.engine.rulespec"),
 }
 
 
-def preset(name: str) -> RuleSet:
-    """The named preset; raises ``UnknownPresetError`` listing the valid names."""
-    try:
-        return PRESETS[name]
-    except (KeyError, TypeError):
-        if isinstance(name, str) and name in TABLE_PRESETS:
-            return TABLE_PRESETS[name]
-        raise UnknownPresetError(str(name), tuple(PRESETS)) from None
-
-
-_SPEC = re.compile(r"^\s*([a-z0-9_]+)\s*(?:\((.*)\))?\s*$")
-
-
-def parse_rules(spec: str) -> RuleSet:
-    """A preset, optionally with switches changed: ``"kurnik(target=61, phase2.duty=follow)"``.
-
-    Switches are named by id or field name; values are read by the switch's type, whole
-    numbers within the switch's range, and the whole rule set is checked (``RuleSet.check``).
-    Errors: ``UnknownPresetError`` for an unknown preset or switch, ``SwitchValueError`` for a
-    value that is not allowed (each with a ``message`` to translate).
-
-    >>> def refusal(spec):
-    ...     try:
-    ...         parse_rules(spec)
-    ...     except SwitchValueError as exc:
-    ...         return exc.message[1]
-    >>> refusal("classic(deal.hand_size=0)")
-    {'name': 'deal.hand_size', 'value': '0', 'low': 1, 'high': 15}
-    >>> refusal("classic(deal.hand_size=12)")
-    {'name': 'deal.hand_size', 'value': '12', 'high': 11, 'size': 24}
-    >>> refusal("classic(target=9999)")
-    {'name': 'deal.target', 'value': '9999', 'low': 1, 'high': 999}
-    >>> refusal("classic(target=300)")
-    {'name': 'deal.target', 'value': '300', 'high': 230}
-    """
-    if len(spec) > MAX_SPEC:
-        raise SwitchValueError("", spec, template=E_RULES_LONG, limit=MAX_SPEC)
-    m = _SPEC.match(spec)
-    if not m:
-        raise UnknownPresetError(spec, tuple(PRESETS))
-    base = preset(m.group(1))
-    if not m.group(2):
-        return base
-    fields = {f.name: f for f in dataclasses.fields(RuleSet) if f.metadata.get("id")}
-    by_id = {f.metadata["id"]: f for f in fields.values()}
-    changes: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in m.group(2).split(","))):
-        key, _, raw = part.partition("=")
-        f = by_id.get(key.strip()) or fields.get(key.strip())
-        if f is None:
-            raise UnknownPresetError(key.strip(), tuple(by_id), "rule switch")
-        changes[f.name] = _convert(
-            getattr(base, f.name), raw.strip(), f.metadata["id"], f.metadata.get("range")
-        )
-    return dataclasses.replace(base, name=spec.strip(), **changes).check()
-
-
-def _convert(current: Any, raw: str, switch_id: str, bounds: tuple[int, int] | None) -> Any:
-    """The value of a switch written as text; ``SwitchValueError`` says what it may be."""
-    if isinstance(current, bool):
-        if raw.lower() in ("true", "yes", "1"):
-            return True
-        if raw.lower() in ("false", "no", "0"):
-            return False
-        raise SwitchValueError(switch_id, raw, ("true", "false"))
-    if isinstance(current, Card):
-        try:
-            return Card.parse(raw)
-        except CardError:
-            raise SwitchValueError(switch_id, raw, template=E_SWITCH_CARD) from None
-    if isinstance(current, Rank):
-        try:
-            return Rank.parse(raw)
-        except ValueError:
-            raise SwitchValueError(switch_id, raw, tuple(r.symbol for r in Rank)) from None
-    if isinstance(current, Enum):
-        try:
-            return type(current)(raw)
-        except ValueError:
-            raise SwitchValueError(
-                switch_id, raw, tuple(str(e.value) for e in type(current))
-            ) from None
-    if isinstance(current, int) and bounds is not None:
-        low, high = bounds
-        if not re.fullmatch(r"[+-]?[0-9]+", raw):
-            raise SwitchValueError(switch_id, raw)
-        if len(raw) <= 6 and low <= int(raw) <= high:
-            return int(raw)
-        raise SwitchValueError(switch_id, raw, low=low, high=high)
-    raise SwitchValueError(switch_id, raw, template=E_SWITCH_FIXED)
+def __getattr__(name: str) -> Any:
+    """A name that moved to ``tutor.engine.presets`` or ``tutor.engine.rulespec``."""
+    if name in _MOVED:
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
