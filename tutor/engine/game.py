@@ -21,6 +21,8 @@ other. Scores, tricks and game points are per side.
 >>> game = game_for(preset("four"))
 >>> game.seats, game.seat_names, game.sides
 (4, 'ABCD', 2)
+>>> "trump.mode" in game.engine.reads, "marriage.credit" in game.engine.reads
+(False, True)
 >>> deal = game.new_deal(random.Random(3))
 >>> seat = deal.to_move
 >>> move = deal.legal_moves()[0]
@@ -45,6 +47,7 @@ from tutor.engine.legality import Verdict
 from tutor.engine.moves import Move
 from tutor.engine.outcome import Outcome
 from tutor.engine.rules import RuleSet
+from tutor.engine.rules_check import Engine, engine_for
 
 #: The seats' names in seat order; a table of n seats uses the first n.
 SEAT_LETTERS = "ABCD"
@@ -118,6 +121,12 @@ class Game(NamedTuple):
     @property
     def sides(self) -> int:
         return self.rules.sides
+
+    @property
+    def engine(self) -> Engine:
+        """The engine that plays this game: the switches it reads and the values it assumes
+        (``tutor.engine.rules_check``); a rule set outside them was refused when it was made."""
+        return engine_for(self.rules.seats)
 
     @property
     def seat_names(self) -> str:
