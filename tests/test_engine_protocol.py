@@ -20,6 +20,7 @@ import pytest
 from tutor.cli import engine as E
 from tutor.cli.engine import Defaults, answer, answer_line, dump, read_lines, serve, too_deep
 from tutor.cli.main import main
+from tutor.formats import messages as M
 from tutor.formats.messages import E_NOT_FILE
 from tutor.formats.positions import load_position, position_to_dict
 from tutor.teach.hints import MAX_SAMPLES
@@ -58,8 +59,8 @@ def refused(raw: bytes | str | None, **defaults: str) -> dict[str, object]:
 
 def test_a_thousand_brackets_are_refused_not_a_crash() -> None:
     error = refused(b"[" * 1000)
-    assert error["template"] == E.E_LINE_DEPTH
-    assert error["message"] == "the request is nested more than 32 levels deep"
+    assert error["template"] == M.E_TOO_DEEP
+    assert error["message"] == "the values are nested more than 32 levels deep"
     assert refused(b'{"id": 1, "position": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
     # Brackets inside text do not count; exactly MAX_DEPTH levels are read.
     assert not too_deep('["' + "[" * 500 + '"]')
@@ -373,5 +374,7 @@ def test_hint_reads_at_most_a_mebibyte_of_standard_input(
 
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Endless())))
     assert main(["hint", "-", "--lang", "pl"]) == 2
-    assert capsys.readouterr().err == "<stdin>:1: pozycja jest za duża, by można ją było odczytać\n"
+    assert (
+        capsys.readouterr().err == "<stdin>:1: za duży rozmiar: dozwolone jest najwyżej 65536 B\n"
+    )
     assert Endless.read_bytes <= 2 * (1 << 20)

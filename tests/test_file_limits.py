@@ -15,7 +15,7 @@ from tutor.cli.main import main
 from tutor.formats import messages as M
 from tutor.formats import yamlsafe
 from tutor.formats.errors import SourceError
-from tutor.formats.position_messages import E_TOO_BIG, E_TOO_LARGE, MAX_BYTES, MAX_NODES
+from tutor.formats.position_messages import MAX_BYTES, MAX_NODES
 from tutor.formats.positions import PositionError, load_position, read_position
 from tutor.teach.catalog import Catalog
 from tutor.teach.lessons import check_lesson
@@ -87,7 +87,7 @@ def test_aliases_that_repeat_values_are_counted_each_time() -> None:
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 8)]
     err = position_error("\n".join(lines) + "\n")
-    assert err.template == E_TOO_BIG
+    assert err.template == M.E_TOO_COMPLEX
 
 
 def test_too_many_values_in_a_lesson(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -98,7 +98,7 @@ def test_too_many_values_in_a_lesson(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 def test_too_many_values_in_a_position() -> None:
     err = position_error(POSITION + "played: [" + "Ah, " * MAX_NODES + "Ah]\n")
-    assert err.template == E_TOO_BIG
+    assert err.template == M.E_TOO_COMPLEX
 
 
 # ----------------------------------------------------------------------------- numbers
@@ -251,12 +251,12 @@ def test_tutor_hint_refuses_a_device(capsys: pytest.CaptureFixture[str]) -> None
 def test_a_position_larger_than_the_cap(tmp_path: Path) -> None:
     big = POSITION + "#" * MAX_BYTES + "\n"
     err = position_error(big)
-    assert err.template == E_TOO_LARGE and err.params["limit"] == MAX_BYTES
+    assert err.template == M.E_TOO_LARGE and err.params["limit"] == MAX_BYTES
     path = tmp_path / "big.yaml"
     path.write_text(big, "utf-8")
     with pytest.raises(PositionError) as info:
         load_position(path)
-    assert info.value.template == E_TOO_LARGE and info.value.params["size"] == MAX_BYTES + 1
+    assert info.value.template == M.E_TOO_LARGE and info.value.params["limit"] == MAX_BYTES
     assert load_position(POSITION).perfect
 
 

@@ -13,7 +13,6 @@ from tutor.formats import position_fields
 from tutor.formats.position_messages import (
     E_MAPPING,
     E_PRESET,
-    E_TEXT,
 )
 from tutor.formats.positions import PositionError, read_position
 from tutor.words.i18n import get_translator
@@ -136,7 +135,7 @@ def test_any_error_of_the_rules_is_named_at_the_field(monkeypatch: pytest.Monkey
 
 def test_a_title_must_be_text() -> None:
     err = error("title: [a]\n" + EX1)
-    assert err.template == E_TEXT
+    assert err.template == M.E_NOT_TEXT
     named(err, 1, "title")
 
 

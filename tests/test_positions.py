@@ -25,11 +25,10 @@ from tutor.engine import (
     track_excluded,
     view_of,
 )
-from tutor.formats.messages import E_NOT_FOUND
+from tutor.formats.messages import E_DUPLICATE_KEY, E_NOT_FOUND, E_UNKNOWN_FIELD
 from tutor.formats.position_messages import (
     E_CARD,
     E_COUNTS,
-    E_FIELD,
     E_HAND_FULL,
     E_HANDS_EQUAL,
     E_MISSING_CARDS,
@@ -40,7 +39,6 @@ from tutor.formats.position_messages import (
     E_SYNTAX,
     E_TRICK_LEADER,
     E_TWICE,
-    E_TWICE_KEY,
     E_WRITE_OVER,
     E_WRITE_RULES,
 )
@@ -204,9 +202,10 @@ def test_unknown_card_names_the_field_the_line_and_the_text() -> None:
     e = _error(_replace("  A: 10h Kh 9h 10c Kc Qc", "  A: 10h Kh 9h 10c Kc Qx"))
     assert e.template == E_CARD
     assert (e.source, e.line, e.field) == ("pos.yaml", 5, "hands.A")
-    assert e.params == {"text": "Qx"}
-    assert (
-        str(e) == "pos.yaml:5: hands.A: unknown card 'Qx': write rank then suit, e.g. Qh, 10c, As"
+    assert e.params["notation"] == "Qx"
+    assert str(e) == (
+        "pos.yaml:5: hands.A: unknown card 'Qx': write rank then suit; ranks A 10 K Q J 9 8 7; "
+        "suits c s h d (for example Qh, 10c, As)"
     )
 
 
@@ -227,7 +226,7 @@ def test_a_card_twice_between_hand_and_stock() -> None:
 def test_a_card_outside_the_pack_of_the_preset() -> None:
     e = _error(_replace("stock: 10s", "stock: 7s"))
     assert e.template == E_NOT_IN_PACK
-    assert e.params == {"card": "7s", "preset": "classic", "size": 24}
+    assert e.params == {"notation": "7s", "rules": "classic", "ranks": "A 10 K Q J 9"}
 
 
 def test_unknown_preset_lists_the_presets() -> None:
@@ -282,11 +281,11 @@ def test_tricks_must_follow_each_other() -> None:
 
 def test_unknown_field_and_syntax_errors() -> None:
     e = _error(EX1_TEXT + "handz: x\n")
-    assert e.template == E_FIELD and e.line == 8 and e.params["name"] == "handz"
+    assert e.template == E_UNKNOWN_FIELD and e.line == 8 and e.params["field"] == "handz"
     bad = _error("preset: classic\nhands: [\n")
     assert bad.template == E_SYNTAX and bad.line == 3
     twice = _error(EX1_TEXT + "to_move: B\n")
-    assert twice.template == E_TWICE_KEY and twice.line == 8
+    assert twice.template == E_DUPLICATE_KEY and twice.line == 8
 
 
 def test_json_errors_have_lines_too() -> None:
@@ -299,7 +298,7 @@ def test_json_errors_have_lines_too() -> None:
     syntax = _error('{"preset": "classic",\n "to_move": "A",,\n}')
     assert syntax.template == E_SYNTAX and syntax.line == 2
     dup = _error('{"preset": "classic", "preset": "kurnik"}')
-    assert dup.template == E_TWICE_KEY
+    assert dup.template == E_DUPLICATE_KEY
 
 
 def test_a_stock_without_its_trump_card() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tutor.formats import messages as M
-from tutor.formats.position_messages import E_FIELD, E_TWICE, E_TWICE_KEY
+from tutor.formats.position_messages import E_TWICE
 from tutor.teach.puzzles import Collection, PuzzleError, read_puzzles
 from tutor.teach.puzzles import reader as R
 from tutor.words.i18n import get_translator
@@ -81,7 +81,7 @@ def test_a_duplicate_id_names_both_files_relative_to_the_folder(tmp_path: Path) 
     (tmp_path / "a.yaml").write_text(GOOD, "utf-8")
     (tmp_path / "b.yaml").write_text(GOOD, "utf-8")
     (err,) = Collection.load(tmp_path).errors
-    assert str(err) == "b.yaml:2:1: the puzzle id 'keep-the-kings' is already used at a.yaml:2"
+    assert str(err) == "b.yaml:2:1: the id 'keep-the-kings' is already used in a.yaml:2"
 
 
 def test_a_fault_in_a_check_keeps_only_that_puzzle_out(
@@ -137,9 +137,9 @@ def test_a_probability_as_written(tmp_path: Path, value: str, share: str) -> Non
         ("id: keep-the-kings", "id: " + "k" * 65, M.E_ID_LONG, "id:"),
         ("goal: win", "goal: [win]", R.E_GOAL, "goal:"),
         ("  goal: win\n", "  goal: win\n  player: [A]\n", M.E_PLAYER, "player:"),
-        ("    to_move: A\n", "    to_move: A\n    to_move: B\n", E_TWICE_KEY, "to_move: B"),
-        ("    to_move: A\n", "    to_move: A\n    ? [a]\n    : 1\n", E_FIELD, "? [a]"),
-        ("    stock: ''\n", "    stock: !!binary aGk=\n", R.E_YAML_EXTRA, "stock:"),
+        ("    to_move: A\n", "    to_move: A\n    to_move: B\n", M.E_DUPLICATE_KEY, "to_move: B"),
+        ("    to_move: A\n", "    to_move: A\n    ? [a]\n    : 1\n", M.E_UNKNOWN_FIELD, "? [a]"),
+        ("    stock: ''\n", "    stock: !!binary aGk=\n", M.E_TAG, "stock:"),
         ("    stock: ''\n", "    stock: " + "9" * 5000 + "\n", M.E_NUMBER_LONG, "stock:"),
         ("hands: {A: Kc Ks Jh,", "hands: {A: Kc Ks Jd,", E_TWICE, "played:"),
     ],

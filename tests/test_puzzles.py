@@ -554,7 +554,7 @@ def test_duplicate_ids_are_reported(tmp_path: Path) -> None:
     found, errors = load_puzzles(tmp_path)
     assert len(found) == 1
     (err,) = errors
-    assert "b.yaml:2:" in str(err) and "already used at" in str(err) and "a.yaml:2" in str(err)
+    assert "b.yaml:2:" in str(err) and "already used in" in str(err) and "a.yaml:2" in str(err)
 
 
 def test_a_view_position_plays_against_a_deal_that_agrees(tmp_path: Path) -> None:
@@ -620,4 +620,4 @@ def test_collection_reads_only_the_changed_files_again(tmp_path: Path) -> None:
     (tmp_path / "copy.yaml").write_text(path.read_text("utf-8"), "utf-8")
     col.refresh()
     assert len(col.errors) == len(changed)
-    assert all("is already used at" in str(e) for e in col.errors)
+    assert all("is already used in" in str(e) for e in col.errors)

@@ -43,6 +43,8 @@ from tutor.cli.command import (
 )
 from tutor.cli.request import RequestError, hint_to_data, play_on, split_moves
 from tutor.engine import PRESETS
+from tutor.formats.errors import shown
+from tutor.formats.messages import E_NOT_BOOL, E_TOO_DEEP, E_UNKNOWN_FIELD
 from tutor.formats.positions import PositionError, position_from_data, read_position
 from tutor.msgid import N_
 from tutor.teach.hints import (
@@ -69,11 +71,9 @@ MAX_ID_CHARS = 200
 MAX_ID_NUMBER = 2**53 - 1  # the whole numbers every JSON reader keeps exactly
 _CLIP = 40  # a name quoted in a message is cut to this many characters
 
-E_REQUEST_FIELD = N_("unknown request field '{name}'; the fields are: {valid}")
 E_REQUEST_NUMBER = N_("the request field '{name}' should be a whole number from {low} to {high}")
 E_REQUEST_LANG = N_("the request field 'lang' should be one of: {valid}")
 E_REQUEST_MOVES = N_('the request field \'moves\' should be a list of moves, e.g. ["10h", "Kd"]')
-E_REQUEST_HIDDEN = N_("the request field 'hidden' should be true or false")
 E_REQUEST_ID = N_(
     "the request field 'id' should be text of at most {limit} characters or a whole number "
     "from {low} to {high}"
@@ -82,7 +82,6 @@ E_REQUEST_OBJECT = N_("a request is one JSON object a line, e.g. {example}")
 E_LINE_LONG = N_("the line is longer than {limit} bytes")
 E_LINE_UTF8 = N_("the line is not UTF-8 text: the bad byte is number {offset}")
 E_LINE_JSON = N_("the line is not valid JSON: the error is at character {offset}")
-E_LINE_DEPTH = N_("the request is nested more than {limit} levels deep")
 E_NUMBER_LONG = N_("the number in '{field}' is too long: at most {limit} characters")
 E_NUMBER_FINITE = N_("'{field}' must be a finite number, not {value}")
 E_INTERNAL = N_("the engine could not answer: {problem}")
@@ -193,7 +192,7 @@ def parse_request(text: str) -> object:
     """The JSON of one line, with bad numbers kept as markers (see ``answer``); raises
     ``RequestError`` for text that is too deeply nested or not JSON."""
     if too_deep(text):
-        raise RequestError(E_LINE_DEPTH, limit=MAX_DEPTH)
+        raise RequestError(E_TOO_DEEP, limit=MAX_DEPTH)
     try:
         return json.loads(
             text,
@@ -204,7 +203,7 @@ def parse_request(text: str) -> object:
     except json.JSONDecodeError as exc:
         raise RequestError(E_LINE_JSON, offset=exc.pos + 1) from None
     except RecursionError:  # not reached below MAX_DEPTH; a refusal all the same
-        raise RequestError(E_LINE_DEPTH, limit=MAX_DEPTH) from None
+        raise RequestError(E_TOO_DEEP, limit=MAX_DEPTH) from None
 
 
 def _clip(text: str) -> str:
@@ -345,7 +344,7 @@ def _answer(
         for key in request:
             if key not in REQUEST_FIELDS:
                 raise RequestError(
-                    E_REQUEST_FIELD, name=_clip(str(key)), valid=", ".join(REQUEST_FIELDS)
+                    E_UNKNOWN_FIELD, field=_clip(str(key)), valid=", ".join(REQUEST_FIELDS)
                 )
         raw = request["position"]
         options: Mapping[str, Any] = request
@@ -365,7 +364,7 @@ def _answer(
         raise RequestError(E_REQUEST_MOVES)
     hidden = options.get("hidden", False)
     if not isinstance(hidden, bool):
-        raise RequestError(E_REQUEST_HIDDEN)
+        raise RequestError(E_NOT_BOOL, field="hidden", text=shown(hidden))
     samples = _number(options, "samples", defaults.samples, 1, MAX_SAMPLES)
     seed = _number(options, "seed", defaults.seed, 0, MAX_SEED)
     level = _number(options, "level", 0, 0, 4)

@@ -18,7 +18,8 @@ from tutor.cli.command import MAX_SEED, UsageError, add_json_option, add_lang_op
 from tutor.cli.request import RequestError, hint_to_data, play_on, split_moves
 from tutor.formats import yamlsafe
 from tutor.formats.errors import SourceError
-from tutor.formats.position_messages import E_TOO_BIG, MAX_BYTES
+from tutor.formats.messages import E_TOO_LARGE
+from tutor.formats.position_messages import MAX_BYTES
 from tutor.formats.positions import Position, read_position
 from tutor.msgid import N_
 from tutor.teach.hints import DEFAULT_SAMPLES, MAX_SAMPLES, analyse, analysis_to_dict
@@ -52,10 +53,10 @@ def read_input(name: str) -> Position:
         data = sys.stdin.buffer.read(MAX_BYTES + 1)
         source = "<stdin>"
         if len(data) > MAX_BYTES:
-            raise SourceError(E_TOO_BIG, path=source, line=1)
+            raise SourceError(E_TOO_LARGE, {"limit": MAX_BYTES}, path=source, line=1)
     else:
         source = name
-        data = yamlsafe.read_capped(Path(name), MAX_BYTES, E_TOO_BIG)
+        data = yamlsafe.read_capped(Path(name), MAX_BYTES, E_TOO_LARGE)
     return read_position(yamlsafe.decode(data, source), source)
 
 

@@ -2,8 +2,10 @@
 
 Each is an English msgid with named placeholders (plain text: YAML keys, notation as written,
 numbers; never translated words), marked with ``N_`` for extraction and translated later by
-the words layer. A reader imports these instead of defining its own copy, so one problem reads
-the same in a lesson, a puzzle file and a position.
+the words layer. This is the one place for the faults every format shares (the YAML and JSON
+layer, the limits, fields, types, cards, hands, rules and ids): a reader (a lesson, a table
+lesson, a puzzle file, a position, an engine request) imports these instead of defining its own
+copy, so one problem reads the same everywhere. A format module keeps only its own messages.
 
 >>> E_MISSING.format(field="id")
 "the required field 'id' is missing"
@@ -15,30 +17,40 @@ import errno
 import re
 from typing import Any
 
+from tutor.engine import E_UNKNOWN_PRESET as E_PRESET
+from tutor.engine import Rank, Suit
 from tutor.msgid import N_
 
 __all__ = [
+    "E_ALIAS",
     "E_BAD_CHAR",
     "E_BAD_ID",
     "E_BRACES",
     "E_CARD",
     "E_DENIED",
+    "E_DUPLICATE_ID",
     "E_DUPLICATE_KEY",
     "E_EMPTY_TEXT",
     "E_ENCODING",
     "E_FAULT",
+    "E_HAND_SIZE",
     "E_ID_LONG",
     "E_LEVEL",
     "E_MISSING",
     "E_MOVE",
+    "E_NOT_BOOL",
     "E_NOT_FILE",
     "E_NOT_FINITE",
     "E_NOT_FOUND",
+    "E_NOT_INT",
+    "E_NOT_IN_PACK",
+    "E_NOT_LIST",
     "E_NOT_MAPPING",
     "E_NOT_TEXT",
     "E_NUMBER",
     "E_NUMBER_LONG",
     "E_PLAYER",
+    "E_PRESET",
     "E_READ",
     "E_RULES_VALUE",
     "E_SYNTAX",
@@ -46,12 +58,14 @@ __all__ = [
     "E_TEXT_LONG",
     "E_TOO_COMPLEX",
     "E_TOO_DEEP",
+    "E_TOO_LARGE",
     "E_TWICE_SAME",
     "E_UNKNOWN_FIELD",
     "LOC_DEAL_PRESET",
     "LOC_STEP",
     "LOC_STEP_PRESET",
     "MAX_ID",
+    "card_help",
     "id_problem",
     "os_problem",
 ]
@@ -65,7 +79,9 @@ E_ENCODING = N_("the file is not UTF-8 text")
 E_SYNTAX = N_("YAML syntax error: {problem}")
 E_FAULT = N_("this file could not be read because of a fault in the tutor ({problem})")
 
-# -- the limits of a file's values (tutor.formats.yamlsafe)
+# -- the limits of a file and of its values (tutor.formats.yamlsafe)
+E_TOO_LARGE = N_("too large: at most {limit} bytes are allowed")
+E_ALIAS = N_("YAML anchors and aliases are not allowed")
 E_TAG = N_("the YAML tag {tag} is not allowed; write plain text, numbers, lists and mappings")
 E_TOO_COMPLEX = N_("the file has more than {limit} YAML values")
 E_TOO_DEEP = N_("the values are nested more than {limit} levels deep")
@@ -77,6 +93,9 @@ E_BAD_CHAR = N_("the text holds the character {code}, which is not allowed in a 
 # -- the shape of the data
 E_NOT_MAPPING = N_("'{field}' should be a mapping of names to values")
 E_NOT_TEXT = N_("'{field}' should be text")
+E_NOT_LIST = N_("'{field}' should be a list")
+E_NOT_INT = N_("'{field}' should be a whole number")
+E_NOT_BOOL = N_("'{field}' should be true or false, not '{text}'")
 E_EMPTY_TEXT = N_("'{field}' must not be empty")
 E_BRACES = N_(
     "'{field}' has {placeholder}, which names no card, suit or rank: a card is written like "
@@ -89,8 +108,9 @@ E_DUPLICATE_KEY = N_("the field '{field}' is given twice")
 E_NUMBER = N_("'{name}' should be a whole number of 0 or more, not '{text}'")
 E_TWICE_SAME = N_("{card} is given twice in '{name}'")
 E_ID_LONG = N_("the id has {size} characters; an id has at most {limit}")
+E_DUPLICATE_ID = N_("the id '{value}' is already used in {other}")
 
-# -- values of the game
+# -- values of the game (E_PRESET, an unknown rules preset, is the engine's own message)
 E_BAD_ID = N_("the id '{value}' may only contain lowercase letters, digits and hyphens")
 E_LEVEL = N_("the level must be 1, 2 or 3, not {value}")
 E_RULES_VALUE = N_("cannot read the rules '{spec}': {problem}")
@@ -99,6 +119,8 @@ E_CARD = N_(
     "unknown card '{notation}': write rank then suit; ranks {ranks}; suits {suits} "
     "(for example Qh, 10c, As)"
 )
+E_NOT_IN_PACK = N_("the card {notation} is not in the {rules} pack, which has {ranks} in each suit")
+E_HAND_SIZE = N_("{player}'s hand has {count} cards, but the {rules} rules deal {size}")
 E_MOVE = N_(
     "unknown move '{text}': write a card (Qh), 'marry Qh', 'marry Qh out', 'exchange', "
     "'close', 'out' or 'trump h'"
@@ -113,6 +135,19 @@ LOC_DEAL_PRESET = N_("the deal under {preset}")
 #: An id (of a lesson, a puzzle) has at most this many characters.
 MAX_ID = 64
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def card_help(notation: str) -> dict[str, str]:
+    """The parameters of ``E_CARD`` for the unknown card ``notation``: the ranks and the suits.
+
+    >>> card_help("Zd")["suits"]
+    'c s h d'
+    """
+    return {
+        "notation": notation,
+        "ranks": " ".join(r.symbol for r in Rank),
+        "suits": " ".join(s.symbol for s in Suit),
+    }
 
 
 def id_problem(value: str) -> tuple[str, dict[str, Any]] | None:

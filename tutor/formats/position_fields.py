@@ -29,13 +29,12 @@ from tutor.engine import (
     trick_winner,
 )
 from tutor.formats.errors import rules_problem, shown
+from tutor.formats.messages import card_help
 from tutor.formats.position_messages import (
-    E_BOOL,
     E_BOTH,
     E_CARD,
     E_CARDS,
     E_CLOSED_TRICKS,
-    E_FIELD,
     E_FIELD_RULES,
     E_HAND_BIG,
     E_HAND_FULL,
@@ -44,15 +43,16 @@ from tutor.formats.position_messages import (
     E_KNOWN,
     E_MAPPING,
     E_MARRIAGE_SUM,
+    E_MISSING,
     E_NO_TRUMP,
+    E_NOT_BOOL,
+    E_NOT_TEXT,
     E_NUMBER,
     E_OVER,
     E_PLAYER,
     E_POINTS_SPLIT,
     E_PRESET,
-    E_REQUIRED,
     E_SUIT_OR_CARD,
-    E_TEXT,
     E_TRICK,
     E_TRICK_LEADER,
     E_TRICKS_NAMED,
@@ -63,6 +63,7 @@ from tutor.formats.position_messages import (
     E_TRUMP_NO_CARD,
     E_TRUMP_NONE,
     E_TWICE_SAME,
+    E_UNKNOWN_FIELD,
     E_VIEW,
     SCORE_FIELDS,
 )
@@ -94,10 +95,10 @@ class FieldReader:
     def error(self, path: Path_, template: str, **params: object) -> PositionError:
         return PositionError(
             template,
+            params,
             source=self.source,
             line=self.lines.line(path),
             field=path_text(path),
-            **params,
         )
 
     # --- small values -----------------------------------------------------------------
@@ -111,14 +112,14 @@ class FieldReader:
                 if key == "rules" and not path:
                     raise self.error((*path, str(key)), E_FIELD_RULES)
                 raise self.error(
-                    (*path, str(key)), E_FIELD, name=shown(key), valid=", ".join(allowed)
+                    (*path, str(key)), E_UNKNOWN_FIELD, field=shown(key), valid=", ".join(allowed)
                 )
         return value
 
     def player(self, value: object, path: Path_) -> int:
         text = str(value).strip().upper() if isinstance(value, str) else None
         if text not in PLAYER_NAMES:
-            raise self.error(path, E_PLAYER, text=shown(value))
+            raise self.error(path, E_PLAYER, value=shown(value))
         return PLAYER_NAMES.index(text)
 
     def optional_player(self, data: Mapping[str, object], key: str) -> int:
@@ -136,7 +137,7 @@ class FieldReader:
                 raise CardError(str(value))
             return Card.parse(str(value))
         except CardError:
-            raise self.error(path, E_CARD, text=shown(value)) from None
+            raise self.error(path, E_CARD, **card_help(shown(value))) from None
 
     def cards(self, value: object, path: Path_) -> Cards:
         if value is None:
@@ -161,7 +162,7 @@ class FieldReader:
         if value is None:
             return False
         if not isinstance(value, bool):
-            raise self.error(path, E_BOOL, name=path_text(path), text=shown(value))
+            raise self.error(path, E_NOT_BOOL, field=path_text(path), text=shown(value))
         return value
 
     # --- the position -----------------------------------------------------------------
@@ -175,10 +176,10 @@ class FieldReader:
 
     def rules(self, data: Mapping[str, object]) -> RuleSet:
         if "preset" not in data:
-            raise self.error((), E_REQUIRED, name="preset")
+            raise self.error((), E_MISSING, field="preset")
         spec = data["preset"]
         if not isinstance(spec, str):
-            raise self.error(("preset",), E_TEXT, name="preset")
+            raise self.error(("preset",), E_NOT_TEXT, field="preset")
         try:
             return parse_rules(spec)
         except Exception as exc:  # whatever the rules refuse: named at the field

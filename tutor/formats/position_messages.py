@@ -1,16 +1,33 @@
 """The messages and field names of the position format (``docs/positions.md``).
 
 Each message is an English msgid with named placeholders holding plain text (field names,
-card notation as written, numbers), never translated words.
+card notation as written, numbers), never translated words. The faults every format shares (the
+YAML and JSON layer, limits, fields, types, cards, presets) are defined once in
+``tutor.formats.messages`` and re-exported here; this module defines only the position's own.
 """
 
 from __future__ import annotations
 
-from tutor.formats.messages import E_NUMBER, E_READ, E_TWICE_SAME
+from tutor.formats.messages import (
+    E_CARD,
+    E_DUPLICATE_KEY,
+    E_MISSING,
+    E_NOT_BOOL,
+    E_NOT_IN_PACK,
+    E_NOT_TEXT,
+    E_NUMBER,
+    E_PLAYER,
+    E_PRESET,
+    E_READ,
+    E_SYNTAX,
+    E_TOO_COMPLEX,
+    E_TOO_LARGE,
+    E_TWICE_SAME,
+    E_UNKNOWN_FIELD,
+)
 from tutor.msgid import N_
 
 __all__ = [
-    "E_BOOL",
     "E_BOTH",
     "E_CARD",
     "E_CARDS",
@@ -19,8 +36,8 @@ __all__ = [
     "E_COUNTS",
     "E_DECLARED_LEADER",
     "E_DECLARED_RULES",
+    "E_DUPLICATE_KEY",
     "E_EXCLUDED",
-    "E_FIELD",
     "E_FIELD_RULES",
     "E_HANDS_EQUAL",
     "E_HANDS_KEYS",
@@ -32,8 +49,11 @@ __all__ = [
     "E_MAPPING",
     "E_MARRIAGE_NO_TRICK",
     "E_MARRIAGE_SUM",
+    "E_MISSING",
     "E_MISSING_CARDS",
+    "E_NOT_BOOL",
     "E_NOT_IN_PACK",
+    "E_NOT_TEXT",
     "E_NO_HANDS",
     "E_NO_TRUMP",
     "E_NUMBER",
@@ -46,7 +66,6 @@ __all__ = [
     "E_POINTS_SPLIT",
     "E_PRESET",
     "E_READ",
-    "E_REQUIRED",
     "E_SHAPE",
     "E_STOCK",
     "E_STOCK_COUNT",
@@ -54,8 +73,7 @@ __all__ = [
     "E_STOCK_ORDER",
     "E_SUIT_OR_CARD",
     "E_SYNTAX",
-    "E_TEXT",
-    "E_TOO_BIG",
+    "E_TOO_COMPLEX",
     "E_TOO_LARGE",
     "E_TRICK",
     "E_TRICKS",
@@ -64,8 +82,8 @@ __all__ = [
     "E_TRICK_NOW",
     "E_TRUMP_SUIT",
     "E_TWICE",
-    "E_TWICE_KEY",
     "E_TWICE_SAME",
+    "E_UNKNOWN_FIELD",
     "E_VIEW",
     "E_WAITING",
     "E_WAITING_DRAW",
@@ -80,30 +98,17 @@ __all__ = [
     "SCORE_FIELDS",
 ]
 
-# One message per kind of problem. Placeholders hold plain text (field names, card notation as
-# written, numbers), never translated words.
-E_SYNTAX = N_("not valid JSON or YAML: {problem}")
+# One message per kind of problem that only a position can have.
 E_SHAPE = N_("a position is a mapping of fields, e.g. 'preset: classic'")
-E_TOO_BIG = N_("the position is too large to be read")
-E_TOO_LARGE = N_("the position has {size} bytes; a position may have at most {limit} bytes")
-E_FIELD = N_("unknown field '{name}'; the fields are: {valid}")
 E_FIELD_RULES = N_("unknown field 'rules': the rules preset is given as 'preset'")
-E_TWICE_KEY = N_("the field '{name}' is given twice")
-E_REQUIRED = N_("the field '{name}' is required")
 E_MAPPING = N_("'{name}' should be a mapping, e.g. {example}")
-E_PRESET = N_("unknown preset '{name}'; the presets are: {valid}")
-E_PLAYER = N_("'{text}' is not a player: write A or B")
 E_SUIT_OR_CARD = N_(
     "'{text}' is neither a card nor a suit: write the face-up card (Ah) or, once it is "
     "drawn, the suit (h)"
 )
-E_CARD = N_("unknown card '{text}': write rank then suit, e.g. Qh, 10c, As")
 E_CARDS = N_("'{name}' should list cards, e.g. '10h Kh Qc' or [10h, Kh, Qc]")
-E_NOT_IN_PACK = N_("{card} is not in the pack of {preset} ({size} cards)")
 E_TWICE = N_("{card} is given twice: in '{first}' and in '{second}'")
 E_MISSING_CARDS = N_("these cards are nowhere in the position: {cards}")
-E_BOOL = N_("'{name}' should be true or false, not '{text}'")
-E_TEXT = N_("'{name}' should be a text")
 E_BOTH = N_("give either '{first}' or '{second}', not both")
 E_NO_HANDS = N_("give 'hands' (both hands) or 'hand' (what one player knows)")
 E_HANDS_KEYS = N_("'hands' needs the cards of A and of B")

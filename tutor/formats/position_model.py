@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tutor.engine import RuleSet, State, View
@@ -14,19 +15,21 @@ __all__ = ["Position", "PositionError"]
 class PositionError(SourceError):
     """A position that cannot be read, and where: ``source`` (a file name or ``<text>``),
     ``line`` (1-based, ``None`` when unknown), ``field`` (dotted, e.g. ``hands.B[2]``), an English
-    message ``template`` and its ``params``. ``render(tr)`` gives the translated text
+    message ``template`` and its ``params`` (given as a mapping when one is named ``field``, as
+    the shared messages' are). ``render(tr)`` gives the translated text
     ``source:line: field: message``; ``str(error)`` the same in English."""
 
     def __init__(
         self,
         template: str,
+        named: Mapping[str, object] | None = None,
         *,
         source: str = "<text>",
         line: int | None = None,
         field: str = "",
         **params: object,
     ) -> None:
-        super().__init__(template, params, path=source, line=line, field=field)
+        super().__init__(template, {**(named or {}), **params}, path=source, line=line, field=field)
 
     @property
     def source(self) -> str:

@@ -32,6 +32,7 @@ from tutor.engine import (
     other,
 )
 from tutor.formats.errors import shown
+from tutor.formats.messages import card_help
 from tutor.formats.position_fields import Cards, FieldReader, Path_, field_of
 from tutor.formats.position_messages import (
     E_BOTH,
@@ -45,21 +46,21 @@ from tutor.formats.position_messages import (
     E_KNOWN,
     E_LEAD_MARRIAGE,
     E_MARRIAGE_NO_TRICK,
+    E_MISSING,
     E_MISSING_CARDS,
     E_NO_HANDS,
     E_NOT_IN_PACK,
+    E_NOT_TEXT,
     E_PENDING,
     E_PLAYED_ODD,
     E_POINTS,
     E_POINTS_NO_TRICK,
-    E_REQUIRED,
     E_SHAPE,
     E_STOCK,
     E_STOCK_COUNT,
     E_STOCK_NO_TRUMP,
     E_STOCK_ODD,
     E_STOCK_ORDER,
-    E_TEXT,
     E_TRICK_NOW,
     E_TRICKS,
     E_TWICE,
@@ -140,15 +141,15 @@ class PositionReader(FieldReader):
         if title is None:
             title = ""
         if not isinstance(title, str):
-            raise self.error(("title",), E_TEXT, name="title")
+            raise self.error(("title",), E_NOT_TEXT, field="title")
         rules = self.rules(data)
         trump, trump_card = self.trump(data, rules)
         if "to_move" not in data:
-            raise self.error((), E_REQUIRED, name="to_move")
+            raise self.error((), E_MISSING, field="to_move")
         to_move = self.player(data["to_move"], ("to_move",))
         lead = self.cards(data.get("lead"), ("lead",)) if data.get("lead") is not None else None
         if lead is not None and len(lead) != 1:
-            raise self.error(("lead",), E_CARD, text=shown(data.get("lead")))
+            raise self.error(("lead",), E_CARD, **card_help(shown(data.get("lead"))))
         waiting = self.waiting(data, rules)
         leader = other(to_move) if lead or waiting is Wait.REPLY else to_move
         if lead is not None and waiting is not Wait.NOTHING:
@@ -278,7 +279,11 @@ class PositionReader(FieldReader):
         for c, where in located:
             if not rules.pack_mask >> c.index & 1:
                 raise self.error(
-                    where, E_NOT_IN_PACK, card=str(c), preset=rules.name, size=rules.pack_size
+                    where,
+                    E_NOT_IN_PACK,
+                    notation=str(c),
+                    rules=rules.name,
+                    ranks=" ".join(r.symbol for r in rules.ranks),
                 )
             if c in seen:
                 raise self.error(

@@ -35,13 +35,9 @@ from pathlib import Path
 
 from tutor.formats import yamlsafe
 from tutor.formats.errors import SourceError
-from tutor.formats.messages import E_TAG
+from tutor.formats.messages import E_DUPLICATE_KEY, E_SYNTAX, E_TAG, E_TOO_COMPLEX, E_TOO_LARGE
 from tutor.formats.position_messages import (
     E_SHAPE,
-    E_SYNTAX,
-    E_TOO_BIG,
-    E_TOO_LARGE,
-    E_TWICE_KEY,
     MAX_BYTES,
     MAX_NODES,
 )
@@ -69,20 +65,18 @@ __all__ = [
 #: ``yamlsafe.MAX_DEPTH`` deep, with the limits of ``yamlsafe`` on numbers and texts.
 POLICY = yamlsafe.Policy(
     max_nodes=MAX_NODES,
-    too_complex=E_TOO_BIG,
+    too_complex=E_TOO_COMPLEX,
     alias=None,
     tag=E_TAG,
     empty=E_SHAPE,
-    duplicate_key=E_TWICE_KEY,
+    duplicate_key=E_DUPLICATE_KEY,
     syntax=E_SYNTAX,
     columns=False,
 )
 
 
 def _recast(exc: SourceError) -> PositionError:
-    return PositionError(
-        exc.template, source=exc.path, line=exc.line, field=exc.field, **exc.params
-    )
+    return PositionError(exc.template, exc.params, source=exc.path, line=exc.line, field=exc.field)
 
 
 def parse_text(text: str, source: str = "<text>") -> tuple[object, LineMap]:

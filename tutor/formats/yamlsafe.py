@@ -50,7 +50,9 @@ import yaml
 
 from tutor.formats.errors import SourceError, shown
 from tutor.formats.messages import (
+    E_ALIAS,
     E_BAD_CHAR,
+    E_DUPLICATE_KEY,
     E_ENCODING,
     E_NOT_FILE,
     E_NOT_FINITE,
@@ -120,10 +122,10 @@ class Policy:
 
     max_nodes: int = 20_000
     too_complex: str = E_TOO_COMPLEX
-    alias: str | None = "YAML anchors and aliases are not allowed"
+    alias: str | None = E_ALIAS
     tag: str | None = E_TAG
     empty: str | None = "the file is empty"
-    duplicate_key: str = "the field '{field}' is given twice"
+    duplicate_key: str = E_DUPLICATE_KEY
     syntax: str = E_SYNTAX
     #: The nodes are checked in the order they are written; ``False`` checks the last first.
     document_order: bool = True

@@ -1,33 +1,42 @@
 """The messages of the lesson reader and of the replay's checks.
 
 Each is an English msgid with named placeholders holding plain text (YAML keys, card and move
-notation as written in the file, numbers), never translated words. The messages every reader
-shares (``E_READ``, ``E_SYNTAX``, ``E_MISSING`` ...) are defined once in
-``tutor.formats.messages`` and re-exported here.
+notation as written in the file, numbers), never translated words. The messages every format
+shares (``E_READ``, ``E_SYNTAX``, ``E_MISSING``, ``E_NOT_IN_PACK``, ``E_HAND_SIZE`` ...) are
+defined once in ``tutor.formats.messages`` and re-exported here; this module defines only the
+lesson's own (its steps, checks and compared presets).
 """
 
 from __future__ import annotations
 
-from tutor.engine import E_UNKNOWN_PRESET as _UNKNOWN_PRESET
 from tutor.engine import E_UNKNOWN_SWITCH as _UNKNOWN_SWITCH
 from tutor.formats.messages import (
+    E_ALIAS,
     E_BAD_ID,
     E_BRACES,
     E_CARD,
+    E_DUPLICATE_ID,
     E_DUPLICATE_KEY,
     E_EMPTY_TEXT,
     E_ENCODING,
+    E_HAND_SIZE,
     E_LEVEL,
     E_MISSING,
     E_MOVE,
+    E_NOT_BOOL,
+    E_NOT_IN_PACK,
+    E_NOT_INT,
+    E_NOT_LIST,
     E_NOT_MAPPING,
     E_NOT_TEXT,
     E_PLAYER,
+    E_PRESET,
     E_READ,
     E_RULES_VALUE,
     E_SYNTAX,
     E_TAG,
     E_TOO_COMPLEX,
+    E_TOO_LARGE,
     E_UNKNOWN_FIELD,
 )
 from tutor.msgid import N_
@@ -123,21 +132,14 @@ __all__ = [
     "E_YOUR_MOVE_TURN",
 ]
 
-# One message per kind of problem. Placeholders hold plain text (YAML keys, card and move
+# The messages only a lesson has. Placeholders hold plain text (YAML keys, card and move
 # notation as written in the file, numbers), never translated words.
-E_TOO_LARGE = N_("the file has {size} bytes; a lesson may have at most {limit} bytes")
 E_EMPTY = N_(
     "the file is empty; a lesson is a YAML mapping with id, title, level, summary, rules, "
     "deal and steps"
 )
-E_ALIAS = N_("YAML anchors and aliases are not allowed in a lesson")
-E_NOT_LIST = N_("'{field}' should be a list")
-E_NOT_INT = N_("'{field}' should be a whole number")
-E_NOT_BOOL = N_("'{field}' should be true or false")
-E_DUPLICATE_ID = N_("the lesson id '{value}' is already used by {other}")
 E_SHOW = N_("'show' must be one of {valid}, not '{value}'")
-E_PRESET = _UNKNOWN_PRESET  # the engine's own messages, written once
-E_SWITCH = _UNKNOWN_SWITCH
+E_SWITCH = _UNKNOWN_SWITCH  # the engine's own message, written once
 E_TABLE_PRESET = N_(
     "the rules '{rules}' seat {seats} players: a lesson for three or four players belongs in "
     "the folder '{folder}' of the lessons"
@@ -151,9 +153,7 @@ E_MATCH_OVER = N_(
 E_COMPARE_RULES = N_("the rules '{rules}' must be the first preset in 'compare' ({compare})")
 E_VARIANT = N_("'{name}' is not one of the compared presets; valid: {valid}")
 E_VARIANT_NO_COMPARE = N_("'variants' need a 'compare' list of presets at the top of the lesson")
-E_NOT_IN_PACK = N_("the card {notation} is not in the {rules} pack, which has {ranks} in each suit")
 E_CARD_TWICE = N_("the card {notation} is dealt twice (also at line {other_line})")
-E_HAND_SIZE = N_("{player}'s hand has {count} cards, but the {rules} rules deal {size}")
 E_UNNAMED = N_("the move '{move}' uses the card {notation}, which the deal does not name")
 E_RULE_ID = N_("unknown rule id '{rule_id}'; valid rule ids: {valid}")
 E_CHECK = N_("unknown check '{name}'; valid checks: {valid}")

@@ -146,7 +146,7 @@ class NodeReader:
     def boolean(self, node: yaml.Node, name: str, step: int | None = None) -> bool | None:
         value = self.scalar(node)
         if not isinstance(value, bool):
-            self.error(node, E_NOT_BOOL, step=step, field=name)
+            self.error(node, E_NOT_BOOL, step=step, field=name, text=show_value(value))
             return None
         return value
 

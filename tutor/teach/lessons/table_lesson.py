@@ -47,7 +47,15 @@ from tutor.engine import (
 )
 from tutor.formats import yamlsafe
 from tutor.formats.errors import SourceError, shown
-from tutor.formats.messages import os_problem
+from tutor.formats.messages import (
+    E_DUPLICATE_ID,
+    E_HAND_SIZE,
+    E_LEVEL,
+    E_NOT_IN_PACK,
+    E_NOT_TEXT,
+    E_TOO_LARGE,
+    os_problem,
+)
 from tutor.formats.yamlsafe import where as _where
 from tutor.msgid import N_
 from tutor.teach.catalog import Catalog
@@ -71,14 +79,8 @@ from tutor.teach.lessons.messages import (
     E_AFTER_END,
     E_ANSWER_ENGINE,
     E_CHECK,
-    E_DUPLICATE_ID,
-    E_HAND_SIZE,
     E_ILLEGAL,
-    E_LEVEL,
     E_NOT_ACCEPTED,
-    E_NOT_IN_PACK,
-    E_NOT_TEXT,
-    E_TOO_LARGE,
     E_YOUR_MOVE_TURN,
 )
 from tutor.teach.lessons.model import LEVELS, Check, LessonError, Question, Step, YourMove

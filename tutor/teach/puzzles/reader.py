@@ -30,7 +30,9 @@ from tutor.engine import (
 )
 from tutor.formats.errors import SourceError, shown
 from tutor.formats.messages import (
+    E_ALIAS,
     E_BRACES,
+    E_DUPLICATE_ID,
     E_DUPLICATE_KEY,
     E_EMPTY_TEXT,
     E_LEVEL,
@@ -40,7 +42,9 @@ from tutor.formats.messages import (
     E_NOT_TEXT,
     E_PLAYER,
     E_SYNTAX,
+    E_TAG,
     E_TOO_COMPLEX,
+    E_TOO_LARGE,
     E_UNKNOWN_FIELD,
     id_problem,
     os_problem,
@@ -134,13 +138,10 @@ PUZZLE_FIELDS = (
 REQUIRED_FIELDS = ("id", "title", "theme", "level", "goal", "position", "solution", "explanation")
 TEXT_FIELDS = ("title", "explanation", "goal_text", "theme_text", "note")
 
-# One message per kind of problem; placeholders hold notation and numbers, never prose.
-E_TOO_LARGE = N_("the file has {size} bytes; a puzzle file may have at most {limit} bytes")
+# The messages only a puzzle file has; placeholders hold notation and numbers, never prose.
 E_SHAPE = N_(
     "a puzzle file is a mapping with 'puzzle' (one puzzle) or 'puzzles' (a list of puzzles)"
 )
-E_YAML_EXTRA = N_("YAML anchors, aliases and tags are not allowed in a puzzle file")
-E_DUPLICATE_ID = N_("the puzzle id '{value}' is already used at {other}")
 E_THEME = N_("unknown theme '{value}'; valid themes: {valid}")
 E_GOAL = N_(
     "unknown goal '{value}': write 'win', 'win 2', 'win 3', 'reach 66', 'avoid schneider', "
@@ -425,8 +426,8 @@ def _probability(raw: object) -> Fraction | None:
 POLICY = Policy(
     max_nodes=MAX_NODES,
     too_complex=E_TOO_COMPLEX,
-    alias=E_YAML_EXTRA,
-    tag=E_YAML_EXTRA,
+    alias=E_ALIAS,
+    tag=E_TAG,
     empty=E_SHAPE,
     duplicate_key=E_DUPLICATE_KEY,
     syntax=E_SYNTAX,
