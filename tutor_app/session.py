@@ -86,7 +86,7 @@ class Session:
     follow_join = _Key[tuple[str, Join] | None](lambda: None)  # the answer to that code
     follow_seen = _Key[bool](lambda: False)  # the room's lesson was shown here
     follow_tries = _Key[Tries](Tries)  # the codes this session tried of late
-    follow_own = _Key[tuple[str, int] | None](lambda: None)  # (lesson, step) looked back at
+    follow_own = _Key[LessonRun | None](lambda: None)  # the student looks back on their own
     # the puzzle trainer
     pz_theme = _Key[str](lambda: "")
     pz_level = _Key[int](lambda: 0)
