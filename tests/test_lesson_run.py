@@ -5,6 +5,7 @@ three or four)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,16 @@ from tutor.teach.lessons import (
     MISSES_BEFORE_SHOW,
     AnyFrame,
     Frame,
+    Lesson,
     LessonRun,
+    Lessons,
+    Library,
+    Shelf,
+    TableLesson,
     TableLibrary,
     TryKind,
     load_lessons,
+    open_lesson_file,
     replay,
 )
 from tutor.words.i18n import get_translator
@@ -200,3 +207,30 @@ def test_steps_without_a_task_take_no_tries(lesson_id: str) -> None:
 def test_an_empty_lesson_has_no_run() -> None:
     with pytest.raises(ValueError):
         LessonRun.start("empty", ())
+
+
+# ----------------------------------------------------------------------------- opened files
+
+
+def test_a_lesson_file_opens_for_two_or_for_more_and_replaces_one_of_its_id() -> None:
+    two_path = next(LESSONS.glob("02-*.yaml"))
+    table_path = sorted((LESSONS / "table").glob("*.yaml"))[0]
+    two, frames, errors = open_lesson_file(two_path.name, two_path.read_bytes())
+    assert isinstance(two, Lesson) and frames and errors == ()
+    table, none, errors = open_lesson_file(table_path.name, table_path.read_bytes())
+    assert isinstance(table, TableLesson) and none == () and errors == ()
+    broken, none, errors = open_lesson_file("x.yaml", b"title: [")
+    assert broken is None and none == () and errors
+
+    library, tables = Library(LESSONS).refresh(), TableLibrary(LESSONS / "table").refresh()
+    shelf = Shelf().with_lesson(two, frames)
+    lessons = Lessons(library, tables, shelf)
+    assert lessons.get(two.id) is two and lessons.two(two.id) is frames
+    assert lessons.frames(two.id) is frames and lessons.table(two.id) is None
+    # The same id opened as a lesson for three: it takes the place of the one for two.
+    moved = replace(table, id=two.id)
+    lessons = Lessons(library, tables, shelf.with_lesson(moved))
+    assert lessons.table(two.id) is moved and lessons.frames(two.id) is moved.frames
+    assert lessons.get(two.id) is library.get(two.id)  # the library's own is found again
+    assert Lessons(library, tables).table(table.id) == tables.get(table.id)
+    assert Lessons(library, tables).frames("no-such-lesson") == ()

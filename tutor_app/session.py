@@ -15,7 +15,7 @@ import streamlit as st
 
 from tutor.formats.errors import SourceError
 from tutor.msgid import N_
-from tutor.teach.lessons import LessonRun
+from tutor.teach.lessons import LessonRun, Shelf
 from tutor.teach.puzzles import Attempt
 from tutor.web.board import DEFAULT_STYLE
 from tutor.web.links import DeepLink, parse_link
@@ -75,6 +75,7 @@ class Session:
     show_a = _Key[bool](lambda: True)
     show_b = _Key[bool](lambda: True)
     finished = _Key[set[str]](set)
+    shelf = _Key[Shelf](Shelf)  # the lesson files opened in this session
     lesson_run = _Key[LessonRun | None](lambda: None)  # what the learner did in the lesson
     mark_legal = _Key[bool](lambda: False)  # mark the cards that may be played, dim the others
     notices = _Key[list[Notice]](list)

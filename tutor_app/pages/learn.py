@@ -34,11 +34,11 @@ from tutor.teach.lessons import (
     Lesson,
     LessonError,
     LessonRun,
+    Lessons,
     TableLesson,
-    check_lesson_data,
-    read_table_lesson,
+    open_lesson_file,
 )
-from tutor.teach.lessons.messages import E_TABLE_PRESET, E_TOO_LARGE
+from tutor.teach.lessons.messages import E_TOO_LARGE
 from tutor.teach.lessons.model import YourMove
 from tutor.teach.lessons.reader import MAX_BYTES
 from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
@@ -69,52 +69,13 @@ ROOM_BEAT_SECONDS = 3.0
 
 # ----------------------------------------------------------------------------- lessons
 
-_UPLOADS = "learn_uploads"  # lesson id -> (lesson, frames): the lesson files opened here
-_TABLE_UPLOADS = "learn_table_uploads"  # lesson id -> the lessons for three or four opened here
 UPLOAD_PROBLEMS = "learn_upload_problems"  # the problems of the last lesson file uploaded
 
 
-def _uploads() -> dict[str, tuple[Lesson, tuple[Frame, ...]]]:
-    uploads: dict[str, tuple[Lesson, tuple[Frame, ...]]] = st.session_state.setdefault(_UPLOADS, {})
-    return uploads
-
-
-def _table_uploads() -> dict[str, TableLesson]:
-    uploads: dict[str, TableLesson] = st.session_state.setdefault(_TABLE_UPLOADS, {})
-    return uploads
-
-
-class _Lessons:
+def lessons() -> Lessons:
     """The library's lessons, the lessons for three and four players, and the lesson files
     the learner opened in this session."""
-
-    def get(self, lesson_id: str) -> Lesson | None:
-        up = _uploads().get(lesson_id)
-        return up[0] if up else library().get(lesson_id)
-
-    def table(self, lesson_id: str) -> TableLesson | None:
-        up = _table_uploads().get(lesson_id)
-        if up is not None:
-            return up
-        return None if lesson_id in _uploads() else table_library().get(lesson_id)
-
-    def two(self, lesson_id: str) -> tuple[Frame, ...]:
-        """The frames of a lesson for two players (empty for any other)."""
-        up = _uploads().get(lesson_id)
-        return up[1] if up else library().frames(lesson_id)
-
-    def frames(self, lesson_id: str) -> Sequence[AnyFrame]:
-        up = _uploads().get(lesson_id)
-        if up:
-            return up[1]
-        table = _table_uploads().get(lesson_id)
-        if table is not None:
-            return table.frames
-        return library().frames(lesson_id) or table_library().frames(lesson_id)
-
-
-def lessons() -> _Lessons:
-    return _Lessons()
+    return Lessons(library(), table_library(), state.shelf)
 
 
 # ----------------------------------------------------------------------------- callbacks
@@ -527,21 +488,12 @@ def open_file_controls(t: Translator) -> None:
 
 def open_upload(name: str, data: bytes) -> None:
     """Check an uploaded lesson file and open it, or keep its problems to show."""
-    lesson, errors, frames = check_lesson_data(name, data)
-    if lesson is None and any(e.template == E_TABLE_PRESET for e in errors):
-        table, errors = read_table_lesson(name, data)  # a lesson for three or four
-        if table is not None:
-            st.session_state[UPLOAD_PROBLEMS] = ()
-            _uploads().pop(table.id, None)
-            _table_uploads()[table.id] = table
-            open_lesson(table.id)
-            return
-    if lesson is None or not frames:
+    lesson, frames, errors = open_lesson_file(name, data)
+    if lesson is None:
         st.session_state[UPLOAD_PROBLEMS] = tuple(upload_error(e, name, data) for e in errors)
         return
     st.session_state[UPLOAD_PROBLEMS] = ()
-    _table_uploads().pop(lesson.id, None)
-    _uploads()[lesson.id] = (lesson, frames)
+    state.shelf = state.shelf.with_lesson(lesson, frames)
     open_lesson(lesson.id)
 
 

@@ -18,7 +18,9 @@ checks), ``export`` (JSON), ``library`` (loading, the one cache, ``Library``), `
 the lessons for three and four players (``TableLesson``, ``TableFrame``, ``TableLibrary``,
 ``read_table_lesson``), kept in the folder ``table`` of the lessons; ``run``: a learner's run
 through a lesson as one immutable value (``LessonRun``: the step shown, the tries at its
-questions and moves, the hints opened; what gates Next, what counts as right at the first try).
+questions and moves, the hints opened; what gates Next, what counts as right at the first
+try); ``shelf``: the lesson files a learner opened, and every lesson a learner can open looked
+up by id whatever the seat count (``Lessons``).
 
 Only plain YAML is read (``yaml.compose`` with the safe loader, no tags, no aliases): a lesson
 is data and can never run code. Narration is English text, translated when it is shown with
@@ -68,6 +70,7 @@ from tutor.teach.lessons.run import (
     TryKind,
     judge_move,
 )
+from tutor.teach.lessons.shelf import Lessons, Shelf, open_lesson_file
 from tutor.teach.lessons.table_lesson import (
     TableFrame,
     TableLesson,
@@ -88,7 +91,9 @@ __all__ = [
     "LessonDeal",
     "LessonError",
     "LessonRun",
+    "Lessons",
     "Library",
+    "Shelf",
     "Step",
     "StepVariant",
     "TableFrame",
@@ -102,6 +107,7 @@ __all__ = [
     "lesson_files",
     "load_lesson",
     "load_lessons",
+    "open_lesson_file",
     "read_lesson",
     "read_table_lesson",
     "replay",
