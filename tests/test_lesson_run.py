@@ -12,6 +12,7 @@ import pytest
 
 from tutor.engine import CARDS, Move, Play
 from tutor.teach.lessons import (
+    ECHO_SECONDS,
     HINT_LEVELS,
     MISSES_BEFORE_SHOW,
     AnyFrame,
@@ -234,3 +235,14 @@ def test_a_lesson_file_opens_for_two_or_for_more_and_replaces_one_of_its_id() ->
     assert lessons.get(two.id) is library.get(two.id)  # the library's own is found again
     assert Lessons(library, tables).table(table.id) == tables.get(table.id)
     assert Lessons(library, tables).frames("no-such-lesson") == ()
+
+
+def test_a_step_left_moments_ago_on_the_slider_is_an_echo() -> None:
+    lesson_id = max(ALL, key=lambda i: len(FRAMES[i]))
+    run = LessonRun.start(lesson_id, FRAMES[lesson_id], 1).leave(100.0).go_to(2)
+    assert run.slide_to(1, 100.0 + ECHO_SECONDS) == run  # the old value, sent along
+    assert run.slide_to(3, 101.0).step == 3  # a step not left of late: the learner's choice
+    assert run.slide_to(1, 100.1 + ECHO_SECONDS).step == 1  # long enough ago: chosen
+    later = run.leave(200.0)
+    assert later.left == ((2, 200.0),)  # the old one forgotten
+    assert later.slide_to(2, 200.0).step == 2  # the step shown stays

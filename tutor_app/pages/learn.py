@@ -145,9 +145,9 @@ def close_lesson() -> None:
 
 @chrome.safe_callback
 def move(delta: int) -> None:
-    if state.lesson:
-        _note_left(int(state.step))
-        _set_step(state.lesson, int(state.step) + delta)
+    run = _run(state.lesson) if state.lesson else None
+    if run is not None:
+        _show(run.leave(time.monotonic()).go_to(run.step + delta))
 
 
 @chrome.safe_callback
@@ -168,18 +168,16 @@ def on_keys(presses: dict[str, int], taken: Callable[[], None]) -> None:
     if run is None:
         taken()
         return
-    now = run.step
+    run = run.leave(time.monotonic())
     if presses.get("restart"):
         run = run.go_to(0)
     teaching = bool(state.projector) or state.room is not None
     for _ in range(presses.get("next", 0)):
         run = run.next_step(teaching=teaching)
     run = run.go_to(run.step - presses.get("back", 0))
-    left = _left(now)
     state.lesson_run = run
     state.step = run.step
     taken()
-    st.session_state[_RECENT] = left
     if run.finished:
         state.finished = set(state.finished) | {run.lesson}
     _publish()
@@ -187,37 +185,12 @@ def on_keys(presses: dict[str, int], taken: Callable[[], None]) -> None:
 
 @chrome.safe_callback
 def slide() -> None:
-    if not state.lesson:
+    run = _run(state.lesson) if state.lesson else None
+    if run is None:
         return
-    value = int(st.session_state.w_step)
-    # A browser that has not drawn the latest steps yet (clicker presses faster than the page
-    # runs) sends its slider's old value with the presses: a step shown moments ago is that
-    # echo, not the learner's choice.
-    if value != state.step and value in _recent_steps():
-        return
-    _set_step(state.lesson, value)
-
-
-#: Seconds in which a step just left counts as the slider's echo (``slide``).
-ECHO_SECONDS = 5.0
-_RECENT = "t66_recent_steps"  # (step, when) of the steps left by a key or a button
-
-
-def _recent_steps() -> set[int]:
-    now = time.monotonic()
-    recent: list[tuple[int, float]] = st.session_state.get(_RECENT, [])
-    return {s for s, when in recent if now - when <= ECHO_SECONDS}
-
-
-def _note_left(step: int) -> None:
-    st.session_state[_RECENT] = _left(step)
-
-
-def _left(step: int) -> list[tuple[int, float]]:
-    """The steps left of late, with ``step`` left now."""
-    now = time.monotonic()
-    recent: list[tuple[int, float]] = st.session_state.get(_RECENT, [])
-    return [*((s, w) for s, w in recent if now - w <= ECHO_SECONDS), (step, now)]
+    after = run.slide_to(int(st.session_state.w_step), time.monotonic())
+    if after.step != run.step:
+        _show(after)
 
 
 @chrome.safe_callback

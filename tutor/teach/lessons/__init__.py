@@ -62,6 +62,7 @@ from tutor.teach.lessons.model import (
 from tutor.teach.lessons.reader import MAX_BYTES, read_lesson
 from tutor.teach.lessons.replay import runs
 from tutor.teach.lessons.run import (
+    ECHO_SECONDS,
     HINT_LEVELS,
     MISSES_BEFORE_SHOW,
     AnyFrame,
@@ -79,6 +80,7 @@ from tutor.teach.lessons.table_lesson import (
 )
 
 __all__ = [
+    "ECHO_SECONDS",
     "HINT_LEVELS",
     "MAX_BYTES",
     "MISSES_BEFORE_SHOW",

@@ -54,6 +54,8 @@ from tutor.teach.lessons.table_lesson import TableFrame
 AnyFrame = Frame | TableFrame
 #: After this many wrong tries at a your-move step, the learner may ask to be shown the move.
 MISSES_BEFORE_SHOW = 2
+#: Seconds in which a step just left counts as the slider's echo (``LessonRun.slide_to``).
+ECHO_SECONDS = 5.0
 #: The hint ladder's levels: a your-move step opens them one at a time, up to this one.
 HINT_LEVELS = 4
 
@@ -109,6 +111,8 @@ class LessonRun:
     step: int = 0
     tries: tuple[tuple[Try, ...], ...] = ()
     hints: tuple[int, ...] = ()
+    #: The steps left of late by a key or a button, each with when (in seconds, monotonic).
+    left: tuple[tuple[int, float], ...] = ()
 
     @classmethod
     def start(cls, lesson: str, frames: Sequence[AnyFrame], step: int = 0) -> LessonRun:
@@ -221,6 +225,20 @@ class LessonRun:
         step = max(0, min(step, self.last))
         return self if step == self.step else replace(self, step=step)
 
+    def leave(self, now: float) -> LessonRun:
+        """The run noting that its step is left at ``now`` by a key or a button (the steps
+        left more than ``ECHO_SECONDS`` before are forgotten)."""
+        kept = tuple((s, when) for s, when in self.left if now - when <= ECHO_SECONDS)
+        return replace(self, left=(*kept, (self.step, now)))
+
+    def slide_to(self, step: int, now: float) -> LessonRun:
+        """The run at ``step`` chosen on the slider, unless it is a step left moments ago: a
+        browser that has not drawn the latest steps yet (a clicker pressed faster than the
+        page runs) sends its slider's old value with the presses, an echo and not the
+        learner's choice."""
+        echo = any(s == step and now - when <= ECHO_SECONDS for s, when in self.left)
+        return self if step != self.step and echo else self.go_to(step)
+
     def next_step(self, *, teaching: bool = False) -> LessonRun:
         """One frame on, unless at the end or a task waits (a teacher goes on regardless)."""
         if self.finished or (self.gates_next and not teaching):
@@ -274,6 +292,7 @@ class LessonRun:
 
 
 __all__ = [
+    "ECHO_SECONDS",
     "HINT_LEVELS",
     "MISSES_BEFORE_SHOW",
     "AnyFrame",
