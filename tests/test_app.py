@@ -13,7 +13,6 @@ import pytest
 from markupsafe import escape
 from streamlit.testing.v1 import AppTest
 
-from tests.test_lesson_steps_app import do_task
 from tutor.teach.lessons import load_lessons, replay
 from tutor.web import board
 from tutor.web.html import md_plain
@@ -134,37 +133,6 @@ def test_pack_style_changes_the_card_names(start: Start) -> None:
 
 
 # ----------------------------------------------------------------------------- the player
-
-
-@needs_lessons
-@pytest.mark.parametrize("lesson_id", LESSON_IDS)
-def test_step_through_every_lesson_and_back(start: Start, lesson_id: str) -> None:
-    at = start(lesson=lesson_id, lang="en")
-    last = LAST[lesson_id]
-    assert shown_step(at) == 0 and at.button(key="back").disabled
-    for expected in range(1, last + 1):
-        if not do_task(at, lesson_id):  # a step the learner plays: done as they would
-            step_to(at, "next")
-        assert shown_step(at) == expected
-        assert at.query_params["step"] == str(expected)
-        assert at.slider(key="w_step").value == expected
-    assert at.button(key="next").disabled
-    assert lesson_id in at.session_state["finished"]
-    assert "t66-outcome" in html(at, "t66-step") or not replay_ends(lesson_id)
-    for expected in range(last - 1, -1, -1):
-        step_to(at, "back")
-        assert shown_step(at) == expected
-    step_to(at, "to_list")
-    assert "✓" in html(at, f"{escape(get_translator('en')._(title_of(lesson_id)))}")
-
-
-def replay_ends(lesson_id: str) -> bool:
-    les = next(les for les in GOOD if les.id == lesson_id)
-    return replay(les)[-1].state.result is not None
-
-
-def title_of(lesson_id: str) -> str:
-    return str(next(les for les in GOOD if les.id == lesson_id).title)
 
 
 @needs_lessons

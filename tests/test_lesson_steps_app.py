@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 from streamlit.testing.v1 import AppTest
 
 import tutor_app.board as app_board
@@ -30,6 +31,7 @@ FRAMES: dict[str, tuple[Frame, ...] | tuple[TableFrame, ...]] = {
 #: The lessons for three and four players, played through the same page.
 TABLES = TableLibrary(LESSONS / "table").refresh()
 FRAMES.update({les.id: les.frames for les in TABLES.lessons})
+TITLES = {les.id: les.title for les in (*GOOD, *TABLES.lessons)}
 FIRST_FOUR = sorted(i for i in FRAMES if i[:2] in ("01", "02", "03", "04"))
 ALL = sorted(FRAMES)
 
@@ -128,11 +130,23 @@ def interactive(lesson_id: str) -> int:
     return sum(f.question is not None or f.your_move is not None for f in FRAMES[lesson_id])
 
 
+def step_html(at: AppTest) -> str:
+    """The narration panel's HTML."""
+    return next(str(b.proto.body) for b in at.get("html") if "t66-step" in str(b.proto.body))
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson_id", ALL)
-def test_play_a_lesson_to_the_end_answering_each_step_right(start, lesson_id: str) -> None:  # type: ignore[no-untyped-def]
+def test_walk_through_every_lesson_doing_each_step_and_back(start, lesson_id: str) -> None:  # type: ignore[no-untyped-def]
+    """Each lesson, for two players and for three or four, through the page from its first
+    step to its last and back: Next held exactly while a task waits, each question answered
+    and each move played on the table as a learner would, the address and the slider
+    following, the lesson finished with each step right at the first try in the progress,
+    and the lesson ticked in the list."""
     at = start(lesson=lesson_id, lang="en")
     frames = FRAMES[lesson_id]
     last = len(frames) - 1
+    assert counter(at) == 0 and at.button(key="back").disabled
     tasks = 0
     answered: set[int] = set()
     while counter(at) < last:
@@ -141,24 +155,25 @@ def test_play_a_lesson_to_the_end_answering_each_step_right(start, lesson_id: st
         question = frames[step].question is not None and step not in answered
         waiting = question or frames[nxt].your_move is not None
         assert at.button(key="next").disabled == waiting, step
+        if question:
+            tasks += 1
+            answered.add(step)
+            q = frames[step].question
+            assert q is not None
+            at.button(key=f"answer_{step}_{q.right}").click().run()
+            assert_clean(at)
+            assert at.success, "the right answer is confirmed"
+            continue
         if waiting:
             tasks += 1
-            if question:
-                answered.add(step)
-                q = frames[step].question
-                assert q is not None
-                at.button(key=f"answer_{step}_{q.right}").click().run()
-                assert_clean(at)
-                assert not at.button(key="next").disabled or frames[nxt].your_move is not None
-                assert at.success, "the right answer is confirmed"
-                continue
             assert the_board().focus[BOARD_KEY], "the keyboard focus goes to the hand"
             play(at, nxt, move_text(frames[nxt]))
-            assert counter(at) == nxt  # the move is played and the lesson goes on
-            continue
-        at.button(key="next").click().run()
-        assert_clean(at)
-        assert counter(at) == nxt
+        else:
+            at.button(key="next").click().run()
+            assert_clean(at)
+        assert counter(at) == nxt  # the move is played, or Next went on
+        assert at.query_params["step"] == str(nxt)
+        assert at.slider(key="w_step").value == nxt
     q = frames[last].question
     if q is not None:  # a question on the last frame
         tasks += 1
@@ -167,9 +182,22 @@ def test_play_a_lesson_to_the_end_answering_each_step_right(start, lesson_id: st
         assert at.success
     assert tasks == interactive(lesson_id)
     assert at.button(key="next").disabled
+    assert lesson_id in at.session_state["finished"]
+    if frames[last].state.result is not None and isinstance(frames[last], Frame):
+        assert "t66-outcome" in step_html(at)
     # Each step was answered right at the first try: the progress says so.
     if tasks:
         assert len(at.session_state["course_steps"][lesson_id]) == tasks
+    for expected in range(last - 1, -1, -1):
+        at.button(key="back").click().run()
+        assert_clean(at)
+        assert counter(at) == expected
+        assert not at.button(key="next").disabled  # every task is done
+    at.button(key="to_list").click().run()
+    assert_clean(at)
+    title = escape(get_translator("en")._(TITLES[lesson_id]))
+    card = next(str(b.proto.body) for b in at.get("html") if title in str(b.proto.body))
+    assert "✓" in card
 
 
 def _first(lesson_id: str, kind: str) -> int:

@@ -15,6 +15,7 @@ import streamlit as st
 
 from tutor.formats.errors import SourceError
 from tutor.msgid import N_
+from tutor.teach.lessons import LessonRun, Shelf
 from tutor.teach.puzzles import Attempt
 from tutor.web.board import DEFAULT_STYLE
 from tutor.web.links import DeepLink, parse_link
@@ -74,6 +75,8 @@ class Session:
     show_a = _Key[bool](lambda: True)
     show_b = _Key[bool](lambda: True)
     finished = _Key[set[str]](set)
+    shelf = _Key[Shelf](Shelf)  # the lesson files opened in this session
+    lesson_run = _Key[LessonRun | None](lambda: None)  # what the learner did in the lesson
     mark_legal = _Key[bool](lambda: False)  # mark the cards that may be played, dim the others
     notices = _Key[list[Notice]](list)
     shown_notices = _Key[list[Notice]](list)  # those the last run showed
@@ -84,7 +87,7 @@ class Session:
     follow_join = _Key[tuple[str, Join] | None](lambda: None)  # the answer to that code
     follow_seen = _Key[bool](lambda: False)  # the room's lesson was shown here
     follow_tries = _Key[Tries](Tries)  # the codes this session tried of late
-    follow_own = _Key[tuple[str, int] | None](lambda: None)  # (lesson, step) looked back at
+    follow_own = _Key[LessonRun | None](lambda: None)  # the student looks back on their own
     # the puzzle trainer
     pz_theme = _Key[str](lambda: "")
     pz_level = _Key[int](lambda: 0)

@@ -13,10 +13,20 @@ from tutor.engine import (
     Play,
     State,
     Verdict,
-    check,
 )
 from tutor.msgid import N_
-from tutor.teach.lessons import Event, EventKind, Frame, Lesson, TableFrame, runs
+from tutor.teach.lessons import (
+    MISSES_BEFORE_SHOW,
+    Event,
+    EventKind,
+    Frame,
+    Lesson,
+    TableFrame,
+    Try,
+    TryKind,
+    judge_move,
+    runs,
+)
 from tutor.words.explain import (
     describe_move,
     describe_outcome,
@@ -315,8 +325,9 @@ __all__ = ["LEVEL_NAMES", "StepText", "draw_lines", "level_words", "replay_text"
 
 # ----------------------------------------------------------------------------- steps to play
 
-#: After this many wrong tries at a step, the learner may ask to be shown the move.
-MISSES_BEFORE_SHOW = 2
+#: A move allowed but not the one asked for, where the lesson has no exact values (a table of
+#: three or four).
+NOT_ASKED = N_("That move is allowed, but there is a better one here. Think again, or open a hint.")
 
 
 @dataclass(frozen=True)
@@ -328,27 +339,30 @@ class Reply:
     lines: tuple[str, ...]
 
 
-def your_move_reply(before: State, frame: Frame, move: Move, tr: Translator) -> Reply:
-    """The reply to the learner's ``move`` at the your-move step that ``frame`` shows played
-    (``before`` is the position before it): praise for an accepted move; for a move the rules
-    forbid, the verdict with the rule and its source; for a legal but weaker move, what it
-    costs against the best in game points (the engine's exact values in ``frame.values``)."""
-    ym = frame.your_move
-    if move in frame.accepted:
+def try_reply(tried: Try, frame: Frame | TableFrame, tr: Translator) -> Reply:
+    """A try of a lesson run in words (``tutor.teach.lessons.LessonRun.replies``) at the
+    interactive step ``frame``: the author's explanation of an answer; praise for a move
+    accepted; for a move the rules forbid, the verdict with the rule and its source; for a
+    legal move not asked for, what it costs against the best in game points; the move shown."""
+    if tried.kind is TryKind.ANSWER:
+        return question_reply(frame, tried.choice, tr)
+    if tried.kind is TryKind.SHOWN:
+        return Reply(True, (show_me_text(frame, tr),))
+    if tried.right:
+        ym = frame.your_move
         praise = tr._(ym.feedback) if ym is not None and ym.feedback else tr._("Right!")
         return Reply(True, (praise,))
-    verdict = check(before, move)
-    if not verdict.legal:
-        return Reply(False, (explain_verdict(verdict, before.rules, tr, you=True),))
-    values = dict(frame.values)
-    best = frame.values[0][1] if frame.values else 0
-    loss = best - values.get(move, best)
-    name = move_phrase(move, tr)
-    if loss > 0:
+    if tried.verdict is not None:
+        return Reply(False, (explain_verdict(tried.verdict, frame.state.rules, tr, you=True),))
+    if tried.loss is None:
+        return Reply(False, (tr._(NOT_ASKED),))
+    assert tried.move is not None
+    name = move_phrase(tried.move, tr)
+    if tried.loss > 0:
         text = tr.n_(
             "{move} instead costs {n} game point.",
             "{move} instead costs {n} game points.",
-            loss,
+            tried.loss,
             move=name,
         )
     else:
@@ -356,6 +370,13 @@ def your_move_reply(before: State, frame: Frame, move: Move, tr: Translator) -> 
             "{move} is just as good, but this lesson asks for another move here.", move=name
         )
     return Reply(False, (sentence(text), tr._("Try again.")))
+
+
+def your_move_reply(before: State, frame: Frame, move: Move, tr: Translator) -> Reply:
+    """The reply to the learner's ``move`` at the your-move step that ``frame`` shows played
+    (``before`` is the position before it): the lesson run's judgement (``judge_move``) in
+    words (``try_reply``)."""
+    return try_reply(judge_move(before, frame, move), frame, tr)
 
 
 def show_me_text(frame: Frame | TableFrame, tr: Translator) -> str:
@@ -373,4 +394,12 @@ def question_reply(frame: Frame | TableFrame, answer: int, tr: Translator) -> Re
     return Reply(chosen.right, (tr._(chosen.why),))
 
 
-__all__ += ["MISSES_BEFORE_SHOW", "Reply", "question_reply", "show_me_text", "your_move_reply"]
+__all__ += [
+    "MISSES_BEFORE_SHOW",
+    "NOT_ASKED",
+    "Reply",
+    "question_reply",
+    "show_me_text",
+    "try_reply",
+    "your_move_reply",
+]

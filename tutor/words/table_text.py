@@ -26,7 +26,7 @@ from tutor.words.explain import (
     sentence,
 )
 from tutor.words.i18n import Translator
-from tutor.words.lesson_text import Reply, StepText
+from tutor.words.lesson_text import NOT_ASKED, Reply, StepText
 
 
 def table_move_text(before: TableState, move: Move, after: TableState, tr: Translator) -> str:
@@ -139,14 +139,7 @@ def table_your_move_reply(
     verdict = table_check(before, move)
     if not verdict.legal:
         return Reply(False, (explain_verdict(verdict, before.rules, tr, you=True),))
-    return Reply(
-        False,
-        (
-            tr._(
-                "That move is allowed, but there is a better one here. Think again, or open a hint."
-            ),
-        ),
-    )
+    return Reply(False, (tr._(NOT_ASKED),))
 
 
 def table_remark_text(move: Move, best: Move, lost: float, samples: int, tr: Translator) -> str:

@@ -35,7 +35,7 @@ from tutor.teach.classroom import (
     puzzle_question,
     split_answer,
 )
-from tutor.teach.lessons import Frame, Lesson, TableFrame, TableLesson
+from tutor.teach.lessons import Frame, Lesson, LessonRun, TableFrame, TableLesson
 from tutor.teach.puzzles import start
 from tutor.teach.puzzles.model import Puzzle
 from tutor.web import lesson_frame, table_lesson
@@ -271,7 +271,16 @@ def _show_room(code: str, pulse: Pulse | None) -> None:
 def _look(lesson_id: str, step: int, live: int) -> None:
     """Look at ``step`` of the teacher's lesson on one's own (the teacher goes on); reaching
     the teacher's step is following live again."""
-    state.follow_own = None if step >= live else (lesson_id, max(0, step))
+    frames = _frames(lesson_id)
+    if step >= live or not frames:
+        state.follow_own = None
+        return
+    state.follow_own = LessonRun.start(lesson_id, frames, step)
+
+
+def _frames(lesson_id: str) -> Sequence[Frame] | Sequence[TableFrame]:
+    """The frames of a lesson the teacher may show: for two players, or for three or four."""
+    return library().frames(lesson_id) or table_library().frames(lesson_id)
 
 
 @chrome.safe_callback
@@ -291,7 +300,7 @@ def _show(
     last = len(frames) - 1
     live = max(0, min(view.step, last))
     own = state.follow_own
-    step = own[1] if own is not None and own[0] == lesson.id else live
+    step = own.step if own is not None and own.lesson == lesson.id else live
     step = max(0, min(step, last))
     frame = frames[step]
     following = t._("Following room {code}", code=shown)
@@ -607,9 +616,7 @@ def _asked_now(code: str) -> ClassQuestion | None:
     if view.lesson.startswith(PUZZLE_PREFIX):
         puzzle = collection().get(view.lesson[len(PUZZLE_PREFIX) :])
         return puzzle_question(puzzle) if puzzle is not None else None
-    frames: Sequence[Frame] | Sequence[TableFrame] = library().frames(
-        view.lesson
-    ) or table_library().frames(view.lesson)
+    frames = _frames(view.lesson)
     return lesson_question(view.lesson, frames, view.step) if frames else None
 
 

@@ -23,23 +23,22 @@ from tutor.engine import (
     State,
     TableState,
     View,
-    legal_moves,
     parse_move,
-    table_legal_moves,
-    view_of,
 )
 from tutor.msgid import N_
 from tutor.teach.classroom import lesson_question
 from tutor.teach.lessons import (
+    HINT_LEVELS,
+    AnyFrame,
     Frame,
     Lesson,
     LessonError,
-    TableFrame,
+    LessonRun,
+    Lessons,
     TableLesson,
-    check_lesson_data,
-    read_table_lesson,
+    open_lesson_file,
 )
-from tutor.teach.lessons.messages import E_TABLE_PRESET, E_TOO_LARGE
+from tutor.teach.lessons.messages import E_TOO_LARGE
 from tutor.teach.lessons.model import YourMove
 from tutor.teach.lessons.reader import MAX_BYTES
 from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
@@ -52,14 +51,7 @@ from tutor.web.table_hint import table_hint_html
 from tutor.web.titles import lesson_card_html, page_title_html
 from tutor.words.explain import choice_label, move_label
 from tutor.words.i18n import Translator
-from tutor.words.lesson_text import (
-    MISSES_BEFORE_SHOW,
-    Reply,
-    question_reply,
-    show_me_text,
-    your_move_reply,
-)
-from tutor.words.table_text import table_your_move_reply
+from tutor.words.lesson_text import try_reply
 from tutor_app import ask, board, chrome, keys, progress, session, text
 from tutor_app.rooms import RoomsFull, RoomsUnavailable
 from tutor_app.session import state
@@ -77,56 +69,13 @@ ROOM_BEAT_SECONDS = 3.0
 
 # ----------------------------------------------------------------------------- lessons
 
-_UPLOADS = "learn_uploads"  # lesson id -> (lesson, frames): the lesson files opened here
-_TABLE_UPLOADS = "learn_table_uploads"  # lesson id -> the lessons for three or four opened here
 UPLOAD_PROBLEMS = "learn_upload_problems"  # the problems of the last lesson file uploaded
 
 
-def _uploads() -> dict[str, tuple[Lesson, tuple[Frame, ...]]]:
-    uploads: dict[str, tuple[Lesson, tuple[Frame, ...]]] = st.session_state.setdefault(_UPLOADS, {})
-    return uploads
-
-
-#: A frame of either kind of lesson: for two players, or for three or four.
-AnyFrame = Frame | TableFrame
-
-
-def _table_uploads() -> dict[str, TableLesson]:
-    uploads: dict[str, TableLesson] = st.session_state.setdefault(_TABLE_UPLOADS, {})
-    return uploads
-
-
-class _Lessons:
+def lessons() -> Lessons:
     """The library's lessons, the lessons for three and four players, and the lesson files
     the learner opened in this session."""
-
-    def get(self, lesson_id: str) -> Lesson | None:
-        up = _uploads().get(lesson_id)
-        return up[0] if up else library().get(lesson_id)
-
-    def table(self, lesson_id: str) -> TableLesson | None:
-        up = _table_uploads().get(lesson_id)
-        if up is not None:
-            return up
-        return None if lesson_id in _uploads() else table_library().get(lesson_id)
-
-    def two(self, lesson_id: str) -> tuple[Frame, ...]:
-        """The frames of a lesson for two players (empty for any other)."""
-        up = _uploads().get(lesson_id)
-        return up[1] if up else library().frames(lesson_id)
-
-    def frames(self, lesson_id: str) -> Sequence[AnyFrame]:
-        up = _uploads().get(lesson_id)
-        if up:
-            return up[1]
-        table = _table_uploads().get(lesson_id)
-        if table is not None:
-            return table.frames
-        return library().frames(lesson_id) or table_library().frames(lesson_id)
-
-
-def lessons() -> _Lessons:
-    return _Lessons()
+    return Lessons(library(), table_library(), state.shelf)
 
 
 # ----------------------------------------------------------------------------- callbacks
@@ -142,15 +91,38 @@ def _publish() -> None:
         session.notice(ROOM_GONE)
 
 
-def _set_step(lesson_id: str, step: int) -> None:
+def _run(lesson_id: str) -> LessonRun | None:
+    """The learner's run through the lesson, at the step the session shows (the address, the
+    slider, the keys and the rooms read ``state.step``). Opening another lesson starts a new
+    run; the same lesson opened again goes on with its run."""
     frames = lessons().frames(lesson_id)
     if not frames:
-        return
-    last = len(frames) - 1
-    state.step = max(0, min(step, last))
-    if state.step == last:
-        state.finished = set(state.finished) | {lesson_id}
+        return None
+    run = state.lesson_run
+    if run is None or run.lesson != lesson_id or run.frames is not frames:
+        run = LessonRun.start(lesson_id, frames)
+    return run.go_to(int(state.step))
+
+
+def _keep(run: LessonRun) -> None:
+    """Keep the run (the step it shows unchanged)."""
+    state.lesson_run = run
+
+
+def _show(run: LessonRun) -> None:
+    """Keep the run and show its step; at the last frame the lesson is finished. The students
+    who follow this screen see it too."""
+    state.lesson_run = run
+    state.step = run.step
+    if run.finished:
+        state.finished = set(state.finished) | {run.lesson}
     _publish()
+
+
+def _set_step(lesson_id: str, step: int) -> None:
+    run = _run(lesson_id)
+    if run is not None:
+        _show(run.go_to(step))
 
 
 @chrome.safe_callback
@@ -173,9 +145,9 @@ def close_lesson() -> None:
 
 @chrome.safe_callback
 def move(delta: int) -> None:
-    if state.lesson:
-        _note_left(int(state.step))
-        _set_step(state.lesson, int(state.step) + delta)
+    run = _run(state.lesson) if state.lesson else None
+    if run is not None:
+        _show(run.leave(time.monotonic()).go_to(run.step + delta))
 
 
 @chrome.safe_callback
@@ -192,61 +164,33 @@ def on_keys(presses: dict[str, int], taken: Callable[[], None]) -> None:
 
     Everything is worked out first; then the step and the presses taken are written with no
     Streamlit call between them (``tutor_app.keys.listen``)."""
-    lesson_id = state.lesson
-    frames = lessons().frames(lesson_id) if lesson_id else ()
-    if not lesson_id or not frames:
+    run = _run(state.lesson) if state.lesson else None
+    if run is None:
         taken()
         return
-    now = int(state.step)
-    step = 0 if presses.get("restart") else now
+    run = run.leave(time.monotonic())
+    if presses.get("restart"):
+        run = run.go_to(0)
     teaching = bool(state.projector) or state.room is not None
     for _ in range(presses.get("next", 0)):
-        if step >= len(frames) - 1 or (not teaching and _task(lesson_id, frames, step) is not None):
-            break
-        step += 1
-    step = max(0, min(step - presses.get("back", 0), len(frames) - 1))
-    left = _left(now)
-    state.step = step
+        run = run.next_step(teaching=teaching)
+    run = run.go_to(run.step - presses.get("back", 0))
+    state.lesson_run = run
+    state.step = run.step
     taken()
-    st.session_state[_RECENT] = left
-    if step == len(frames) - 1:
-        state.finished = set(state.finished) | {lesson_id}
+    if run.finished:
+        state.finished = set(state.finished) | {run.lesson}
     _publish()
 
 
 @chrome.safe_callback
 def slide() -> None:
-    if not state.lesson:
+    run = _run(state.lesson) if state.lesson else None
+    if run is None:
         return
-    value = int(st.session_state.w_step)
-    # A browser that has not drawn the latest steps yet (clicker presses faster than the page
-    # runs) sends its slider's old value with the presses: a step shown moments ago is that
-    # echo, not the learner's choice.
-    if value != state.step and value in _recent_steps():
-        return
-    _set_step(state.lesson, value)
-
-
-#: Seconds in which a step just left counts as the slider's echo (``slide``).
-ECHO_SECONDS = 5.0
-_RECENT = "t66_recent_steps"  # (step, when) of the steps left by a key or a button
-
-
-def _recent_steps() -> set[int]:
-    now = time.monotonic()
-    recent: list[tuple[int, float]] = st.session_state.get(_RECENT, [])
-    return {s for s, when in recent if now - when <= ECHO_SECONDS}
-
-
-def _note_left(step: int) -> None:
-    st.session_state[_RECENT] = _left(step)
-
-
-def _left(step: int) -> list[tuple[int, float]]:
-    """The steps left of late, with ``step`` left now."""
-    now = time.monotonic()
-    recent: list[tuple[int, float]] = st.session_state.get(_RECENT, [])
-    return [*((s, w) for s, w in recent if now - w <= ECHO_SECONDS), (step, now)]
+    after = run.slide_to(int(st.session_state.w_step), time.monotonic())
+    if after.step != run.step:
+        _show(after)
 
 
 @chrome.safe_callback
@@ -264,114 +208,54 @@ def share() -> None:
 
 
 # -- interactive steps: the learner's move and questions ----------------------------------------
-# Kept in the session by (lesson id, frame index): which steps are done, the misses at a
-# your-move step, and the replies the learner has read (shown again on that frame).
+# The run (``tutor.teach.lessons.LessonRun``) keeps what the learner did; the callbacks give it
+# the learner's clicks and note in the progress a step done right at the first try.
 
-_DONE = "t66_steps_done"
-_MISSES = "t66_steps_misses"
-_REPLIES = "t66_steps_replies"
-_HINTS = "t66_steps_hints"  # the hint level the learner has opened at a your-move step
 #: The key of the table the learner plays on.
 BOARD_KEY = "t66_board"
 
 
-def _task_store() -> tuple[
-    set[tuple[str, int]], dict[tuple[str, int], int], dict[tuple[str, int], list[Reply]]
-]:
-    ss = st.session_state
-    if _DONE not in ss:
-        ss[_DONE], ss[_MISSES], ss[_REPLIES] = set(), {}, {}
-    return ss[_DONE], ss[_MISSES], ss[_REPLIES]
-
-
-def _task(lesson_id: str, frames: Sequence[AnyFrame], step: int) -> int | None:
-    """The frame of the interactive step the learner has to do before going on from ``step``:
-    a question on this frame, or the next frame's move; ``None`` when there is none left."""
-    done = _task_store()[0]
-    if frames[step].question is not None and (lesson_id, step) not in done:
-        return step
-    nxt = step + 1
-    if nxt < len(frames) and frames[nxt].step != 0 and frames[nxt].your_move is not None:
-        return nxt if (lesson_id, nxt) not in done else None
-    return None
-
-
-def _hint_levels() -> dict[tuple[str, int], int]:
-    levels: dict[tuple[str, int], int] = st.session_state.setdefault(_HINTS, {})
-    return levels
-
-
-def step_name(frames: Sequence[AnyFrame], index: int) -> str:
-    """The name under which the progress keeps an interactive step: its step in the lesson."""
-    return f"s{frames[index].step}"
+def _note_progress(before: LessonRun, after: LessonRun, index: int) -> None:
+    """A step done now, and right at the first try, goes into the progress."""
+    if after.first_try_right(index) and not before.is_done(index):
+        progress.record_step(after.lesson, after.step_name(index), first_try=True)
 
 
 @chrome.safe_callback
 def play_try(lesson_id: str, index: int, move_text: str) -> None:
-    frames = lessons().frames(lesson_id)
-    if not frames or index >= len(frames) or frames[index].your_move is None:
+    run = _run(lesson_id)
+    if run is None:
         return
     try:
         played = parse_move(move_text)
     except ValueError:
         return  # not a move: the table only sends its own cards
-    done, misses, replies = _task_store()
-    frame, before = frames[index], frames[index - 1].state
-    if isinstance(frame, TableFrame) and isinstance(before, TableState):
-        ym = frame.your_move
-        feedback = ym.feedback if ym is not None else ""
-        reply = table_your_move_reply(before, frame.accepted, feedback, played, tr())
-    elif isinstance(frame, Frame) and isinstance(before, State):
-        reply = your_move_reply(before, frame, played, tr())
-    else:  # pragma: no cover - a lesson's frames are all of one kind
-        return
-    key = (lesson_id, index)
-    if reply.right:
-        if key not in done:
-            progress.record_step(
-                lesson_id, step_name(frames, index), first_try=misses.get(key, 0) == 0
-            )
-        done.add(key)
-        replies.pop((lesson_id, index - 1), None)  # the misses are behind the learner now
-        replies[key] = [reply]
-        _set_step(lesson_id, index)
-    else:
-        misses[key] = misses.get(key, 0) + 1
-        replies[(lesson_id, index - 1)] = [reply]
+    after = run.try_move(index, played)
+    _note_progress(run, after, index)
+    (_show if after.step != run.step else _keep)(after)
 
 
 @chrome.safe_callback
 def show_me(lesson_id: str, index: int) -> None:
-    frames = lessons().frames(lesson_id)
-    if not frames or index >= len(frames) or frames[index].your_move is None:
-        return
-    done, _misses, replies = _task_store()
-    done.add((lesson_id, index))
-    replies.pop((lesson_id, index - 1), None)
-    replies[(lesson_id, index)] = [Reply(True, (show_me_text(frames[index], tr()),))]
-    _set_step(lesson_id, index)
+    run = _run(lesson_id)
+    if run is not None:
+        _show(run.show_me(index))
 
 
 @chrome.safe_callback
 def answer(lesson_id: str, index: int, choice: int) -> None:
-    frames = lessons().frames(lesson_id)
-    if not frames or index >= len(frames) or frames[index].question is None:
-        return
-    done, _misses, replies = _task_store()
-    reply = question_reply(frames[index], choice, tr())
-    before = replies.setdefault((lesson_id, index), [])
-    if reply.right and (lesson_id, index) not in done:
-        first = not any(not r.right for r in before)
-        progress.record_step(lesson_id, step_name(frames, index), first_try=first)
-    before.append(reply)
-    if reply.right:
-        done.add((lesson_id, index))
+    run = _run(lesson_id)
+    if run is not None:
+        after = run.answer(index, choice)
+        _note_progress(run, after, index)
+        _keep(after)
 
 
 @chrome.safe_callback
 def more_hint(lesson_id: str, index: int) -> None:
-    levels = _hint_levels()
-    levels[(lesson_id, index)] = min(levels.get((lesson_id, index), 0) + 1, 4)
+    run = _run(lesson_id)
+    if run is not None:
+        _keep(run.more_hint(index))
 
 
 @chrome.safe_callback
@@ -577,21 +461,12 @@ def open_file_controls(t: Translator) -> None:
 
 def open_upload(name: str, data: bytes) -> None:
     """Check an uploaded lesson file and open it, or keep its problems to show."""
-    lesson, errors, frames = check_lesson_data(name, data)
-    if lesson is None and any(e.template == E_TABLE_PRESET for e in errors):
-        table, errors = read_table_lesson(name, data)  # a lesson for three or four
-        if table is not None:
-            st.session_state[UPLOAD_PROBLEMS] = ()
-            _uploads().pop(table.id, None)
-            _table_uploads()[table.id] = table
-            open_lesson(table.id)
-            return
-    if lesson is None or not frames:
+    lesson, frames, errors = open_lesson_file(name, data)
+    if lesson is None:
         st.session_state[UPLOAD_PROBLEMS] = tuple(upload_error(e, name, data) for e in errors)
         return
     st.session_state[UPLOAD_PROBLEMS] = ()
-    _table_uploads().pop(lesson.id, None)
-    _uploads()[lesson.id] = (lesson, frames)
+    state.shelf = state.shelf.with_lesson(lesson, frames)
     open_lesson(lesson.id)
 
 
@@ -738,10 +613,11 @@ def _player(lesson: Lesson) -> None:
     summary = "" if projector or not lesson.summary else t._(lesson.summary)
     _title_row(t._(lesson.title), lesson.level, summary, projector)
 
-    pending = _task(lesson.id, frames, step)
+    run = _run(lesson.id)
+    assert run is not None
+    pending, asked = run.task, run.asked
     # A teacher on the projector or sharing the screen with students may go on unanswered.
     teaching = projector or state.room is not None
-    asked = _asked(frames, step, pending)
     if asked is not None:
         # The player on turn plays on the table: their hand is shown while the move is asked.
         seat = frames[step].state.to_move
@@ -761,7 +637,7 @@ def _player(lesson: Lesson) -> None:
                 )
             )
         else:
-            pick, legal = _choices(frames[step].state, lesson.id, asked)
+            pick, legal = _choices(run, asked)
             board.card_board(
                 lesson_frame.frame_board_html(
                     lesson,
@@ -785,11 +661,11 @@ def _player(lesson: Lesson) -> None:
                 frames, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
             )
         )
-        _replies(lesson.id, step)
+        _replies(run, t)
         # The class answers a question asked at this step: the teacher's own task gives way.
         class_asked = bool(state.room) and _ask_controls(t, lesson, frames, step)
         if pending is not None and not class_asked:
-            _task_controls(lesson.id, frames, pending, t)
+            _task_controls(run, lesson, pending, t)
         if step >= last:
             text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
         _lesson_end(lesson, step >= last)
@@ -882,44 +758,31 @@ def _nav(step: int, last: int, held: bool, projector: bool, t: Translator) -> No
             )
 
 
-def _asked(frames: Sequence[AnyFrame], step: int, pending: int | None) -> int | None:
-    """The frame of the move the learner is asked to play on the table at ``step``, if any."""
-    if pending is None or pending != step + 1 or frames[pending].your_move is None:
-        return None
-    return pending if frames[step].state.to_move is not None else None
-
-
-def _choices(
-    before: State, lesson_id: str, index: int
-) -> tuple[frozenset[Card], frozenset[Card] | None]:
+def _choices(run: LessonRun, index: int) -> tuple[frozenset[Card], frozenset[Card] | None]:
     """The cards the learner may click (the hand of the player on turn) and, when the learner
     asked for the marks or has opened a hint, those allowed."""
+    before = run.frames[index - 1].state
     player = before.to_move
     if player is None:
         return frozenset(), None
     hand = frozenset(before.hand(player))
-    marked = state.mark_legal or _hint_levels().get((lesson_id, index), 0) >= 1
-    if not marked:
+    if not (state.mark_legal or run.hint(index) >= 1):
         return hand, None
-    return hand, frozenset(m.card for m in legal_moves(before) if isinstance(m, Play))
+    return hand, frozenset(m.card for m in run.legal_moves(index) if isinstance(m, Play))
 
 
-def _hint_subject(lesson_id: str, before: State) -> State | View:
+def _hint_subject(lesson: Lesson, before: State) -> State | View:
     """The position a hint works on: the whole deal when the opponent's hand is shown, else
     what the player on turn knows."""
-    lesson = lessons().get(lesson_id)
-    player = before.to_move
-    assert player is not None
-    if lesson is None:
-        return view_of(before, player)
     subject = ask.known_position(before, state.show, lesson.unnamed)
     assert subject is not None
     return subject
 
 
-def _replies(lesson_id: str, step: int) -> None:
-    """What the learner has read at this frame: each try's reply, right or not."""
-    for reply in _task_store()[2].get((lesson_id, step), []):
+def _replies(run: LessonRun, t: Translator) -> None:
+    """What the learner has read at the frame shown: each try's reply, right or not."""
+    for index, tried in run.replies(run.step):
+        reply = try_reply(tried, run.frames[index], t)
         words = " ".join(reply.lines)
         if reply.right:
             text.success(words, icon=":material/check_circle:")
@@ -927,50 +790,52 @@ def _replies(lesson_id: str, step: int) -> None:
             text.warning(words, icon=":material/lightbulb:")
 
 
-def _task_controls(lesson_id: str, frames: tuple[Frame, ...], index: int, t: Translator) -> None:
+def _task_controls(run: LessonRun, lesson: Lesson, index: int, t: Translator) -> None:
     """The step the learner has to do: the answers of a question, or the cards of the player
     on turn (and their other moves), with "Show me" after two misses."""
-    frame = frames[index]
+    frame = run.frames[index]
     if frame.question is not None:
-        _question_controls(lesson_id, frame, index, t)
+        _question_controls(run.lesson, frame, index, t)
         return
     ym = frame.your_move
-    before = frames[index - 1].state
+    before = run.frames[index - 1].state
     player = before.to_move
-    if ym is None or player is None:
+    if ym is None or player is None or not isinstance(before, State):
         return
     choices = [
-        (choice_label(before, m, t), str(m)) for m in legal_moves(before) if not isinstance(m, Play)
+        (choice_label(before, m, t), str(m))
+        for m in run.legal_moves(index)
+        if not isinstance(m, Play)
     ]
-    _move_task(lesson_id, index, PLAYER_NAMES[player], ym, choices, t)
-    level = _hint_levels().get((lesson_id, index), 0)
+    _move_task(run.lesson, index, PLAYER_NAMES[player], ym, choices, t)
+    level = run.hint(index)
     if level:
-        subject = _hint_subject(lesson_id, before)
         with st.container(border=True):
-            text.markdown(step_hint_markdown(subject, level, t))
-    _hint_and_show_buttons(lesson_id, index, level, t)
+            text.markdown(step_hint_markdown(_hint_subject(lesson, before), level, t))
+    _hint_and_show_buttons(run, index, t)
 
 
-def _hint_and_show_buttons(lesson_id: str, index: int, level: int, t: Translator) -> None:
-    """The button for the next hint level (until the fourth), and "Show me" after two misses."""
+def _hint_and_show_buttons(run: LessonRun, index: int, t: Translator) -> None:
+    """The button for the next hint level (until the last), and "Show me" after two misses."""
     hint_col, show_col = st.columns(2)
-    if level < 4:
+    level = run.hint(index)
+    if level < HINT_LEVELS:
         with hint_col:
             st.button(
                 t._("Show a hint ({level} of 4)", level=level + 1),
                 key=f"hint_{index}",
                 on_click=more_hint,
-                args=(lesson_id, index),
+                args=(run.lesson, index),
                 icon=":material/lightbulb:",
                 width="stretch",
             )
-    if _task_store()[1].get((lesson_id, index), 0) >= MISSES_BEFORE_SHOW:
+    if run.may_show(index):
         with show_col:
             st.button(
                 t._("Show me"),
                 key=f"show_me_{index}",
                 on_click=show_me,
-                args=(lesson_id, index),
+                args=(run.lesson, index),
                 icon=":material/visibility:",
                 width="stretch",
             )
@@ -1009,10 +874,11 @@ def _table_player(lesson: TableLesson) -> None:
     keys.listen(on_keys)  # first on the page, as in ``_player``
     summary = "" if projector or not lesson.summary else t._(lesson.summary)
     _title_row(t._(lesson.title), lesson.level, summary, projector)
-    pending = _task(lesson.id, frames, step)
+    run = _run(lesson.id)
+    assert run is not None
+    pending, asked = run.task, run.asked
     # A teacher on the projector or sharing the screen with students may go on unanswered.
     teaching = projector or state.room is not None
-    asked = _asked(frames, step, pending)
     shown = list(lesson.shows)
     if st.session_state.get(_SHOW_ALL):
         shown = [True] * lesson.seats
@@ -1028,11 +894,7 @@ def _table_player(lesson: TableLesson) -> None:
                 )
             )
         else:
-            hand = frozenset(frame.state.hand(seat))
-            legal = None
-            if state.mark_legal or _hint_levels().get((lesson.id, asked), 0) >= 1:
-                moves = table_legal_moves(frame.state)
-                legal = frozenset(m.card for m in moves if isinstance(m, Play))
+            hand, legal = _choices(run, asked)
             board.card_board(
                 table_lesson.table_frame_board_html(
                     frame,
@@ -1050,14 +912,14 @@ def _table_player(lesson: TableLesson) -> None:
         _nav(step, last, pending is not None and not teaching, projector, t)
     with text_col:
         text.html(table_lesson.table_frame_step_html(frames, step, t))
-        _replies(lesson.id, step)
+        _replies(run, t)
         # The class answers a question asked at this step: the teacher's own task gives way.
         class_asked = bool(state.room) and _table_ask_controls(t, lesson, step)
         if pending is not None and not class_asked:
             if frames[pending].question is not None:
                 _question_controls(lesson.id, frames[pending], pending, t)
             else:
-                _table_move_controls(lesson.id, frames, pending, t)
+                _table_move_controls(run, pending, t)
         if step >= last:
             text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
             _table_lesson_end(lesson)
@@ -1080,25 +942,23 @@ def _table_ask_controls(t: Translator, lesson: TableLesson, step: int) -> bool:
     return ask.controls(t, asked, choices, whys, None, _publish)
 
 
-def _table_move_controls(
-    lesson_id: str, frames: Sequence[TableFrame], index: int, t: Translator
-) -> None:
+def _table_move_controls(run: LessonRun, index: int, t: Translator) -> None:
     """The move asked of the seat on turn: its cards on the table, its other moves (an
     exchange, a marriage, a declaration) as buttons, the hint ladder for that seat, and "Show
     me" after two misses."""
-    ym = frames[index].your_move
-    before = frames[index - 1].state
+    ym = run.frames[index].your_move
+    before = run.frames[index - 1].state
     seat = before.to_move
-    if ym is None or seat is None:
+    if ym is None or seat is None or not isinstance(before, TableState):
         return
     choices = [
-        (move_label(m, t), str(m)) for m in table_legal_moves(before) if not isinstance(m, Play)
+        (move_label(m, t), str(m)) for m in run.legal_moves(index) if not isinstance(m, Play)
     ]
-    _move_task(lesson_id, index, SEAT_NAMES[seat], ym, choices, t)
-    level = _hint_levels().get((lesson_id, index), 0)
+    _move_task(run.lesson, index, SEAT_NAMES[seat], ym, choices, t)
+    level = run.hint(index)
     if level:  # the seat's view: the hint samples the cards that seat cannot see
         text.html(table_hint_html(before, level, t))
-    _hint_and_show_buttons(lesson_id, index, level, t)
+    _hint_and_show_buttons(run, index, t)
 
 
 def _table_lesson_end(lesson: TableLesson) -> None:

@@ -16,7 +16,11 @@ The package: ``model`` (the values), ``reader`` (YAML to a ``Lesson``), ``replay
 checks), ``export`` (JSON), ``library`` (loading, the one cache, ``Library``), ``messages``
 (every msgid: import them from there; this module names the API only), and ``table_lesson``:
 the lessons for three and four players (``TableLesson``, ``TableFrame``, ``TableLibrary``,
-``read_table_lesson``), kept in the folder ``table`` of the lessons.
+``read_table_lesson``), kept in the folder ``table`` of the lessons; ``run``: a learner's run
+through a lesson as one immutable value (``LessonRun``: the step shown, the tries at its
+questions and moves, the hints opened; what gates Next, what counts as right at the first
+try); ``shelf``: the lesson files a learner opened, and every lesson a learner can open looked
+up by id whatever the seat count (``Lessons``).
 
 Only plain YAML is read (``yaml.compose`` with the safe loader, no tags, no aliases): a lesson
 is data and can never run code. Narration is English text, translated when it is shown with
@@ -57,6 +61,17 @@ from tutor.teach.lessons.model import (
 )
 from tutor.teach.lessons.reader import MAX_BYTES, read_lesson
 from tutor.teach.lessons.replay import runs
+from tutor.teach.lessons.run import (
+    ECHO_SECONDS,
+    HINT_LEVELS,
+    MISSES_BEFORE_SHOW,
+    AnyFrame,
+    LessonRun,
+    Try,
+    TryKind,
+    judge_move,
+)
+from tutor.teach.lessons.shelf import Lessons, Shelf, open_lesson_file
 from tutor.teach.lessons.table_lesson import (
     TableFrame,
     TableLesson,
@@ -65,7 +80,11 @@ from tutor.teach.lessons.table_lesson import (
 )
 
 __all__ = [
+    "ECHO_SECONDS",
+    "HINT_LEVELS",
     "MAX_BYTES",
+    "MISSES_BEFORE_SHOW",
+    "AnyFrame",
     "Check",
     "Event",
     "EventKind",
@@ -73,17 +92,24 @@ __all__ = [
     "Lesson",
     "LessonDeal",
     "LessonError",
+    "LessonRun",
+    "Lessons",
     "Library",
+    "Shelf",
     "Step",
     "StepVariant",
     "TableFrame",
     "TableLesson",
     "TableLibrary",
+    "Try",
+    "TryKind",
     "check_lesson",
     "check_lesson_data",
+    "judge_move",
     "lesson_files",
     "load_lesson",
     "load_lessons",
+    "open_lesson_file",
     "read_lesson",
     "read_table_lesson",
     "replay",
