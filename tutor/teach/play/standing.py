@@ -45,8 +45,8 @@ THOUSAND = 1000
 def cut(rules: RuleSet, rng: random.Random) -> tuple[tuple[Card, ...], int]:
     """Each seat draws a card from the pack; the highest card deals (ties of rank: clubs >
     spades > hearts > diamonds, 000). Returns the cards by seat and the dealer. With two packs
-    the same card can be drawn twice: the seats tied at the top draw again, and the cards of
-    that last draw are the ones shown. With two seats this is ``tutor.engine.cut_for_dealer``.
+    the same card can be drawn twice: when two seats hold the highest card, all draw again,
+    and the last draw is the one shown. With two seats this is ``tutor.engine.cut_for_dealer``.
 
     >>> from tutor.engine import preset
     >>> cards, dealer = cut(preset("four"), random.Random(1))
@@ -57,18 +57,14 @@ def cut(rules: RuleSet, rng: random.Random) -> tuple[tuple[Card, ...], int]:
         a, b, dealer = cut_for_dealer(rules, rng)
         return (a, b), dealer
     pack = [_CARDS[i] for i in table_pack(rules)]
-    drawers = list(range(rules.seats))
-    cards: list[Card] = [_CARDS[0]] * rules.seats
     while True:
-        for seat, card in zip(drawers, rng.sample(pack, len(drawers)), strict=True):
-            cards[seat] = card
-        best = drawers[0]
-        for seat in drawers[1:]:
-            if cards[seat] != cards[best] and cut_winner(cards[best], cards[seat]) == 1:
+        cards = tuple(rng.sample(pack, rules.seats))
+        best = 0
+        for seat in range(1, rules.seats):
+            if cut_winner(cards[best], cards[seat]) == 1:
                 best = seat
-        drawers = [s for s in drawers if cards[s] == cards[best]]
-        if len(drawers) == 1:
-            return tuple(cards), best
+        if cards.count(cards[best]) == 1:
+            return cards, best
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,8 @@ def _replay(game: Game, d: object) -> Game:
     resigned = d.get("resigned")
     if resigned is not None and resigned not in range(game.rules.seats):
         raise ValueError("bad resignation")
-    deal = replace(game.deal, moves=tuple(moves), state=state, remarks=remarks, resigned=resigned)
+    now = state if moves else None  # as dealt: the very value a new deal holds
+    deal = replace(game.deal, moves=tuple(moves), state=now, remarks=remarks, resigned=resigned)
     if resigned is not None and state.result is not None:
         raise ValueError("a deal that ended cannot be given up")
     return replace(game, deal=deal)  # an unfinished deal before the last: next_deal refuses
