@@ -2,7 +2,7 @@
 of the match after each deal, the next dealer and who has won.
 
 ``MatchScore`` reads ``tutor.engine.Match`` for every seat count: with two seats it gives the
-same scores, dealers and winners, deal for deal (``tests/test_play_table.py`` plays both side
+same scores, dealers and winners, deal for deal (``tests/test_table_play.py`` plays both side
 by side). A side is a seat, or two partners (``RuleSet.sides``).
 
 - ``match.mode`` ``game_points``: the first side to ``match.target`` game points wins; a tie at
