@@ -1,15 +1,37 @@
-"""Playing against the computer in words: the cut, the match score, the coach's remark on a
-move (its grade, what the better move was and what the difference is worth, in numbers a
-person can follow), and the question that asks the learner to count."""
+"""Playing against the computer in words, at a table of two, three or four: the cut, the match
+score, how a deal ended, the coach's remark on a move (its grade, what the better move was and
+what the difference is worth, in numbers a person can follow), and the question that asks the
+learner to count."""
 
 from __future__ import annotations
 
-from tutor.engine import PLAYER_NAMES, Card, Match, MatchMode, Move, State, apply, cards_of_mask
+from tutor.engine import (
+    PLAYER_NAMES,
+    SEAT_LETTERS,
+    Card,
+    EndKind,
+    MatchMode,
+    Move,
+    Outcome,
+    State,
+    TableState,
+    apply,
+    cards_of_mask,
+    game_for,
+)
 from tutor.msgid import N_
-from tutor.teach.play import Claim, Deal, Game, Grade, Remark, Trick, positions
-from tutor.words.explain import describe_move, describe_trick, move_phrase, number, sentence
+from tutor.teach.play import Claim, Deal, Game, Grade, MatchScore, Remark, Trick, positions
+from tutor.words.explain import (
+    describe_move,
+    describe_outcome,
+    describe_trick,
+    move_phrase,
+    number,
+    sentence,
+)
 from tutor.words.i18n import Translator
 from tutor.words.puzzle_text import line_words
+from tutor.words.table_text import table_move_text, table_remark_text
 
 #: The name of each grade, as the coach says it.
 GRADE_NAMES: dict[Grade, str] = {
@@ -63,8 +85,15 @@ def mode_name(mode: MatchMode, target: int, tr: Translator) -> str:
     return tr._(MODE_NAMES[mode], target=target)
 
 
-def cut_text(cut: tuple[Card, Card], dealer: int, tr: Translator) -> str:
+def cut_text(cut: tuple[Card, ...], dealer: int, tr: Translator) -> str:
     """The cut for the first dealer, as 000 describes it: the higher card deals."""
+    if len(cut) != 2:
+        cards = ", ".join(f"{SEAT_LETTERS[s]} {tr.card(c)}" for s, c in enumerate(cut))
+        return tr._(
+            "The cut: {cards}. The highest card deals: {dealer} deals first.",
+            cards=cards,
+            dealer=SEAT_LETTERS[dealer],
+        )
     a, b = cut
     return tr._(
         "The cut: A draws {a_card_acc}, B {b_card_acc}. The higher card deals: "
@@ -75,10 +104,24 @@ def cut_text(cut: tuple[Card, Card], dealer: int, tr: Translator) -> str:
     )
 
 
-def match_line(match: Match, tr: Translator) -> str:
+def match_line(match: MatchScore, tr: Translator) -> str:
     """The match score in the match's own unit, and what it takes to win."""
-    a, b = match.scores
     mode = match.rules.match_mode
+    if len(match.scores) != 2 or match.rules.seats != 2:
+        name = game_for(match.rules).side_name
+        scores = ", ".join(f"{name(x)} {n}" for x, n in enumerate(match.scores))
+        if mode is MatchMode.GAME_POINTS:
+            return tr._(
+                "Match: {scores} game points (to {target}).", scores=scores, target=match.target
+            )
+        if mode is MatchMode.FIVE_DEALS:
+            return tr._(
+                "Match: {scores} card points after {deals} of 5 deals.",
+                scores=scores,
+                deals=match.deals,
+            )
+        return tr._("Match: {scores} card points (to 1000).", scores=scores)
+    a, b = match.scores
     if mode is MatchMode.GAME_POINTS:
         return tr._(
             "Match: A {a} : B {b} game points (to {target}).", a=a, b=b, target=match.target
@@ -103,6 +146,9 @@ def remark_text(remark: Remark, tr: Translator) -> str:
     if remark.grade is Grade.GOOD:  # within the noise of the values: no lesson in it
         return tr._("{grade}: {move} is as good as the best moves here.", grade=head, move=played)
     better = move_phrase(remark.best, tr)
+    if remark.samples:  # at a table of three or four: the samples are named
+        said = table_remark_text(remark.move, remark.best, remark.loss, remark.samples, tr)
+        return f"{head}. {said}"
     if remark.exact:
         detail = tr._(
             "{best} was better: with best play it is worth {best_value} game points to you, "
@@ -154,17 +200,52 @@ def deal_heading(game: Game, tr: Translator) -> str:
     return tr._(
         "Deal {number}: {dealer} dealt.",
         number=game.deal.number,
-        dealer=PLAYER_NAMES[game.deal.start.dealer],
+        dealer=SEAT_LETTERS[game.deal.start.dealer],
     )
+
+
+def outcome_text(game: Game, outcome: Outcome, tr: Translator) -> str:
+    """How a deal ended (as played or given up), who won and what it is worth."""
+    if game.rules.seats == 2:
+        return describe_outcome(outcome, game.rules, tr)
+    name = game_for(game.rules).side_name
+    scores = ", ".join(f"{name(x)} {v}" for x, v in enumerate(outcome.scores))
+    if outcome.kind is EndKind.FALSE_OUT and outcome.player is not None:
+        return tr._(
+            "{player} declared without having enough points. Scores: {scores}.",
+            player=SEAT_LETTERS[outcome.player],
+            scores=scores,
+        )
+    if outcome.winner is None:
+        return tr._("Nobody wins this deal. Scores: {scores}.", scores=scores)
+    gp = outcome.game_points[outcome.winner]
+    said = tr._(
+        "{side} wins {points}. Scores: {scores}.",
+        side=name(outcome.winner),
+        points=tr.n_("{n} game point", "{n} game points", gp),
+        scores=scores,
+    )
+    if outcome.kind is EndKind.GIVEN_UP and outcome.player is not None:
+        gave = tr._("{player} gave the deal up.", player=SEAT_LETTERS[outcome.player])
+        return f"{gave} {said}"
+    return said
 
 
 def happened(game: Game, since: int, tr: Translator) -> list[str]:
     """What the moves of the deal from index ``since`` did, one line each: the move, the trick
-    it completed, and the cards drawn after it (the learner's named, the opponent's unseen
-    unless it was the face-up trump card)."""
+    it completed, and the cards drawn after it (with two seats: the learner's named, the
+    opponent's unseen unless it was the face-up trump card)."""
     seat = game.table.learner
     state = game.deal.start
     lines: list[str] = []
+    if not isinstance(state, State):
+        table = state
+        for i, move in enumerate(game.deal.moves):
+            after = table.apply(move)
+            if i >= since and isinstance(table, TableState) and isinstance(after, TableState):
+                lines.append(table_move_text(table, move, after, tr))
+            table = after
+        return lines
     for i, move in enumerate(game.deal.moves):
         after = apply(state, move)
         if i >= since:
@@ -216,16 +297,17 @@ def moment_lines(game: Game, deal: Deal, remark: Remark, tr: Translator) -> tupl
     """One of the moves that cost the most: the coach's remark and, where every card was
     known, the better line: best play by both from the position, to the deal's end."""
     lines = [remark_text(remark, tr)]
-    if remark.line:
-        before = positions(deal)[remark.ply]
+    before = positions(deal)[remark.ply]
+    if remark.line and isinstance(before, State):
         lines.append(tr._("Best play from there:"))
         lines.extend(line_words(before, remark.line, tr))
     return tuple(lines)
 
 
 def claim_text(claim: Claim, tr: Translator) -> str:
-    """A claim to 1000 card points and how it came out (000: a miscount loses)."""
-    who = PLAYER_NAMES[claim.seat]
+    """A claim to 1000 card points and how it came out (000: a miscount loses); the side that
+    claims is named by its first seat."""
+    who = SEAT_LETTERS[claim.seat]
     if claim.right:
         return tr._(
             "{player} claims 1000 card points and has {total}: {player} wins the match.",
@@ -260,6 +342,7 @@ __all__ = [
     "mode_name",
     "moment_lines",
     "opponent_name",
+    "outcome_text",
     "player_name",
     "remark_text",
     "trick_line",

@@ -1,12 +1,15 @@
-"""Play: a match against the computer with a coach at the learner's side.
+"""Play: a match against the computer with a coach at the learner's side, at a table of two,
+three or four.
 
-The learner chooses the rules, the opponent and the match; the players cut for the first
-dealer; the learner (A) plays by clicking cards on the table (``tutor_app.board``). The match
-is one immutable value (``tutor.teach.play.Game``) kept in the session; each callback makes the
-next value: the learner's move (checked by the engine: an illegal click is explained with its
-rule and source and costs nothing), graded by the coach against the engine's best, then the
-computer's answers. The coach speaks after each move, or keeps it all for the end of the deal
-(quiet mode); hints 1-4 on request; undo, give up, the next deal.
+The learner chooses two players or three or four, the rules, the opponent and the match; the
+players cut for the first dealer; the learner (A) plays by clicking cards on the table
+(``tutor_app.board``), the computer at every other seat. The match is one immutable value
+(``tutor.teach.play.Game``) for every table, kept in the session and in the browser; each
+callback makes the next value: the learner's move (checked by the engine: an illegal click is
+explained with its rule and source and costs nothing), graded by the coach against the
+engine's best, then the computer's answers. The coach speaks after each move, or keeps it all
+for the end of the deal (quiet mode); hints 1-4 on request; undo, give up, the next deal, the
+match score, and the match to download.
 """
 
 from __future__ import annotations
@@ -15,16 +18,29 @@ import secrets
 from dataclasses import replace
 
 import streamlit as st
+from markupsafe import Markup
 
-from tutor.engine import PRESETS, MatchMode, NameTrump, Play, legal_moves, parse_move
+from tutor.engine import (
+    PRESETS,
+    SEAT_LETTERS,
+    TABLE_PRESETS,
+    Deal,
+    MatchMode,
+    NameTrump,
+    Play,
+    State,
+    TableState,
+    parse_move,
+)
 from tutor.teach import play as pl
-from tutor.web.board import BoardOptions, board_html, state_table
+from tutor.web.board import BoardOptions, board_html
 from tutor.web.rules_ref import preset_title
 from tutor.web.step import step_hint_markdown
+from tutor.web.table_hint import table_hint_html
 from tutor.words import play_text
-from tutor.words.explain import choice_label, describe_outcome, explain_verdict, waiting_prompt
+from tutor.words.explain import choice_label, explain_verdict, move_label, waiting_prompt
 from tutor.words.i18n import Translator
-from tutor_app import board, chrome, session, storage, table_play, text
+from tutor_app import board, chrome, session, storage, text
 from tutor_app.session import state
 from tutor_app.shared import tr
 
@@ -43,6 +59,8 @@ STORE_KEY = "t66_play_store"
 MAX_SEED_DIGITS = 9
 MAX_SEED = 10**MAX_SEED_DIGITS
 MODES = (MatchMode.GAME_POINTS, MatchMode.FIVE_DEALS, MatchMode.THOUSAND)
+#: The choice of the table: two players, or three or four; the presets and the first one of each.
+TABLES = {"two": (PRESETS, "classic"), "table": (TABLE_PRESETS, "three")}
 
 
 def page() -> None:
@@ -68,14 +86,16 @@ def _reply(kind: str, words: str) -> None:
 @chrome.safe_callback
 def start_match() -> None:
     ss = st.session_state
-    name = ss.get("w_play_preset", "classic")
-    if name not in PRESETS:
-        name = "classic"
+    presets, default = TABLES.get(str(ss.get("w_play_players")), TABLES["two"])
+    name = ss.get("w_play_preset", default)
+    if name not in presets:
+        name = default
     mode = ss.get("w_play_mode", MatchMode.GAME_POINTS.value)
     spec = name if mode == MatchMode.GAME_POINTS.value else f"{name}(match.mode={mode})"
-    opponent = ss.get("w_play_opponent", "beginner")
-    if opponent not in pl.OPPONENTS:
-        opponent = "beginner"
+    choices = pl.opponents(presets[name].seats)
+    opponent = ss.get("w_play_opponent", choices[0])
+    if opponent not in choices:
+        opponent = choices[0]
     seed = int(ss.get("play_seed", 0)) + 1
     ss["play_seed"] = seed
     table = pl.Table(rules_spec=spec, opponent=opponent, seed=_seed(seed))
@@ -125,7 +145,7 @@ def play_card(move_text: str) -> None:
         _reply("illegal", explain_verdict(verdict, game.rules, t, you=True))
         return
     st.session_state[SINCE] = len(game.deal.moves)
-    if len(legal_moves(game.state)) > 1:
+    if len(game.state.legal_moves()) > 1:
         # The coach grades the move once the computer's answer is on the table.
         st.session_state[PENDING] = (game, move)
     st.session_state[REPLY] = None
@@ -144,7 +164,7 @@ def _grade_pending(t: Translator) -> None:
     if before.deal.number != game.deal.number or before.table != game.table:
         return
     with st.spinner(t._("The coach is looking at your move…")):
-        remark = pl.remark_on(before, move, pl.analysis_for(before))
+        remark = pl.coach_remark(before, move)
     if remark is None:
         return
     try:
@@ -210,9 +230,8 @@ def check_count(key: tuple[int, int]) -> None:
     if game is None:
         return
     answer = int(st.session_state.get("w_play_count") or 0)
-    seat = game.table.learner
     counts: dict[tuple[int, int], tuple[int, bool]] = st.session_state.setdefault(COUNT, {})
-    counts[key] = (answer, pl.counted_right(game.state, seat, answer))
+    counts[key] = (answer, pl.counted_right(game.state, game.side, answer))
 
 
 # ----------------------------------------------------------------------------- page
@@ -220,7 +239,8 @@ def check_count(key: tuple[int, int]) -> None:
 
 def _restore(stored: str) -> None:
     """The match the browser kept, unless this session has one already; the page is drawn
-    again with it."""
+    again with it. A kept match that cannot be read is dropped with a notice: the choice of a
+    new match is shown."""
     if not stored or _game() is not None:
         return
     try:
@@ -248,10 +268,6 @@ def _page() -> None:
     chrome.show_notices()
     t = tr()
     chrome.page_title(t._("Play"))
-    at_table = table_play.game()
-    if at_table is not None:
-        table_play.page(at_table, t)
-        return
     game = _game()
     if game is None:
         _setup(t)
@@ -269,19 +285,32 @@ def _setup(t: Translator) -> None:
         key="w_play_players",
         format_func=lambda k: t._("Two") if k == "two" else t._("Three or four"),
     )
-    if st.session_state.get("w_play_players") == "table":
-        table_play.setup(t)
-        return
-    text.markdown(
-        t._(
-            "Play a whole match against the computer. A coach grades each of your moves "
-            "against the engine's best and says why, and you may ask for a hint at any time."
+    kind = str(st.session_state.w_play_players)
+    if kind == "table":
+        text.markdown(
+            t._(
+                "Sixty-six for three players, each for himself, or for four in two teams: you "
+                "are A, the computer plays the other seats. A coach remarks on moves that cost "
+                "game points, and the hint ladder helps at every move."
+            )
         )
-    )
+    else:
+        text.markdown(
+            t._(
+                "Play a whole match against the computer. A coach grades each of your moves "
+                "against the engine's best and says why, and you may ask for a hint at any time."
+            )
+        )
+    presets, default = TABLES[kind]
+    if st.session_state.get("w_play_preset") not in presets:
+        st.session_state.w_play_preset = default
+    choices = pl.opponents(presets[str(st.session_state.w_play_preset)].seats)
+    if st.session_state.get("w_play_opponent") not in choices:
+        st.session_state.w_play_opponent = choices[0]
     chrome.choose_rules_and_opponent(
-        t, sorted(PRESETS), "classic", pl.OPPONENTS, ("w_play_preset", "w_play_opponent")
+        t, sorted(presets), default, choices, ("w_play_preset", "w_play_opponent")
     )
-    target = PRESETS[str(st.session_state.w_play_preset)].match_target
+    target = presets[str(st.session_state.w_play_preset)].match_target
     st.radio(
         t._("Match"),
         [m.value for m in MODES],
@@ -308,15 +337,15 @@ def _table(game: pl.Game, t: Translator) -> None:
     head, right = st.columns([5, 1.3], vertical_alignment="center")
     with head:
         text.title(t._("Play 66 against the computer"))
-        text.caption(
-            " · ".join(
-                (
-                    preset_title(game.rules.name, t),
-                    play_text.opponent_name(game.table.opponent, t),
-                    play_text.match_line(game.match, t),
-                )
-            )
-        )
+        parts = [
+            preset_title(game.rules.name, t),
+            play_text.opponent_name(game.table.opponent, t),
+            play_text.match_line(game.match, t),
+        ]
+        if game.rules.seats > 2:
+            others = ", ".join(SEAT_LETTERS[1 : game.rules.seats])
+            parts.append(t._("You are A; the computer plays {seats}.", seats=others))
+        text.caption(" · ".join(parts))
     with right:
         st.button(
             t._("New match"), key="play_new", on_click=new_match, icon=":material/restart_alt:"
@@ -332,8 +361,8 @@ def _table(game: pl.Game, t: Translator) -> None:
         pick = frozenset(s.hand(seat)) if game.learners_turn else frozenset()
         legal = None
         if pick and (state.mark_legal or level >= 1):
-            legal = frozenset(m.card for m in legal_moves(s) if isinstance(m, Play))
-        show = (seat == 0 or game.deal.over, seat == 1 or game.deal.over)
+            legal = frozenset(m.card for m in s.legal_moves() if isinstance(m, Play))
+        show = tuple(x == seat or game.deal.over for x in range(s.seats))
         opts = BoardOptions(
             style=state.style,
             show=show,
@@ -342,7 +371,7 @@ def _table(game: pl.Game, t: Translator) -> None:
             legal=legal,
             scores=not hide or game.deal.over,
         )
-        markup = board_html(s, state_table(s), t, opts)
+        markup = _board(s, t, opts)
         if pick:
             board.card_board(markup, key=BOARD_KEY, on_play=play_card, focus=True)
         else:
@@ -374,6 +403,12 @@ def _table(game: pl.Game, t: Translator) -> None:
         _tricks(game, t)
 
 
+def _board(deal: Deal, t: Translator, opts: BoardOptions) -> Markup:
+    """The table of a deal of either engine (both draw the tallies the board shows)."""
+    assert isinstance(deal, State | TableState)
+    return board_html(deal, None, t, opts)
+
+
 def _controls(game: pl.Game, t: Translator) -> None:
     a, b = st.columns(2)
     with a:
@@ -402,9 +437,10 @@ def _mark() -> None:
 
 
 def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: bool) -> None:
-    moves = legal_moves(game.state)
+    s = game.state
+    moves = s.legal_moves()
     naming = [m for m in moves if isinstance(m, NameTrump)]
-    waiting = waiting_prompt(game.state, t)
+    waiting = waiting_prompt(s, t) if isinstance(s, State) else ""
     if waiting:
         text.markdown(waiting)
     elif naming and len(naming) == len(moves):
@@ -427,7 +463,7 @@ def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: 
     others = [m for m in moves if not isinstance(m, Play)]
     for m in others:
         st.button(
-            choice_label(game.state, m, t),
+            choice_label(s, m, t) if isinstance(s, State) else move_label(m, t),
             key=f"play_move_{m}",
             on_click=play_card,
             args=(str(m),),
@@ -445,7 +481,9 @@ def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: 
                 "A miscount loses it."
             ),
         )
-    if level:
+    if level and isinstance(s, TableState):
+        text.html(table_hint_html(s, level, t))
+    elif level:
         with st.container(border=True):
             view = pl.learner_view(game)
             text.markdown(step_hint_markdown(view, level, t, pl.learner_stakes(game)))
@@ -464,7 +502,7 @@ def _claimed(game: pl.Game, t: Translator) -> None:
     claim = game.claim
     assert claim is not None
     said = play_text.claim_text(claim, t)
-    if claim.winner == game.table.learner:
+    if claim.winner == game.side:
         text.success(said, icon=":material/trophy:")
     else:
         text.warning(said)
@@ -475,7 +513,7 @@ def _claimed(game: pl.Game, t: Translator) -> None:
 def claim_1000() -> None:
     game = _game()
     if game is not None and game.may_claim:
-        _set(pl.claim(game, game.table.learner))
+        _set(pl.claim(game, game.side))
         st.session_state[REPLY] = None
 
 
@@ -485,7 +523,7 @@ def _count(game: pl.Game, t: Translator, key: tuple[int, int]) -> None:
         text.markdown(play_text.count_question(t))
         if key in counts:
             _answer, right = counts[key]
-            have = game.state.score(game.table.learner)
+            have = game.state.score(game.side)
             words = play_text.count_reply(right, have, t)
             (text.success if right else text.warning)(words)
             return
@@ -519,8 +557,10 @@ def _replay(game: pl.Game, t: Translator) -> None:
             key=f"w_play_replay_{game.deal.number}",
         )
         s = states[step]
-        opts = BoardOptions(style=state.style, show=(True, True), projector=bool(state.projector))
-        text.html(board_html(s, state_table(s), t, opts))
+        opts = BoardOptions(
+            style=state.style, show=(True,) * s.seats, projector=bool(state.projector)
+        )
+        text.html(_board(s, t, opts))
         if step:
             lines = play_text.happened(
                 replace(game, deal=replace(game.deal, moves=game.deal.moves[:step])), step - 1, t
@@ -534,7 +574,7 @@ def _export(game: pl.Game, t: Translator) -> str:
     narrations = {r.ply: play_text.remark_text(r, t) for r in game.deal.remarks}
     if outcome is not None and game.deal.moves:
         last = len(game.deal.moves) - 1
-        end = describe_outcome(outcome, game.rules, t)
+        end = play_text.outcome_text(game, outcome, t)
         narrations[last] = f"{narrations.get(last, '')} {end}".strip()
     return pl.deal_lesson(
         game,
@@ -549,7 +589,7 @@ def _export(game: pl.Game, t: Translator) -> str:
 def _deal_end(game: pl.Game, t: Translator) -> None:
     outcome = pl.deal_outcome(game.deal, game.rules)
     assert outcome is not None
-    text.info(describe_outcome(outcome, game.rules, t))
+    text.info(play_text.outcome_text(game, outcome, t))
     text.markdown(play_text.match_line(game.scored_match, t))
     moments = pl.costliest(game.deal)
     if game.deal.remarks:
@@ -567,17 +607,26 @@ def _deal_end(game: pl.Game, t: Translator) -> None:
                 if r not in moments:
                     text.caption(play_text.remark_text(r, t))
     _replay(game, t)
+    if game.rules.seats == 2:
+        st.download_button(
+            t._("Download this deal as a lesson"),
+            data=_export(game, t),
+            file_name=f"{pl.lesson_id(game, game.deal)}.yaml",
+            mime="application/x-yaml",
+            key="play_export",
+            icon=":material/download:",
+        )
     st.download_button(
-        t._("Download this deal as a lesson"),
-        data=_export(game, t),
-        file_name=f"{pl.lesson_id(game, game.deal)}.yaml",
-        mime="application/x-yaml",
-        key="play_export",
+        t._("Download the match"),
+        data=pl.dump_game(game),
+        file_name=f"match-{game.table.seed}.json",
+        mime="application/json",
+        key="play_export_match",
         icon=":material/download:",
     )
     if game.over:
         m = game.scored_match
-        won = m.winner == game.table.learner
+        won = m.winner == game.side
         if won:
             text.success(t._("You have won the match!"), icon=":material/trophy:")
         elif m.winner is None:

@@ -1,7 +1,8 @@
-"""Playing against the computer, with a coach: the match as one immutable value
-(``tutor.teach.play.game``), the coach's grades and questions (``tutor.teach.play.coach``),
-many matches between two computer players (``tutor.teach.play.matches``), and deals for three
-or four at the table (``tutor.teach.play.table_game``).
+"""Playing against the computer, with a coach: the match as one immutable value for two,
+three or four seats (``tutor.teach.play.game``), its score, cut and dealers as the preset's
+match form says (``tutor.teach.play.standing``), the coach's grades and questions
+(``tutor.teach.play.coach``), and many matches between two computer players
+(``tutor.teach.play.matches``).
 No sentence is made here: ``tutor.words.play_text`` says it."""
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from tutor.teach.play.coach import (
     ASK_EVERY,
     COACH_SAMPLES,
     MOMENTS,
+    TABLE_COACH_SAMPLES,
     analysis_for,
     ask_to_count,
+    coach_remark,
     costliest,
     counted_right,
     learner_stakes,
@@ -23,6 +26,7 @@ from tutor.teach.play.game import (
     GRADE_LIMITS,
     MAX_MATCH_DEALS,
     OPPONENTS,
+    TABLE_OPPONENTS,
     Claim,
     Deal,
     Game,
@@ -39,8 +43,10 @@ from tutor.teach.play.game import (
     grade_of,
     learner_move,
     next_deal,
+    opponents,
     play_match,
     play_out,
+    players,
     positions,
     resign,
     start,
@@ -48,49 +54,39 @@ from tutor.teach.play.game import (
     verdict,
 )
 from tutor.teach.play.matches import Tally, match_table, play_matches, report, tally
+from tutor.teach.play.standing import MatchScore, cut
 from tutor.teach.play.store import GameStoreError, dump_game, load_game
-from tutor.teach.play.table_game import (
-    LEARNER,
-    TABLE_OPPONENTS,
-    TableGame,
-    TableRemark,
-    start_table,
-    table_next_deal,
-    table_remark,
-    table_steps,
-    table_try,
-    with_remark,
-)
 
 __all__ = [
     "ASK_EVERY",
     "COACH_SAMPLES",
     "EXPORT_LEVEL",
     "GRADE_LIMITS",
-    "LEARNER",
     "MAX_MATCH_DEALS",
     "MOMENTS",
     "OPPONENTS",
+    "TABLE_COACH_SAMPLES",
     "TABLE_OPPONENTS",
     "Claim",
     "Deal",
     "Game",
     "GameStoreError",
     "Grade",
+    "MatchScore",
     "NotYourTurn",
     "Remark",
     "Table",
-    "TableGame",
-    "TableRemark",
     "Tally",
     "Trick",
     "add_remark",
     "analysis_for",
     "ask_to_count",
     "claim",
+    "coach_remark",
     "computer_move",
     "costliest",
     "counted_right",
+    "cut",
     "deal_lesson",
     "deal_outcome",
     "deal_tricks",
@@ -103,21 +99,17 @@ __all__ = [
     "load_game",
     "match_table",
     "next_deal",
+    "opponents",
     "play_match",
     "play_matches",
     "play_out",
+    "players",
     "positions",
     "remark_on",
     "report",
     "resign",
     "start",
-    "start_table",
-    "table_next_deal",
-    "table_remark",
-    "table_steps",
-    "table_try",
     "tally",
     "undo",
     "verdict",
-    "with_remark",
 ]

@@ -1,7 +1,13 @@
 """The coach beside a learner playing against the computer, as data: a grade on each of the
-learner's moves against the engine's best (exact where every card is known or the deals are
-few enough to solve each, sampled over the deals consistent with what the learner has seen
-otherwise), the moments that cost the most, and when to ask the learner to count.
+learner's moves against the engine's best, the moments that cost the most, and when to ask the
+learner to count.
+
+With two seats the values are exact where every card is known or the deals are few enough to
+solve each, and sampled over the deals consistent with what the learner has seen otherwise
+(``analysis_for``). At a table of three or four they are sampled: each legal move played out
+by the club player at every seat over deals consistent with what the learner has seen, as the
+hint's fourth level values them (``tutor.teach.hints.analyse``). Either way the remark
+is one ``Remark`` with its grade (``coach_remark``).
 
 No sentence is made here: ``tutor.words.play_text`` says it.
 """
@@ -10,13 +16,16 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine import Move, State, View, legal_moves
-from tutor.search import Budget, Seen, expert_view, stakes_of
+from tutor.engine import Deal as Position
+from tutor.engine import Move, State, TableState, View
+from tutor.search import Budget, Seen, expert_view
 from tutor.teach.hints import DEFAULT_SAMPLES, Analysis, analyse
 from tutor.teach.play.game import Deal, Game, Remark, grade_of
 
-#: How many deals the coach samples where cards are hidden (the hint engine's default).
+#: How many deals the coach samples where cards are hidden (the hint engine's default)...
 COACH_SAMPLES = DEFAULT_SAMPLES
+#: ... and at a table of three or four (fewer than a hint's, so that it answers at once).
+TABLE_COACH_SAMPLES = 24
 #: How many of the costliest moments a deal's review shows.
 MOMENTS = 3
 #: When the score is hidden, the coach asks the learner to count after about one trick in
@@ -28,33 +37,69 @@ def learner_view(game: Game) -> View:
     """What the learner knows now: their hand, the cards seen, and what the opponent's plays
     have told (the cards it cannot hold, and those it probably lacks), as the expert reads it."""
     seat = game.table.learner
-    return expert_view(game.state, seat, Seen(game.deal.start, game.deal.moves))
+    state, start = game.state, game.deal.start
+    if not isinstance(state, State) or not isinstance(start, State):
+        raise ValueError("the two-player coach reads a deal of two seats")
+    return expert_view(state, seat, Seen(start, game.deal.moves))
 
 
 def analysis_for(
     game: Game, *, samples: int | None = None, budget: Budget | None = None
 ) -> Analysis:
     """The engine's values of the learner's moves now, from what the learner knows, over
-    ``samples`` deals where cards are hidden (by default ``COACH_SAMPLES``)."""
+    ``samples`` deals where cards are hidden (by default ``COACH_SAMPLES``); two seats only
+    (``ValueError``)."""
     if samples is None:
         samples = COACH_SAMPLES
-    seed = game.table.seed * 1009 + game.deal.number * 101 + len(game.deal.moves)
+    seed = _seed(game)
     return analyse(
         learner_view(game), samples=samples, seed=seed, budget=budget, need=learner_stakes(game)
     )
 
 
+def _seed(game: Game) -> int:
+    return game.table.seed * 1009 + game.deal.number * 101 + len(game.deal.moves)
+
+
 def learner_stakes(game: Game) -> tuple[int, int] | None:
-    """The game points each seat still needs to win the match (``None`` where the match is not
-    played to a target of game points): what the expert and the coach weigh each deal by."""
-    return stakes_of(game.match)
+    """The game points each of two seats still needs to win the match (``None`` where the
+    match is not played to a target of game points, or at a larger table): what the expert
+    and the coach weigh each deal by."""
+    return game.match.stakes()
+
+
+def coach_remark(game: Game, move: Move) -> Remark | None:
+    """The coach's remark on the learner playing ``move`` now, at any table (see the module's
+    text). ``None`` when there was no choice or the move is not among those valued."""
+    state = game.state
+    if isinstance(state, TableState):
+        if len(state.legal_moves()) < 2:
+            return None
+        table = analyse(state, samples=TABLE_COACH_SAMPLES, seed=_seed(game))
+        values = {m.move: m.game_points for m in table.moves}
+        if move not in values:
+            return None
+        best = table.best
+        loss = max(0.0, best.game_points - values[move])
+        return Remark(
+            ply=len(game.deal.moves),
+            move=move,
+            grade=grade_of(loss),
+            loss=loss,
+            best=best.move,
+            best_value=best.game_points,
+            value=values[move],
+            exact=False,
+            samples=table.samples,
+        )
+    return remark_on(game, move, analysis_for(game))
 
 
 def remark_on(game: Game, move: Move, analysis: Analysis) -> Remark | None:
     """The coach's remark on the learner playing ``move`` now, from ``analysis``
     (``analysis_for``). ``None`` when there was no choice (one legal move) or the move is not
     among those valued."""
-    if len(legal_moves(game.state)) < 2:
+    if len(game.state.legal_moves()) < 2:
         return None
     played = analysis.value_of(move)
     if played is None:
@@ -87,26 +132,28 @@ def ask_to_count(game: Game) -> bool:
     deal = game.deal
     state = game.state
     seat = game.table.learner
-    if deal.over or not deal.moves or state.lead >= 0 or state.leader != seat:
+    if deal.over or not deal.moves or state.trick_cards or state.leader != seat:
         return False
-    if state.tricks[seat] == 0:
+    if state.side_tricks(game.side) == 0:
         return False
     rng = random.Random(f"{game.table.seed}:count:{deal.number}:{len(deal.moves)}")
     return rng.randrange(ASK_EVERY) == 0
 
 
-def counted_right(state: State, seat: int, answer: int) -> bool:
-    """Whether ``answer`` is the score ``seat`` has: card points taken and marriages
+def counted_right(state: Position, side: int, answer: int) -> bool:
+    """Whether ``answer`` is the score ``side`` has: card points taken and marriages
     credited."""
-    return answer == state.score(seat)
+    return answer == state.score(side)
 
 
 __all__ = [
     "ASK_EVERY",
     "COACH_SAMPLES",
     "MOMENTS",
+    "TABLE_COACH_SAMPLES",
     "analysis_for",
     "ask_to_count",
+    "coach_remark",
     "costliest",
     "counted_right",
     "learner_stakes",

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import yaml
 
-from tutor.engine import CARDS, PLAYER_NAMES, Move, cards_of_mask
+from tutor.engine import CARDS, PLAYER_NAMES, Move, State, cards_of_mask
 from tutor.teach.play.game import Deal, Game
 
 #: The lesson level of an exported deal (a whole deal with remarks is for learners who play).
@@ -34,8 +34,12 @@ def deal_lesson(
 ) -> str:
     """The lesson file (YAML text) of ``deal`` of ``game``: the rules as played, the hands as
     dealt (both face up), the trump card and the stock in order, and each move with the
-    narration given for its index in ``narrations`` (the coach's remark, if any)."""
+    narration given for its index in ``narrations`` (the coach's remark, if any). A deal of
+    two seats only (the lesson files for three and four have their own form): ``ValueError``
+    for another."""
     start = deal.start
+    if not isinstance(start, State):
+        raise ValueError("a deal of two seats is exported as a lesson")
     hands = {
         PLAYER_NAMES[p]: " ".join(str(c) for c in cards_of_mask(start.hands[p])) for p in (0, 1)
     }

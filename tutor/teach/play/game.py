@@ -1,7 +1,14 @@
-"""A match against the computer as one immutable value: the table (rules, opponent, seed),
-the cut for the first dealer, the deals played so far and the deal in progress, with the
-coach's remark on each of the learner's moves. With a stand-in in the learner's seat, two
-computer players play the whole match (``play_match``; ``tutor match``) through the same steps.
+"""A match against the computer as one immutable value, for two, three or four seats: the
+table (rules, opponent, seed), the cut for the first dealer, the deals played so far and the
+deal in progress, with the coach's remark on each of the learner's moves. The learner sits at
+A (with two seats at A or B), the computer at every other seat; undo, giving up, the match to
+the preset's target and the next dealer as the preset says (``tutor.teach.play.standing``)
+are the same at every table. With a stand-in in the learner's seat, computer players play the
+whole match (``play_match``; ``tutor match``) through the same steps.
+
+The deal is the engine's one game interface (``tutor.engine.game``); only the computer's move
+(``_computer``) and the two-player coach (``tutor.teach.play.coach``) look at the engine
+behind it.
 
 Everything random comes from the table's seed: the cut, each deal's cards and each computer
 move, so a game is rebuilt exactly from its table and its moves (``tutor.teach.play.store``).
@@ -15,6 +22,9 @@ True
 >>> m = play_match(Table(rules_spec="kurnik", opponent="random", seed=7, stand_in="club"))
 >>> m.over, max(m.scored_match.scores) >= 7
 (True, True)
+>>> g = play_out(start(Table(rules_spec="four", opponent="club", seed=7)))
+>>> g.match.scores, g.to_move, len(g.cut)
+((0, 0), 0, 4)
 """
 
 from __future__ import annotations
@@ -29,29 +39,55 @@ from tutor.engine import (
     Card,
     EndKind,
     IllegalMoveError,
-    Match,
     MatchMode,
     Move,
     Outcome,
     RuleSet,
     State,
+    TableState,
     Verdict,
     Wait,
     apply,
-    check,
-    cut_for_dealer,
-    legal_moves,
-    other,
+    game_for,
+    grading,
     parse_rules,
     random_deal,
-    scoring,
 )
-from tutor.search import PLAYERS, REMEMBERING, Seen, stakes_of
+from tutor.engine import Deal as Position
+from tutor.search import PLAYERS, REMEMBERING, TABLE_PLAYERS, Seen
+from tutor.teach.play.standing import MatchScore, cut
 
 #: The scoring rule of each grade of a lost deal (0 simple, 1 Schneider, 2 Schwarz).
 GRADE_RULES = ("score.simple", "score.schneider", "score.schwarz")
-#: The computer opponents a learner can choose, weakest first.
+#: The computer opponents a learner can choose, weakest first: with two seats, and at a table
+#: of three or four.
 OPPONENTS = ("beginner", "club", "expert")
+TABLE_OPPONENTS = ("club", "expert")
+
+
+def opponents(seats: int) -> tuple[str, ...]:
+    """The computer opponents a learner can choose at a table of ``seats``."""
+    return OPPONENTS if seats == 2 else TABLE_OPPONENTS
+
+
+def players(seats: int) -> tuple[str, ...]:
+    """Every computer player that can sit at a table of ``seats`` (for a stand-in)."""
+    return tuple(PLAYERS) if seats == 2 else tuple(TABLE_PLAYERS)
+
+
+def _computer(name: str, game: Game, rng: random.Random) -> Move:
+    """The move of the computer player ``name`` for the seat on turn: the one place that calls
+    the players."""
+    s = game.state
+    if isinstance(s, State):
+        seen = None
+        if name in REMEMBERING:
+            start = game.deal.start
+            assert isinstance(start, State)
+            seen = Seen(start, game.deal.moves, game.match.stakes())
+        return PLAYERS[name](s, rng, seen)
+    assert isinstance(s, TableState)
+    return TABLE_PLAYERS[name](s, rng)
 
 
 class Grade(Enum):
@@ -88,7 +124,8 @@ def grade_of(loss: float) -> Grade:
 class Remark:
     """The coach on one of the learner's moves: the grade, the game points given up, the
     move the engine rates best, and whether the values are exact (every card known or few
-    enough deals to solve each) or sampled."""
+    enough deals to solve each) or sampled; ``samples`` counts the sampled deals where the
+    words name them (at a table of three or four), else 0."""
 
     ply: int  # the move's index in the deal
     move: Move
@@ -99,14 +136,16 @@ class Remark:
     value: float  # game points of the move played
     exact: bool
     line: tuple[Move, ...] = ()  # best play from the position, where every card is known
+    samples: int = 0
 
 
 @dataclass(frozen=True)
 class Table:
     """What the learner chose: the rules (a preset with switches, as text), the opponent's
-    strength, the learner's seat (A) and the seed of everything random. A ``stand_in`` (a
-    computer player's name) plays the learner's seat instead of the learner: then any player
-    of ``tutor.search.PLAYERS`` may sit at either seat."""
+    strength (the computer at every other seat), the learner's seat (A; with two seats A or
+    B) and the seed of everything random. A ``stand_in`` (a computer player's name) plays the
+    learner's seat instead of the learner: then any computer player for the table's number of
+    seats (``players``) may sit at every seat."""
 
     rules_spec: str
     opponent: str = "beginner"
@@ -123,13 +162,14 @@ class Table:
         return self.stand_in if seat == self.learner else self.opponent
 
     def __post_init__(self) -> None:
-        valid = tuple(PLAYERS) if self.stand_in is not None else OPPONENTS
+        seats = self.rules.seats
+        valid = players(seats) if self.stand_in is not None else opponents(seats)
         if self.opponent not in valid:
             raise ValueError(f"unknown opponent {self.opponent!r}; choose one of {valid}")
-        if self.stand_in is not None and self.stand_in not in PLAYERS:
+        if self.stand_in is not None and self.stand_in not in valid:
             raise ValueError(f"unknown player {self.stand_in!r}; choose one of {valid}")
-        if self.learner not in (0, 1):
-            raise ValueError("the learner sits at A (0) or B (1)")
+        if self.learner not in ((0, 1) if seats == 2 else (0,)):
+            raise ValueError("the learner sits at A (0), or with two seats at B (1)")
 
 
 @dataclass(frozen=True)
@@ -138,14 +178,14 @@ class Deal:
     on the learner's moves."""
 
     number: int  # 1 for the first deal of the match
-    start: State
+    start: Position
     moves: tuple[Move, ...] = ()
-    state: State | None = None  # None: as dealt
+    state: Position | None = None  # None: as dealt
     remarks: tuple[Remark, ...] = ()
     resigned: int | None = None  # the seat that gave the deal up
 
     @property
-    def now(self) -> State:
+    def now(self) -> Position:
         return self.start if self.state is None else self.state
 
     @property
@@ -156,11 +196,14 @@ class Deal:
 @dataclass(frozen=True)
 class Claim:
     """A claim to have reached 1000 card points, which ends the match at once (000's match to
-    1000): ``total`` is what the claimer had counting the deal in progress; a miscount loses."""
+    1000): ``seat`` is the side that claims (with one seat a side, the seat), ``total`` what
+    it had counting the deal in progress; a miscount loses, and ``rival``, the other side with
+    the most points then (with two seats, the other), wins."""
 
     seat: int
     total: int
     target: int
+    rival: int
 
     @property
     def right(self) -> bool:
@@ -168,7 +211,7 @@ class Claim:
 
     @property
     def winner(self) -> int:
-        return self.seat if self.right else other(self.seat)
+        return self.seat if self.right else self.rival
 
 
 @dataclass(frozen=True)
@@ -177,8 +220,8 @@ class Game:
     finished and the one in progress."""
 
     table: Table
-    cut: tuple[Card, Card]
-    match: Match
+    cut: tuple[Card, ...]  # the cards the seats drew for the first dealer, by seat
+    match: MatchScore
     deal: Deal
     past: tuple[Deal, ...] = ()
     claim: Claim | None = None
@@ -188,8 +231,13 @@ class Game:
         return self.match.rules
 
     @property
-    def state(self) -> State:
+    def state(self) -> Position:
         return self.deal.now
+
+    @property
+    def side(self) -> int:
+        """The learner's side (with one seat a side, the learner's seat)."""
+        return self.table.learner % self.rules.sides
 
     @property
     def to_move(self) -> int | None:
@@ -211,15 +259,15 @@ class Game:
 
     @property
     def winner(self) -> int | None:
-        """Who has won the match (``None`` while it goes on, or when it is drawn)."""
+        """The side that has won the match (``None`` while it goes on, or when it is drawn)."""
         if self.claim is not None:
             return self.claim.winner
         return self.scored_match.winner
 
-    def running_total(self, seat: int) -> int:
-        """``seat``'s card points in the match counting the deal in progress (what a claim to
+    def running_total(self, side: int) -> int:
+        """``side``'s card points in the match counting the deal in progress (what a claim to
         1000 is judged by)."""
-        return self.match.scores[seat] + self.state.score(seat)
+        return self.match.scores[side] + self.state.score(side)
 
     @property
     def may_claim(self) -> bool:
@@ -227,7 +275,7 @@ class Game:
         return self.rules.match_mode is MatchMode.THOUSAND and self.claim is None and not self.over
 
     @property
-    def scored_match(self) -> Match:
+    def scored_match(self) -> MatchScore:
         """The match with the deal in progress counted once it has ended."""
         outcome = deal_outcome(self.deal, self.rules)
         return self.match if outcome is None else self.match.record(outcome)
@@ -246,9 +294,12 @@ class Trick:
 
 
 def deal_tricks(deal: Deal) -> tuple[Trick, ...]:
-    """The tricks completed so far in ``deal``, in order."""
+    """The tricks completed so far in a deal of two seats, in order (none at a larger table,
+    whose moves are said one by one)."""
     out: list[Trick] = []
     state = deal.start
+    if not isinstance(state, State):
+        return ()
     for move in deal.moves:
         after = apply(state, move)
         if sum(after.tricks) > sum(state.tricks) and after.last_trick is not None:
@@ -259,31 +310,43 @@ def deal_tricks(deal: Deal) -> tuple[Trick, ...]:
     return tuple(out)
 
 
-def positions(deal: Deal) -> tuple[State, ...]:
+def positions(deal: Deal) -> tuple[Position, ...]:
     """The deal's positions: as dealt, then after each move."""
     out = [deal.start]
     for move in deal.moves:
-        out.append(apply(out[-1], move))
+        out.append(out[-1].apply(move))
     return tuple(out)
 
 
 def deal_outcome(deal: Deal, rules: RuleSet) -> Outcome | None:
-    """How the deal ended: as played, or given up. A deal given up is won by the other seat
-    as if it had declared 66 at that moment: Schneider and Schwarz count as they stand."""
+    """How the deal ended: as played, or given up.
+
+    A deal given up is won as if the winning side had declared 66 at that moment, scored by
+    the preset's own rules for a won deal (``tutor.engine.grading``): Schneider and Schwarz
+    count as the scores and tricks stand. With two sides the winner is the other side (the
+    two-player rule; with four, the other team). With three seats each for himself the
+    sources say nothing of a deal given up; here the other seat with the most points wins
+    (then the one with more tricks, then the first after the seat that gave up, in the order
+    of play), and the losers pay as ``score.losers`` says: each by his own grade, the one who
+    gave up included, or by the grade of the loser who did best."""
     if deal.resigned is None:
         return deal.now.result
-    loser = deal.resigned
-    winner = other(loser)
     s = deal.now
-    won = (1 if s.tricks[0] else 0) | (2 if s.tricks[1] else 0)
-    g = scoring(rules).grade(loser, s.score(loser), won)
-    gp = rules.game_points[g]
+    sides = rules.sides
+    loser = s.side(deal.resigned)
+    scores = tuple(s.score(x) for x in range(sides))
+    won = sum(1 << x for x in range(sides) if s.side_tricks(x))
+    seats = rules.seats
+    after = [s.side((deal.resigned + k) % seats) for k in range(1, seats)]
+    others = list(dict.fromkeys(x for x in after if x != loser))
+    winner = max(others, key=lambda x: (scores[x], s.side_tricks(x), -others.index(x)))
+    gp, g = grading(rules).win(winner, scores, won)
     return Outcome(
         kind=EndKind.GIVEN_UP,
         winner=winner,
-        game_points=(gp, 0) if winner == 0 else (0, gp),
-        scores=(s.score(0), s.score(1)),
-        player=loser,
+        game_points=tuple(gp if x == winner else 0 for x in range(sides)),
+        scores=scores,
+        player=deal.resigned,
         rule_id=GRADE_RULES[g],
     )
 
@@ -293,21 +356,24 @@ def _rng(table: Table, *parts: object) -> random.Random:
 
 
 def start(table: Table) -> Game:
-    """A new match: the players cut for the first dealer (the higher card deals, 000), then
+    """A new match: the players cut for the first dealer (the highest card deals, 000), then
     the first deal."""
     rules = table.rules
-    a, b, dealer = cut_for_dealer(rules, _rng(table, "cut"))
-    match = Match.start(rules, dealer)
-    return Game(table=table, cut=(a, b), match=match, deal=_deal(table, rules, 1, dealer))
+    cards, dealer = cut(rules, _rng(table, "cut"))
+    match = MatchScore.start(rules, dealer)
+    return Game(table=table, cut=cards, match=match, deal=_deal(table, rules, 1, dealer))
 
 
 def _deal(table: Table, rules: RuleSet, number: int, dealer: int) -> Deal:
-    return Deal(number=number, start=random_deal(rules, _rng(table, "deal", number), dealer))
+    rng = _rng(table, "deal", number)
+    if rules.seats == 2:  # the deals of matches kept before the tables joined, card for card
+        return Deal(number=number, start=random_deal(rules, rng, dealer))
+    return Deal(number=number, start=game_for(rules).new_deal(rng, dealer=dealer))
 
 
 def _apply(game: Game, move: Move, remark: Remark | None = None) -> Game:
     deal = game.deal
-    state = apply(deal.now, move)
+    state = deal.now.apply(move)
     remarks = deal.remarks if remark is None else (*deal.remarks, remark)
     return replace(
         game, deal=replace(deal, moves=(*deal.moves, move), state=state, remarks=remarks)
@@ -321,7 +387,7 @@ class NotYourTurn(Exception):
 def verdict(game: Game, move: Move) -> Verdict:
     """The engine's verdict on the learner playing ``move`` now (legal or not, with the rule
     and its source)."""
-    return check(game.state, move)
+    return game.state.check(move)
 
 
 def learner_move(game: Game, move: Move, remark: Remark | None = None) -> Game:
@@ -329,7 +395,7 @@ def learner_move(game: Game, move: Move, remark: Remark | None = None) -> Game:
     ``IllegalMoveError`` (nothing changes: an illegal try costs nothing) or ``NotYourTurn``."""
     if not game.learners_turn:
         raise NotYourTurn("it is not the learner's turn")
-    v = check(game.state, move)
+    v = game.state.check(move)
     if not v.legal:
         raise IllegalMoveError(v)
     return _apply(game, move, remark)
@@ -357,25 +423,25 @@ def computer_move(game: Game) -> Game:
     if name is None:
         raise NotYourTurn("it is not the computer's turn")
     rng = _rng(game.table, "move", game.deal.number, len(game.deal.moves))
-    seen = None
-    if name in REMEMBERING:
-        seen = Seen(game.deal.start, game.deal.moves, stakes_of(game.match))
-    return _apply(game, PLAYERS[name](game.state, rng, seen))
+    return _apply(game, _computer(name, game, rng))
 
 
 def play_out(game: Game) -> Game:
     """The computer's moves until the learner is on turn or the deal is over. In a match to
-    1000 a computer player, which counts without fault, claims as soon as it has 1000."""
-    computers = [seat for seat in (0, 1) if game.table.player(seat) is not None]
+    1000 a side of computer players, which count without fault, claims as soon as it has
+    1000 (the learner's side is the learner's to claim)."""
+    mine = game.side if game.table.stand_in is None else None
+    computers = [x for x in range(game.rules.sides) if x != mine]
     while True:
         if game.may_claim:
-            for seat in computers:
-                if game.running_total(seat) >= game.match.target:
-                    return claim(game, seat)
+            for side in computers:
+                if game.running_total(side) >= game.match.target:
+                    return claim(game, side)
         if game.to_move is None:
             return game
         if game.table.player(game.to_move) is None:
-            if game.state.waiting is Wait.REPLY and legal_moves(game.state) == (PASS,):
+            s = game.state
+            if isinstance(s, State) and s.waiting is Wait.REPLY and s.legal_moves() == (PASS,):
                 # the closer's opponent holds no card to exchange: nothing to decide
                 game = _apply(game, PASS)
                 continue
@@ -403,12 +469,16 @@ def play_match(table: Table) -> Game:
     return game
 
 
-def claim(game: Game, seat: int) -> Game:
-    """``seat`` claims to have reached 1000 card points: the match ends, won by the claimer
-    if the count is right, else lost (000). Raises ``ValueError`` where no claim is possible."""
+def claim(game: Game, side: int) -> Game:
+    """``side`` claims to have reached 1000 card points: the match ends, won by the claimer
+    if the count is right, else lost (000) to the other side with the most points (the first
+    in seat order on a tie). Raises ``ValueError`` where no claim is possible."""
     if not game.may_claim:
         raise ValueError("no claim to 1000 is possible here")
-    return replace(game, claim=Claim(seat, game.running_total(seat), game.match.target))
+    rivals = [x for x in range(game.rules.sides) if x != side]
+    rival = max(rivals, key=lambda x: (game.running_total(x), -x))
+    total = game.running_total(side)
+    return replace(game, claim=Claim(side, total, game.match.target, rival))
 
 
 def undo(game: Game) -> Game:
@@ -417,7 +487,7 @@ def undo(game: Game) -> Game:
     them (the position is the one the learner last decided in). Nothing to undo: the game
     unchanged."""
     if game.claim is not None:
-        mine = game.claim.seat == game.table.learner
+        mine = game.claim.seat == game.side
         game = replace(game, claim=None)
         if mine:  # the learner's claim was the last act
             return game
@@ -430,11 +500,17 @@ def undo(game: Game) -> Game:
     keep = plies[-1]
     state = deal.start
     for m in deal.moves[:keep]:
-        state = apply(state, m)
+        state = state.apply(m)
     remarks = tuple(r for r in deal.remarks if r.ply < keep)
     return replace(
         game,
-        deal=replace(deal, moves=deal.moves[:keep], state=state, remarks=remarks, resigned=None),
+        deal=replace(
+            deal,
+            moves=deal.moves[:keep],
+            state=state if keep else None,  # back to the deal as dealt, the very value
+            remarks=remarks,
+            resigned=None,
+        ),
     )
 
 
@@ -445,7 +521,7 @@ def _learner_plies(game: Game) -> list[int]:
     for i, m in enumerate(game.deal.moves):
         if state.to_move == game.table.learner:
             out.append(i)
-        state = apply(state, m)
+        state = state.apply(m)
     return out
 
 
@@ -480,6 +556,7 @@ __all__ = [
     "GRADE_LIMITS",
     "MAX_MATCH_DEALS",
     "OPPONENTS",
+    "TABLE_OPPONENTS",
     "Claim",
     "Deal",
     "Game",
@@ -496,8 +573,10 @@ __all__ = [
     "grade_of",
     "learner_move",
     "next_deal",
+    "opponents",
     "play_match",
     "play_out",
+    "players",
     "positions",
     "resign",
     "start",

@@ -1,8 +1,12 @@
 """A match in progress as a small JSON text, so that the browser can keep it across a reload:
-the table (rules, opponent, seed, seat), and for each deal its moves, whether it was given up,
-and the coach's remarks. Everything else (the cut, the cards of each deal, the computer's
-moves) follows from the seed, and every move is played again through the engine on reading,
-so a text that was tampered with cannot make an illegal position.
+the table (rules, number of seats, opponent, seed, seat), and for each deal its moves, whether
+it was given up, and the coach's remarks. Everything else (the cut, the cards of each deal, the
+computer's moves) follows from the seed, and every move is played again through the engine on
+reading, so a text that was tampered with cannot make an illegal position.
+
+One schema serves every table: ``seats`` gives the number of seats and must agree with the
+rules; a text without it (kept before the tables joined) is a match of two seats, read as
+before.
 
 >>> from tutor.teach.play.game import Table, start, play_out
 >>> g = play_out(start(Table("kurnik", seed=3)))
@@ -21,14 +25,12 @@ from tutor.engine import (
     MoveError,
     SwitchValueError,
     UnknownPresetError,
-    apply,
     parse_move,
 )
 from tutor.formats.errors import SourceError
 from tutor.formats.uploads import small_json
 from tutor.msgid import N_
 from tutor.teach.play.game import (
-    OPPONENTS,
     Deal,
     Game,
     Grade,
@@ -46,6 +48,8 @@ MAX_GAME_BYTES = 200_000
 MAX_DEALS = 400
 #: The most moves of a remark's line of best play (a deal has fewer).
 MAX_LINE = 40
+#: The most sampled deals a remark may name.
+MAX_SAMPLES = 10_000
 
 M_GAME_TOO_LARGE = N_("The match kept in this browser is too large to be one of this tutor's.")
 M_NOT_GAME = N_("The match kept in this browser cannot be read; a new one starts.")
@@ -67,6 +71,7 @@ def dump_game(game: Game) -> str:
     data = {
         "version": GAME_VERSION,
         "rules": game.table.rules_spec,
+        "seats": game.rules.seats,
         "opponent": game.table.opponent,
         "seed": game.table.seed,
         "learner": game.table.learner,
@@ -91,6 +96,7 @@ def _deal_data(deal: Deal) -> dict[str, Any]:
                 r.value,
                 r.exact,
                 [str(m) for m in r.line],
+                *([r.samples] if r.samples else []),
             ]
             for r in deal.remarks
         ],
@@ -121,23 +127,27 @@ def _load(data: object) -> Game:
         raise ValueError("not a kept match")
     rules, opponent = data["rules"], data["opponent"]
     seed, learner = data["seed"], data["learner"]
-    if not isinstance(rules, str) or opponent not in OPPONENTS:
+    if not isinstance(rules, str) or not isinstance(opponent, str):
         raise ValueError("bad table")
-    if type(seed) is not int or learner not in (0, 1):
+    if type(seed) is not int or type(learner) is not int:
         raise ValueError("bad table")
     deals = data["deals"]
     if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:
         raise ValueError("bad deals")
-    game = start(Table(rules_spec=rules, opponent=opponent, seed=seed, learner=learner))
+    # the table checks the opponent and the learner's seat for its number of seats
+    table = Table(rules_spec=rules, opponent=opponent, seed=seed, learner=learner)
+    if data.get("seats", 2) != table.rules.seats:
+        raise ValueError("the seats do not match the rules")
+    game = start(table)
     for i, d in enumerate(deals):
         if i:
             game = next_deal(game)
         game = _replay(game, d)
-    seat = data.get("claim")
-    if seat is not None:
-        if seat not in (0, 1):
+    side = data.get("claim")
+    if side is not None:
+        if side not in range(game.rules.sides):
             raise ValueError("bad claim")
-        game = claim(game, seat)
+        game = claim(game, side)
     return game
 
 
@@ -147,12 +157,13 @@ def _replay(game: Game, d: object) -> Game:
     moves = [parse_move(_text(m)) for m in d["moves"]]
     state = game.deal.start
     for m in moves:
-        state = apply(state, m)  # raises IllegalMoveError
+        state = state.apply(m)  # raises IllegalMoveError
     remarks = tuple(_remark(r, len(moves)) for r in d.get("remarks", []))
     resigned = d.get("resigned")
-    if resigned not in (None, 0, 1):
+    if resigned is not None and resigned not in range(game.rules.seats):
         raise ValueError("bad resignation")
-    deal = replace(game.deal, moves=tuple(moves), state=state, remarks=remarks, resigned=resigned)
+    now = state if moves else None  # as dealt: the very value a new deal holds
+    deal = replace(game.deal, moves=tuple(moves), state=now, remarks=remarks, resigned=resigned)
     if resigned is not None and state.result is not None:
         raise ValueError("a deal that ended cannot be given up")
     return replace(game, deal=deal)  # an unfinished deal before the last: next_deal refuses
@@ -165,9 +176,12 @@ def _text(value: object) -> str:
 
 
 def _remark(r: object, plies: int) -> Remark:
-    if not isinstance(r, list) or len(r) != 9:
+    if not isinstance(r, list) or len(r) not in (9, 10):
         raise ValueError("bad remark")
-    ply, move, grade, loss, best, best_value, value, exact, line = r
+    ply, move, grade, loss, best, best_value, value, exact, line = r[:9]
+    samples = r[9] if len(r) == 10 else 0
+    if type(samples) is not int or not 0 <= samples <= MAX_SAMPLES:
+        raise ValueError("bad remark")
     if not isinstance(line, list) or len(line) > MAX_LINE:
         raise ValueError("bad remark")
     if type(ply) is not int or not 0 <= ply < plies:
@@ -187,6 +201,7 @@ def _remark(r: object, plies: int) -> Remark:
         value=float(value),
         exact=exact,
         line=tuple(parse_move(_text(m)) for m in line),
+        samples=samples,
     )
 
 

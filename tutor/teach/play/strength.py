@@ -19,7 +19,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
-from tutor.engine import legal_moves, parse_rules
+from tutor.engine import parse_rules
 from tutor.teach.play.game import Game, computer_move, deal_outcome, next_deal, start
 from tutor.teach.play.matches import match_table
 
@@ -64,7 +64,7 @@ def _timed_match(game: Game, hero: int) -> tuple[Game, list[float]]:
     times: list[float] = []
     while True:
         while game.to_move is not None:
-            timed = game.to_move == hero and len(legal_moves(game.state)) > 1
+            timed = game.to_move == hero and len(game.state.legal_moves()) > 1
             begun = time.perf_counter()
             game = computer_move(game)
             if timed:
