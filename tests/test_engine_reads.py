@@ -27,15 +27,10 @@ from tutor.engine import (
     RuleSet,
     SwitchValueError,
     applies,
-    apply,
-    deal_table,
     engine_for,
-    legal_moves,
+    game_for,
     parse_rules,
-    random_deal,
     switch_ids,
-    table_apply,
-    table_legal_moves,
 )
 from tutor.engine.rules import DEPENDS, field_of, value_text
 from tutor.engine.rules_check import TABLE, TWO_PLAYERS
@@ -121,26 +116,21 @@ def flips(engine: Engine, switch_id: str) -> Iterator[tuple[RuleSet, RuleSet]]:
 
 
 def trace(rules: RuleSet, seed: int) -> list[object]:
-    """What a seeded game shows: every list of legal moves and every outcome. Two players play
-    a match (at most 40 deals), three or four one deal; each move is drawn at random."""
+    """What a seeded game shows: every list of legal moves and every outcome of a match (at
+    most 40 deals with two players, 12 at a table), each move drawn at random."""
     rng = random.Random(seed)
+    game = game_for(rules)
     seen: list[object] = []
-    if rules.seats > 2:
-        t = deal_table(rules, random.Random(seed), dealer=seed % rules.seats)
-        while t.result is None:
-            legal = table_legal_moves(t)
+    match = Match.start(rules, dealer=seed % rules.seats)
+    longest = 40 if rules.seats == 2 else 12
+    while match.winner is None and not match.is_drawn and match.deals < longest:
+        deal = game.new_deal(rng, dealer=match.dealer)
+        while deal.result is None:
+            legal = deal.legal_moves()
             seen.append(legal)
-            t = table_apply(t, legal[rng.randrange(len(legal))])
-        return [*seen, t.result]
-    match = Match.start(rules, dealer=seed % 2)
-    while match.winner is None and not match.is_drawn and match.deals < 40:
-        s = random_deal(rules, rng, dealer=match.dealer)
-        while s.result is None:
-            legal = legal_moves(s)
-            seen.append(legal)
-            s = apply(s, legal[rng.randrange(len(legal))])
-        seen.append(s.result)
-        match = match.record(s.result)
+            deal = deal.apply(legal[rng.randrange(len(legal))])
+        seen.append(deal.result)
+        match = match.record(deal.result)
     return [*seen, (match.scores, match.deals, match.draws, match.dealer, match.winner)]
 
 

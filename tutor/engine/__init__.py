@@ -33,7 +33,7 @@ from tutor.engine.legality import (
     may_exchange,
     may_name_trump,
 )
-from tutor.engine.match import Match, cut_for_dealer
+from tutor.engine.match import FIVE_DEALS, THOUSAND, Match, cut, cut_for_dealer
 from tutor.engine.moves import (
     CLOSE,
     CLOSE_UNDRAWN,
@@ -155,6 +155,7 @@ __all__ = [
     "EXCHANGE",
     "E_UNKNOWN_PRESET",
     "E_UNKNOWN_SWITCH",
+    "FIVE_DEALS",
     "MAX_DEALS",
     "NAME_CASES",
     "NAME_TRUMPS",
@@ -177,6 +178,7 @@ __all__ = [
     "SRC_PAGAT",
     "SUIT_MASKS",
     "TABLE_PRESETS",
+    "THOUSAND",
     "TRUMP_MASKS",
     "A",
     "B",
@@ -240,6 +242,7 @@ __all__ = [
     "cards_of_mask",
     "check",
     "consistent_deals",
+    "cut",
     "cut_for_dealer",
     "cut_winner",
     "deal_count",

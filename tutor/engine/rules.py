@@ -470,9 +470,6 @@ DEPENDS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "out.closer_opponent": ("closing_allowed", (True,)),
     "trick.equal_cards": ("copies", (2,)),
     "score.losers": ("seats", (3,)),
-    # the games for three and four are single deals, with no match
-    "match.mode": ("seats", (2,)),
-    "match.next_dealer": ("seats", (2,)),
 }
 
 

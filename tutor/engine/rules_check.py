@@ -218,6 +218,9 @@ TABLE = Engine(
             "out.false_penalty",
             "out.false_points",
             "out.false_no_trick_points",
+            "match.mode",
+            "match.target",
+            "match.next_dealer",
         }
     ),
     limits={

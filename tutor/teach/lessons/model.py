@@ -112,7 +112,7 @@ class Event:
     cards: tuple[Card, ...] = ()
     points: int = 0
     detail: str = ""
-    scores: tuple[int, int] | None = None
+    scores: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -240,7 +240,7 @@ class LessonDeal:
     dealer: int = 1
     narration: str = ""
     narrations: tuple[tuple[str, str], ...] = ()  # per compared preset
-    match: tuple[int, int] | None = None
+    match: tuple[int, ...] | None = None
     line: int = 1
     column: int = 1
 
@@ -308,7 +308,7 @@ class Frame:
     step: int = 0
     preset: str = ""
     line: int = 0
-    match: tuple[int, int] | None = None
+    match: tuple[int, ...] | None = None
     your_move: YourMove | None = None
     question: Question | None = None
     #: At a your-move step: every legal move of the position before the step with its exact

@@ -21,6 +21,7 @@ from tutor.engine import Move, State, TableState, View
 from tutor.search import Budget, Seen, expert_view
 from tutor.teach.hints import DEFAULT_SAMPLES, Analysis, analyse
 from tutor.teach.play.game import Deal, Game, Remark, grade_of
+from tutor.teach.play.standing import stakes
 
 #: How many deals the coach samples where cards are hidden (the hint engine's default)...
 COACH_SAMPLES = DEFAULT_SAMPLES
@@ -65,7 +66,7 @@ def learner_stakes(game: Game) -> tuple[int, int] | None:
     """The game points each of two seats still needs to win the match (``None`` where the
     match is not played to a target of game points, or at a larger table): what the expert
     and the coach weigh each deal by."""
-    return game.match.stakes()
+    return stakes(game.match)
 
 
 def coach_remark(game: Game, move: Move) -> Remark | None:

@@ -55,7 +55,7 @@ from tutor.engine import (
 )
 from tutor.engine import Deal as Position
 from tutor.search import PLAYERS, REMEMBERING, TABLE_PLAYERS, Seen
-from tutor.teach.play.standing import MatchScore, cut
+from tutor.teach.play.standing import MatchScore, cut, stakes
 
 #: The scoring rule of each grade of a lost deal (0 simple, 1 Schneider, 2 Schwarz).
 GRADE_RULES = ("score.simple", "score.schneider", "score.schwarz")
@@ -84,7 +84,7 @@ def _computer(name: str, game: Game, rng: random.Random) -> Move:
         if name in REMEMBERING:
             start = game.deal.start
             assert isinstance(start, State)
-            seen = Seen(start, game.deal.moves, game.match.stakes())
+            seen = Seen(start, game.deal.moves, stakes(game.match))
         return PLAYERS[name](s, rng, seen)
     assert isinstance(s, TableState)
     return TABLE_PLAYERS[name](s, rng)
