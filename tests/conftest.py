@@ -17,6 +17,26 @@ settings.register_profile("ci", derandomize=True, deadline=None)
 if os.environ.get("CI") == "true":
     settings.load_profile("ci")
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A run that leaves out the slow tests (``-m "not slow ..."``) is the daily loop: the
+    costly property tests and the fuzz kinds then draw fewer examples
+    (``tests.helpers.examples``)."""
+    fast = "not slow" in (config.getoption("markexpr") or "")
+    os.environ["TUTOR_TESTS_FAST"] = "1" if fast else "0"
+
+
+#: Doctests in tutor/ that take more than about 2 s (they cannot carry a marker themselves).
+SLOW_DOCTESTS = frozenset({"tutor/teach/play/strength.py::tutor.teach.play.strength"})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid in SLOW_DOCTESTS:
+            item.add_marker(pytest.mark.slow)
+
+
 # Example 1 of 000: A leads, trump ace of hearts.
 EX1 = dict(
     hands=("10h Kh 9h 10c Kc Qc", "Jh As Ks Qs Ad Kd"),

@@ -4,6 +4,7 @@ small positions, and loading a script from scripts/ as a module."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 import re
 import sys
@@ -25,6 +26,13 @@ from tutor.engine import (
 from tutor.search import terminal_value
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def examples(full: int) -> int:
+    """How many examples a costly property test (or fuzz kind) draws: ``full`` in a whole run
+    (CI runs that), a tenth of it (at least 10) in the daily loop, which leaves out the tests
+    marked slow (tests/conftest.py tells it from ``-m`` through ``TUTOR_TESTS_FAST``)."""
+    return max(10, full // 10) if os.environ.get("TUTOR_TESTS_FAST") == "1" else full
 
 
 def load_script(name: str) -> ModuleType:

@@ -47,7 +47,7 @@ from tutor.engine import (
 )
 from tutor.search import Solver, terminal_value
 
-from helpers import Brute, mini_position
+from helpers import Brute, examples, mini_position
 
 
 def _values(kind: type[Enum]) -> list[str]:
@@ -148,7 +148,7 @@ def test_check_agrees_with_legal_moves_along_random_playouts(rules: RuleSet, see
         s = apply(s, rng.choice(sorted(legal, key=str)))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1))
 @example(rules=UNUSED, seed=1)
 @example(rules=UNUSED_CLOSING, seed=2)
@@ -168,7 +168,7 @@ def test_solver_agrees_with_brute_force_under_random_rules(rules: RuleSet, seed:
             assert v == (b if child.to_move == mover else -b), (rules.name, s, move)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1))
 @example(rules=UNUSED, seed=3)
 @example(rules=UNUSED_CLOSING, seed=4)
@@ -241,7 +241,14 @@ def test_solver_agrees_where_pagat_waits_for_a_choice() -> None:
     assert min(seen.values()) >= 20 and exchanges >= 5, (seen, exchanges)
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+#: The presets whose small endgames take the solver and the brute force more than about 2 s.
+SLOW_ENDGAMES = {"heart_ace", "classic"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=pytest.mark.slow) if n in SLOW_ENDGAMES else n for n in sorted(PRESETS)],
+)
 def test_solver_agrees_with_brute_force_on_small_endgames_of_each_preset(name: str) -> None:
     rules = PRESETS[name]
     exact = Brute()
@@ -261,6 +268,7 @@ def test_solver_agrees_with_brute_force_on_small_endgames_of_each_preset(name: s
             assert v == b, (name, seed, move)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["named_trump", "heart_ace"])
 def test_solver_agrees_where_trumps_are_named(name: str) -> None:
     """Without a face-up card: trumps named by a move (first thing under named_trump, by the

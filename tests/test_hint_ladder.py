@@ -135,6 +135,7 @@ def test_the_ladder_says_the_last_trick_once_the_stock_is_used_up() -> None:
     assert all("The last trick is worth 10 extra points." in s for s in said)
 
 
+@pytest.mark.slow
 def test_the_ladder_says_the_special_moves_by_no_name() -> None:
     """Closing, the exchange and declaring are never named at level 2, in any language."""
     for lang in LANGS:

@@ -85,7 +85,11 @@ def learner_plays(at: AppTest, move_text: str) -> None:
     clean(at)
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+# One whole match in the daily loop; every other preset's match is marked slow.
+@pytest.mark.parametrize(
+    "name",
+    [n if n == "schnapsen" else pytest.param(n, marks=pytest.mark.slow) for n in sorted(PRESETS)],
+)
 def test_a_whole_match_against_the_beginner(open_page, name: str) -> None:  # type: ignore[no-untyped-def]
     at = start(open_page(w_play_preset=name, w_play_opponent="beginner", w_play_quiet=True))
     game = game_of(at)

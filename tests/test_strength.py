@@ -15,6 +15,7 @@ from tutor.teach.play import strength as strength_mod
 from tutor.teach.play.strength import Strength, strength_matches
 
 
+@pytest.mark.slow
 def test_matches_against_random_are_tallied_whole() -> None:
     s = strength_matches("schnapsen", "random", matches=2, seed=3)
     assert s.matches == 2
@@ -25,6 +26,7 @@ def test_matches_against_random_are_tallied_whole() -> None:
     assert len(s.times) > 0 and all(t > 0 for t in s.times)
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_tallies_in_one_process_or_two(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -35,6 +37,7 @@ def test_the_same_seed_gives_the_same_tallies_in_one_process_or_two(
     assert len(one.times) == len(two.times)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_progress_is_told_the_tally_after_each_run_of_matches(
     monkeypatch: pytest.MonkeyPatch, jobs: int

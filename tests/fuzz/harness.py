@@ -7,7 +7,8 @@ written to ``OUT/<kind>/`` with its mutant so that it can be replayed.
 
 The settings come from the environment (``scripts/fuzz.sh`` sets them):
 
-* ``TUTOR_FUZZ_CASES``: cases per kind (the CI mode runs ``CI_CASES`` of each kind);
+* ``TUTOR_FUZZ_CASES``: cases per kind (the CI mode runs ``CI_CASES`` of each kind, the daily
+  loop a tenth of them);
 * ``TUTOR_FUZZ_SEED``: the seed (0 in CI, so that CI always runs the same cases);
 * ``TUTOR_FUZZ_TIMEOUT``: the soft time limit of one case in seconds (a hang guard);
 * ``TUTOR_FUZZ_MEMORY_MB``: the worker's address-space limit;
@@ -30,6 +31,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.helpers import examples
+
 from .mutators import mutate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +43,7 @@ CI_CASES = {"lesson": 100, "puzzle": 40, "position": 40, "rules": 150, "engine":
 
 def cases(kind: str) -> int:
     raw = os.environ.get("TUTOR_FUZZ_CASES")
-    return int(raw) if raw else CI_CASES[kind]
+    return int(raw) if raw else examples(CI_CASES[kind])
 
 
 def stream_lines() -> int:
