@@ -20,7 +20,7 @@ from tutor.engine import (
     table_apply,
     table_check,
 )
-from tutor.search import TABLE_PLAYERS
+from tutor.search import player_at
 from tutor.teach.hints import table_analyse
 
 #: The seat the learner plays.
@@ -90,7 +90,7 @@ def _advanced(game: TableGame) -> TableGame:
     """The computer plays every seat but the learner's until the learner is on turn or the
     deal is over."""
     state, moves = game.state, list(game.moves)
-    player = TABLE_PLAYERS[game.opponent]
+    player = player_at(game.opponent, game.state.rules.seats)
     while state.result is None and state.to_move != LEARNER:
         seat = state.to_move
         assert seat is not None
