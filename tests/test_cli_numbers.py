@@ -41,6 +41,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 SELFPLAY = {
     "games": 1500,
     "rules": "classic",
+    "players": {"A": "random", "B": "random"},
     "wins": {"A": 758, "B": 738},
     "draws": 4,
     "game_points": {"A": 1744, "B": 1697},

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tutor.engine import PRESETS, TABLE_PRESETS, Deal, TableState, View, game_for, preset
-from tutor.search import PLAYERS, TABLE_PLAYERS, Budget
+from tutor.search import PLAYERS, Budget
 from tutor.teach.hints import (
     METHOD_TABLE_PLAYOUT,
     METHODS,
@@ -33,7 +33,7 @@ CODE_ID = re.compile(r"\b[a-z][a-z0-9]*(?:[._][a-z0-9]+)+\b")
 #: A web address a rule's source names ("pagat.com"): no id.
 WEB_ADDRESS = re.compile(r"\b[\w.-]+\.(?:com|org|net|de|pl|at)\b")
 #: Ids that are plain words and may stand in a sentence ("the club player").
-_WORDS = {name for name in (*PLAYERS, *TABLE_PLAYERS) if name.isalpha()}
+_WORDS = {name for name in PLAYERS if name.isalpha()}
 
 
 def positions(name: str) -> list[Subject]:
@@ -67,7 +67,7 @@ def test_every_seat_count_has_one_set_of_idea_detectors(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_one_analysis_and_one_ladder_for_every_preset(name: str) -> None:
-    ids = {*NAMES, *(i for i in (*PLAYERS, *TABLE_PLAYERS) if i not in _WORDS)}
+    ids = {*NAMES, *(i for i in PLAYERS if i not in _WORDS)}
     for subject in positions(name):
         a = analyse(subject, samples=SAMPLES, seed=3, budget=Budget(nodes=20_000))
         assert a.method in METHODS

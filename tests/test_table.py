@@ -40,11 +40,12 @@ from tutor.engine import (
     trick_winner_of,
 )
 from tutor.search import (
-    TABLE_PLAYERS,
+    PLAYERS,
+    duel,
+    players_at,
+    selfplay,
     table_club_plus,
-    table_duel,
     table_random_player,
-    table_selfplay,
 )
 from tutor.words.explain import explain_verdict, source_name
 from tutor.words.i18n import get_translator
@@ -256,11 +257,11 @@ def test_switches_that_do_not_fit_the_table_are_refused(spec: str, switch: str) 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_self_play_counts_every_deal(name: str) -> None:
-    result = table_selfplay(name, 300, 1)
+    result = selfplay(name, 300, 1)
     assert sum(result["wins"]) + result["draws"] <= 300
     assert len(result["wins"]) == preset(name).sides
     assert result == {
-        **table_selfplay(name, 300, 1),
+        **selfplay(name, 300, 1),
         "games_per_second": result["games_per_second"],
     }
 
@@ -302,13 +303,13 @@ def _mask32(hand: int) -> int:
     ("player", "name"),
     [  # the expert's four-player deals take more than about 2 s: they run in the whole run only
         pytest.param(p, n, marks=pytest.mark.slow) if (p, n) == ("expert", "four") else (p, n)
-        for p in sorted(TABLE_PLAYERS)
+        for p in sorted(players_at(3))
         for n in NAMES
     ],
 )
 def test_every_computer_player_finishes_deals_with_legal_moves(name: str, player: str) -> None:
     rules = preset(name)
-    chosen = TABLE_PLAYERS[player]
+    chosen = PLAYERS[player]
     for seed in range(3 if player == "expert" else 30):
         rng = random.Random(seed)
         s = deal_table(rules, rng, dealer=seed % rules.seats)
@@ -327,7 +328,7 @@ def test_the_club_player_gives_points_to_a_partner_who_wins_the_trick() -> None:
     for card in ("Jc", "Ac", "9d"):
         s = table_apply(s, Play(Card.parse(card)))
     assert s.to_move == 3 and s.stock_open
-    m = TABLE_PLAYERS["club"](s, random.Random(0))
+    m = PLAYERS["club"](s, random.Random(0))
     hand = [c for c in s.hand(3)]
     best = max(hand, key=lambda c: rules.points_by_index[c.index])
     assert (
@@ -337,8 +338,8 @@ def test_the_club_player_gives_points_to_a_partner_who_wins_the_trick() -> None:
 
 
 def test_a_duel_is_the_same_for_a_seed_and_counts_every_deal() -> None:
-    a = table_duel("four", "club", "random", 60, 3)
-    b = table_duel("four", "club", "random", 60, 3)
+    a = duel("four", "club", "random", 60, 3)
+    b = duel("four", "club", "random", 60, 3)
     assert {**a, "games_per_second": 0} == {**b, "games_per_second": 0}
     assert a["first_wins"] + a["draws"] + a["other_wins"] == 60
     low, high = a["first_share_wilson95"]
@@ -348,14 +349,14 @@ def test_a_duel_is_the_same_for_a_seed_and_counts_every_deal() -> None:
 def test_the_head_to_head_tally_of_three_adds_up() -> None:
     """Club players never declare falsely: a deal the first seat wins puts it ahead of both
     other seats, a deal another seat wins behind that one, and a drawn deal decides nothing."""
-    a = table_duel("three", "club", "club", 90, 4)
+    a = duel("three", "club", "club", 90, 4)
     assert a["head_to_head_ahead"] == 2 * a["first_wins"]
     assert a["head_to_head_behind"] == a["other_wins"]
     decided = a["head_to_head_ahead"] + a["head_to_head_behind"]
     assert a["head_to_head_share"] == round(a["head_to_head_ahead"] / decided, 4)
     low, high = a["head_to_head_wilson95"]
     assert low <= a["head_to_head_share"] <= high
-    b = table_duel("three_pack32", "club", "random", 90, 4)  # random players declare falsely
+    b = duel("three_pack32", "club", "random", 90, 4)  # random players declare falsely
     assert b["head_to_head_ahead"] + b["head_to_head_behind"] <= 2 * 90
     assert b["head_to_head_ahead"] >= 2 * b["first_wins"]
 
@@ -365,8 +366,8 @@ def test_the_duel_summary_of_three_says_the_head_to_head_share(lang: str) -> Non
     from tutor.cli.selfplay import duel_summary
 
     tr = get_translator(lang)
-    three = duel_summary(table_duel("three", "club", "random", 30, 1), tr)
-    four = duel_summary(table_duel("four", "club", "random", 8, 1), tr)
+    three = duel_summary(duel("three", "club", "random", 30, 1), tr)
+    four = duel_summary(duel("four", "club", "random", 8, 1), tr)
     assert len(three.splitlines()) == 3 and len(four.splitlines()) == 2
     if lang != "en":
         assert "head to head" not in three and "same cards" not in four
@@ -375,10 +376,10 @@ def test_the_duel_summary_of_three_says_the_head_to_head_share(lang: str) -> Non
 def test_the_same_deal_replayed_with_the_second_player_in_the_first_ones_seat() -> None:
     """Club plays the same cards the same way: against itself in its own seat it never does
     better or worse. Random play does differ, and the counts stay within the deals."""
-    same = table_duel("three", "club", "club", 40, 2)
+    same = duel("three", "club", "club", 40, 2)
     assert same["same_cards_better"] == same["same_cards_worse"] == 0
     assert same["same_cards_share"] is None
-    other = table_duel("four", "club", "random", 40, 2)
+    other = duel("four", "club", "random", 40, 2)
     differ = other["same_cards_better"] + other["same_cards_worse"]
     assert 0 < differ <= 40
     assert other["same_cards_share"] == round(other["same_cards_better"] / differ, 4)

@@ -22,7 +22,7 @@ from tutor.cli.command import (
 )
 from tutor.engine import parse_rules, side_name
 from tutor.msgid import N_
-from tutor.search import PLAYERS, TABLE_PLAYERS, selfplay, table_duel, table_selfplay
+from tutor.search import PLAYERS, SeatsError, players_at, selfplay
 from tutor.words.explain import number, percent
 from tutor.words.i18n import Translator
 from tutor.words.switches import preset_name
@@ -38,15 +38,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--players",
         default="random,random",
-        help=f"two of: {', '.join(PLAYERS)} (A's first; seats alternate)",
+        help=f"two of: {', '.join(PLAYERS)} (A's first; seats alternate; with three or four "
+        f"players: {', '.join(players_at(3))}; the first takes one side, the second the others)",
     )
     p.add_argument("--jobs", type=int, default=1, help=f"worker processes (1 to {MAX_JOBS})")
     add_json_option(p, "print one JSON object")
     add_lang_option(p)
 
 
-#: The players that play three and four at the table.
-E_TABLE_PLAYERS = N_("with three or four players these players play: {valid}")
+#: A player asked for at a table it does not play.
+E_SEATS = N_(
+    "'{player}' does not play games for {seats} players ({game}); these players do: {valid}"
+)
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
@@ -55,22 +58,29 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     check_number(args.seed, "--seed", 0, MAX_SEED)
     check_number(args.jobs, "--jobs", 1, MAX_JOBS)
     names = players_option(args.players, "--players", tuple(PLAYERS))
-    if rules.seats > 2:  # three or four players
-        if any(n not in TABLE_PLAYERS for n in names):
-            raise UsageError(E_TABLE_PLAYERS, "--players", valid=", ".join(TABLE_PLAYERS))
-        if set(names) == {"random"}:
-            table = table_selfplay(args.rules, args.games, args.seed, args.jobs)
-            print(json.dumps(table) if args.json else table_summary(table, tr))
-        else:
-            duel = table_duel(args.rules, names[0], names[1], args.games, args.seed, args.jobs)
-            print(json.dumps(duel) if args.json else duel_summary(duel, tr))
-        return 0
-    result = selfplay(args.rules, args.games, args.seed, names, args.jobs)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(summary(result, names, tr))
+    try:  # every player is checked against the table before the first deal
+        result = selfplay(args.rules, args.games, args.seed, names, args.jobs)
+    except SeatsError as exc:
+        raise UsageError(
+            E_SEATS,
+            "--players",
+            player=exc.name,
+            game=preset_name(rules.name, tr),
+            seats=exc.seats,
+            valid=", ".join(players_at(exc.seats)),
+        ) from exc
+    print(json.dumps(result) if args.json else text(result, tr))
     return 0
+
+
+def text(result: dict[str, Any], tr: Translator) -> str:
+    """A result of ``selfplay`` in words: two players' results, the sides' results at a
+    table, or a duel."""
+    if "seats" in result:
+        return table_summary(result, tr)
+    if "first" in result["players"]:
+        return duel_summary(result, tr)
+    return summary(result, tr)
 
 
 def table_summary(result: dict[str, Any], tr: Translator) -> str:
@@ -100,7 +110,7 @@ def duel_summary(result: dict[str, Any], tr: Translator) -> str:
     player's side's wins with their 95% interval, against the share a side wins by chance; with
     three seats each for himself a line with the first player's seat head to head against
     each other seat; and a line comparing the first player with the second in its own seat,
-    with the same cards (see ``tutor.search.table_duel``)."""
+    with the same cards (see ``tutor.search.selfplay``)."""
     low, high = result["first_share_wilson95"]
     line = tr._(
         "{games} deals under {rules}: {first} at one side against {second}: won {wins} "
@@ -154,7 +164,7 @@ def duel_summary(result: dict[str, Any], tr: Translator) -> str:
     return f"{line}\n{head_to_head}\n{same}"
 
 
-def summary(result: dict[str, Any], names: tuple[str, ...], tr: Translator) -> str:
+def summary(result: dict[str, Any], tr: Translator) -> str:
     """A self-play result in one line, its numbers written as ``tr``'s language writes them
     (``1.234,5`` deals a second in German)."""
     speed = result["games_per_second"]
@@ -163,8 +173,8 @@ def summary(result: dict[str, Any], names: tuple[str, ...], tr: Translator) -> s
         "{draws} drawn; game points {ga}:{gb}; {speed} deals per second",
         games=number(result["games"], tr),
         rules=preset_name(result["rules"], tr),
-        a=names[0],
-        b=names[1],
+        a=result["players"]["A"],
+        b=result["players"]["B"],
         wa=number(result["wins"]["A"], tr),
         wb=number(result["wins"]["B"], tr),
         draws=number(result["draws"], tr),

@@ -18,15 +18,19 @@ from tutor.search.expert import WORLDS as EXPERT_WORLDS
 from tutor.search.players import (
     PLAYERS,
     REMEMBERING,
+    ComputerPlayer,
     Player,
+    SeatsError,
     club_player,
     expert_player,
     greedy_player,
+    player_at,
+    players_at,
     random_player,
 )
 from tutor.search.sampling import Evaluation, evaluate, evaluate_moves, playout_moves
 from tutor.search.seen import Seen, stakes_of
-from tutor.search.selfplay import play_deal, selfplay
+from tutor.search.selfplay import duel, play_deal, selfplay
 from tutor.search.solver import (
     Solver,
     max_game_points,
@@ -35,17 +39,14 @@ from tutor.search.solver import (
     terminal_value,
 )
 from tutor.search.stats import wilson
-from tutor.search.table_duel import table_duel
 from tutor.search.table_players import (
     TABLE_EXPERT_SAMPLES,
-    TABLE_PLAYERS,
-    TablePlayer,
     table_club,
     table_club_plus,
     table_expert,
     table_move_values,
+    table_random_player,
 )
-from tutor.search.table_selfplay import table_random_player, table_selfplay
 from tutor.search.table_solver import TableSolver, table_solvable, table_solve
 
 __all__ = [
@@ -57,17 +58,18 @@ __all__ = [
     "PLAYERS",
     "REMEMBERING",
     "TABLE_EXPERT_SAMPLES",
-    "TABLE_PLAYERS",
     "Budget",
+    "ComputerPlayer",
     "Evaluation",
     "Player",
     "SearchLimit",
+    "SeatsError",
     "Seen",
     "Solver",
-    "TablePlayer",
     "TableSolver",
     "choose",
     "club_player",
+    "duel",
     "evaluate",
     "evaluate_moves",
     "expert_evaluation",
@@ -78,6 +80,8 @@ __all__ = [
     "max_game_points",
     "plain_minimax",
     "play_deal",
+    "player_at",
+    "players_at",
     "playout_moves",
     "random_player",
     "rank_moves",
@@ -86,11 +90,9 @@ __all__ = [
     "stakes_of",
     "table_club",
     "table_club_plus",
-    "table_duel",
     "table_expert",
     "table_move_values",
     "table_random_player",
-    "table_selfplay",
     "table_solvable",
     "table_solve",
     "terminal_value",

@@ -1,6 +1,9 @@
-"""Computer players: a player is a function ``(state, rng, seen=None) -> move`` that only plays
-legal moves. ``seen`` (``tutor.search.expert.Seen``) is what the seat remembers beyond the
-position: the deal from its start and the match score; only the expert reads it.
+"""Computer players, one registry for every table: a player is a function
+``(deal, rng, seen=None) -> move`` over the game interface (``tutor.engine.game.Deal``) that
+only plays legal moves; ``PLAYERS`` holds each by name with the seat counts it plays
+(``random``, ``club`` and ``expert`` play two, three and four; the others two). ``seen``
+(``tutor.search.seen.Seen``) is what the seat remembers beyond the position: the deal from its
+start and the match score; only the expert reads it, with two seats.
 
 The engine never calls a player; drivers such as ``tutor selfplay`` or the app do.
 
@@ -15,17 +18,22 @@ Each decision stays within a default ``Budget``, so a rule set with huge hands c
 player think for ever. The core, ``evaluate_worlds``, is in ``tutor.search.sampling``, for hints
 too.
 
-The players are given the whole ``State`` but read only what their seat may know: their own
-hand, the cards seen (tricks, the card led, the face-up trump, shown cards) and the scores.
+The two-seat players are defined here; the ones for three and four, which read the table's
+``TableState`` directly, in ``tutor.search.table_players``. The players are given the whole
+deal but read only what their seat may know: their own hand, the cards seen (tricks, the card
+led, the face-up trump, shown cards) and the scores.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Protocol
 
 from tutor.engine import (
     Close,
+    Deal,
     Marriage,
     Move,
     Play,
@@ -49,12 +57,14 @@ from tutor.search.club import (
 from tutor.search.expert import expert_player
 from tutor.search.sampling import EXPERT_SAMPLES, evaluate_moves
 from tutor.search.seen import Seen
+from tutor.search.table_players import table_club, table_expert, table_random_player
 
 
 class Player(Protocol):
-    """A computer player: a legal move for the player to move in ``state``."""
+    """A computer player over the game interface: a legal move for the seat to move in
+    ``deal``, at any table the player plays (see ``ComputerPlayer``)."""
 
-    def __call__(self, state: State, rng: random.Random, seen: Seen | None = None, /) -> Move: ...
+    def __call__(self, deal: Deal, rng: random.Random, seen: Seen | None = None, /) -> Move: ...
 
 
 CLOSE_SLACK = 10  # the expert closes when its sure points come within this of 66
@@ -146,27 +156,100 @@ def expert1_player(state: State, rng: random.Random, seen: Seen | None = None) -
     return ranked[0].move  # pragma: no cover - a lead always offers a card
 
 
-PLAYERS: dict[str, Player] = {
-    "random": random_player,
-    "greedy": greedy_player,
-    "beginner": beginner_player,
-    "club": club_player,
-    "expert": expert_player,
-    "expert1": expert1_player,
+class SeatsError(ValueError):
+    """A computer player asked for at a table it does not play: ``name`` plays the seat
+    counts ``plays``, not ``seats``."""
+
+    def __init__(self, name: str, seats: int, plays: tuple[int, ...]) -> None:
+        self.name = name
+        self.seats = seats
+        self.plays = plays
+        counts = ", ".join(map(str, plays))
+        super().__init__(f"the player {name!r} plays {counts} seats, not {seats}")
+
+
+#: One engine's player: a move for the seat to move in that engine's deal, as
+#: ``(state, rng)``, or ``(state, rng, seen)`` at a seat count where the player remembers.
+EnginePlayer = Callable[..., Move]
+
+
+@dataclass(frozen=True)
+class ComputerPlayer:
+    """A computer player of the registry: its name, the function that plays each seat count it
+    plays (``plays``: the two-seat functions read a ``State``, the table ones a ``TableState``),
+    and the seat counts at which it reads ``seen``. Called, it is a ``Player`` over the game
+    interface; a driver that plays many moves takes ``at(seats)`` once instead."""
+
+    name: str
+    plays: Mapping[int, EnginePlayer]
+    remembers: frozenset[int] = frozenset()
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat counts this player plays, fewest first."""
+        return tuple(sorted(self.plays))
+
+    def at(self, seats: int) -> EnginePlayer:
+        """The function that plays a table of ``seats``; ``SeatsError`` if there is none."""
+        play = self.plays.get(seats)
+        if play is None:
+            raise SeatsError(self.name, seats, self.seats)
+        return play
+
+    def __call__(self, deal: Deal, rng: random.Random, seen: Seen | None = None, /) -> Move:
+        play = self.at(deal.seats)
+        return play(deal, rng, seen) if deal.seats in self.remembers else play(deal, rng)
+
+
+_TABLES = (3, 4)
+
+#: Every computer player, by name; each knows the seat counts it plays.
+PLAYERS: Mapping[str, ComputerPlayer] = {
+    p.name: p
+    for p in (
+        ComputerPlayer("random", {2: random_player, **dict.fromkeys(_TABLES, table_random_player)}),
+        ComputerPlayer("greedy", {2: greedy_player}),
+        ComputerPlayer("beginner", {2: beginner_player}),
+        ComputerPlayer("club", {2: club_player, **dict.fromkeys(_TABLES, table_club)}),
+        ComputerPlayer(
+            "expert",
+            {2: expert_player, **dict.fromkeys(_TABLES, table_expert)},
+            remembers=frozenset({2}),
+        ),
+        ComputerPlayer("expert1", {2: expert1_player}),
+    )
 }
 
-#: The players that read ``seen``: drivers build it for these only (it costs a little a move).
-REMEMBERING = frozenset({"expert"})
+#: The players that read ``seen`` with two seats: drivers build it for these only (it costs a
+#: little a move).
+REMEMBERING = frozenset(p.name for p in PLAYERS.values() if 2 in p.remembers)
+
+
+def players_at(seats: int) -> tuple[str, ...]:
+    """The names of the players that play a table of ``seats``, in the registry's order."""
+    return tuple(name for name, p in PLAYERS.items() if seats in p.plays)
+
+
+def player_at(name: str, seats: int) -> EnginePlayer:
+    """The function with which ``name`` plays a table of ``seats``: ``KeyError`` for a name
+    the registry does not hold, ``SeatsError`` for a seat count the player does not play."""
+    return PLAYERS[name].at(seats)
+
 
 __all__ = [
     "EXPERT_SAMPLES",
     "PLAYERS",
     "REMEMBERING",
+    "ComputerPlayer",
+    "EnginePlayer",
     "Player",
+    "SeatsError",
     "beginner_player",
     "club_player",
     "expert1_player",
     "expert_player",
     "greedy_player",
+    "player_at",
+    "players_at",
     "random_player",
 ]

@@ -1,5 +1,7 @@
-"""Computer players for three and four at the table (``tutor.engine.table``).
+"""Computer players for three and four at the table (``tutor.engine.table``); the registry
+of every player is ``tutor.search.players.PLAYERS``.
 
+``table_random_player`` plays any legal move but declares exactly when its side has the target.
 ``table_club`` counts to the target and declares, exchanges and announces marriages, takes tricks
 worth taking with the cheapest card that wins, and gives points to a partner who is winning the
 trick. ``table_expert`` samples deals consistent with what its seat has seen and plays each
@@ -14,7 +16,6 @@ card its plays have shown it lacks (``TableState.lacks``)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from tutor.engine import (
     DECLARE_OUT,
@@ -31,11 +32,9 @@ from tutor.engine import (
     trick_winner_of,
 )
 from tutor.engine.cards import SUIT_MASKS
-from tutor.search.table_selfplay import table_random_player
 from tutor.search.table_solver import TableSolver, table_solvable
 
 LOW = (1 << 32) - 1  # the first copies of a two-pack hand
-TablePlayer = Callable[[TableState, random.Random], Move]
 
 #: Deals the expert samples for each decision.
 TABLE_EXPERT_SAMPLES = 12
@@ -52,6 +51,21 @@ ROLLOUT_SOLVE_CARDS = 3
 #: ``table_club`` to the end: the solver's paranoid values (the other two playing together
 #: against the seat) made the expert weaker there.
 OWN_POINTS = True
+
+
+def table_random_player(state: TableState, rng: random.Random) -> Move:
+    """Any legal move at random, but 66 (101) is declared exactly when the side has it."""
+    moves = table_legal_moves(state)
+    if state.trick:  # a reply: cards only
+        return moves[int(rng.random() * len(moves))]
+    p = state.to_move
+    assert p is not None
+    rest = [m for m in moves if not is_declaration(m)]
+    if state.score(state.side(p)) >= state.rules.target:
+        out = [m for m in moves if is_declaration(m)]
+        if out:
+            return DECLARE_OUT if DECLARE_OUT in out else out[0]
+    return rest[int(rng.random() * len(rest))]
 
 
 def _points(state: TableState, card: int) -> int:
@@ -193,79 +207,11 @@ def table_expert(state: TableState, rng: random.Random) -> Move:
     return max(moves, key=lambda m: values[m])
 
 
-TABLE_PLAYERS: dict[str, TablePlayer] = {
-    "random": table_random_player,
-    "club": table_club,
-    "expert": table_expert,
-}
-
 __all__ = [
     "TABLE_EXPERT_SAMPLES",
-    "TABLE_PLAYERS",
-    "TablePlayer",
     "table_club",
     "table_club_plus",
     "table_expert",
     "table_move_values",
+    "table_random_player",
 ]
-
-
-def _play_deal(spec: str, seed: int, i: int, player_of: Callable[[int], TablePlayer]) -> TableState:
-    """Deal ``i`` of a duel played out, ``player_of(side)`` at each seat of that side."""
-    from tutor.engine import deal_table, parse_rules
-
-    rules = parse_rules(spec)
-    rng = random.Random(f"{seed}:{i}")
-    state = deal_table(rules, rng, dealer=i % rules.seats)
-    seat_player = [player_of(state.side(s)) for s in range(rules.seats)]
-    while state.result is None:
-        p = state.to_move
-        assert p is not None
-        state = table_apply_unchecked(state, seat_player[p](state, rng))
-    return state
-
-
-def _duel_range(spec: str, first: str, second: str, seed: int, lo: int, hi: int) -> list[int]:
-    """Deals ``lo`` to ``hi`` with ``first`` at one side (a seat, or a team), moving from deal
-    to deal, and ``second`` at every other seat: the first side's wins, draws, the deals won by
-    another side, the first side's game points, the others' (the best of them each deal);
-    head to head against each other side deal by deal: the times the first side scored more
-    game points than it, and fewer (equal game points decide nothing); and the same deal played
-    again with ``second`` at every seat: the times the first player's side scored more game
-    points than ``second`` did in its place with the same cards, and fewer."""
-    from tutor.engine import EndKind, parse_rules
-
-    rules = parse_rules(spec)
-    totals = [0] * 9
-    for i in range(lo, hi):
-        mine = i % rules.sides
-
-        def duel_player(side: int, m: int = mine) -> TablePlayer:
-            return TABLE_PLAYERS[first if side == m else second]
-
-        state = _play_deal(spec, seed, i, duel_player)
-        result = state.result
-        assert result is not None
-        if result.kind is EndKind.DRAW:
-            totals[1] += 1
-        elif result.winner == mine:
-            totals[0] += 1
-        else:
-            totals[2] += 1
-        totals[3] += result.game_points[mine]
-        totals[4] += max(g for x, g in enumerate(result.game_points) if x != mine)
-        for x, g in enumerate(result.game_points):
-            if x != mine:
-                totals[5] += result.game_points[mine] > g
-                totals[6] += result.game_points[mine] < g
-        again = _play_deal(spec, seed, i, lambda _side: TABLE_PLAYERS[second]).result
-        assert again is not None
-        mine_gp = result.game_points[mine] - max(
-            g for x, g in enumerate(result.game_points) if x != mine
-        )
-        their_gp = again.game_points[mine] - max(
-            g for x, g in enumerate(again.game_points) if x != mine
-        )
-        totals[7] += mine_gp > their_gp
-        totals[8] += mine_gp < their_gp
-    return totals

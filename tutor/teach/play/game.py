@@ -44,7 +44,6 @@ from tutor.engine import (
     Outcome,
     RuleSet,
     State,
-    TableState,
     Verdict,
     Wait,
     apply,
@@ -54,7 +53,7 @@ from tutor.engine import (
     random_deal,
 )
 from tutor.engine import Deal as Position
-from tutor.search import PLAYERS, REMEMBERING, TABLE_PLAYERS, Seen
+from tutor.search import PLAYERS, REMEMBERING, Seen, players_at
 from tutor.teach.play.standing import MatchScore, cut, stakes
 
 #: The scoring rule of each grade of a lost deal (0 simple, 1 Schneider, 2 Schwarz).
@@ -72,22 +71,19 @@ def opponents(seats: int) -> tuple[str, ...]:
 
 def players(seats: int) -> tuple[str, ...]:
     """Every computer player that can sit at a table of ``seats`` (for a stand-in)."""
-    return tuple(PLAYERS) if seats == 2 else tuple(TABLE_PLAYERS)
+    return players_at(seats)
 
 
 def _computer(name: str, game: Game, rng: random.Random) -> Move:
     """The move of the computer player ``name`` for the seat on turn: the one place that calls
     the players."""
     s = game.state
-    if isinstance(s, State):
-        seen = None
-        if name in REMEMBERING:
-            start = game.deal.start
-            assert isinstance(start, State)
-            seen = Seen(start, game.deal.moves, stakes(game.match))
-        return PLAYERS[name](s, rng, seen)
-    assert isinstance(s, TableState)
-    return TABLE_PLAYERS[name](s, rng)
+    seen = None
+    if name in REMEMBERING and isinstance(s, State):
+        start = game.deal.start
+        assert isinstance(start, State)
+        seen = Seen(start, game.deal.moves, stakes(game.match))
+    return PLAYERS[name](s, rng, seen)
 
 
 class Grade(Enum):
