@@ -108,6 +108,7 @@ def test_the_cards_to_click_and_those_allowed() -> None:
     pick, legal = pz.choices(attempt, marked=True)
     assert pick == hand and legal == hand  # A leads: every card may be played
     assert pz.learner_to_move(attempt)
+    assert pz.learner_view(attempt.puzzle) == attempt.state.view(0)
     others = pz.other_moves(attempt)
     assert others and not any(isinstance(m, Play) for m in others)
     assert set(others) <= set(attempt.state.legal_moves()) and DECLARE_OUT in others

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.engine import Move, view_of
+from tutor.engine import Move
 from tutor.teach import puzzles as pz
 from tutor.teach.classroom import puzzle_question
 from tutor.web.board import BoardOptions, board_html
@@ -277,10 +277,11 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
                     args=(p.id,),
                     type="secondary" if p.id in solved else "primary",
                 )
-    marks_controls(t, w)
+    marks_controls(t)
 
 
-def marks_controls(t: Translator, w: pw.PuzzleWords) -> None:
+def marks_controls(t: Translator) -> None:
+    w = pw.PuzzleWords().said(t)
     st.divider()
     text.subheader(w.your_solved)
     text.caption(w.marks_caption)
@@ -389,7 +390,7 @@ def _ask_class(p: pz.Puzzle, t: Translator) -> None:
         if room:
             rooms().publish(room, token, puzzle_question(p).id, 0, (p.learner == 0, p.learner == 1))
 
-    ask.controls(t, puzzle_question(p), (), (), view_of(p.state, p.learner), publish)
+    ask.controls(t, puzzle_question(p), (), (), pz.learner_view(p), publish)
 
 
 def _table(attempt: pz.Attempt, opts: BoardOptions, t: Translator, *, focus: bool) -> None:

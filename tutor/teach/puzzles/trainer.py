@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from tutor.engine import Card, IllegalMoveError, Move, Play, Verdict, parse_move
+from tutor.engine import Card, IllegalMoveError, Move, Play, Verdict, View, parse_move, view_of
 from tutor.search import SearchLimit
 from tutor.teach.puzzles.judge import Attempt, Mark, play
 from tutor.teach.puzzles.model import THEMES, Puzzle
@@ -124,6 +124,12 @@ def try_move(attempt: Attempt, text: str) -> Tried | None:
         return Refused(move, position.check(move))
 
 
+def learner_view(puzzle: Puzzle) -> View:
+    """The puzzle's position as the learner sees it (what the engine's view of an answer
+    given to the class may know)."""
+    return view_of(puzzle.state, puzzle.learner)
+
+
 def learner_to_move(attempt: Attempt) -> bool:
     return not attempt.over and attempt.state.to_move == attempt.puzzle.learner
 
@@ -185,6 +191,7 @@ __all__ = [
     "choices",
     "filtered",
     "learner_to_move",
+    "learner_view",
     "level_choices",
     "merge_marks",
     "next_puzzle",
