@@ -11,48 +11,49 @@ from pathlib import Path
 
 import streamlit as st
 
+from tutor.words.app_text import AppWords
 from tutor_app import chrome, session, shared, text
 
 HERE = Path(__file__).resolve().parent
 
 st.set_page_config(page_icon="🂡", layout="wide")
 session.init_session()
-t = shared.tr()
+w = AppWords().said(shared.tr())
 pages = [
     st.Page(
         HERE / "tutor_app/pages/learn.py",
-        title=t._("Learn"),
+        title=w.learn,
         url_path="learn",
         icon=":material/school:",
         default=True,
     ),
     st.Page(
         HERE / "tutor_app/pages/rules.py",
-        title=t._("Rules"),
+        title=w.rules,
         url_path="rules",
         icon=":material/menu_book:",
     ),
     st.Page(
         HERE / "tutor_app/pages/puzzles.py",
-        title=t._("Puzzles"),
+        title=w.puzzles,
         url_path="puzzles",
         icon=":material/extension:",
     ),
     st.Page(
         HERE / "tutor_app/pages/play.py",
-        title=t._("Play"),
+        title=w.play,
         url_path="play",
         icon=":material/playing_cards:",
     ),
     st.Page(
         HERE / "tutor_app/pages/glossary.py",
-        title=t._("Glossary"),
+        title=w.glossary,
         url_path="glossary",
         icon=":material/translate:",
     ),
     st.Page(
         HERE / "tutor_app/pages/follow.py",
-        title=t._("Follow a teacher"),
+        title=w.follow,
         url_path="follow",
         icon=":material/cast:",
     ),
@@ -65,6 +66,6 @@ chrome.declare_language()
 chrome.page_style()
 if not session.state.projector:
     with st.sidebar:
-        text.header(t._("Settings"))
+        text.header(w.settings)
         chrome.settings(st)
 current.run()

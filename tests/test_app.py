@@ -413,8 +413,9 @@ def test_a_deal_for_three_or_four_is_watched_move_by_move(
     for _ in range(seats):  # a whole trick
         at.button(key="tw_next").click().run()
         assert_clean(at)
-    game = at.session_state["tw_state"]
-    assert game.last_trick is not None and at.session_state["tw_ply"] == seats
+    watch = at.session_state["tw_watch"]
+    game = watch.deal
+    assert game.last_trick is not None and watch.ply == seats
     said = " ".join(str(m.value) for m in at.markdown)
     assert f"{'ABCD'[game.last_trick[2]]} macht den Stich" in said
     assert tr._("Next move") == at.button(key="tw_next").label
@@ -422,4 +423,5 @@ def test_a_deal_for_three_or_four_is_watched_move_by_move(
     said = " ".join(str(m.value) for m in at.markdown)
     assert f"{'ABCD'[game.last_trick[2]]} bierze lewę" in said
     at.button(key="tw_new").click().run()
-    assert at.session_state["tw_ply"] == 0 and not at.session_state["tw_state"].trick
+    fresh = at.session_state["tw_watch"]
+    assert fresh.ply == 0 and not fresh.deal.trick and fresh.seed == watch.seed + 1

@@ -1,6 +1,7 @@
 """The layer contracts in pyproject.toml ([tool.importlinter]) catch a lower layer importing a
-higher one: run ``lint-imports`` with the real contracts over a copy of the package, once with a
-forbidden import planted in the copy and once untouched."""
+higher one, and the app reaching past the layers it may use: run ``lint-imports`` with the real
+contracts over a copy of the packages, once with a forbidden import planted in the copy and once
+untouched."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ LINT = Path(sys.executable).with_name("lint-imports")
 
 def _copy(tmp_path: Path) -> Path:
     skip = shutil.ignore_patterns("__pycache__")
-    shutil.copytree(ROOT / "tutor", tmp_path / "tutor", ignore=skip)
+    for package in ("tutor", "tutor_app"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=skip)
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     return tmp_path
 
@@ -79,6 +81,30 @@ def _plant(tree: Path, module: str, line: str) -> None:
             "import tutor.engine.cards",
             "tutor.msgid imports nothing",
             "tutor.msgid -> tutor.engine.cards",
+        ),
+        (
+            "tutor_app.pages.glossary",
+            "from tutor.search import Solver",
+            "The app imports no search, file format, command or tool module",
+            "tutor_app.pages.glossary -> tutor.search",
+        ),
+        (
+            "tutor_app.session",
+            "from tutor.formats.errors import SourceError",
+            "The app imports no search, file format, command or tool module",
+            "tutor_app.session -> tutor.formats.errors",
+        ),
+        (
+            "tutor_app.pages.puzzles",
+            "from tutor.engine.state import State",
+            "The app imports the engine only through its facade",
+            "tutor_app.pages.puzzles -> tutor.engine.state",
+        ),
+        (
+            "tutor.web.board",
+            "import tutor_app.text",
+            "Nothing under tutor imports tutor_app",
+            "tutor.web.board -> tutor_app.text",
         ),
     ],
 )

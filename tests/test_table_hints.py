@@ -431,7 +431,7 @@ def test_watching_a_deal_climbs_the_hint_ladder(monkeypatch: pytest.MonkeyPatch)
     assert at.button(key="tw_hint").label == "Show a hint (1 of 4)"
     at.button(key="tw_hint").click().run()
     panel = _html(at, "t66-hint")
-    game = at.session_state["tw_state"]
+    game = at.session_state["tw_watch"].deal
     assert 'data-level="1"' in panel and 'data-level="2"' not in panel
     assert "The rule now" in panel
     assert f"You are player {SEAT_NAMES[game.to_move]}; " in panel

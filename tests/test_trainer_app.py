@@ -249,7 +249,7 @@ def test_a_puzzle_too_large_to_judge_is_said_not_hidden(
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     tr = get_translator("de")
-    from tutor_app.pages.puzzles import E_TOO_LARGE
+    from tutor.words.puzzle_page import E_TOO_LARGE
 
     assert tr._(E_TOO_LARGE) in values(at.info)
     assert at.session_state["pz_solved"] == {}

@@ -10,11 +10,11 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from tutor.engine import Card, State, View, view_of
-from tutor.teach.classroom import ClassQuestion, tally_rows
-from tutor.teach.lessons import Frame, TableFrame
+from tutor.engine import State, View
+from tutor.teach.classroom import ClassQuestion, known_position, tally_rows
 from tutor.web.classroom import answer_label, engine_view, reveal_lines, tally_html
 from tutor.web.html import md_text
+from tutor.words.app_text import AskWords, choice_texts, rooms_down
 from tutor.words.i18n import Translator
 from tutor_app import chrome, session, storage, text
 from tutor_app.rooms import RoomsUnavailable
@@ -42,30 +42,6 @@ def _reveal() -> None:
         rooms().reveal(state.room, state.room_token)
 
 
-def known_position(
-    position: State, show: tuple[bool, bool], unnamed: frozenset[Card]
-) -> State | View | None:
-    """The position as the player on turn may reason about it: the whole deal when the other
-    hand is shown face up and the lesson names every card, else what that player knows
-    (``None`` when nobody is on turn). Hints and the engine's view of an answer work on it."""
-    seat = position.to_move
-    if seat is None:
-        return None
-    if show[1 - seat] and not unnamed:
-        return position
-    return view_of(position, seat)
-
-
-def choice_texts(
-    t: Translator, frame: Frame | TableFrame
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The answers of a question step and the author's reasons, in the reader's language."""
-    if frame.question is None:
-        return (), ()
-    answers = frame.question.answers
-    return tuple(t._(a.text) for a in answers), tuple(t._(a.why) for a in answers)
-
-
 def controls(
     t: Translator,
     asked: ClassQuestion,
@@ -86,24 +62,25 @@ def controls(
     try:
         question = rooms().question(room)
     except RoomsUnavailable:
-        text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
+        text.warning(rooms_down(t), icon=":material/cloud_off:")
         return False
+    w = AskWords().said(t)
     if question is None or question.id != asked.id:
         st.button(
-            t._("Ask the class"),
+            w.ask,
             key="ask_class",
             on_click=_ask,
             args=(asked.id, publish),
             type="primary",
             icon=":material/groups:",
             width="stretch",
-            help=t._("Each student answers on their own screen; you see the answers as they come."),
+            help=w.ask_help,
         )
         return False
     _answers(asked, tuple(choices), question.revealed)
     if not question.revealed:
         st.button(
-            t._("Show the answer"),
+            w.reveal,
             key="reveal_class",
             on_click=_reveal,
             type="primary",
@@ -118,10 +95,10 @@ def controls(
                 text.markdown(engine_view(subject, t))
     st.session_state.w_class_names = bool(st.session_state.get(_NAMES, False))
     st.toggle(
-        t._("Show the students' names"),
+        w.names,
         key="w_class_names",
         on_change=session.copy_to(_NAMES, "w_class_names"),
-        help=t._("Names are shown only when students give one."),
+        help=w.names_help,
     )
     return True
 
@@ -148,7 +125,7 @@ def _answers(asked: ClassQuestion, choices: tuple[str, ...], revealed: bool) -> 
         store.heartbeat(room, state.room_token)
         sent = store.tally(room, state.room_token) or {}
     except RoomsUnavailable:
-        text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
+        text.warning(rooms_down(t), icon=":material/cloud_off:")
         return
     rows = tally_rows(asked, sent, right=revealed)
     labelled = [(answer_label(r.answer, choices, t), r) for r in rows]

@@ -12,13 +12,13 @@ from typing import Any, ParamSpec
 
 import streamlit as st
 
-from tutor.msgid import N_
 from tutor.web.board import STYLE_NAMES, STYLES
 from tutor.web.document import LANG_KEY, LANG_SCRIPT, tab_title
 from tutor.web.html import page_css
 from tutor.web.links import link_params
 from tutor.web.rules_ref import preset_title
 from tutor.words import play_text
+from tutor.words.app_text import CALLBACK_FAILED, ROOMS_DOWN, AppWords, rooms_down
 from tutor.words.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from tutor_app import connection, text
 from tutor_app.rooms import RoomsUnavailable, format_room
@@ -26,9 +26,6 @@ from tutor_app.session import bind, copy_to, notice, state
 from tutor_app.shared import tr
 
 LOG = logging.getLogger("tutor.app")
-ROOMS_DOWN = N_(
-    "The classroom service cannot be reached right now. This page tries again by itself."
-)
 
 P = ParamSpec("P")
 
@@ -39,10 +36,11 @@ P = ParamSpec("P")
 def settings(where: Any) -> None:
     """Language, pack style and projector mode, in the sidebar or a popover."""
     t = tr()
+    w = AppWords().said(t)
     bind("w_lang", "lang")
     where.selectbox(
-        t._("Language"),
-        placeholder=t._("Choose…"),
+        w.language,
+        placeholder=w.choose,
         filter_mode=None,  # short lists: no typing, no "No results" in English
         options=list(LANGUAGES),
         format_func=lambda code: LANGUAGE_NAMES[code],
@@ -51,7 +49,7 @@ def settings(where: Any) -> None:
     )
     bind("w_style", "style")
     where.radio(
-        t._("Cards"),
+        w.cards,
         options=list(STYLES),
         format_func=lambda s: t._(STYLE_NAMES[s]),
         key="w_style",
@@ -59,10 +57,10 @@ def settings(where: Any) -> None:
     )
     bind("w_projector", "projector")
     where.toggle(
-        t._("Projector mode"),
+        w.projector,
         key="w_projector",
         on_change=copy_to("projector", "w_projector"),
-        help=t._("Large cards and text, high contrast, no side bar: for the classroom."),
+        help=w.projector_help,
     )
 
 
@@ -84,7 +82,7 @@ def page_title(*parts: str) -> None:
 def open_room() -> tuple[str, str] | None:
     """The room this teacher's page has open, as the title shows it (its label and code in
     the session's language), or ``None``."""
-    return (tr()._("Room code"), format_room(state.room)) if state.room else None
+    return (AppWords().said(tr()).room_code, format_room(state.room)) if state.room else None
 
 
 def page_style() -> None:
@@ -117,16 +115,10 @@ def guarded(body: Callable[[], None]) -> Callable[[], None]:
             body()
         except RoomsUnavailable:
             LOG.warning("rooms unavailable on %s", _where(body), exc_info=True)
-            text.warning(tr()._(ROOMS_DOWN), icon=":material/cloud_off:")
+            text.warning(rooms_down(tr()), icon=":material/cloud_off:")
         except Exception:
             LOG.exception("page %s failed", _where(body))
-            t = tr()
-            text.error(
-                t._(
-                    "Sorry, something went wrong while showing this page. "
-                    "Try another lesson or reload the page."
-                )
-            )
+            text.error(AppWords().said(tr()).page_failed)
 
     return run
 
@@ -150,7 +142,7 @@ def safe_callback(fn: Callable[P, None]) -> Callable[P, None]:
             notice(ROOMS_DOWN)
         except Exception:
             LOG.exception("callback %s in %s failed", fn.__qualname__, _where(fn))
-            notice(N_("Sorry, that did not work. Please try again."))
+            notice(CALLBACK_FAILED)
 
     return run
 
@@ -167,17 +159,17 @@ def projector_bar() -> None:
 
 def projector_controls(pop: Any, out: Any) -> None:
     """The settings popover and the button that leaves projector mode, in two places."""
-    t = tr()
-    with pop, st.popover(t._("Settings"), icon=":material/settings:", width="stretch"):
+    w = AppWords().said(tr())
+    with pop, st.popover(w.settings, icon=":material/settings:", width="stretch"):
         settings(st)
     with out:
         st.button(
-            t._("Normal view"),
+            w.normal_view,
             key="exit_projector",
             on_click=_leave_projector,
             icon=":material/close_fullscreen:",
             width="stretch",
-            help=t._("Leave projector mode"),
+            help=w.leave_projector,
         )
 
 
@@ -211,17 +203,18 @@ def choose_rules_and_opponent(
     """The Play page's choice of the rules (one of ``presets``, ``default`` at first) and of
     the computer opponent, kept under the widget ``keys`` (rules, opponent)."""
     preset_key, opponent_key = keys
+    w = AppWords().said(t)
     if st.session_state.get(preset_key) not in presets:
         st.session_state[preset_key] = default
     st.selectbox(
-        t._("Rules"),
+        w.rules,
         presets,
         key=preset_key,
         format_func=lambda n: preset_title(n, t),
         filter_mode=None,
     )
     st.radio(
-        t._("Opponent"),
+        w.opponent,
         opponents,
         key=opponent_key,
         format_func=lambda o: play_text.opponent_name(o, t),
@@ -231,6 +224,7 @@ def choose_rules_and_opponent(
 
 __all__ = [
     "LOG",
+    "ROOMS_DOWN",
     "declare_language",
     "guarded",
     "page_style",

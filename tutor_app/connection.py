@@ -42,7 +42,7 @@ import json
 
 import streamlit as st
 
-from tutor.msgid import N_
+from tutor.words.app_text import GIVEN_UP, LOST, RELOAD, connection_texts
 from tutor_app.shared import tr
 
 #: The component's key (its container draws nothing; the style sheet hides it).
@@ -51,16 +51,6 @@ CONNECTION_KEY = "t66_connection"
 BANNER_ID = "t66-connection"
 #: How long the connection may be away before the notice shows (milliseconds).
 GRACE_MS = 1500
-
-# TRANSLATORS: a banner across the top of every page while the browser
-# cannot reach the server (stopped, restarting, or the network gone); it
-# goes away when the server is back.
-LOST = N_(
-    "The connection to the server is lost. This page reconnects by itself when the server is back."
-)
-#: When Streamlit has given up (it does not try again by itself).
-GIVEN_UP = N_("The connection to the server is lost. Reload the page to connect again.")
-RELOAD = N_("Reload the page")
 
 #: The script. The watcher is installed once per window (``window.__t66Conn``); every mount
 #: hands it the latest texts. Written on several lines: Streamlit reads a one-line string
@@ -156,9 +146,8 @@ _WATCH = st.components.v2.component("tutor66_connection", js=CONNECTION_SCRIPT)
 
 
 def texts() -> dict[str, str]:
-    """The banner's texts in the session's language."""
-    t = tr()
-    return {"lost": t._(LOST), "given_up": t._(GIVEN_UP), "reload": t._(RELOAD)}
+    """The banner's texts in the session's language (``LOST``, ``GIVEN_UP``, ``RELOAD``)."""
+    return connection_texts(tr())
 
 
 def watch() -> None:

@@ -8,36 +8,22 @@ drawn and ``copy_to`` makes an ``on_change`` callback that copies its new value 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
 
 import streamlit as st
 
-from tutor.formats.errors import SourceError
-from tutor.msgid import N_
 from tutor.teach.lessons import LessonRun, Shelf
-from tutor.teach.puzzles import Attempt
+from tutor.teach.puzzles import Attempt, Refused
+from tutor.teach.uploads import Upload
 from tutor.web.board import DEFAULT_STYLE
 from tutor.web.links import DeepLink, parse_link
+from tutor.words.app_text import IGNORED_PARAM, NO_SUCH_LANGUAGE
 from tutor.words.i18n import LANGUAGES, negotiate, normalize_language
 from tutor_app.rooms import Join, Tries
 
 T = TypeVar("T")
 
 Notice = tuple[str, dict[str, object]]  # a msgid and its parameters, translated when shown
-
-IGNORED_PARAM = N_(
-    "The address gives '{value}' for '{param}', which cannot be used; it is ignored."
-)
-
-
-@dataclass(frozen=True)
-class Upload:
-    """What came of an upload: the number of puzzles read from it, or its problem (named by
-    the file's name and line)."""
-
-    count: int = 0
-    error: SourceError | None = None
 
 
 class _Key(Generic[T]):
@@ -95,7 +81,7 @@ class Session:
     pz_attempt = _Key[Attempt | None](lambda: None)
     pz_hints = _Key[int](lambda: 0)
     pz_reveal = _Key[bool](lambda: False)
-    pz_illegal = _Key[str | None](lambda: None)  # a card clicked that may not be played
+    pz_illegal = _Key[Refused | None](lambda: None)  # a card clicked that may not be played
     pz_view = _Key[int](lambda: 0)  # the step of the answers to the last move on the table
     pz_why = _Key[int | None](lambda: None)  # the step of a refutation replayed, or None
     pz_solved = _Key[dict[str, bool]](dict)
@@ -136,7 +122,7 @@ def init_session() -> None:
     if link.lang and explicit is None:
         notices.append(
             (
-                N_("The language '{lang}' is not available; choose one of: {valid}."),
+                NO_SUCH_LANGUAGE,
                 {"lang": link.lang, "valid": ", ".join(LANGUAGES)},
             )
         )

@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tutor.engine import Move, State, legal_moves, parse_move
+from tutor.engine import Card, Move, State, View, legal_moves, parse_move, view_of
 from tutor.teach.lessons import Frame, TableFrame
 from tutor.teach.puzzles.model import Puzzle
 
@@ -172,6 +172,20 @@ def tally_rows(
     )
 
 
+def known_position(
+    position: State, show: tuple[bool, bool], unnamed: frozenset[Card]
+) -> State | View | None:
+    """The position as the player on turn may reason about it: the whole deal when the other
+    hand is shown face up and the lesson names every card, else what that player knows
+    (``None`` when nobody is on turn). Hints and the engine's view of an answer work on it."""
+    seat = position.to_move
+    if seat is None:
+        return None
+    if show[1 - seat] and not unnamed:
+        return position
+    return view_of(position, seat)
+
+
 __all__ = [
     "MAX_NAME_CHARS",
     "PUZZLE_PREFIX",
@@ -180,6 +194,7 @@ __all__ = [
     "TallyRow",
     "clean_name",
     "join_answer",
+    "known_position",
     "lesson_question",
     "lesson_question_id",
     "puzzle_question",

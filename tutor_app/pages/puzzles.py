@@ -15,22 +15,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.engine import (
-    PLAYER_NAMES,
-    Card,
-    IllegalMoveError,
-    Move,
-    Play,
-    check,
-    legal_moves,
-    parse_move,
-    view_of,
-)
-from tutor.msgid import N_
-from tutor.search import SearchLimit
+from tutor.engine import Move
 from tutor.teach import puzzles as pz
 from tutor.teach.classroom import puzzle_question
-from tutor.teach.puzzles.replay import Replay, Step, refutation_replay, reply_steps
 from tutor.web.board import BoardOptions, board_html
 from tutor.web.document import uploader_words_css
 from tutor.web.html import md_bold
@@ -45,14 +32,14 @@ from tutor.web.puzzle_html import (
     step_board_html,
 )
 from tutor.web.titles import page_title_html
+from tutor.words import puzzle_page as pw
 from tutor.words import puzzle_text as pt
-from tutor.words.explain import explain_verdict, move_label
+from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
 from tutor_app import ask, board, chrome, progress, session, text
 from tutor_app.session import Upload, state
 from tutor_app.shared import collection, rooms, tr
 
-ALL = ""  # the filter value for every theme
 MARKS_FILE = "66-puzzles-solved.json"
 BOARD_KEY = "pz_board"
 #: The largest file of solved puzzles read (the reader's own cap); Streamlit refuses uploads
@@ -60,8 +47,6 @@ BOARD_KEY = "pz_board"
 MAX_UPLOAD_BYTES = pz.MAX_MARKS_BYTES  # the marks reader takes no more
 MAX_UPLOAD_MB = 1
 UPLOAD_TYPES = ["json"]
-UNREADABLE = N_("A puzzle file could not be read:")
-CANNOT_SHOW = N_("The puzzle '{puzzle}' cannot be shown.")
 MARK_ICONS = {
     pz.Mark.RIGHT: ":material/check_circle:",
     pz.Mark.PARTLY: ":material/check:",
@@ -71,23 +56,18 @@ MARK_ICONS = {
 
 def init_state() -> None:
     ss = st.session_state
-    ss.setdefault("pz_theme", ALL)
-    ss.setdefault("pz_level", 0)
+    ss.setdefault("pz_theme", pz.ALL_THEMES)
+    ss.setdefault("pz_level", pz.ALL_LEVELS)
     ss.setdefault("pz_current", None)
     ss.setdefault("pz_attempt", None)
     ss.setdefault("pz_hints", 0)
     ss.setdefault("pz_reveal", False)
-    ss.setdefault("pz_illegal", None)  # the text of a card clicked that may not be played
+    ss.setdefault("pz_illegal", None)  # a card clicked that may not be played (pz.Refused)
     ss.setdefault("pz_view", 0)  # which step of the answers to the last move the table shows
     ss.setdefault("pz_why", None)  # the step of a wrong move's refutation shown, or None
     ss.setdefault("pz_solved", {})
     ss.setdefault("pz_upload", None)  # the last upload's Upload
 
-
-E_TOO_LARGE = N_(
-    "This puzzle is too large for the solver to judge your move within its limit. "
-    "Try another puzzle."
-)
 
 # ----------------------------------------------------------------------------- callbacks
 
@@ -122,30 +102,18 @@ def close_puzzle() -> None:
 @chrome.safe_callback
 def play_move(text: str) -> None:
     attempt = state.pz_attempt
-    if not isinstance(attempt, pz.Attempt) or attempt.over:
+    if not isinstance(attempt, pz.Attempt):
         return
-    try:
-        move = parse_move(text)
-    except ValueError:
-        return  # not a move: the table only sends its own cards
-    if move not in legal_moves(attempt.state):
-        state.pz_illegal = str(move)  # explained beside the table, the attempt goes on
-        return
-    try:
-        attempt = pz.play(attempt, move)
-    except SearchLimit:  # a puzzle too large to be judged: said, not hidden
-        session.notice(E_TOO_LARGE)
-        return
-    except IllegalMoveError:
-        state.pz_illegal = str(move)
-        return
-    state.pz_attempt = attempt
-    _fresh_table()
-    state.pz_hints = 0  # hints are about one position: the next one starts without
-    if attempt.solved:
-        solved = dict(state.pz_solved)
-        solved[attempt.puzzle.id] = solved.get(attempt.puzzle.id, False) or attempt.perfect
-        state.pz_solved = solved
+    tried = pz.try_move(attempt, text)
+    if isinstance(tried, pz.Refused):
+        state.pz_illegal = tried  # explained beside the table, the attempt goes on
+    elif isinstance(tried, pz.TooLarge):  # a puzzle too large to be judged: said, not hidden
+        session.notice(pw.E_TOO_LARGE)
+    elif isinstance(tried, pz.Attempt):
+        state.pz_attempt = tried
+        _fresh_table()
+        state.pz_hints = 0  # hints are about one position: the next one starts without
+        state.pz_solved = pz.record_solved(state.pz_solved, tried)
 
 
 @chrome.safe_callback
@@ -181,19 +149,15 @@ def mark_legal() -> None:
 
 @chrome.safe_callback
 def more_hint() -> None:
-    state.pz_hints = min(4, int(state.pz_hints) + 1)
+    state.pz_hints = min(pz.HINT_LEVELS, int(state.pz_hints) + 1)
 
 
 @chrome.safe_callback
 def next_puzzle() -> None:
-    chosen = _filtered(collection())
-    ids = [p.id for p in chosen]
-    if not ids:
-        return
-    here = ids.index(state.pz_current) if state.pz_current in ids else -1
-    order = ids[here + 1 :] + ids[: here + 1]
-    unsolved = [i for i in order if i not in state.pz_solved and i != state.pz_current]
-    _open((unsolved or order)[0])
+    ids = [p.id for p in _filtered(collection())]
+    chosen = pz.next_puzzle(ids, state.pz_current, state.pz_solved)
+    if chosen is not None:
+        _open(chosen)
 
 
 def apply_upload(data: bytes, name: str = MARKS_FILE) -> None:
@@ -206,10 +170,7 @@ def apply_upload(data: bytes, name: str = MARKS_FILE) -> None:
     except pz.MarksError as exc:
         state.pz_upload = Upload(error=upload_error(exc, name, data))
         return
-    # a puzzle solved without a hint here stays so, whatever the file says
-    state.pz_solved = {
-        k: state.pz_solved.get(k, False) or v for k, v in {**state.pz_solved, **marks}.items()
-    }
+    state.pz_solved = pz.merge_marks(state.pz_solved, marks)
     state.pz_upload = Upload(count=len(marks))
 
 
@@ -254,66 +215,50 @@ def _body() -> None:
 
 
 def _filtered(col: pz.Collection) -> list[pz.Puzzle]:
-    theme, level = state.pz_theme, int(state.pz_level)
-    return [
-        p
-        for p in col.puzzles
-        if (theme == ALL or p.theme == theme) and (level == 0 or p.level == level)
-    ]
+    return pz.filtered(col.puzzles, state.pz_theme, int(state.pz_level))
 
 
 def _catalogue(col: pz.Collection, t: Translator) -> None:
-    text.title(t._("Puzzles"))
-    text.markdown(
-        t._(
-            "Each puzzle is a position with a goal. Find the moves that reach it; the computer "
-            "defends as well as it can, and every answer is checked exactly by the solver."
-        )
-    )
-    unreadable = t._(UNREADABLE)
+    w = pw.PuzzleWords().said(t)
+    text.title(w.title)
+    text.markdown(w.intro)
     for panel in file_panels(col.errors, col.folder, t):
-        text.error(panel.markdown(unreadable))
+        text.error(panel.markdown(w.unreadable))
     if not col.puzzles:
-        text.info(t._("There are no puzzles yet."))
+        text.info(w.none_yet)
         return
-    themes = [ALL, *sorted({p.theme for p in col.puzzles}, key=list(pz.THEMES).index)]
-    levels = [0, *sorted({p.level for p in col.puzzles})]
+    themes = pz.theme_choices(col.puzzles)
+    levels = pz.level_choices(col.puzzles)
     f_theme, f_level = st.columns(2)
     with f_theme:
         if state.pz_theme not in themes:
-            state.pz_theme = ALL
+            state.pz_theme = pz.ALL_THEMES
         session.bind("w_pz_theme", "pz_theme")
         st.selectbox(
-            t._("Theme"),
-            placeholder=t._("Choose…"),
+            w.theme,
+            placeholder=w.choose,
             filter_mode=None,  # short lists: no typing, no "No results" in English
             options=themes,
-            format_func=lambda th: t._("All themes") if th == ALL else t._(pz.THEMES[th]),
+            format_func=lambda th: pw.theme_option(th, t),
             key="w_pz_theme",
             on_change=session.copy_to("pz_theme", "w_pz_theme"),
         )
     with f_level:
         if state.pz_level not in levels:
-            state.pz_level = 0
+            state.pz_level = pz.ALL_LEVELS
         session.bind("w_pz_level", "pz_level")
         st.selectbox(
-            t._("Level"),
-            placeholder=t._("Choose…"),
+            w.level,
+            placeholder=w.choose,
             filter_mode=None,  # short lists: no typing, no "No results" in English
             options=levels,
-            format_func=lambda lv: t._("All levels") if lv == 0 else pt.level_words(lv, t),
+            format_func=lambda lv: pw.level_option(lv, t),
             key="w_pz_level",
             on_change=session.copy_to("pz_level", "w_pz_level"),
         )
     chosen = _filtered(col)
     solved = state.pz_solved
-    text.caption(
-        t._(
-            "Solved: {solved} of {total}.",
-            solved=sum(1 for p in col.puzzles if p.id in solved),
-            total=len(col.puzzles),
-        )
-    )
+    text.caption(pw.solved_line(pz.solved_count(col.puzzles, solved), len(col.puzzles), t))
     for row in range(0, len(chosen), 3):
         cols = st.columns(3)
         for box, p in zip(cols, chosen[row : row + 3], strict=False):
@@ -322,11 +267,11 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
                     card = puzzle_card_html(p, t, solved=p.id in solved)
                 except Exception:  # one puzzle that cannot be drawn hides no other
                     chrome.LOG.exception("puzzle %s cannot be shown", p.id)
-                    text.warning(t._(CANNOT_SHOW, puzzle=p.id))
+                    text.warning(pw.cannot_show(p.id, t))
                     continue
                 text.html(card)
                 st.button(
-                    t._("Try again") if p.id in solved else t._("Open"),
+                    w.try_again if p.id in solved else w.open,
                     key=f"pz_open_{p.id}",
                     on_click=open_puzzle,
                     args=(p.id,),
@@ -336,18 +281,14 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
 
 
 def marks_controls(t: Translator) -> None:
+    w = pw.PuzzleWords().said(t)
     st.divider()
-    text.subheader(t._("Your solved puzzles"))
-    text.caption(
-        t._(
-            "This browser keeps them for your next visit. To carry on in another browser, "
-            "download them as a small file and upload it there."
-        )
-    )
+    text.subheader(w.your_solved)
+    text.caption(w.marks_caption)
     down, up = st.columns(2)
     with down:
         st.download_button(
-            t._("Download solved puzzles"),
+            w.download,
             data=pz.dump_marks(state.pz_solved),
             file_name=MARKS_FILE,
             mime="application/json",
@@ -355,14 +296,9 @@ def marks_controls(t: Translator) -> None:
             icon=":material/download:",
         )
     with up:
-        text.html(
-            uploader_words_css(
-                t._("Choose a file"),
-                t._("At most {size} MB, a JSON file", size=MAX_UPLOAD_MB),
-            )
-        )
+        text.html(uploader_words_css(w.choose_file, pw.upload_limit(MAX_UPLOAD_MB, t)))
         st.file_uploader(
-            t._("Upload solved puzzles"),
+            w.upload,
             type=UPLOAD_TYPES,
             accept_multiple_files=False,
             max_upload_size=MAX_UPLOAD_MB,
@@ -374,7 +310,7 @@ def marks_controls(t: Translator) -> None:
             if result.error is not None:
                 text.error(result.error.render(t))
             else:
-                text.success(t._("Solved puzzles read from the file: {count}.", count=result.count))
+                text.success(pw.marks_read(result.count, t))
 
 
 # ----------------------------------------------------------------------------- the trainer
@@ -387,13 +323,15 @@ def _move_key(move: Move) -> str:
 def _trainer(p: pz.Puzzle, t: Translator) -> None:
     attempt = state.pz_attempt
     assert attempt is not None  # opened by _body
-    chrome.page_title(t._(p.title), t._("Puzzles"))
+    w = pw.PuzzleWords().said(t)
+    title = pw.puzzle_title(p, t)
+    chrome.page_title(title, w.title)
     projector = bool(state.projector)
     head, back = st.columns([5, 1.4], vertical_alignment="center")
     with head:
         text.html(
             page_title_html(
-                t._(p.title),
+                title,
                 pt.level_words(p.level, t),
                 pt.theme_words(p, t),
                 room=chrome.open_room(),
@@ -401,7 +339,7 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
         )
     with back:
         st.button(
-            t._("All puzzles"),
+            w.all_puzzles,
             key="pz_btn_list",
             on_click=close_puzzle,
             icon=":material/list:",
@@ -411,24 +349,24 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
     board_col, side = st.columns([3, 2], gap="medium")
     show = (p.learner == 0, p.learner == 1)
     opts = BoardOptions(style=state.style, show=show, projector=projector)
-    replay = _replay(attempt)
-    steps = _answers(attempt)
+    replay = pz.refutation_of(attempt)
+    steps = pz.answer_steps(attempt)
     why_at = state.pz_why if replay is not None else None
-    view = min(int(state.pz_view), len(steps) - 1) if len(steps) > 1 else -1
+    view = pz.answer_shown(int(state.pz_view), steps)
     with board_col:
         if replay is not None and why_at is not None:
             why_at = min(int(why_at), len(replay.steps))
             text.html(replay_board_html(replay, why_at, t, opts))
-            _replay_nav(replay, why_at, t)
+            _replay_nav(replay, why_at, w)
         elif 0 <= view < len(steps) - 1:
             text.html(step_board_html(steps[view], t, opts))
-            _answer_nav(steps, view, t)
+            _answer_nav(steps, view, w)
         else:
             _table(attempt, opts, t, focus=not projector)
             if view >= 0:
-                _answer_nav(steps, view, t)
+                _answer_nav(steps, view, w)
             if not attempt.over:
-                _move_buttons(attempt, t)
+                _move_buttons(attempt, t, w)
     with side:
         _illegal(attempt, t)
         _feedback(attempt, t, stepping=view >= 0 or why_at is not None)
@@ -438,8 +376,8 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
             words = pt.step_words(steps[view], t, show)
             text.html(line_panel_html(words, t, step=view + 1, last=len(steps), kind="answer"))
         _hints(attempt, t)
-        _after(attempt, replay, t)
-        _unseen(attempt, t)
+        _after(attempt, replay, t, w)
+        _unseen(attempt, t, w)
         if state.room:
             _ask_class(p, t)
 
@@ -452,42 +390,12 @@ def _ask_class(p: pz.Puzzle, t: Translator) -> None:
         if room:
             rooms().publish(room, token, puzzle_question(p).id, 0, (p.learner == 0, p.learner == 1))
 
-    ask.controls(t, puzzle_question(p), (), (), view_of(p.state, p.learner), publish)
-
-
-def _answers(attempt: pz.Attempt) -> tuple[Step, ...]:
-    """The learner's last move and the computer's answers to it, as the table shows them step
-    by step (nothing after a wrong move: its refutation is replayed instead)."""
-    j = attempt.last
-    if j is None or j.mark is pz.Mark.WRONG or j.before is None:
-        return ()
-    return reply_steps(j.before, (j.move, *j.replies))
-
-
-def _replay(attempt: pz.Attempt) -> Replay | None:
-    """The refutation of a wrong last move, as the table replays it."""
-    j = attempt.last
-    if j is None or j.mark is not pz.Mark.WRONG or j.refutation is None:
-        return None
-    return refutation_replay(j.refutation)
-
-
-def _choices(attempt: pz.Attempt) -> tuple[frozenset[Card], frozenset[Card] | None]:
-    """The learner's cards to click and, when the learner asked for the marks or has opened a
-    hint, those allowed."""
-    position = attempt.state
-    learner = attempt.puzzle.learner
-    if attempt.over or position.to_move != learner:
-        return frozenset(), None
-    hand = frozenset(position.hand(learner))
-    if not (state.mark_legal or int(state.pz_hints) >= 1):
-        return hand, None
-    return hand, frozenset(m.card for m in legal_moves(position) if isinstance(m, Play))
+    ask.controls(t, puzzle_question(p), (), (), pz.learner_view(p), publish)
 
 
 def _table(attempt: pz.Attempt, opts: BoardOptions, t: Translator, *, focus: bool) -> None:
     """The table now: the learner's cards are buttons while a move is asked."""
-    pick, legal = _choices(attempt)
+    pick, legal = pz.choices(attempt, marked=bool(state.mark_legal) or int(state.pz_hints) >= 1)
     here = BoardOptions(
         style=opts.style, show=opts.show, projector=opts.projector, pick=pick, legal=legal
     )
@@ -498,17 +406,17 @@ def _table(attempt: pz.Attempt, opts: BoardOptions, t: Translator, *, focus: boo
     board.card_board(markup, key=BOARD_KEY, on_play=play_move, focus=focus)
 
 
-def _answer_nav(steps: tuple[Step, ...], view: int, t: Translator) -> None:
+def _answer_nav(steps: tuple[pz.Step, ...], view: int, w: pw.PuzzleWords) -> None:
     """Back and Next through the answers to the learner's move."""
     with st.container(key="pz_nav"):
-        _answer_buttons(steps, view, t)
+        _answer_buttons(steps, view, w)
 
 
-def _answer_buttons(steps: tuple[Step, ...], view: int, t: Translator) -> None:
+def _answer_buttons(steps: tuple[pz.Step, ...], view: int, w: pw.PuzzleWords) -> None:
     back, nxt = st.columns(2)
     with back:
         st.button(
-            t._("Back"),
+            w.back,
             key="pz_ans_back",
             on_click=view_step,
             args=(view - 1,),
@@ -518,7 +426,7 @@ def _answer_buttons(steps: tuple[Step, ...], view: int, t: Translator) -> None:
         )
     with nxt:
         st.button(
-            t._("Next"),
+            w.next,
             key="pz_ans_next",
             on_click=view_step,
             args=(view + 1,),
@@ -530,17 +438,17 @@ def _answer_buttons(steps: tuple[Step, ...], view: int, t: Translator) -> None:
         )
 
 
-def _replay_nav(replay: Replay, index: int, t: Translator) -> None:
+def _replay_nav(replay: pz.Replay, index: int, w: pw.PuzzleWords) -> None:
     """Back and Next through a refutation, and the way back to the puzzle."""
     with st.container(key="pz_nav"):
-        _replay_buttons(replay, index, t)
+        _replay_buttons(replay, index, w)
 
 
-def _replay_buttons(replay: Replay, index: int, t: Translator) -> None:
+def _replay_buttons(replay: pz.Replay, index: int, w: pw.PuzzleWords) -> None:
     back, nxt, close = st.columns([1, 1, 1.4])
     with back:
         st.button(
-            t._("Back"),
+            w.back,
             key="pz_why_back",
             on_click=why,
             args=(index - 1,),
@@ -550,7 +458,7 @@ def _replay_buttons(replay: Replay, index: int, t: Translator) -> None:
         )
     with nxt:
         st.button(
-            t._("Next"),
+            w.next,
             key="pz_why_next",
             on_click=why,
             args=(index + 1,),
@@ -562,7 +470,7 @@ def _replay_buttons(replay: Replay, index: int, t: Translator) -> None:
         )
     with close:
         st.button(
-            t._("Back to the puzzle"),
+            w.back_to_puzzle,
             key="pz_why_close",
             on_click=why,
             args=(None,),
@@ -571,20 +479,12 @@ def _replay_buttons(replay: Replay, index: int, t: Translator) -> None:
         )
 
 
-def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
+def _move_buttons(attempt: pz.Attempt, t: Translator, w: pw.PuzzleWords) -> None:
     """Under the table: how to play a card, the moves that are not a card, the marks."""
-    position = attempt.state
-    learner = attempt.puzzle.learner
-    if position.to_move != learner:
+    if not pz.learner_to_move(attempt):
         return
-    text.caption(
-        t._(
-            "Click a card of {player} on the table to play it, or choose it with the arrow "
-            "keys and press Enter.",
-            player=PLAYER_NAMES[learner],
-        )
-    )
-    others = [m for m in legal_moves(position) if not isinstance(m, Play)]
+    text.caption(pw.how_to_play(attempt.puzzle.learner, t))
+    others = pz.other_moves(attempt)
     for row in range(0, len(others), 3):
         for box, m in zip(st.columns(3), others[row : row + 3], strict=False):
             with box:
@@ -597,36 +497,29 @@ def _move_buttons(attempt: pz.Attempt, t: Translator) -> None:
                 )
     st.session_state.w_mark_legal = bool(state.mark_legal)
     st.toggle(
-        t._("Mark the cards that may be played"),
+        w.mark_legal,
         key="w_mark_legal",
         on_change=mark_legal,
-        help=t._("Cards that may not be played now are dimmed."),
+        help=w.mark_legal_help,
     )
 
 
 def _illegal(attempt: pz.Attempt, t: Translator) -> None:
     """Why a card clicked on the table may not be played now."""
     refused = state.pz_illegal
-    if not isinstance(refused, str) or attempt.over:
+    if not isinstance(refused, pz.Refused) or attempt.over:
         return
-    try:
-        move = parse_move(refused)
-    except ValueError:
-        return
-    verdict = check(attempt.state, move)
-    if verdict.legal:
-        return
-    text.warning(
-        explain_verdict(verdict, attempt.state.rules, t, you=True), icon=":material/block:"
-    )
+    said = pw.refused_text(refused, attempt.state.rules, t)
+    if said is not None:
+        text.warning(said, icon=":material/block:")
 
 
-def _unseen(attempt: pz.Attempt, t: Translator) -> None:
+def _unseen(attempt: pz.Attempt, t: Translator, w: pw.PuzzleWords) -> None:
     """The cards the learner has not seen: counting them is half the game."""
     unseen = pt.unseen_text(attempt, t)
-    with st.expander(t._("Cards you have not seen")):
+    with st.expander(w.unseen):
         text.caption(unseen.where)
-        text.markdown(unseen.cards or t._("none"))
+        text.markdown(unseen.cards or w.none)
 
 
 def _feedback(attempt: pz.Attempt, t: Translator, *, stepping: bool = False) -> None:
@@ -645,7 +538,7 @@ def _feedback(attempt: pz.Attempt, t: Translator, *, stepping: bool = False) -> 
             text.info(fb.headline, icon=icon)
         if fb.details and (last or fb.mark is not pz.Mark.PARTLY):
             with st.expander(
-                t._("Why") if fb.mark is not pz.Mark.WRONG else t._("The refutation"),
+                pw.feedback_heading(fb.mark, t),
                 expanded=last and not stepping and fb.mark is not pz.Mark.WRONG,
             ):
                 text.bullets(fb.details)
@@ -657,52 +550,53 @@ def _hints(attempt: pz.Attempt, t: Translator) -> None:
     shown = int(state.pz_hints)
     for level in range(1, shown + 1):
         text.markdown(hint_markdown(attempt, level, t))
-    if shown < 4:
+    if shown < pz.HINT_LEVELS:
         st.button(
-            t._("Show a hint ({level} of 4)", level=shown + 1),
+            pw.hint_button(shown + 1, t),
             key="pz_btn_hint",
             on_click=more_hint,
             icon=":material/lightbulb:",
         )
 
 
-def _after(attempt: pz.Attempt, replay: Replay | None, t: Translator) -> None:
+def _after(attempt: pz.Attempt, replay: pz.Replay | None, t: Translator, w: pw.PuzzleWords) -> None:
     p = attempt.puzzle
     if attempt.solved:
-        text.success(t._("Solved!"), icon=":material/celebration:")
-        text.markdown(t._(p.explanation))
-        if p.note:
-            text.caption(t._(p.note))
+        text.success(w.solved, icon=":material/celebration:")
+        text.markdown(pw.puzzle_explanation(p, t))
+        note = pw.puzzle_note(p, t)
+        if note:
+            text.caption(note)
         moves, _ = pz.solution_line(attempt)
         if moves:
-            with st.expander(t._("How the deal goes on")):
+            with st.expander(w.goes_on):
                 text.bullets(pt.line_words(attempt.state, moves, t))
     elif attempt.failed:
         if replay is not None and state.pz_why is None:
             st.button(
-                t._("Show why on the table"),
+                w.show_why,
                 key="pz_btn_why",
                 on_click=why,
                 args=(0,),
                 type="primary",
                 icon=":material/play_circle:",
             )
-        st.button(t._("Try again"), key="pz_btn_retry", on_click=retry, icon=":material/replay:")
+        st.button(w.try_again, key="pz_btn_retry", on_click=retry, icon=":material/replay:")
         if state.pz_reveal:
             fresh = pz.start(p)
-            text.markdown(md_bold(t._("The solution")))
-            text.markdown(pt.hint(fresh, 4, t))
-            text.markdown(t._(p.explanation))
+            text.markdown(md_bold(w.solution))
+            text.markdown(pt.hint(fresh, pz.HINT_LEVELS, t))
+            text.markdown(pw.puzzle_explanation(p, t))
         else:
             st.button(
-                t._("Show the solution"),
+                w.show_solution,
                 key="pz_btn_reveal",
                 on_click=reveal,
                 icon=":material/visibility:",
             )
     if attempt.over:
         st.button(
-            t._("Next puzzle"),
+            w.next_puzzle,
             key="pz_btn_next",
             on_click=next_puzzle,
             type="primary",

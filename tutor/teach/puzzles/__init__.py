@@ -12,7 +12,9 @@ solved. ``docs/puzzles.md`` describes the YAML format.
 - ``reader``: puzzle files as written, with their problems (each a ``PuzzleError``, a
   ``tutor.formats.errors.SourceError``), read by the one safe loader ``tutor.formats.yamlsafe``;
   ``validate``: the solver's checks and the ``Collection`` the app offers (a
-  ``tutor.teach.catalog.Catalog``); ``marks``: the solved marks as a small JSON file.
+  ``tutor.teach.catalog.Catalog``); ``marks``: the solved marks as a small JSON file;
+- ``trainer``: what the trainer decides without a screen (the filter, the next puzzle, a card
+  clicked judged or refused with the rules' verdict, the cards to click, the marks kept).
 
 Everything here is data, without a ``Translator``: ``tutor.words.puzzle_text`` says it in words,
 and ``tutor_app/pages/puzzles.py`` only shows it.
@@ -79,9 +81,36 @@ from tutor.teach.puzzles.reader import (
     read_puzzles,
     split_paths,
 )
+from tutor.teach.puzzles.replay import Replay, Step
+from tutor.teach.puzzles.trainer import (
+    ALL_LEVELS,
+    ALL_THEMES,
+    HINT_LEVELS,
+    Refused,
+    TooLarge,
+    Tried,
+    answer_shown,
+    answer_steps,
+    choices,
+    filtered,
+    learner_to_move,
+    learner_view,
+    level_choices,
+    merge_marks,
+    next_puzzle,
+    other_moves,
+    record_solved,
+    refutation_of,
+    solved_count,
+    theme_choices,
+    try_move,
+)
 from tutor.teach.puzzles.validate import Collection, precheck, validate, validate_paths
 
 __all__ = [
+    "ALL_LEVELS",
+    "ALL_THEMES",
+    "HINT_LEVELS",
     "LEVELS",
     "MARKS_VERSION",
     "MAX_BYTES",
@@ -106,33 +135,53 @@ __all__ = [
     "Puzzle",
     "PuzzleAnalysis",
     "PuzzleError",
+    "Refused",
     "Refutation",
+    "Replay",
+    "Step",
+    "TooLarge",
     "TooManyDealsError",
+    "Tried",
     "analyse",
     "analyse_every_deal",
+    "answer_shown",
+    "answer_steps",
     "best_line",
     "check",
+    "choices",
     "consistent_deals",
     "deal_count",
     "deal_values",
     "defence_reply",
     "dump_marks",
+    "filtered",
     "is_puzzle_file",
+    "learner_to_move",
+    "learner_view",
+    "level_choices",
     "line_after",
     "load_marks",
     "load_puzzles",
+    "merge_marks",
+    "next_puzzle",
+    "other_moves",
     "play",
     "precheck",
     "puzzle_files",
     "puzzle_yaml",
     "read_files",
     "read_puzzles",
+    "record_solved",
+    "refutation_of",
     "refute",
     "same_deal",
     "solution_line",
+    "solved_count",
     "split_paths",
     "start",
+    "theme_choices",
     "theme_rule",
+    "try_move",
     "validate",
     "validate_paths",
 ]
