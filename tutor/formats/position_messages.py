@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tutor.formats.messages import (
     E_CARD,
+    E_COPIES,
     E_DUPLICATE_KEY,
     E_MISSING,
     E_NOT_BOOL,
@@ -19,6 +20,7 @@ from tutor.formats.messages import (
     E_PLAYER,
     E_PRESET,
     E_READ,
+    E_SEAT,
     E_SYNTAX,
     E_TOO_COMPLEX,
     E_TOO_LARGE,
@@ -33,6 +35,7 @@ __all__ = [
     "E_CARDS",
     "E_CLOSED_EMPTY",
     "E_CLOSED_TRICKS",
+    "E_COPIES",
     "E_COUNTS",
     "E_DECLARED_LEADER",
     "E_DECLARED_RULES",
@@ -82,7 +85,6 @@ __all__ = [
     "E_TABLE_TRICK",
     "E_TOO_COMPLEX",
     "E_TOO_LARGE",
-    "E_TOO_OFTEN",
     "E_TRICK",
     "E_TRICKS",
     "E_TRICKS_SPLIT",
@@ -230,12 +232,7 @@ E_WRITE_RULES = N_("the rules '{name}' cannot be written by name: they differ fr
 E_WRITE_OVER = N_("the deal is over: a finished deal is not a position")
 
 # A position at a table of three or four (``tutor.formats.position_table``).
-E_SEAT = N_("'{value}' is not a seat at this table: the seats are {seats}")
 E_HANDS_SEATS = N_("give the cards of every seat under 'hands': {seats}")
-E_TOO_OFTEN = N_(
-    "{card} is given {count} times, but the {rules} pack holds it {copies} times: the last in "
-    "'{second}'"
-)
 E_TABLE_SIZES = N_(
     "{player} holds {n} cards and {other} holds {m}: every hand holds as many cards, one fewer "
     "for each seat that has played to the trick so far"

@@ -30,6 +30,7 @@ from tutor.formats.errors import shown
 from tutor.formats.position_fields import Cards, FieldReader, Path_, field_of
 from tutor.formats.position_messages import (
     E_CARDS,
+    E_COPIES,
     E_HAND_BIG,
     E_HAND_FULL,
     E_HANDS_SEATS,
@@ -54,7 +55,6 @@ from tutor.formats.position_messages import (
     E_TABLE_OVER,
     E_TABLE_SIZES,
     E_TABLE_TRICK,
-    E_TOO_OFTEN,
     E_TRICK_LONG,
     E_TRICK_NOW,
     E_TRICKS,
@@ -149,7 +149,7 @@ class TableReader(FieldReader):
     def seat(self, value: object, path: Path_) -> int:
         text = value.strip().upper() if isinstance(value, str) else None
         if not text or text not in self.names:
-            raise self.error(path, E_SEAT, value=shown(value), seats=", ".join(self.names))
+            raise self.error(path, E_SEAT, value=shown(value), valid=", ".join(self.names))
         return self.names.index(text)
 
     def table_cards(self, value: object, path: Path_) -> Cards:
@@ -315,12 +315,11 @@ class TableReader(FieldReader):
                     )
                 raise self.error(
                     where,
-                    E_TOO_OFTEN,
-                    card=str(c),
+                    E_COPIES,
+                    notation=str(c),
                     count=count[c.index],
                     rules=rules.name,
                     copies=rules.copies,
-                    second=path_text(field_of(where)),
                 )
             first.setdefault(c, where)
         left = Counter(table_pack(rules))
