@@ -20,7 +20,7 @@ field.
 >>> answer_line(b'{"id": NaN}')["error"]["message"]
 "'id' must be a finite number, not NaN"
 >>> answer_line(b"[" * 1000)["error"]["message"]
-'the request is nested more than 32 levels deep'
+'the values are nested more than 32 levels deep'
 """
 
 from __future__ import annotations
