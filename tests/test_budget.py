@@ -36,6 +36,7 @@ from tutor.teach.hints import (
     METHOD_EXACT,
     METHOD_PLAYOUT,
     METHOD_SAMPLED,
+    METHOD_TABLE_PLAYOUT,
     analyse,
     analysis_to_dict,
 )
@@ -120,7 +121,7 @@ def test_every_example_position_is_within_the_default_budget(path: Path) -> None
     subject = load_position(path).subject
     bounded = analyse(subject)
     assert not bounded.cut and not bounded.rough
-    assert bounded.method in (METHOD_EXACT, METHOD_SAMPLED)
+    assert bounded.method in (METHOD_EXACT, METHOD_SAMPLED, METHOD_TABLE_PLAYOUT)
     assert bounded.nodes <= MAX_NODES // 4  # the largest, ex1-start.yaml, needs 582,285
     assert analyse(subject, budget=Budget.unlimited()) == bounded
 

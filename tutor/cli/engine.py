@@ -42,7 +42,7 @@ from tutor.cli.command import (
     check_number,
 )
 from tutor.cli.request import RequestError, hint_to_data, play_on, split_moves
-from tutor.engine import PRESETS
+from tutor.engine import PRESETS, TABLE_PRESETS, TableState, game_for, trick_winner_of
 from tutor.formats.errors import shown
 from tutor.formats.messages import E_NOT_BOOL, E_TOO_DEEP, E_UNKNOWN_FIELD
 from tutor.formats.positions import PositionError, position_from_data, read_position
@@ -269,6 +269,7 @@ def info() -> dict[str, object]:
         "engine": "tutor66",
         "protocol": PROTOCOL,
         "presets": list(PRESETS),
+        "table_presets": list(TABLE_PRESETS),
         "languages": list(LANGUAGES),
         "ideas": list(IDEAS),
         "request_fields": list(REQUEST_FIELDS),
@@ -371,12 +372,48 @@ def _answer(
     subject = play_on(position, moves, hidden)
     analysis = analyse(subject, samples=samples, seed=seed)
     out: dict[str, object] = {"id": rid, "ok": True, **analysis_to_dict(analysis)}
+    if isinstance(subject, TableState):
+        out.update(seat_fields(subject))
     notes = cut_notes(analysis, tr)
     if notes:
         out["note"] = " ".join(notes)
     if level:
         out["hint"] = hint_to_data(hint(subject, level, tr, analysis=analysis))
     return out
+
+
+def seat_fields(state: TableState) -> dict[str, object]:
+    """What an answer at a table of three or four adds: the seats, the side of the seat to
+    move and its partner, the trick so far (seat and card, the leader's first) and the seat
+    winning it, the score of every side.
+
+    >>> import random
+    >>> from tutor.engine import deal_table, preset
+    >>> seat_fields(deal_table(preset("four"), random.Random(3)))["side"]
+    'B+D'
+    """
+    game = game_for(state.rules)
+    names = game.seat_names
+    seat = state.to_move
+    assert seat is not None
+    n = state.seats
+    trick = [
+        {"seat": names[(state.leader + k) % n], "card": str(card)}
+        for k, card in enumerate(state.trick_cards)
+    ]
+    winning = None
+    if state.trick:
+        k = trick_winner_of(state.trick, int(state.trump), state.rules.equal_cards)
+        winning = names[(state.leader + k) % n]
+    return {
+        "seats": n,
+        "seat_names": names,
+        "side": game.side_name(state.side(seat)),
+        "partner": names[(seat + 2) % n] if state.rules.partners else None,
+        "trick": trick,
+        "winning": winning,
+        "scores": {game.side_name(x): state.score(x) for x in range(game.sides)},
+    }
 
 
 def answer_line(raw: bytes | str | None, defaults: Defaults = Defaults()) -> dict[str, object]:
@@ -469,6 +506,7 @@ __all__ = [
     "play_on",
     "read_lines",
     "run",
+    "seat_fields",
     "serve",
     "too_deep",
 ]

@@ -9,6 +9,7 @@ from tutor.engine import (
     IllegalMoveError,
     MoveError,
     State,
+    TableState,
     View,
     apply,
     parse_move,
@@ -35,11 +36,14 @@ class RequestError(SourceError):
         super().__init__(template, params, path="")
 
 
-def play_on(position: Position, moves: Iterable[str], hidden: bool) -> State | View:
+def play_on(position: Position, moves: Iterable[str], hidden: bool) -> State | View | TableState:
     """The position after ``moves``; with ``hidden`` the view of the player then to move
-    (with what that player could infer from the opponent's plays)."""
+    (with what that player could infer from the opponent's plays). At a table of three or four
+    the analysis always thinks as the seat to move does, so ``hidden`` changes nothing there."""
     subject = position.subject
     moves = list(moves)
+    if isinstance(subject, TableState):
+        return _play_table(subject, moves)
     if not isinstance(subject, State):
         if moves:
             raise RequestError(E_MOVES_VIEW)
@@ -63,8 +67,21 @@ def play_on(position: Position, moves: Iterable[str], hidden: bool) -> State | V
     return state
 
 
+def _play_table(state: TableState, moves: list[str]) -> TableState:
+    for n, text in enumerate(moves, start=1):
+        try:
+            move = parse_move(text)
+        except MoveError:
+            raise RequestError(E_MOVE, text=text) from None
+        try:
+            state = state.apply(move)
+        except IllegalMoveError as exc:
+            raise _IllegalMove(n, exc, state) from None
+    return state
+
+
 class _IllegalMove(RequestError):
-    def __init__(self, n: int, exc: IllegalMoveError, state: State) -> None:
+    def __init__(self, n: int, exc: IllegalMoveError, state: State | TableState) -> None:
         super().__init__(E_MOVE_ILLEGAL, n=n, why=str(exc))
         self.n = n
         self.exc = exc

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from tutor.engine.cards import CARDS, SUIT_MASKS, Card, Rank, Suit, iter_bits
@@ -225,6 +225,84 @@ def table_from_order(rules: RuleSet, order: Iterable[int], dealer: int = 0) -> T
         result=None,
         known=zeros,
         lacks=zeros,
+    )
+
+
+def table_position(
+    rules: RuleSet,
+    *,
+    hands: Sequence[Iterable[int]],
+    stock: Iterable[int],
+    trump: Suit,
+    trump_card: int,
+    dealer: int,
+    leader: int,
+    trick: Iterable[int] = (),
+    played: Iterable[int] = (),
+    points: Sequence[int] = (),
+    melds: Sequence[int] = (),
+    pending: Sequence[int] = (),
+    tricks: Sequence[int] = (),
+    marriages: Iterable[tuple[int, Suit]] = (),
+    last_trick: tuple[int, tuple[int, ...], int] | None = None,
+    known: Sequence[int] = (),
+    lacks: Sequence[int] = (),
+) -> TableState:
+    """A deal for three or four at any moment, from its parts (card indices, a card as often
+    as it is held; per-seat numbers in seat order, zeros when left out; ``known`` and
+    ``lacks`` as 32-bit sets). A ``ValueError`` when the parts cannot be one deal: the cards
+    are not the pack, a per-seat value has the wrong length, the trick is complete, the
+    face-up card is not a trump, a seat is out of range, a known card is not held or a lacked
+    one is."""
+    n = rules.seats
+    if n < 3:
+        raise ValueError("a table position is for three or four seats")
+    hand_lists = [list(h) for h in hands]
+    stock, trick, played = tuple(stock), tuple(trick), tuple(played)
+    zeros = (0,) * n
+    per_seat = [tuple(v) or zeros for v in (points, melds, pending, tricks, known, lacks)]
+    if len(hand_lists) != n or any(len(v) != n for v in per_seat):
+        raise ValueError(f"a value per seat is needed for each of the {n} seats")
+    face_up = [trump_card] if trump_card >= 0 else []
+    cards = [*(c for h in hand_lists for c in h), *stock, *trick, *played, *face_up]
+    if sorted(cards) != sorted(table_pack(rules)):
+        raise ValueError("the cards are not the pack of these rules")
+    if len(trick) >= n or not (0 <= dealer < n and 0 <= leader < n):
+        raise ValueError("the trick is complete, or a seat is out of range")
+    if trump_card >= 0 and trump_card >> 3 != int(trump):
+        raise ValueError("the face-up card is not a trump")
+    masks = []
+    for h in hand_lists:
+        mask = 0
+        for c in h:
+            mask = _add(mask, c)
+        masks.append(mask)
+    played_mask = 0
+    for c in played:
+        played_mask = _add(played_mask, c)
+    points, melds, pending, tricks, known, lacks = per_seat
+    for seat, hand in enumerate(masks):
+        if known[seat] & ~_cards(hand) or lacks[seat] & _cards(hand):
+            raise ValueError("a card known in a hand is not held, or a card lacked is")
+    return TableState(
+        rules=rules,
+        trump=trump,
+        hands=tuple(masks),
+        stock=stock,
+        trump_card=trump_card,
+        dealer=dealer,
+        leader=leader,
+        trick=trick,
+        points=points,
+        melds=melds,
+        pending=pending,
+        tricks=tricks,
+        played=played_mask,
+        marriages=tuple(marriages),
+        last_trick=last_trick,
+        result=None,
+        known=known,
+        lacks=lacks,
     )
 
 
@@ -498,6 +576,7 @@ __all__ = [
     "table_legal_moves",
     "table_pack",
     "table_play_moves",
+    "table_position",
     "table_view",
     "trick_winner_of",
 ]

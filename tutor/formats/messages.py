@@ -27,6 +27,7 @@ __all__ = [
     "E_BAD_ID",
     "E_BRACES",
     "E_CARD",
+    "E_COPIES",
     "E_DENIED",
     "E_DUPLICATE_ID",
     "E_DUPLICATE_KEY",
@@ -53,6 +54,7 @@ __all__ = [
     "E_PRESET",
     "E_READ",
     "E_RULES_VALUE",
+    "E_SEAT",
     "E_SYNTAX",
     "E_TAG",
     "E_TEXT_LONG",
@@ -121,6 +123,11 @@ E_CARD = N_(
 )
 E_NOT_IN_PACK = N_("the card {notation} is not in the {rules} pack, which has {ranks} in each suit")
 E_HAND_SIZE = N_("{player}'s hand has {count} cards, but the {rules} rules deal {size}")
+# -- a table of three or four (the same words as in the table lessons)
+E_SEAT = N_("'{value}' is not a seat at this table; write one of {valid}")
+E_COPIES = N_(
+    "the card {notation} is dealt {count} times, but the {rules} pack has only {copies} of it"
+)
 E_MOVE = N_(
     "unknown move '{text}': write a card (Qh), 'marry Qh', 'marry Qh out', 'exchange', "
     "'close', 'out' or 'trump h'"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tutor.formats.messages import (
     E_CARD,
+    E_COPIES,
     E_DUPLICATE_KEY,
     E_MISSING,
     E_NOT_BOOL,
@@ -19,6 +20,7 @@ from tutor.formats.messages import (
     E_PLAYER,
     E_PRESET,
     E_READ,
+    E_SEAT,
     E_SYNTAX,
     E_TOO_COMPLEX,
     E_TOO_LARGE,
@@ -33,6 +35,7 @@ __all__ = [
     "E_CARDS",
     "E_CLOSED_EMPTY",
     "E_CLOSED_TRICKS",
+    "E_COPIES",
     "E_COUNTS",
     "E_DECLARED_LEADER",
     "E_DECLARED_RULES",
@@ -42,9 +45,11 @@ __all__ = [
     "E_HANDS_EQUAL",
     "E_HANDS_KEYS",
     "E_HANDS_LEAD",
+    "E_HANDS_SEATS",
     "E_HAND_BIG",
     "E_HAND_FULL",
     "E_KNOWN",
+    "E_LACKS",
     "E_LEAD_MARRIAGE",
     "E_MAPPING",
     "E_MARRIAGE_NO_TRICK",
@@ -60,12 +65,14 @@ __all__ = [
     "E_OVER",
     "E_PENDING",
     "E_PLAYED_ODD",
+    "E_PLAYED_SEATS",
     "E_PLAYER",
     "E_POINTS",
     "E_POINTS_NO_TRICK",
     "E_POINTS_SPLIT",
     "E_PRESET",
     "E_READ",
+    "E_SEAT",
     "E_SHAPE",
     "E_STOCK",
     "E_STOCK_COUNT",
@@ -73,12 +80,16 @@ __all__ = [
     "E_STOCK_ORDER",
     "E_SUIT_OR_CARD",
     "E_SYNTAX",
+    "E_TABLE_OVER",
+    "E_TABLE_SIZES",
+    "E_TABLE_TRICK",
     "E_TOO_COMPLEX",
     "E_TOO_LARGE",
     "E_TRICK",
     "E_TRICKS",
     "E_TRICKS_SPLIT",
     "E_TRICK_LEADER",
+    "E_TRICK_LONG",
     "E_TRICK_NOW",
     "E_TRUMP_SUIT",
     "E_TWICE",
@@ -96,6 +107,7 @@ __all__ = [
     "MAX_NODES",
     "OPPONENT_FIELDS",
     "SCORE_FIELDS",
+    "TABLE_FIELDS",
 ]
 
 # One message per kind of problem that only a position can have.
@@ -219,6 +231,24 @@ E_VIEW = N_("no deal agrees with what this player knows: {problem}")
 E_WRITE_RULES = N_("the rules '{name}' cannot be written by name: they differ from the preset")
 E_WRITE_OVER = N_("the deal is over: a finished deal is not a position")
 
+# A position at a table of three or four (``tutor.formats.position_table``).
+E_HANDS_SEATS = N_("give the cards of every seat under 'hands': {seats}")
+E_TABLE_SIZES = N_(
+    "{player} holds {n} cards and {other} holds {m}: every hand holds as many cards, one fewer "
+    "for each seat that has played to the trick so far"
+)
+E_TRICK_LONG = N_(
+    "the trick holds {n} cards, but with {seats} seats a trick is complete at {seats}: give "
+    "the cards played so far to a trick that is not complete"
+)
+E_PLAYED_SEATS = N_(
+    "{n} cards gone into tricks: each trick takes {seats} cards, so the number must be a "
+    "multiple of {seats}"
+)
+E_TABLE_TRICK = N_("the last trick is its leader and one card a seat, e.g. '{example}'")
+E_LACKS = N_("{card} in '{name}' is in that hand: a seat cannot lack a card it holds")
+E_TABLE_OVER = N_("every hand is empty: the deal is over, there is nothing to decide")
+
 #: The top-level fields, in the order they are written.
 FIELDS = (
     "title",
@@ -244,6 +274,23 @@ FIELDS = (
     "closed_opponent_tricks",
     "declared_by",
     "waiting",
+)
+#: The top-level fields of a position at a table of three or four, in the order they are written.
+TABLE_FIELDS = (
+    "title",
+    "preset",
+    "dealer",
+    "to_move",
+    "trump",
+    "hands",
+    "known",
+    "lacks",
+    "stock",
+    "played",
+    "last_trick",
+    "trick",
+    "scores",
+    "marriages",
 )
 SCORE_FIELDS = ("points", "melds", "pending", "tricks")
 OPPONENT_FIELDS = ("known", "unknown", "excluded")

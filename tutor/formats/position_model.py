@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tutor.engine import RuleSet, State, View
+from tutor.engine import RuleSet, State, TableState, View
 from tutor.formats.errors import SourceError
 
 __all__ = ["Position", "PositionError"]
@@ -58,16 +58,17 @@ def _plain(value: object) -> object:
 
 @dataclass(frozen=True)
 class Position:
-    """A position read from a file: a full ``State`` or one player's ``View``."""
+    """A position read from a file: a full ``State`` or one player's ``View`` of two players,
+    or a ``TableState`` of three or four."""
 
-    subject: State | View
+    subject: State | View | TableState
     title: str = ""
     source: str = "<text>"
 
     @property
     def perfect(self) -> bool:
-        """Both hands and the stock order are known."""
-        return isinstance(self.subject, State)
+        """Every hand and the stock are known."""
+        return isinstance(self.subject, State | TableState)
 
     @property
     def state(self) -> State | None:
@@ -76,6 +77,11 @@ class Position:
     @property
     def view(self) -> View | None:
         return self.subject if isinstance(self.subject, View) else None
+
+    @property
+    def table(self) -> TableState | None:
+        """The deal at a table of three or four."""
+        return self.subject if isinstance(self.subject, TableState) else None
 
     @property
     def rules(self) -> RuleSet:

@@ -1,6 +1,8 @@
 """Reading a whole position: the fields (``tutor.formats.position_fields``) put together and
 checked against each other, step by step, into a ``State`` or a ``View``.
 
+A position at a table of three or four is read by ``tutor.formats.position_table``.
+
 ``PositionReader(source, lines).position(data)`` reads the head (rules, trump, who is to move,
 the lead, the tricks, the scores), then the cards (``hands`` or ``hand``, the stock), checks that
 every card is in the pack once, that the counts agree, and builds the value. The first problem
@@ -30,6 +32,7 @@ from tutor.engine import (
     cards_of_mask,
     mask_of,
     other,
+    parse_rules,
 )
 from tutor.formats.errors import shown
 from tutor.formats.messages import card_help
@@ -72,6 +75,7 @@ from tutor.formats.position_messages import (
     OPPONENT_FIELDS,
 )
 from tutor.formats.position_model import Position, PositionError
+from tutor.formats.position_table import TableReader
 from tutor.formats.yamlsafe import path_text
 
 __all__ = ["PositionReader"]
@@ -126,6 +130,9 @@ class PositionReader(FieldReader):
     def position(self, raw: object) -> Position:
         if not isinstance(raw, Mapping):
             raise PositionError(E_SHAPE, source=self.source, line=self.lines.line(()))
+        table = _table_rules(raw)
+        if table is not None:
+            return TableReader(self.source, self.lines).position(raw, table)
         d = self.head(self.mapping(raw, (), FIELDS, "preset: classic"))
         self.check_pack(d, self.given_cards(d))
         self.check_scores(d)
@@ -471,3 +478,16 @@ class PositionReader(FieldReader):
             **self.common(d),
         )
         return Position(self.checked(view, ("opponent",)), d.title, self.source)
+
+
+def _table_rules(data: Mapping[str, object]) -> RuleSet | None:
+    """The rules of a position at a table of three or four, read by ``TableReader``; ``None``
+    for two players and for rules that cannot be read (refused where the field is read)."""
+    spec = data.get("preset")
+    if not isinstance(spec, str):
+        return None
+    try:
+        rules = parse_rules(spec)
+    except Exception:  # refused, with its message, by ``FieldReader.rules``
+        return None
+    return rules if rules.seats != 2 else None

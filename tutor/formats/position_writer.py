@@ -12,6 +12,7 @@ from tutor.engine import (
     CARDS,
     PLAYER_NAMES,
     State,
+    TableState,
     UnknownPresetError,
     View,
     Wait,
@@ -20,6 +21,7 @@ from tutor.engine import (
 )
 from tutor.formats.position_messages import E_WRITE_OVER, E_WRITE_RULES
 from tutor.formats.position_model import PositionError
+from tutor.formats.position_table import table_to_dict
 
 __all__ = ["position_dump", "position_to_dict"]
 
@@ -28,8 +30,9 @@ def _cards_text(mask: int) -> str:
     return " ".join(str(c) for c in cards_of_mask(mask))
 
 
-def position_to_dict(subject: State | View, title: str = "") -> dict[str, Any]:
-    """The position as plain data in the schema ``load_position`` reads (cards as text)."""
+def position_to_dict(subject: State | View | TableState, title: str = "") -> dict[str, Any]:
+    """The position as plain data in the schema ``load_position`` reads (cards as text); a
+    deal at a table of three or four in the table's schema."""
     if subject.result is not None:
         raise PositionError(E_WRITE_OVER, source="<data>")
     rules = subject.rules
@@ -39,6 +42,8 @@ def position_to_dict(subject: State | View, title: str = "") -> dict[str, Any]:
         same = False
     if not same:
         raise PositionError(E_WRITE_RULES, source="<data>", name=rules.name)
+    if isinstance(subject, TableState):
+        return table_to_dict(subject, title)
     to_move = subject.to_move
     assert to_move is not None
     out: dict[str, Any] = {}
@@ -106,7 +111,7 @@ def position_to_dict(subject: State | View, title: str = "") -> dict[str, Any]:
     return out
 
 
-def position_dump(subject: State | View, fmt: str = "yaml", title: str = "") -> str:
+def position_dump(subject: State | View | TableState, fmt: str = "yaml", title: str = "") -> str:
     """The position as YAML (``fmt="yaml"``) or one line of JSON (``fmt="json"``)."""
     data = position_to_dict(subject, title)
     if fmt == "json":
