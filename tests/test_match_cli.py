@@ -102,7 +102,7 @@ def test_the_seats_alternate_from_match_to_match() -> None:
     total = play_matches("classic", ("club", "random"), 4, 9)
     assert total == sum((tally(g) for g in games[1:]), tally(games[0]))
     assert total.wins[0] == sum(g.winner == g.table.learner for g in games)
-    assert total.wins_by_seat[0] == sum(g.winner == 0 for g in games)
+    assert total.wins_by_side[0] == sum(g.winner == 0 for g in games)
 
 
 # ----------------------------------------------------------------------------- the match forms
