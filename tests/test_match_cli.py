@@ -1,7 +1,8 @@
 """``tutor match``: whole matches between two computer players, played by the Play page's own
-steps (tutor.teach.play.play_match): the same seed gives the same result with any number of
-processes, each match form ends as it should, the cut names the first dealer and the preset the
-next, the seats alternate, and bad input is refused in the user's language before any play."""
+steps (tutor.teach.play.play_match), at a table of two, three or four: the same seed gives the
+same result with any number of processes, each match form ends as it should, the cut names the
+first dealer and the preset the next, the seats alternate (at a table player one's side moves
+round), the tally adds up, and bad input is refused in the user's language before any play."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tutor.cli.main import main
 from tutor.engine import NextDealer, cut_winner, legal_moves
 from tutor.teach.play import (
     Game,
+    MatchScore,
     NotYourTurn,
     Table,
     deal_outcome,
@@ -28,6 +30,7 @@ from tutor.teach.play import (
     start,
     tally,
 )
+from tutor.teach.play.matches import match_seed
 from tutor.words.i18n import get_translator
 
 PAIR = ("club", "random")
@@ -50,6 +53,11 @@ KEYS = {
     "claims",
     "claims_lost",
 }
+
+
+#: At a table of three or four ``wins_by_side`` (each side's wins, in side order) stands for
+#: ``wins_by_seat``.
+TABLE_KEYS = KEYS - {"wins_by_seat"} | {"wins_by_side"}
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -102,7 +110,126 @@ def test_the_seats_alternate_from_match_to_match() -> None:
     total = play_matches("classic", ("club", "random"), 4, 9)
     assert total == sum((tally(g) for g in games[1:]), tally(games[0]))
     assert total.wins[0] == sum(g.winner == g.table.learner for g in games)
-    assert total.wins_by_seat[0] == sum(g.winner == 0 for g in games)
+    assert total.wins_by_side[0] == sum(g.winner == 0 for g in games)
+
+
+def test_with_two_seats_the_matches_are_those_of_the_learners_seat_alternating(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The matches of a plain table with the stand-in in the learner's seat, A and B in turn,
+    # counted here on their own: the JSON keeps its two-seat keys and figures.
+    argv = ("--rules", "schnapsen", "--players", "club,random", "--matches", "6", "--seed", "3")
+    data = run_json(capsys, *argv)
+    games = [
+        play_match(
+            Table(
+                "schnapsen",
+                opponent="random",
+                seed=match_seed(3, i),
+                learner=i % 2,
+                stand_in="club",
+            )
+        )
+        for i in range(6)
+    ]
+    one = [g.winner == i % 2 for i, g in enumerate(games)]
+    assert set(data) == KEYS and data["seats"] == "alternate"
+    assert data["wins"] == [sum(one), sum(g.winner == 1 - i % 2 for i, g in enumerate(games))]
+    assert data["wins_by_seat"] == {
+        "A": sum(g.winner == 0 for g in games),
+        "B": sum(g.winner == 1 for g in games),
+    }
+    assert data["deals"] == sum(len(g.past) + 1 for g in games)
+    scores = [g.scored_match.scores for g in games]
+    assert data["game_points"] == [
+        sum(sc[i % 2] for i, sc in enumerate(scores)),
+        sum(sc[1 - i % 2] for i, sc in enumerate(scores)),
+    ]
+
+
+# ----------------------------------------------------------------------------- the tables
+
+
+@pytest.mark.parametrize("spec", ["three", "four"])
+def test_a_table_run_is_the_same_for_the_same_seed_with_any_jobs(
+    spec: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("--rules", spec, "--players", "club,random", "--matches", "7", "--seed", "4")
+    one = run_json(capsys, *argv)
+    two = run_json(capsys, *argv, "--jobs", "2")
+    three = run_json(capsys, *argv, "--jobs", "3")
+    assert one == two == three
+    assert set(one) == TABLE_KEYS and one["seats"] == "rotate" and one["rules"] == spec
+    sides = 3 if spec == "three" else 2
+    assert len(one["wins_by_side"]) == sides
+    assert sum(one["wins"]) + one["draws"] == 7 == sum(one["wins_by_side"]) + one["draws"]
+    other = run_json(capsys, *argv[:-1], "5")
+    assert {**other, "seed": 4} != one
+
+
+def test_at_three_seats_player_one_moves_round_and_player_two_takes_the_others() -> None:
+    tables = [match_table("three", ("club", "random"), 9, i) for i in range(6)]
+    seats = [[t.player(s) for s in range(3)] for t in tables]
+    assert seats[:3] == [
+        ["club", "random", "random"],
+        ["random", "club", "random"],
+        ["random", "random", "club"],
+    ]
+    assert seats[3:] == seats[:3] and len({t.seed for t in tables}) == 6
+    games = [play_match(t) for t in tables]
+    total = play_matches("three", ("club", "random"), 6, 9)
+    assert total == sum((tally(g) for g in games[1:]), tally(games[0]))
+    mine = [g.winner == i % 3 for i, g in enumerate(games)]
+    assert total.wins == (
+        sum(mine),
+        sum(g.winner is not None and not m for g, m in zip(games, mine, strict=True)),
+    )
+    assert total.wins_by_side == tuple(sum(g.winner == x for g in games) for x in range(3))
+
+
+def test_at_four_seats_player_one_takes_a_team_in_turn() -> None:
+    tables = [match_table("four", ("club", "random"), 9, i) for i in range(4)]
+    assert [t.one for t in tables] == [(0, 2), (1, 3), (0, 2), (1, 3)]
+    assert [[t.player(s) for s in range(4)] for t in tables[:2]] == [
+        ["club", "random", "club", "random"],
+        ["random", "club", "random", "club"],
+    ]
+    games = [play_match(t) for t in tables]
+    total = sum((tally(g) for g in games[1:]), tally(games[0]))
+    assert total.wins[0] == sum(g.winner == i % 2 for i, g in enumerate(games))
+    assert total.wins_by_side == (
+        sum(g.winner == 0 for g in games),
+        sum(g.winner == 1 for g in games),
+    )
+
+
+@pytest.mark.parametrize("spec", ["three", "three_pack32", "four"])
+def test_the_tally_of_a_table_match_adds_up(spec: str) -> None:
+    for i in range(4):
+        game = play_match(match_table(spec, ("club", "random"), 2, i))
+        t = tally(game)
+        side = i % game.rules.sides
+        m: MatchScore = game.scored_match  # the match score counts the game points
+        assert t.game_points == (m.scores[side], sum(m.scores) - m.scores[side])
+        assert t.wins == ((1, 0) if game.winner == side else (0, 1))
+        assert t.draws == 0 and sum(t.wins_by_side) == 1
+        assert t.wins_by_side[game.winner if game.winner is not None else 0] == 1
+        assert t.deals == m.deals == len(game.past) + 1
+        results = [d.now.result for d in (*game.past, game.deal)]  # each deal as it ended
+        mine = sum(r.scores[side] for r in results if r is not None)
+        assert t.card_points == (mine, sum(sum(r.scores) for r in results if r) - mine)
+
+
+def test_a_table_match_to_1000_counts_the_claims_per_player() -> None:
+    spec = "three(match.mode=thousand)"
+    games = [play_match(match_table(spec, ("club", "club"), 1, i)) for i in range(3)]
+    claimed = [(i, g) for i, g in enumerate(games) if g.claim is not None]
+    assert claimed
+    for i, g in claimed:
+        c = g.claim
+        assert c is not None and c.right
+        t = tally(g)
+        assert t.claims == ((1, 0) if c.seat == i % 3 else (0, 1)) and t.claims_lost == (0, 0)
 
 
 # ----------------------------------------------------------------------------- the match forms
@@ -218,6 +345,16 @@ def test_a_stand_in_plays_the_learners_seat_and_the_learner_cannot() -> None:
         (["--players", "expert,club", "--matches", "101"], "höchstens 100", "najwyżej 100"),
         (["--seed", "-1"], "--seed muss eine ganze Zahl", "--seed musi być liczbą"),
         (["--jobs", "0"], "--jobs muss eine ganze Zahl von 1 bis 64", "--jobs musi"),
+        (
+            ["--rules", "four", "--players", "club,greedy"],
+            "--players: „greedy“ spielt keine Spiele für 4 Spieler (Zu viert",
+            "--players: „greedy” nie gra w gry dla 4 graczy (We czterech",
+        ),
+        (
+            ["--rules", "three", "--players", "beginner,club"],
+            "„beginner“ spielt keine Spiele für 3 Spieler",
+            "„beginner” nie gra w gry dla 3 graczy",
+        ),
     ],
 )
 def test_bad_input_is_refused_in_german_and_polish_before_any_match(
@@ -285,5 +422,54 @@ def test_the_expert_plays_a_short_match(capsys: pytest.CaptureFixture[str]) -> N
 )
 def test_the_number_of_matches_takes_its_plural_form(n: int, pl: str, de: str) -> None:
     result = {**report("classic", PAIR, 1, play_matches("classic", PAIR, 1, 1)), "matches": n}
+    assert match_cmd.summary(result, get_translator("pl")).startswith(pl)
+    assert match_cmd.summary(result, get_translator("de")).startswith(de)
+
+
+@pytest.mark.parametrize(
+    ("lang", "three", "four"),
+    [
+        (
+            "en",
+            ["club at A, B, C in turn", "random at every other seat", "won at each side: A "],
+            ["club at A+C, B+D in turn", "won at each side: A+C "],
+        ),
+        (
+            "de",
+            ["club sitzt von Partie zu Partie reihum auf A, B, C", "Siege je Seite: A "],
+            ["reihum auf A+C, B+D", "random auf allen übrigen Plätzen", "Seite: A+C "],
+        ),
+        (
+            "pl",
+            ["zajmuje kolejno A, B, C", "random wszystkie pozostałe", "według stron: A "],
+            ["zajmuje kolejno A+C, B+D", "według stron: A+C "],
+        ),
+    ],
+)
+def test_a_table_summary_is_in_the_users_language(
+    lang: str, three: list[str], four: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    tr = get_translator(lang)
+    for spec, words in (("three", three), ("four", four)):
+        result = report(spec, PAIR, 1, play_matches(spec, PAIR, 3, 1))
+        text = match_cmd.summary(result, tr)
+        for w in words:
+            assert w in text, text
+        # the preset by its name, not its id; the wins of each side as the tally has them
+        name = {"three": "Three players", "four": "Four players in two teams"}[spec]
+        assert spec not in text and tr.p_("rules preset", name) in text
+        names = ("A", "B", "C") if spec == "three" else ("A+C", "B+D")
+        wins = zip(names, result["wins_by_side"], strict=True)
+        assert ", ".join(f"{side} {w}" for side, w in wins) + "." in text
+        assert main(["match", "--rules", spec, "--matches", "2", "--lang", lang]) == 0
+        assert capsys.readouterr().out.count("\n") == 4
+
+
+@pytest.mark.parametrize(
+    ("n", "pl", "de"),
+    [(1, "1 partia", "1 Partie "), (3, "3 partie", "3 Partien"), (5, "5 partii", "5 Partien")],
+)
+def test_the_number_of_table_matches_takes_its_plural_form(n: int, pl: str, de: str) -> None:
+    result = {**report("four", PAIR, 1, play_matches("four", PAIR, 1, 1)), "matches": n}
     assert match_cmd.summary(result, get_translator("pl")).startswith(pl)
     assert match_cmd.summary(result, get_translator("de")).startswith(de)

@@ -158,7 +158,6 @@ def test_strength_rules_choose_the_presets_measured_and_the_report_follows_them(
     [
         (["bench", "--strength", "1", "--strength-rules", "classic,three"], "--strength-rules"),
         (["bench", "--rules", "four"], "--rules"),
-        (["match", "--rules", "three", "--players", "club,club"], "--rules"),
     ],
 )
 def test_commands_for_two_refuse_a_game_for_three_or_four(

@@ -118,8 +118,11 @@ def rules_option(spec: str, option: str) -> RuleSet:
 
 
 def two_player_rules_option(spec: str, option: str) -> RuleSet:
-    """``rules_option`` for a command that seats two players: a game for three or four is
-    refused too."""
+    """``rules_option`` for a command that seats two players only: a game for three or four
+    is refused too. Only ``tutor bench`` needs it, for ``--rules`` and ``--strength-rules``: the
+    solver it times and the expert's strength figures (``--strength``) are about the
+    two-player engine and the two-player expert; ``tutor match`` and ``tutor selfplay`` play
+    every table."""
     rules = rules_option(spec, option)
     if rules.seats != 2:
         raise UsageError(E_TWO_SEATS, option, name=spec[:40], seats=rules.seats)

@@ -1,11 +1,15 @@
-"""``tutor match``: two computer players play whole matches under a preset's match form; prints
-a summary, or with ``--json`` the result as one JSON object (see ``tutor.teach.play.matches``).
+"""``tutor match``: two computer players play whole matches under a preset's match form, at a
+table of two, three or four; prints a summary, or with ``--json`` the result as one JSON object
+(see ``tutor.teach.play.matches``).
 
 Each match is played by the Play page's own steps: the cut for the first dealer, the next
-dealer by the preset, the claim to 1000. The seats alternate from match to match (player one
-sits at A in matches 1, 3, 5, ...), so that neither player has the advantage of a seat.
+dealer by the preset, the claim to 1000. Player one takes one side (a seat, or with four a team
+of partners), player two every other seat; player one's side moves from match to match (with
+two seats A in matches 1, 3, 5, ...; with three A, B, C, A, ...), so that no player has the
+advantage of a seat.
 
-The rules spec, the players and every number are checked before the first match: at most
+The rules spec, the players (each must play the table's number of seats) and every number are
+checked before the first match: at most
 ``MAX_MATCHES`` matches (``MAX_EXPERT_MATCHES`` when the expert plays, which thinks for a good
 part of a second a move), ``MAX_JOBS`` worker processes, a seed from 0 to ``MAX_SEED``."""
 
@@ -24,12 +28,14 @@ from tutor.cli.command import (
     add_lang_option,
     check_number,
     players_option,
-    two_player_rules_option,
+    rules_option,
 )
-from tutor.engine import MatchMode
+from tutor.cli.selfplay import E_SEATS
+from tutor.engine import MatchMode, parse_rules, side_name
 from tutor.msgid import N_
-from tutor.search import PLAYERS
+from tutor.search import PLAYERS, SeatsError, players_at
 from tutor.teach.play import play_matches, report
+from tutor.teach.play.matches import checked
 from tutor.words.explain import number
 from tutor.words.i18n import Translator
 from tutor.words.play_text import mode_name
@@ -58,7 +64,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--players",
         default="club,club",
         help=f"two of: {', '.join(PLAYERS)}; the seats alternate from match to match "
-        "(the first named sits at A in matches 1, 3, 5, ...), so neither has a seat's advantage",
+        "(the first named sits at A in matches 1, 3, 5, ...), so neither has a seat's advantage; "
+        f"with three or four players two of: {', '.join(players_at(3))}, the first at one side "
+        "(A, B, C, A, ... or A+C, B+D, ...), the second at every other seat",
     )
     p.add_argument(
         "--matches",
@@ -73,8 +81,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    two_player_rules_option(args.rules, "--rules")
+    rules = rules_option(args.rules, "--rules")
     names = players_option(args.players, "--players", tuple(PLAYERS))
+    try:
+        checked(args.rules, names)
+    except SeatsError as exc:
+        raise UsageError(
+            E_SEATS,
+            "--players",
+            player=exc.name,
+            game=preset_name(rules.name, tr),
+            seats=exc.seats,
+            valid=", ".join(players_at(exc.seats)),
+        ) from exc
     check_number(args.matches, "--matches", 1, MAX_MATCHES)
     if any(name in SLOW_PLAYERS for name in names) and args.matches > MAX_EXPERT_MATCHES:
         raise UsageError(
@@ -101,29 +120,35 @@ def summary(result: dict[str, Any], tr: Translator, seconds: float | None = None
     mode = mode_name(match_mode, result["target"] or 0, tr)
     n = result["matches"]
     wins, gp, cp = result["wins"], result["game_points"], result["card_points"]
-    lines = [
-        tr.n_(
-            "{n} match under {rules} ({mode}): {one} against {two}; the seats alternate, "
-            "{one} at A in matches 1, 3, 5, …",
-            "{n} matches under {rules} ({mode}): {one} against {two}; the seats alternate, "
-            "{one} at A in matches 1, 3, 5, …",
-            n,
-            rules=preset_name(result["rules"], tr),
-            mode=mode,
-            one=one,
-            two=two,
-        ),
-        tr._(
-            "{one} won {w1}, {two} won {w2}, {draws} drawn; the player at A won {a}, "
-            "the player at B {b}.",
-            one=one,
-            two=two,
-            w1=number(wins[0], tr),
-            w2=number(wins[1], tr),
-            draws=number(result["draws"], tr),
-            a=number(result["wins_by_seat"]["A"], tr),
-            b=number(result["wins_by_seat"]["B"], tr),
-        ),
+    rules = preset_name(result["rules"], tr)
+    if "wins_by_seat" in result:
+        lines = [
+            tr.n_(
+                "{n} match under {rules} ({mode}): {one} against {two}; the seats alternate, "
+                "{one} at A in matches 1, 3, 5, …",
+                "{n} matches under {rules} ({mode}): {one} against {two}; the seats alternate, "
+                "{one} at A in matches 1, 3, 5, …",
+                n,
+                rules=rules,
+                mode=mode,
+                one=one,
+                two=two,
+            ),
+            tr._(
+                "{one} won {w1}, {two} won {w2}, {draws} drawn; the player at A won {a}, "
+                "the player at B {b}.",
+                one=one,
+                two=two,
+                w1=number(wins[0], tr),
+                w2=number(wins[1], tr),
+                draws=number(result["draws"], tr),
+                a=number(result["wins_by_seat"]["A"], tr),
+                b=number(result["wins_by_seat"]["B"], tr),
+            ),
+        ]
+    else:
+        lines = _table_lines(result, tr, one, two, rules, mode)
+    lines.append(
         tr._(
             "Deals: {deals}, {average} a match; game points {g1}:{g2}; card points {c1}:{c2}.",
             deals=number(result["deals"], tr),
@@ -132,8 +157,8 @@ def summary(result: dict[str, Any], tr: Translator, seconds: float | None = None
             g2=number(gp[1], tr),
             c1=number(cp[0], tr),
             c2=number(cp[1], tr),
-        ),
-    ]
+        )
+    )
     if match_mode is MatchMode.THOUSAND:
         claims, lost = result["claims"], result["claims_lost"]
         lines.append(
@@ -150,3 +175,38 @@ def summary(result: dict[str, Any], tr: Translator, seconds: float | None = None
     if seconds is not None:
         lines.append(tr._("Played in {seconds} seconds.", seconds=number(seconds, tr)))
     return "\n".join(lines)
+
+
+def _table_lines(
+    result: dict[str, Any], tr: Translator, one: str, two: str, rules: str, mode: str
+) -> list[str]:
+    """The first two lines of a summary at a table of three or four: where the players sat,
+    the matches each won and the matches each side won (a seat, or a team "A+C")."""
+    game = parse_rules(result["rules"])
+    names = [side_name(game, x) for x in range(game.sides)]
+    n = result["matches"]
+    wins = result["wins"]
+    by_side = zip(names, result["wins_by_side"], strict=True)
+    return [
+        tr.n_(
+            "{n} match under {rules} ({mode}): {one} against {two}; {one} at {sides} in "
+            "turn from match to match, {two} at every other seat",
+            "{n} matches under {rules} ({mode}): {one} against {two}; {one} at {sides} in "
+            "turn from match to match, {two} at every other seat",
+            n,
+            rules=rules,
+            mode=mode,
+            one=one,
+            two=two,
+            sides=", ".join(names),
+        ),
+        tr._(
+            "{one} won {w1}, {two} won {w2}, {draws} drawn; won at each side: {sides}.",
+            one=one,
+            two=two,
+            w1=number(wins[0], tr),
+            w2=number(wins[1], tr),
+            draws=number(result["draws"], tr),
+            sides=", ".join(f"{name} {number(w, tr)}" for name, w in by_side),
+        ),
+    ]
