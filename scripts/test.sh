@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Sets up what is needed, then runs every check: lint, types, lessons, translations, tests.
 # --fast (first argument) leaves out the tests marked slow or browser; the rest goes to pytest.
+# Without further arguments the tests run on two processes (pytest-xdist), the browser tests
+# last and one at a time (each drives the app); with arguments, pytest gets exactly those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fast=()
@@ -26,4 +28,11 @@ fi
 .venv/bin/mypy
 .venv/bin/lint-imports --no-logo
 .venv/bin/python -m tutor validate lessons puzzles
-.venv/bin/python -m pytest "${fast[@]}" "$@"
+if [ $# -gt 0 ]; then
+  .venv/bin/python -m pytest "${fast[@]}" "$@"
+elif [ ${#fast[@]} -gt 0 ]; then
+  .venv/bin/python -m pytest -n 2 "${fast[@]}"
+else
+  .venv/bin/python -m pytest -n 2 -m "not browser"
+  .venv/bin/python -m pytest -m browser
+fi
