@@ -12,7 +12,7 @@ import streamlit as st
 
 from tutor.engine import Card, State, View, view_of
 from tutor.teach.classroom import ClassQuestion, tally_rows
-from tutor.teach.lessons import Frame, TableFrame
+from tutor.teach.lessons import Frame
 from tutor.web.classroom import answer_label, engine_view, reveal_lines, tally_html
 from tutor.web.html import md_text
 from tutor.words.i18n import Translator
@@ -56,9 +56,7 @@ def known_position(
     return view_of(position, seat)
 
 
-def choice_texts(
-    t: Translator, frame: Frame | TableFrame
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def choice_texts(t: Translator, frame: Frame) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The answers of a question step and the author's reasons, in the reader's language."""
     if frame.question is None:
         return (), ()

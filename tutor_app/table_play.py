@@ -20,9 +20,13 @@ from tutor.web.hint_html import hint_html
 from tutor.web.rules_ref import preset_title
 from tutor.words.explain import explain_verdict, move_label
 from tutor.words.i18n import Translator
-from tutor.words.table_text import (
-    table_move_text,
-    table_outcome_text,
+from tutor.words.narrate import (
+    move_text as table_move_text,
+)
+from tutor.words.narrate import (
+    outcome_text as table_outcome_text,
+)
+from tutor.words.narrate import (
     table_remark_text,
     table_totals_text,
 )

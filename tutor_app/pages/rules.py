@@ -15,7 +15,8 @@ from tutor.web.rules_ref import (
     source_files_html,
 )
 from tutor.words.i18n import Translator
-from tutor.words.table_text import table_move_text, table_outcome_text
+from tutor.words.narrate import move_text as table_move_text
+from tutor.words.narrate import outcome_text as table_outcome_text
 from tutor_app import chrome, text
 from tutor_app.session import state
 from tutor_app.shared import tr
