@@ -219,7 +219,7 @@ def _open_file(lang: str, name: str, data: bytes) -> None:
 
 def test_a_lesson_file_for_three_opens_from_this_computer() -> None:
     data = (
-        (FOLDER / "19-table-three-players.yaml")
+        (FOLDER / "table-01-three-players.yaml")
         .read_bytes()
         .replace(b"id: table-01-three-players", b"id: my-three")
     )
