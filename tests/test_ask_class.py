@@ -368,11 +368,13 @@ def test_the_puzzles_page_takes_the_teachers_room_back_after_a_reload(
 def test_a_lesson_for_four_is_followed_and_its_question_answered(store: RoomStore) -> None:
     """A teacher shares a lesson for three or four: the students see its table with every seat,
     follow its steps, and answer the question the teacher asks."""
-    from tutor.teach.lessons import TableLibrary
+    from tutor.teach.lessons import Library
 
-    lesson = TableLibrary(ROOT / "lessons" / "table").refresh().get("table-02-four-partners")
+    library = Library(ROOT / "lessons").refresh()
+    lesson = library.get("table-02-four-partners")
     assert lesson is not None
-    k = next(i for i, f in enumerate(lesson.frames) if f.question is not None)
+    frames = library.frames(lesson.id)
+    k = next(i for i, f in enumerate(frames) if f.question is not None)
     teacher = _teacher(lesson.id, k, lang="de")
     code = teacher.session_state["room"]
     student = _student(code, lang="pl")
@@ -381,7 +383,7 @@ def test_a_lesson_for_four_is_followed_and_its_question_answered(store: RoomStor
     teacher.button(key="ask_class").click().run()
     _ok(teacher)
     student.run()
-    question = lesson.frames[k].question
+    question = frames[k].question
     assert question is not None
     labels = [b.label for b in student.button if b.key.startswith("class_answer")]
     assert labels == [get_translator("pl")._(a.text) for a in question.answers]

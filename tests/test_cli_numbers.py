@@ -19,9 +19,9 @@ from tutor.cli.main import main
 from tutor.engine import CLOSE, Move, parse_move
 from tutor.teach.lessons import Lesson, load_lesson, read_lesson, replay
 from tutor.teach.puzzles import GoalKind, MoveScore, PuzzleAnalysis
-from tutor.words.explain import describe_move
 from tutor.words.i18n import get_translator
 from tutor.words.lesson_text import level_words, replay_text, step_text
+from tutor.words.narrate import move_words
 from tutor.words.switches import preset_name
 
 # The module, not the function of the same name that ``tutor.teach.puzzles`` exports.
@@ -322,7 +322,7 @@ def _said_twice(lesson: Lesson, lang: str) -> list[tuple[int, str]]:
     found = []
     for i, frame in enumerate(frames):
         if i and frame.move is not None and frame.narration:
-            said = describe_move(frames[i - 1].state, frame.move, tr)
+            said = move_words(frames[i - 1].state, frame.move, frame.state, tr)[0]
             if said in tr._(frame.narration):
                 found.append((i, said))
     return found

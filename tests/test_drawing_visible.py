@@ -16,7 +16,9 @@ from tutor.web import lesson_frame
 from tutor.words.i18n import get_translator
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSONS = load_lessons(ROOT / "lessons")[0]
+#: The lessons for two: the drawing after each trick and the hands shown at the end are theirs
+#: (a table of three or four draws in its own deal and shows its hands as they are).
+LESSONS = [les for les in load_lessons(ROOT / "lessons")[0] if les.seats == 2]
 LANGS = ("en", "de", "pl")
 
 

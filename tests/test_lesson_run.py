@@ -16,14 +16,11 @@ from tutor.teach.lessons import (
     HINT_LEVELS,
     MISSES_BEFORE_SHOW,
     AnyFrame,
-    Frame,
     Lesson,
     LessonRun,
     Lessons,
     Library,
     Shelf,
-    TableLesson,
-    TableLibrary,
     TryKind,
     load_lessons,
     open_lesson_file,
@@ -36,7 +33,6 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 GOOD, _ = load_lessons(LESSONS)
 FRAMES: dict[str, tuple[AnyFrame, ...]] = {les.id: replay(les) for les in GOOD}
-FRAMES.update({les.id: les.frames for les in TableLibrary(LESSONS / "table").refresh().lessons})
 ALL = sorted(FRAMES)
 MOVES = [(i, k) for i in ALL for k, f in enumerate(FRAMES[i]) if f.your_move is not None]
 QUESTIONS = [(i, k) for i in ALL for k, f in enumerate(FRAMES[i]) if f.question is not None]
@@ -44,7 +40,7 @@ EN = get_translator("en")
 
 
 def test_the_lessons_have_steps_of_both_kinds_for_two_and_for_more() -> None:
-    tables = {les.id for les in TableLibrary(LESSONS / "table").refresh().lessons}
+    tables = {les.id for les in GOOD if les.seats > 2}
     assert {i for i, _ in MOVES} - tables and {i for i, _ in MOVES} & tables
     assert {i for i, _ in QUESTIONS} - tables and {i for i, _ in QUESTIONS} & tables
 
@@ -111,7 +107,7 @@ def test_misses_then_show_me(lesson_id: str, index: int) -> None:
     (task, tried), *_ = [r for r in missed.replies(index - 1) if r[0] == index]
     assert task == index and tried.move == wrong and not tried.right
     assert (tried.verdict is not None) != (wrong in run.legal_moves(index))
-    if isinstance(run.frames[index], Frame) and tried.verdict is None:
+    if run.frames[index].values and tried.verdict is None:
         values = dict(run.frames[index].values)
         assert tried.loss == run.frames[index].values[0][1] - values[wrong]
     assert not said(missed, index - 1)[-1][0]
@@ -215,26 +211,25 @@ def test_an_empty_lesson_has_no_run() -> None:
 
 def test_a_lesson_file_opens_for_two_or_for_more_and_replaces_one_of_its_id() -> None:
     two_path = next(LESSONS.glob("02-*.yaml"))
-    table_path = sorted((LESSONS / "table").glob("*.yaml"))[0]
+    table_path = next(LESSONS.glob("table-01-*.yaml"))
     two, frames, errors = open_lesson_file(two_path.name, two_path.read_bytes())
-    assert isinstance(two, Lesson) and frames and errors == ()
-    table, none, errors = open_lesson_file(table_path.name, table_path.read_bytes())
-    assert isinstance(table, TableLesson) and none == () and errors == ()
+    assert isinstance(two, Lesson) and two.seats == 2 and frames and errors == ()
+    table, table_frames, errors = open_lesson_file(table_path.name, table_path.read_bytes())
+    assert isinstance(table, Lesson) and table.seats == 3 and table_frames and errors == ()
     broken, none, errors = open_lesson_file("x.yaml", b"title: [")
     assert broken is None and none == () and errors
 
-    library, tables = Library(LESSONS).refresh(), TableLibrary(LESSONS / "table").refresh()
+    library = Library(LESSONS).refresh()
     shelf = Shelf().with_lesson(two, frames)
-    lessons = Lessons(library, tables, shelf)
-    assert lessons.get(two.id) is two and lessons.two(two.id) is frames
-    assert lessons.frames(two.id) is frames and lessons.table(two.id) is None
+    lessons = Lessons(library, shelf)
+    assert lessons.get(two.id) is two and lessons.frames(two.id) is frames
     # The same id opened as a lesson for three: it takes the place of the one for two.
     moved = replace(table, id=two.id)
-    lessons = Lessons(library, tables, shelf.with_lesson(moved))
-    assert lessons.table(two.id) is moved and lessons.frames(two.id) is moved.frames
-    assert lessons.get(two.id) is library.get(two.id)  # the library's own is found again
-    assert Lessons(library, tables).table(table.id) == tables.get(table.id)
-    assert Lessons(library, tables).frames("no-such-lesson") == ()
+    lessons = Lessons(library, shelf.with_lesson(moved, table_frames))
+    assert lessons.get(two.id) is moved and lessons.frames(two.id) is table_frames
+    assert Lessons(library).get(table.id) is library.get(table.id)
+    assert Lessons(library).frames(table.id) == library.frames(table.id)
+    assert Lessons(library).frames("no-such-lesson") == ()
 
 
 def test_a_step_left_moments_ago_on_the_slider_is_an_echo() -> None:

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 import tutor_app.board as app_board
 from tests.helpers import FakeBoard
 from tutor.engine import Play, legal_moves, parse_move
-from tutor.teach.lessons import Frame, TableFrame, TableLibrary, load_lessons, replay
+from tutor.teach.lessons import Frame, load_lessons, replay
 from tutor.web.html import md_plain
 from tutor.words.hint_text import HINT_TITLES
 from tutor.words.i18n import get_translator
@@ -25,13 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
 LESSONS = ROOT / "lessons"
 GOOD, _ = load_lessons(LESSONS)
-FRAMES: dict[str, tuple[Frame, ...] | tuple[TableFrame, ...]] = {
-    les.id: replay(les) for les in GOOD
-}
-#: The lessons for three and four players, played through the same page.
-TABLES = TableLibrary(LESSONS / "table").refresh()
-FRAMES.update({les.id: les.frames for les in TABLES.lessons})
-TITLES = {les.id: les.title for les in (*GOOD, *TABLES.lessons)}
+#: Every lesson, for two, three and four players, played through the same page.
+FRAMES: dict[str, tuple[Frame, ...]] = {les.id: replay(les) for les in GOOD}
+TITLES = {les.id: les.title for les in GOOD}
 FIRST_FOUR = sorted(i for i in FRAMES if i[:2] in ("01", "02", "03", "04"))
 ALL = sorted(FRAMES)
 
@@ -96,7 +92,7 @@ def do_task(at: AppTest, lesson_id: str) -> bool:
     return False
 
 
-def move_text(frame: Frame | TableFrame) -> str:
+def move_text(frame: Frame) -> str:
     move = frame.move
     assert move is not None
     return str(move)

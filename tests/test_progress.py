@@ -138,7 +138,9 @@ def test_path_holds_every_lesson_once_in_group_order() -> None:
         course.PLAYING_WELL,
         course.WORKED_DEALS,
         course.FINE_POINTS,
+        course.AT_THE_TABLE,  # the lessons for three and four, after the course for two
     ]
+    assert {les.seats for les in groups[-1].lessons} == {3, 4}
     assert path[0].id == "01-cards-and-points"
     assert all(les.level == 1 or les.id == "04-closed-phase" for les in groups[0].lessons)
     assert all(les.id.startswith("example") for les in groups[2].lessons)

@@ -1,9 +1,10 @@
-"""Lessons for three and four players (``tutor.teach.lessons.table_lesson``): the lessons of the
-folder read and replayed, each problem of a broken file named where it is, the words of a step,
-and the Learn page playing them."""
+"""Lessons for three and four players, read and replayed by the one lesson reader and replay:
+the table lessons of the lessons folder, each problem of a broken file named where it is, the
+words of a step, and the Learn page playing them."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from pathlib import Path
 
@@ -11,35 +12,45 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.test_app import APP, Start, assert_clean, html
-from tutor.engine import parse_move, table_legal_moves, table_pack
-from tutor.teach.lessons import TableLibrary, read_table_lesson, validate_paths
-from tutor.teach.lessons.table_lesson import initial_table
+from tutor.engine import TableState, parse_move, table_pack
+from tutor.teach.lessons import Lesson, Library, check_lesson_data, validate_paths
+from tutor.teach.lessons.model import initial_state
 from tutor.web.html import md_plain
 from tutor.words.i18n import LANGUAGES, get_translator
-from tutor.words.table_text import table_step_text, table_your_move_reply
+from tutor.words.lesson_text import step_text, your_move_reply
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDER = ROOT / "lessons" / "table"
-LIBRARY = TableLibrary(FOLDER).refresh()
-LESSONS = {les.id: les for les in LIBRARY.lessons}
+FOLDER = ROOT / "lessons"
+LIBRARY = Library(FOLDER).refresh()
+TABLES = tuple(les for les in LIBRARY.lessons if les.seats > 2)
+LESSONS = {les.id: les for les in TABLES}
+FRAMES = {les.id: LIBRARY.frames(les.id) for les in TABLES}
+
+
+def read_table_lesson(name: str, text: bytes) -> tuple[Lesson | None, tuple[object, ...]]:
+    """A lesson file's bytes read and replayed: the lesson, or its problems."""
+    lesson, errors, _frames = check_lesson_data(name, text)
+    return lesson, errors
 
 
 def test_the_folder_holds_a_lesson_for_each_game_and_every_one_replays() -> None:
     assert not LIBRARY.errors, [str(e) for e in LIBRARY.errors]
-    presets = Counter(les.preset for les in LIBRARY.lessons)
+    presets = Counter(les.preset for les in TABLES)
     assert presets["three"] >= 1 and presets["four"] >= 2 and presets["three_pack32"] >= 1
-    for les in LIBRARY.lessons:
-        assert len(les.frames) == len(les.steps) + 1
-        assert any(f.question or f.your_move for f in les.frames), les.id
-        for before, after in zip(les.frames, les.frames[1:], strict=False):
+    for les in TABLES:
+        frames = FRAMES[les.id]
+        assert len(frames) == len(les.steps) + 1
+        assert any(f.question or f.your_move for f in frames), les.id
+        for before, after in itertools.pairwise(frames):
             if after.move is not None:  # each move was legal where it was made
-                assert after.move in table_legal_moves(before.state), (les.id, after.step)
+                assert after.move in before.state.legal_moves(), (les.id, after.step)
 
 
 @pytest.mark.parametrize("lesson_id", sorted(LESSONS))
 def test_a_lessons_deal_holds_every_card_as_often_as_the_pack(lesson_id: str) -> None:
     les = LESSONS[lesson_id]
-    s = initial_table(les.deal, les.rules)
+    s = initial_state(les.deal, les.rules)
+    assert isinstance(s, TableState)
     held = Counter(c.index for seat in range(s.seats) for c in s.hand(seat))
     held.update(i & 31 for i in s.stock)
     held[s.trump_card] += 1
@@ -65,7 +76,7 @@ GOOD_STEPS = "steps:\n  - move: Ac\n    narration: A leads.\n"
     ("text", "line", "words"),
     [
         (_lesson(GOOD_STEPS).replace("dealer: C", "dealer: E"), 7, "'E' is not a seat"),
-        (_lesson(GOOD_STEPS).replace("rules: three", "rules: classic"), 5, "seat two players"),
+        (_lesson(GOOD_STEPS).replace("rules: three", "rules: classic"), 7, "'C' is not a player"),
         (_lesson(GOOD_STEPS).replace("9c Kd", "Kd"), 9, "hand has 6 cards"),
         (_lesson(GOOD_STEPS).replace("Qd Ks 8h", "Qd Ks Ah"), 11, "dealt 2 times"),
         (_lesson(GOOD_STEPS).replace("8h\n", "7h\n"), 9, "not in the three pack"),
@@ -87,26 +98,21 @@ def test_a_broken_table_lesson_is_refused_where_the_problem_is(
     assert de.startswith("bad.yaml:") and de != str(errors[0])  # said in German
 
 
-def test_a_good_table_lesson_reads_and_a_two_player_lesson_names_the_folder(
-    tmp_path: Path,
-) -> None:
-    lesson, errors = read_table_lesson("good.yaml", _lesson(GOOD_STEPS).encode())
-    assert not errors and lesson is not None and len(lesson.frames) == 2
-    (tmp_path / "table").mkdir()
-    (tmp_path / "table" / "x.yaml").write_text(_lesson(GOOD_STEPS))
-    (tmp_path / "y.yaml").write_text(_lesson(GOOD_STEPS).replace("id: t", "id: u"))
+def test_a_good_table_lesson_reads_beside_the_lessons_for_two(tmp_path: Path) -> None:
+    lesson, errors, frames = check_lesson_data("good.yaml", _lesson(GOOD_STEPS).encode())
+    assert not errors and lesson is not None and len(frames) == 2 and lesson.seats == 3
+    (tmp_path / "x.yaml").write_text(_lesson(GOOD_STEPS))
+    (tmp_path / "y.yaml").write_text((FOLDER / "example-1.yaml").read_text("utf-8"))
     found, problems = validate_paths([tmp_path])
-    assert [les.id for les in found] == ["t"]  # the table lesson, from its folder
-    assert len(problems) == 1 and "belongs in the folder 'table'" in str(problems[0])
+    assert sorted(les.id for les in found) == ["example-1", "t"] and not problems
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_step_says_the_move_the_trick_and_the_rule_with_its_source(lang: str) -> None:
     tr = get_translator(lang)
-    les = LESSONS["table-01-three-players"]
-    frames = les.frames
+    frames = FRAMES["table-01-three-players"]
     k = next(i for i, f in enumerate(frames) if "phase2.trump" in f.rule_ids)
-    text = table_step_text(
+    text = step_text(
         before=frames[k - 1].state,
         after=frames[k].state,
         move=frames[k].move,
@@ -122,15 +128,15 @@ def test_a_step_says_the_move_the_trick_and_the_rule_with_its_source(lang: str) 
 
 def test_the_learners_move_is_praised_refused_with_its_rule_or_sent_back() -> None:
     tr = get_translator("en")
-    les = LESSONS["table-01-three-players"]
-    k = next(i for i, f in enumerate(les.frames) if f.your_move and f.move == parse_move("10h"))
-    before, frame = les.frames[k - 1].state, les.frames[k]
-    assert frame.your_move is not None
-    right = table_your_move_reply(before, frame.accepted, frame.your_move.feedback, frame.move, tr)
+    frames = FRAMES["table-01-three-players"]
+    k = next(i for i, f in enumerate(frames) if f.your_move and f.move == parse_move("10h"))
+    before, frame = frames[k - 1].state, frames[k]
+    assert frame.your_move is not None and frame.move is not None and not frame.values
+    right = your_move_reply(before, frame, frame.move, tr)
     assert right.right and right.lines == (tr._(frame.your_move.feedback),)
-    wrong = table_your_move_reply(before, frame.accepted, "", parse_move("10c"), tr)
+    wrong = your_move_reply(before, frame, parse_move("10c"), tr)
     assert not wrong.right and "trump" in wrong.lines[0]
-    other = table_your_move_reply(before, frame.accepted, "", parse_move("Kh"), tr)
+    other = your_move_reply(before, frame, parse_move("Kh"), tr)
     assert not other.right and "allowed" in other.lines[0]
 
 
@@ -155,7 +161,7 @@ def test_the_catalogue_lists_the_table_lessons_and_a_deep_link_opens_one(start: 
     at = start(lang="pl")
     tr = get_translator("pl")
     assert tr._("Three and four at the table") in [h.value for h in at.subheader]
-    for les in LIBRARY.lessons:
+    for les in TABLES:
         assert at.button(key=f"open_{les.id}").label == tr._("Open")
     les = LESSONS["table-03-partner-signals"]
     at = start(lang="de", lesson=les.id, step="3", projector="1")
@@ -174,14 +180,14 @@ def test_the_catalogue_lists_the_table_lessons_and_a_deep_link_opens_one(start: 
 def test_a_junk_step_in_the_address_opens_the_nearest_step(start: Start) -> None:
     les = LESSONS["table-01-three-players"]
     at = start(lang="en", lesson=les.id, step="999")
-    last = len(les.frames) - 1
+    last = len(FRAMES[les.id]) - 1
     assert f'data-step="{last}"' in html(at, "t66-counter")
     assert any(str(last) in str(n.value) for n in at.toast) or at.info or at.warning
 
 
 def test_the_hint_ladder_helps_at_a_move_of_a_table_lesson(start: Start) -> None:
     les = LESSONS["table-02-four-partners"]
-    k = next(i for i, f in enumerate(les.frames) if f.your_move is not None)
+    k = next(i for i, f in enumerate(FRAMES[les.id]) if f.your_move is not None)
     at = start(lang="de", lesson=les.id, step=str(k - 1))
     tr = get_translator("de")
     assert at.button(key="next").disabled  # the move is asked first
@@ -204,16 +210,16 @@ def _open_file(lang: str, name: str, data: bytes) -> None:
     session.init_session()
     st.session_state.lang = lang
     learn.open_upload(name, data)
-    table = learn.lessons().table(session.state.lesson) if session.state.lesson else None
-    if table is not None:
-        learn._table_player(table)
+    lesson = learn.lessons().get(session.state.lesson) if session.state.lesson else None
+    if lesson is not None:
+        learn._player(lesson)
     else:
         learn.open_file_controls(shared.tr())
 
 
 def test_a_lesson_file_for_three_opens_from_this_computer() -> None:
     data = (
-        (FOLDER / "01-three-players.yaml")
+        (FOLDER / "table-01-three-players.yaml")
         .read_bytes()
         .replace(b"id: table-01-three-players", b"id: my-three")
     )

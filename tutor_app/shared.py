@@ -10,7 +10,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor.teach import puzzles as pz
-from tutor.teach.lessons import Library, TableLibrary
+from tutor.teach.lessons import Library
 from tutor.words.i18n import Translator, get_translator
 from tutor_app.rooms import REDIS_ENV, Rooms, RoomStore
 from tutor_app.session import state
@@ -47,17 +47,6 @@ def library() -> Library:
     """The lessons of the folder, read again whenever a file changes (the ``Library`` keeps
     the one lesson cache; this only shares the object between sessions)."""
     return _library(str(lessons_folder())).refresh(within=LIST_SECONDS)
-
-
-@st.cache_resource(show_spinner=False, max_entries=8)
-def _table_library(folder: str) -> TableLibrary:
-    return TableLibrary(Path(folder))
-
-
-def table_library() -> TableLibrary:
-    """The lessons for three and four players (the folder ``table`` of the lessons folder),
-    read again whenever a file changes."""
-    return _table_library(str(lessons_folder() / "table")).refresh(within=LIST_SECONDS)
 
 
 @st.cache_resource(show_spinner=False)
@@ -118,7 +107,6 @@ __all__ = [
     "puzzles_folder",
     "rooms",
     "stop_following",
-    "table_library",
     "tr",
     "watcher",
 ]

@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine import Card, Move, State, View, legal_moves, parse_move, view_of
-from tutor.teach.lessons import Frame, TableFrame
+from tutor.teach.lessons import Frame
 from tutor.teach.puzzles.model import Puzzle
 
 #: A name as kept with an answer: at most this many characters.
@@ -87,9 +87,7 @@ def puzzle_question_id(puzzle_id: str) -> str:
     return f"{PUZZLE_PREFIX}{puzzle_id}"
 
 
-def lesson_question(
-    lesson_id: str, frames: Sequence[Frame] | Sequence[TableFrame], step: int
-) -> ClassQuestion | None:
+def lesson_question(lesson_id: str, frames: Sequence[Frame], step: int) -> ClassQuestion | None:
     """What a teacher showing frame ``step`` may ask: the step's question, else the next
     step's move when there is one and a player is on turn; ``None`` at the end or before a
     pause. A lesson for three or four asks its questions only (the class plays no cards)."""
@@ -103,9 +101,9 @@ def lesson_question(
     nxt = step + 1
     if nxt >= len(frames) or frames[nxt].step == 0 or frames[nxt].move is None:
         return None
-    if not isinstance(frame, Frame):
-        return None
     state = frame.state
+    if not isinstance(state, State):  # a class at a table of three or four plays no cards
+        return None
     if state.to_move is None or state.result is not None:
         return None
     shown = frames[nxt]

@@ -1,10 +1,12 @@
-"""The course: the lessons as one path in four groups (first steps, playing well, the worked
-deals, fine points), the words of the landing page and of a lesson's end.
+"""The course: the lessons as one path in groups (first steps, playing well, the worked deals,
+fine points, then the lessons at a table of three or four), the words of the landing page and
+of a lesson's end.
 
 The path is the order a learner takes: the rules of play first, then what wins deals, then two
 deals played through with every decision explained, then the finer points (the match, the
 false declaration, where the rule books differ). A lesson not named here joins the path by its
-level (a worked deal by its name), so a new lesson file is never left out.
+level (a worked deal by its name, a lesson for three or four by its seats), so a new lesson
+file is never left out.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ FIRST_STEPS = N_("First steps")
 PLAYING_WELL = N_("Playing well")
 WORKED_DEALS = N_("The worked deals")
 FINE_POINTS = N_("Fine points")
+AT_THE_TABLE = N_("Three and four at the table")
 
 #: The groups in the order of the path, each with the lessons it starts with, in order.
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -43,6 +46,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (WORKED_DEALS, ("example-1", "example-2")),
     (FINE_POINTS, ("09-false-declaration", "12-match-to-seven", "13-sources-follow-or-head")),
+    (AT_THE_TABLE, ()),
 )
 
 
@@ -56,7 +60,10 @@ class Group:
 
 def _group_of(lesson: Lesson) -> str:
     """The group of a lesson the path does not name: worked deals by their name, the rest by
-    level (1 first steps, 2 playing well, higher fine points)."""
+    level (1 first steps, 2 playing well, higher fine points); a lesson for three or four
+    joins the lessons at the table."""
+    if lesson.seats > 2:
+        return AT_THE_TABLE
     if lesson.id.startswith("example"):
         return WORKED_DEALS
     if lesson.level <= 1:
@@ -139,6 +146,7 @@ def progress_line(progress: Progress, path: Sequence[Lesson], puzzles: int, tr: 
 
 
 __all__ = [
+    "AT_THE_TABLE",
     "FINE_POINTS",
     "FIRST_STEPS",
     "GROUPS",

@@ -1,5 +1,5 @@
-"""Each frame of a lesson's replay as the app draws it: its cards on the table and its
-narration panel. No streamlit import here.
+"""Each frame of a lesson's replay as the app draws it, for any number of seats: its cards on
+the table and its narration panel. No streamlit import here.
 
 The rest of what the browser app shows lives beside this module: ``links`` (addresses and
 keys), ``board`` (the card table), ``step`` (the narration panel), ``rules_ref`` (the rules
@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from markupsafe import Markup
 
-from tutor.engine import Card, State
+from tutor.engine import Card, Deal, State, TableState
 from tutor.teach.lessons import EventKind, Frame, Lesson
 from tutor.web import board
 from tutor.web.board import BoardOptions, TableCard
@@ -37,14 +37,16 @@ def drawn_cards(frame: Frame) -> frozenset[Card]:
     return frozenset(e.cards[0] for e in frame.events if e.kind is EventKind.DREW)
 
 
-def shown_state(frame: Frame, before: Frame | None) -> State:
-    """The state the table shows for ``frame``: once the deal has ended with a trick, the hands
-    and the stock as they were before anything was drawn (a deal that is over draws nothing,
-    even where the engine's state has already refilled the hands)."""
+def shown_state(frame: Frame, before: Frame | None) -> Deal:
+    """The deal the table shows for ``frame``: once a deal for two has ended with a trick, the
+    hands and the stock as they were before anything was drawn (a deal that is over draws
+    nothing, even where the engine's state has already refilled the hands)."""
     s = frame.state
     if before is None or s.result is None or before.state.result is not None:
         return s
     b = before.state
+    if not isinstance(s, State) or not isinstance(b, State):
+        return s
     played = 0
     for card in frame.table:
         played |= 1 << card.index
@@ -60,7 +62,7 @@ def frame_board_html(
     tr: Translator,
     *,
     style: str,
-    show: tuple[bool, bool],
+    show: tuple[bool, ...],
     projector: bool,
     before: Frame | None = None,
     pick: frozenset[Card] = frozenset(),
@@ -79,7 +81,11 @@ def frame_board_html(
         pick=pick,
         legal=legal,
     )
-    return board.board_html(shown_state(frame, before), frame_table(frame), tr, opts)
+    # A table of three or four shows the trick its deal holds; two players, the frame's own.
+    table = frame_table(frame) if frame.state.seats == 2 else None
+    shown = shown_state(frame, before)
+    assert isinstance(shown, State | TableState)  # a deal with what its table shows
+    return board.board_html(shown, table, tr, opts)
 
 
 def frame_text(
@@ -87,7 +93,7 @@ def frame_text(
     index: int,
     tr: Translator,
     *,
-    show: tuple[bool, bool] = (True, True),
+    show: tuple[bool, ...] = (True, True),
     hidden: frozenset[Card] = frozenset(),
 ) -> StepText:
     """The words for frame ``index`` of a replay: after a trick, the cards drawn are named, or
@@ -114,7 +120,7 @@ def frame_step_html(
     tr: Translator,
     *,
     compare: bool,
-    show: tuple[bool, bool] = (True, True),
+    show: tuple[bool, ...] = (True, True),
     hidden: frozenset[Card] = frozenset(),
 ) -> Markup:
     """The narration panel for frame ``index``; ``compare`` names each frame's preset (a lesson

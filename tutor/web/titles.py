@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from tutor.teach.lessons import Lesson, TableLesson
+from tutor.teach.lessons import Lesson
 from tutor.web.rules_ref import preset_title
 from tutor.words.i18n import Translator
 
@@ -26,9 +26,7 @@ def catalogue_card_html(
     ).format(title, _done_mark(done), gap, summary, details)
 
 
-def lesson_card_html(
-    lesson: Lesson | TableLesson, steps: int, tr: Translator, *, finished: bool
-) -> Markup:
+def lesson_card_html(lesson: Lesson, steps: int, tr: Translator, *, finished: bool) -> Markup:
     """A lesson in the catalogue: its title, its summary, how many steps and which rules."""
     step_count = tr.n_("{n} step", "{n} steps", steps)
     rules_word = tr._("Rules")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Self
 
 from tutor.msgid import N_
-from tutor.teach.lessons import Frame, TableFrame
+from tutor.teach.lessons import Frame
 from tutor.words.glossary import INTRO as GLOSSARY_INTRO
 from tutor.words.i18n import Translator
 
@@ -131,9 +131,7 @@ class AskWords(Labels):
     names_help: str = N_("Names are shown only when students give one.")
 
 
-def choice_texts(
-    tr: Translator, frame: Frame | TableFrame
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def choice_texts(tr: Translator, frame: Frame) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The answers of a question step and the author's reasons, in the reader's language."""
     if frame.question is None:
         return (), ()

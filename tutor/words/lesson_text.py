@@ -8,11 +8,13 @@ from dataclasses import dataclass, replace
 
 from tutor.engine import (
     PLAYER_NAMES,
+    SEAT_LETTERS,
     Card,
+    Deal,
     Move,
-    Play,
     State,
     Verdict,
+    game_for,
 )
 from tutor.msgid import N_
 from tutor.teach.lessons import (
@@ -21,16 +23,12 @@ from tutor.teach.lessons import (
     EventKind,
     Frame,
     Lesson,
-    TableFrame,
     Try,
     TryKind,
     judge_move,
     runs,
 )
 from tutor.words.explain import (
-    describe_move,
-    describe_outcome,
-    describe_trick,
     explain_verdict,
     move_phrase,
     reason_text,
@@ -38,6 +36,7 @@ from tutor.words.explain import (
     sentence,
 )
 from tutor.words.i18n import Translator
+from tutor.words.narrate import move_words, outcome_text
 from tutor.words.switches import preset_name
 
 #: The lesson levels' names in the catalogue; a level without a name is "Level {level}".
@@ -75,17 +74,18 @@ class StepText:
 
 def step_text(
     *,
-    before: State | None,
-    after: State,
+    before: Deal | None,
+    after: Deal,
     move: Move | None,
     narration: str,
     rule_ids: Sequence[str],
     verdict: Verdict | None,
     tr: Translator,
 ) -> StepText:
-    """Words for one step: the narration (a msgid), the move and the trick it completed, the
-    rules that decided the move (their text and source) and the outcome when the deal ended.
-    What the narration already says word for word is not said again."""
+    """Words for one step of a deal for any number of seats: the narration (a msgid), the move
+    and the trick it completed, the rules that decided the move (their text and source) and
+    the outcome when the deal ended. What the narration already says word for word is not
+    said again."""
     words = _step_words(
         before=before,
         after=after,
@@ -101,8 +101,8 @@ def step_text(
 
 def _step_words(
     *,
-    before: State | None,
-    after: State,
+    before: Deal | None,
+    after: Deal,
     move: Move | None,
     narration: str,
     rule_ids: Sequence[str],
@@ -113,9 +113,7 @@ def _step_words(
     rules that decided the move (their text and source) and the outcome when the deal ended."""
     happened: list[str] = []
     if move is not None and before is not None:
-        happened.append(describe_move(before, move, tr))
-        if isinstance(move, Play) and before.lead >= 0:
-            happened.append(describe_trick(after, tr))
+        happened.extend(move_words(before, move, after, tr))
     reasons: list[str] = []
     ids: list[str] = []
     if verdict is not None:
@@ -126,7 +124,7 @@ def _step_words(
         if rid not in ids:
             ids.append(rid)
     rule_lines = [line for rid in ids if (line := rule_line(rid, after.rules, tr))]
-    outcome = describe_outcome(after.result, after.rules, tr) if after.result else ""
+    outcome = outcome_text(after, tr)
     return StepText(
         narration=tr._(narration) if narration else "",
         happened=tuple(h for h in happened if h),
@@ -148,21 +146,25 @@ def _cards(cards: Sequence[Card], tr: Translator) -> str:
     return (", " if any(" " in n for n in names) else " ").join(names)
 
 
-def _scores(state: State, tr: Translator) -> str:
-    return tr._("Score: A {a}, B {b}.", a=state.score(0), b=state.score(1))
+def _scores(state: Deal, tr: Translator) -> str:
+    if state.seats == 2:
+        return tr._("Score: A {a}, B {b}.", a=state.score(0), b=state.score(1))
+    name = game_for(state.rules).side_name
+    scores = ", ".join(f"{name(x)} {state.score(x)}" for x in range(state.sides))
+    return tr._("Score: {scores}.", scores=scores)
 
 
-def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
+def _deal_lines(lesson: Lesson, state: Deal, tr: Translator) -> list[str]:
     lines = [
         tr._("Rules: {rules}", rules=preset_name(state.rules.name, tr)),
         (
-            tr._("Trump card: {card_bare}", card=state.trump_card_value)
-            if state.trump_card_value is not None
+            tr._("Trump card: {card_bare}", card=state.turned_up)
+            if state.turned_up is not None
             else tr._("No card is turned up: trumps are named.")
         ),
     ]
     shows = lesson.shows
-    for p in (0, 1):
+    for p in range(state.seats):
         hand = state.hand(p)
         named = [c for c in hand if c not in lesson.unnamed]
         hidden = len(hand) - len(named)
@@ -176,9 +178,13 @@ def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
             )
         else:
             text = _cards(named, tr)
-        lines.append(tr._("{player}: {cards}", player=PLAYER_NAMES[p], cards=text))
-    stock = state.stock_cards
-    named_stock = [c for c in stock if c not in lesson.unnamed]
+        lines.append(tr._("{player}: {cards}", player=SEAT_LETTERS[p], cards=text))
+    # The stock as dealt: its cards from the top with two players; at a table face down.
+    turned = 0 if state.turned_up is None else 1
+    stock = (
+        state.stock_cards if isinstance(state, State) else (None,) * (state.cards_to_draw - turned)
+    )
+    named_stock = [c for c in stock if c is not None and c not in lesson.unnamed]
     hidden = len(stock) - len(named_stock)
     text = _cards(named_stock, tr)
     if hidden and text:
@@ -189,7 +195,7 @@ def _deal_lines(lesson: Lesson, state: State, tr: Translator) -> list[str]:
         text = "-"
     lines.append(tr._("Stock, top first: {cards}", cards=text))
     lead = state.leader
-    lines.append(tr._("{player} plays first.", player=PLAYER_NAMES[lead]))
+    lines.append(tr._("{player} plays first.", player=SEAT_LETTERS[lead]))
     return lines
 
 
@@ -197,7 +203,7 @@ def draw_lines(
     events: Sequence[Event],
     tr: Translator,
     *,
-    shows: tuple[bool, bool] = (True, True),
+    shows: tuple[bool, ...] = (True, True),
     hidden: frozenset[Card] = frozenset(),
 ) -> list[str]:
     """The cards drawn after a trick, in one line: each named when the learner can see it
@@ -230,7 +236,7 @@ def draw_lines(
 def _event_lines(
     frame: Frame,
     tr: Translator,
-    shows: tuple[bool, bool] = (True, True),
+    shows: tuple[bool, ...] = (True, True),
     hidden: frozenset[Card] = frozenset(),
 ) -> list[str]:
     out = draw_lines(frame.events, tr, shows=shows, hidden=hidden)
@@ -300,9 +306,8 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
                 lines.append("-- " + tr._("Step {step}", step=frame.step) + " --")
                 before = run[i - 1].state
                 if frame.move is not None:
-                    lines.append("  " + describe_move(before, frame.move, tr))
-                    if len(frame.table) == 2:
-                        lines.append("  " + describe_trick(frame.state, tr))
+                    said = move_words(before, frame.move, frame.state, tr)
+                    lines.extend("  " + x for x in said)
                     events = _event_lines(frame, tr, lesson.shows, lesson.unnamed)
                     lines.extend("  " + x for x in events)
             if frame.narration:
@@ -314,9 +319,8 @@ def replay_text(lesson: Lesson, frames: Sequence[Frame], tr: Translator) -> list
                     lines.append("  * " + text)
             if frame.move is not None:
                 lines.append("  " + _scores(frame.state, tr))
-            result = frame.state.result
-            if result is not None and frame.move is not None:
-                lines.append("  " + describe_outcome(result, frame.state.rules, tr))
+            if frame.state.result is not None and frame.move is not None:
+                lines.append("  " + outcome_text(frame.state, tr))
     return lines
 
 
@@ -339,7 +343,7 @@ class Reply:
     lines: tuple[str, ...]
 
 
-def try_reply(tried: Try, frame: Frame | TableFrame, tr: Translator) -> Reply:
+def try_reply(tried: Try, frame: Frame, tr: Translator) -> Reply:
     """A try of a lesson run in words (``tutor.teach.lessons.LessonRun.replies``) at the
     interactive step ``frame``: the author's explanation of an answer; praise for a move
     accepted; for a move the rules forbid, the verdict with the rule and its source; for a
@@ -372,20 +376,20 @@ def try_reply(tried: Try, frame: Frame | TableFrame, tr: Translator) -> Reply:
     return Reply(False, (sentence(text), tr._("Try again.")))
 
 
-def your_move_reply(before: State, frame: Frame, move: Move, tr: Translator) -> Reply:
+def your_move_reply(before: Deal, frame: Frame, move: Move, tr: Translator) -> Reply:
     """The reply to the learner's ``move`` at the your-move step that ``frame`` shows played
     (``before`` is the position before it): the lesson run's judgement (``judge_move``) in
     words (``try_reply``)."""
     return try_reply(judge_move(before, frame, move), frame, tr)
 
 
-def show_me_text(frame: Frame | TableFrame, tr: Translator) -> str:
+def show_me_text(frame: Frame, tr: Translator) -> str:
     """The move of a your-move step, shown after the learner asked for it."""
     assert frame.move is not None
     return sentence(tr._("The move here: {move}.", move=move_phrase(frame.move, tr)))
 
 
-def question_reply(frame: Frame | TableFrame, answer: int, tr: Translator) -> Reply:
+def question_reply(frame: Frame, answer: int, tr: Translator) -> Reply:
     """The reply to the learner's choice of ``answer`` (its index) at a question step: right or
     not, and the author's explanation of that answer."""
     q = frame.question

@@ -30,8 +30,8 @@ from tutor.words.explain import (
     sentence,
 )
 from tutor.words.i18n import Translator
+from tutor.words.narrate import move_text, table_remark_text
 from tutor.words.puzzle_text import line_words
-from tutor.words.table_text import table_move_text, table_remark_text
 
 #: The name of each grade, as the coach says it.
 GRADE_NAMES: dict[Grade, str] = {
@@ -243,7 +243,7 @@ def happened(game: Game, since: int, tr: Translator) -> list[str]:
         for i, move in enumerate(game.deal.moves):
             after = table.apply(move)
             if i >= since and isinstance(table, TableState) and isinstance(after, TableState):
-                lines.append(table_move_text(table, move, after, tr))
+                lines.append(move_text(table, move, after, tr))
             table = after
         return lines
     for i, move in enumerate(game.deal.moves):

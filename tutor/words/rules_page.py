@@ -19,7 +19,7 @@ from tutor.msgid import N_
 from tutor.teach.table_watch import HINT_LEVELS, Watch
 from tutor.words.app_text import Labels, hint_button
 from tutor.words.i18n import Translator
-from tutor.words.table_text import table_move_text, table_outcome_text
+from tutor.words.narrate import move_text, outcome_text
 
 
 @dataclass(frozen=True)
@@ -62,12 +62,12 @@ def watch_move_text(watch: Watch, tr: Translator) -> str | None:
     if watch.last is None:
         return None
     before, move, after = watch.last
-    return table_move_text(before, move, after, tr)
+    return move_text(before, move, after, tr)
 
 
 def watch_outcome_text(watch: Watch, tr: Translator) -> str | None:
     """How the watched deal ended (``None`` while it goes on)."""
-    return table_outcome_text(watch.deal, tr) if watch.over else None
+    return outcome_text(watch.deal, tr) if watch.over else None
 
 
 def watch_hint_help(watch: Watch, tr: Translator) -> str:

@@ -35,10 +35,10 @@ from tutor.teach.classroom import (
     puzzle_question,
     split_answer,
 )
-from tutor.teach.lessons import Frame, Lesson, LessonRun, TableFrame, TableLesson
+from tutor.teach.lessons import Frame, Lesson, LessonRun
 from tutor.teach.puzzles import start
 from tutor.teach.puzzles.model import Puzzle
-from tutor.web import lesson_frame, table_lesson
+from tutor.web import lesson_frame
 from tutor.web.board import BoardOptions, board_html
 from tutor.web.classroom import answer_label, engine_view, reveal_lines
 from tutor.web.html import md_text
@@ -59,7 +59,7 @@ from tutor_app.rooms import (
     valid_room,
 )
 from tutor_app.session import state
-from tutor_app.shared import collection, library, rooms, table_library, tr, watcher
+from tutor_app.shared import collection, library, rooms, tr, watcher
 from tutor_app.wake import (
     FALLBACK_SECONDS,
     FOLLOW_SECONDS,
@@ -251,13 +251,8 @@ def _show_room(code: str, pulse: Pulse | None) -> None:
         _show_puzzle(t, view, code, shown)
         return
     lib = library()
-    lesson: Lesson | TableLesson | None = lib.get(view.lesson)
-    frames: Sequence[Frame] | Sequence[TableFrame] | None = (
-        lib.frames(view.lesson) if lesson is not None else None
-    )
-    if lesson is None:
-        lesson = table_library().get(view.lesson)
-        frames = lesson.frames if lesson is not None else None
+    lesson = lib.get(view.lesson)
+    frames = lib.frames(view.lesson) if lesson is not None else None
     if lesson is None or not frames:
         text.warning(t._("The teacher's lesson is not available here."))
         return
@@ -278,9 +273,9 @@ def _look(lesson_id: str, step: int, live: int) -> None:
     state.follow_own = LessonRun.start(lesson_id, frames, step)
 
 
-def _frames(lesson_id: str) -> Sequence[Frame] | Sequence[TableFrame]:
-    """The frames of a lesson the teacher may show: for two players, or for three or four."""
-    return library().frames(lesson_id) or table_library().frames(lesson_id)
+def _frames(lesson_id: str) -> Sequence[Frame]:
+    """The frames of a lesson the teacher may show."""
+    return library().frames(lesson_id)
 
 
 @chrome.safe_callback
@@ -290,8 +285,8 @@ def _live() -> None:
 
 def _show(
     t: Translator,
-    lesson: Lesson | TableLesson,
-    frames: Sequence[Frame] | Sequence[TableFrame],
+    lesson: Lesson,
+    frames: Sequence[Frame],
     view: SharedView,
     shown: str,
     code: str,
@@ -371,8 +366,8 @@ def _show(
 
 def _lesson_step(
     t: Translator,
-    lesson: Lesson | TableLesson,
-    frames: Sequence[Frame] | Sequence[TableFrame],
+    lesson: Lesson,
+    frames: Sequence[Frame],
     step: int,
     show: tuple[bool, bool],
 ) -> None:
@@ -380,43 +375,30 @@ def _lesson_step(
     with board:
         text.html(_board(t, lesson, frames, step, show))
     with words:
-        if isinstance(lesson, TableLesson):
-            table_frames = [f for f in frames if isinstance(f, TableFrame)]
-            text.html(table_lesson.table_frame_step_html(table_frames, step, t))
-            return
-        two = [f for f in frames if isinstance(f, Frame)]
         text.html(
             lesson_frame.frame_step_html(
-                two, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
+                frames, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
             )
         )
 
 
 def _board(
     t: Translator,
-    lesson: Lesson | TableLesson,
-    frames: Sequence[Frame] | Sequence[TableFrame],
+    lesson: Lesson,
+    frames: Sequence[Frame],
     step: int,
     show: tuple[bool, bool],
 ) -> Markup:
-    """The table of frame ``step``: for two, with the hands the teacher shows; for three or
-    four, with the hands the lesson shows."""
-    frame = frames[step]
-    projector = bool(state.projector)
-    if isinstance(frame, TableFrame) and isinstance(lesson, TableLesson):
-        return table_lesson.table_frame_board_html(
-            frame, t, style=state.style, shown=lesson.shows, projector=projector
-        )
-    assert isinstance(frame, Frame) and isinstance(lesson, Lesson)
-    before = frames[step - 1] if step else None
+    """The table of frame ``step``: for two, with the hands the teacher shows; at a table of
+    three or four, with the hands the lesson shows."""
     return lesson_frame.frame_board_html(
         lesson,
-        frame,
+        frames[step],
         t,
         style=state.style,
-        show=show,
-        projector=projector,
-        before=before if isinstance(before, Frame) else None,
+        show=show if lesson.seats == 2 else lesson.shows,
+        projector=bool(state.projector),
+        before=frames[step - 1] if step else None,
     )
 
 
@@ -478,7 +460,7 @@ def _puzzle_board(
 def _class_task(
     t: Translator,
     asked: ClassQuestion,
-    frames: Sequence[Frame] | Sequence[TableFrame],
+    frames: Sequence[Frame],
     code: str,
     mine: str | None,
     revealed: bool,

@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 import streamlit as st
 
 from tutor.engine import (
-    PLAYER_NAMES,
     SEAT_NAMES,
     Card,
+    Deal,
     Play,
     State,
     TableState,
@@ -35,19 +35,18 @@ from tutor.teach.lessons import (
     LessonError,
     LessonRun,
     Lessons,
-    TableLesson,
     open_lesson_file,
 )
 from tutor.teach.lessons.messages import E_TOO_LARGE
 from tutor.teach.lessons.model import YourMove
 from tutor.teach.lessons.reader import MAX_BYTES
 from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
-from tutor.web import classroom, course, lesson_frame, table_lesson
+from tutor.web import classroom, course, lesson_frame
 from tutor.web.document import uploader_words_css
+from tutor.web.hint_html import hint_html
 from tutor.web.links import DeepLink, choose_step, link_params
 from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
 from tutor.web.step import step_hint_markdown, task_html
-from tutor.web.table_hint import table_hint_html
 from tutor.web.titles import lesson_card_html, page_title_html
 from tutor.words.explain import choice_label, move_label
 from tutor.words.i18n import Translator
@@ -55,7 +54,7 @@ from tutor.words.lesson_text import try_reply
 from tutor_app import ask, board, chrome, keys, progress, session, text
 from tutor_app.rooms import RoomsFull, RoomsUnavailable
 from tutor_app.session import state
-from tutor_app.shared import collection, library, rooms, table_library, tr
+from tutor_app.shared import collection, library, rooms, tr
 
 PROGRESS_FILE = "66-progress.json"
 #: The largest lesson file the page takes, in MB (the reader's own limit is smaller).
@@ -73,9 +72,8 @@ UPLOAD_PROBLEMS = "learn_upload_problems"  # the problems of the last lesson fil
 
 
 def lessons() -> Lessons:
-    """The library's lessons, the lessons for three and four players, and the lesson files
-    the learner opened in this session."""
-    return Lessons(library(), table_library(), state.shelf)
+    """The library's lessons and the lesson files the learner opened in this session."""
+    return Lessons(library(), state.shelf)
 
 
 # ----------------------------------------------------------------------------- callbacks
@@ -84,7 +82,7 @@ def lessons() -> Lessons:
 def _publish() -> None:
     """Show the students who follow this screen what it shows now."""
     room, lesson_id = state.room, state.lesson
-    if not (room and lesson_id and (library().frames(lesson_id) or table_library().get(lesson_id))):
+    if not (room and lesson_id and library().frames(lesson_id)):
         return
     if rooms().publish(room, state.room_token, lesson_id, state.step, state.show) is None:
         state.room = None  # forgotten after hours without use: share again for a new code
@@ -129,12 +127,9 @@ def _set_step(lesson_id: str, step: int) -> None:
 def open_lesson(lesson_id: str) -> None:
     lesson = lessons().get(lesson_id)
     if lesson is None:
-        if lessons().table(lesson_id) is not None:
-            state.lesson = lesson_id
-            _set_step(lesson_id, 0)
         return
     state.lesson = lesson_id
-    state.show_a, state.show_b = lesson.shows
+    _shows_of(lesson)
     _set_step(lesson_id, 0)
 
 
@@ -281,9 +276,6 @@ def _apply_link(link: DeepLink) -> None:
         return
     lib = lessons()
     lesson = lib.get(link.lesson)
-    if lesson is None and lib.table(link.lesson) is not None:
-        _open_at(link, len(lib.frames(link.lesson)) - 1)
-        return
     if lesson is None:
         state.lesson = None
         session.notice(
@@ -295,7 +287,7 @@ def _apply_link(link: DeepLink) -> None:
     if not frames:
         state.lesson = None
         return
-    state.show_a, state.show_b = lesson.shows
+    _shows_of(lesson)
     _open_at(link, len(frames) - 1)
 
 
@@ -323,13 +315,9 @@ def _body() -> None:
         _apply_link(link)
     lib = lessons()
     lesson = lib.get(state.lesson) if state.lesson else None
-    table = lib.table(state.lesson) if state.lesson and lesson is None else None
     if lesson is not None and lib.frames(lesson.id):
         chrome.show_notices()
         _player(lesson)
-    elif table is not None:
-        chrome.show_notices()
-        _table_player(table)
     else:
         if state.lesson:
             session.notice(N_("This lesson cannot be shown."))
@@ -399,35 +387,8 @@ def _catalogue() -> None:
                         icon=":material/replay:" if finished else ":material/play_arrow:",
                         help=t._("Lesson {n} of {total}", n=number, total=len(path)),
                     )
-    _table_catalogue(t, done.lessons)
     open_file_controls(t)
     progress_controls(t)
-
-
-def _table_catalogue(t: Translator, finished: frozenset[str]) -> None:
-    """The lessons for three and four players, after the course for two."""
-    tables = table_library()
-    unreadable = t._("A lesson file could not be read:")
-    if tables.folder.is_dir():
-        for panel in file_panels(tables.errors, tables.folder, t):
-            text.error(panel.markdown(unreadable))
-    if not tables.lessons:
-        return
-    text.subheader(t._("Three and four at the table"))
-    for row in range(0, len(tables.lessons), 3):
-        cols = st.columns(3)
-        for col, les in zip(cols, tables.lessons[row : row + 3], strict=False):
-            with col, st.container(border=True):
-                done = les.id in finished
-                text.html(lesson_card_html(les, len(les.frames) - 1, t, finished=done))
-                st.button(
-                    t._("Open again") if done else t._("Open"),
-                    key=f"open_{les.id}",
-                    on_click=open_lesson,
-                    args=(les.id,),
-                    type="tertiary" if done else "secondary",
-                    icon=":material/replay:" if done else ":material/play_arrow:",
-                )
 
 
 def open_file_controls(t: Translator) -> None:
@@ -597,14 +558,34 @@ def _lesson_end(lesson: Lesson, at_end: bool) -> None:
         )
 
 
+def _shows_of(lesson: Lesson) -> None:
+    """The hands shown face up when a lesson opens: as the lesson says (two players: A's and
+    B's toggles; at a table every hand shows once the learner asks)."""
+    if lesson.seats == 2:
+        state.show_a, state.show_b = lesson.shows
+
+
+def _shown(lesson: Lesson) -> list[bool]:
+    """The hands shown face up now: the toggles of A and B, or at a table the lesson's seats
+    (every seat while "Show every hand" is on)."""
+    if lesson.seats == 2:
+        return list(state.show)
+    if st.session_state.get(_SHOW_ALL):
+        return [True] * lesson.seats
+    return list(lesson.shows)
+
+
 def _player(lesson: Lesson) -> None:
+    """A lesson for any number of seats: the table, the narration, the steps, and the
+    learner's questions and moves. Shared with a class, the students follow the steps and
+    answer its questions."""
     t = tr()
-    frames = lessons().two(lesson.id)
+    frames = lessons().frames(lesson.id)
     last = len(frames) - 1
     step = max(0, min(int(state.step), last))
     frame = frames[step]
     projector = bool(state.projector)
-    show = state.show
+    shown = _shown(lesson)
     chrome.page_title(t._(lesson.title), t._("Learn"))
     # First on the page, so that the keys are heard as soon as the page shows (a clicker pressed
     # before the listener is there is not counted).
@@ -618,10 +599,11 @@ def _player(lesson: Lesson) -> None:
     pending, asked = run.task, run.asked
     # A teacher on the projector or sharing the screen with students may go on unanswered.
     teaching = projector or state.room is not None
-    if asked is not None:
+    seat = frame.state.to_move
+    if asked is not None and seat is not None:
         # The player on turn plays on the table: their hand is shown while the move is asked.
-        seat = frames[step].state.to_move
-        show = (show[0] or seat == 0, show[1] or seat == 1)
+        shown[seat] = True
+    show = tuple(shown)
     board_col, text_col = st.columns([3, 2], gap="medium")
     with board_col:
         if asked is None:
@@ -669,7 +651,7 @@ def _player(lesson: Lesson) -> None:
         if step >= last:
             text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
         _lesson_end(lesson, step >= last)
-        _seat_controls(t)
+        _seat_controls(t, lesson.seats)
         _share_controls(t)
 
 
@@ -779,6 +761,17 @@ def _hint_subject(lesson: Lesson, before: State) -> State | View:
     return subject
 
 
+def _hint_panel(lesson: Lesson, before: Deal, level: int, t: Translator) -> None:
+    """The hint ladder up to ``level`` for the seat on turn: with two players on the position
+    as the learner sees it; at a table on that seat's view (the hint samples the cards that
+    seat cannot see)."""
+    if isinstance(before, State):
+        with st.container(border=True):
+            text.markdown(step_hint_markdown(_hint_subject(lesson, before), level, t))
+    elif isinstance(before, TableState):
+        text.html(hint_html(before, level, t))
+
+
 def _replies(run: LessonRun, t: Translator) -> None:
     """What the learner has read at the frame shown: each try's reply, right or not."""
     for index, tried in run.replies(run.step):
@@ -800,18 +793,17 @@ def _task_controls(run: LessonRun, lesson: Lesson, index: int, t: Translator) ->
     ym = frame.your_move
     before = run.frames[index - 1].state
     player = before.to_move
-    if ym is None or player is None or not isinstance(before, State):
+    if ym is None or player is None:
         return
     choices = [
-        (choice_label(before, m, t), str(m))
+        (choice_label(before, m, t) if isinstance(before, State) else move_label(m, t), str(m))
         for m in run.legal_moves(index)
         if not isinstance(m, Play)
     ]
-    _move_task(run.lesson, index, PLAYER_NAMES[player], ym, choices, t)
+    _move_task(run.lesson, index, SEAT_NAMES[player], ym, choices, t)
     level = run.hint(index)
     if level:
-        with st.container(border=True):
-            text.markdown(step_hint_markdown(_hint_subject(lesson, before), level, t))
+        _hint_panel(lesson, before, level, t)
     _hint_and_show_buttons(run, index, t)
 
 
@@ -855,120 +847,7 @@ def _question_controls(lesson_id: str, frame: AnyFrame, index: int, t: Translato
         )
 
 
-# -- lessons for three and four players ------------------------------------------------------
-
-_SHOW_ALL = "t66_table_show_all"  # the learner shows every hand of a table lesson
-
-
-def _table_player(lesson: TableLesson) -> None:
-    """A lesson for three or four players: the table with its seats, the narration, the
-    steps, and the learner's questions and moves (the same controls and keys as the lessons
-    for two). Shared with a class, the students follow the steps and answer its questions."""
-    t = tr()
-    frames = lesson.frames
-    last = len(frames) - 1
-    step = max(0, min(int(state.step), last))
-    frame = frames[step]
-    projector = bool(state.projector)
-    chrome.page_title(t._(lesson.title), t._("Learn"))
-    keys.listen(on_keys)  # first on the page, as in ``_player``
-    summary = "" if projector or not lesson.summary else t._(lesson.summary)
-    _title_row(t._(lesson.title), lesson.level, summary, projector)
-    run = _run(lesson.id)
-    assert run is not None
-    pending, asked = run.task, run.asked
-    # A teacher on the projector or sharing the screen with students may go on unanswered.
-    teaching = projector or state.room is not None
-    shown = list(lesson.shows)
-    if st.session_state.get(_SHOW_ALL):
-        shown = [True] * lesson.seats
-    seat = frame.state.to_move
-    if asked is not None and seat is not None:
-        shown[seat] = True  # the seat on turn plays on the table: its hand is shown
-    board_col, text_col = st.columns([3, 2], gap="medium")
-    with board_col:
-        if asked is None or seat is None:
-            text.html(
-                table_lesson.table_frame_board_html(
-                    frame, t, style=state.style, shown=tuple(shown), projector=projector
-                )
-            )
-        else:
-            hand, legal = _choices(run, asked)
-            board.card_board(
-                table_lesson.table_frame_board_html(
-                    frame,
-                    t,
-                    style=state.style,
-                    shown=tuple(shown),
-                    projector=projector,
-                    pick=hand,
-                    legal=legal,
-                ),
-                key=BOARD_KEY,
-                on_play=functools.partial(play_try, lesson.id, asked),
-                focus=not teaching,
-            )
-        _nav(step, last, pending is not None and not teaching, projector, t)
-    with text_col:
-        text.html(table_lesson.table_frame_step_html(frames, step, t))
-        _replies(run, t)
-        # The class answers a question asked at this step: the teacher's own task gives way.
-        class_asked = bool(state.room) and _table_ask_controls(t, lesson, step)
-        if pending is not None and not class_asked:
-            if frames[pending].question is not None:
-                _question_controls(lesson.id, frames[pending], pending, t)
-            else:
-                _table_move_controls(run, pending, t)
-        if step >= last:
-            text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
-            _table_lesson_end(lesson)
-        progress.keep()
-        st.toggle(
-            t._("Show every hand"),
-            key=_SHOW_ALL,
-            help=t._("The lesson shows the hands a player at the table would see."),
-        )
-        _share_controls(t)
-
-
-def _table_ask_controls(t: Translator, lesson: TableLesson, step: int) -> bool:
-    """The teacher's question of a lesson for three or four to the class; whether it is
-    asked now."""
-    asked = lesson_question(lesson.id, lesson.frames, step)
-    if asked is None:
-        return False
-    choices, whys = ask.choice_texts(t, lesson.frames[step])
-    return ask.controls(t, asked, choices, whys, None, _publish)
-
-
-def _table_move_controls(run: LessonRun, index: int, t: Translator) -> None:
-    """The move asked of the seat on turn: its cards on the table, its other moves (an
-    exchange, a marriage, a declaration) as buttons, the hint ladder for that seat, and "Show
-    me" after two misses."""
-    ym = run.frames[index].your_move
-    before = run.frames[index - 1].state
-    seat = before.to_move
-    if ym is None or seat is None or not isinstance(before, TableState):
-        return
-    choices = [
-        (move_label(m, t), str(m)) for m in run.legal_moves(index) if not isinstance(m, Play)
-    ]
-    _move_task(run.lesson, index, SEAT_NAMES[seat], ym, choices, t)
-    level = run.hint(index)
-    if level:  # the seat's view: the hint samples the cards that seat cannot see
-        text.html(table_hint_html(before, level, t))
-    _hint_and_show_buttons(run, index, t)
-
-
-def _table_lesson_end(lesson: TableLesson) -> None:
-    """After a lesson for three or four, the next one of them, if any."""
-    t = tr()
-    ids = table_library().ids
-    following = ids[ids.index(lesson.id) + 1] if lesson.id in ids[:-1] else None
-    nxt = table_library().get(following) if following else None
-    if nxt is not None:
-        _next_lesson_button(nxt.id, nxt.title, t)
+_SHOW_ALL = "t66_table_show_all"  # the learner shows every hand of a lesson at a table
 
 
 def _next_lesson_button(lesson_id: str, title: str, t: Translator) -> None:
@@ -1021,7 +900,15 @@ def _move_task(
     )
 
 
-def _seat_controls(t: Translator) -> None:
+def _seat_controls(t: Translator, seats: int) -> None:
+    """The toggles of the hands shown: A's and B's with two players; at a table, every hand."""
+    if seats > 2:
+        st.toggle(
+            t._("Show every hand"),
+            key=_SHOW_ALL,
+            help=t._("The lesson shows the hands a player at the table would see."),
+        )
+        return
     a, b = st.columns(2)
     with a:
         session.bind("w_show_a", "show_a")
@@ -1082,7 +969,11 @@ def _ask_controls(t: Translator, lesson: Lesson, frames: tuple[Frame, ...], step
     asked = lesson_question(lesson.id, frames, step)
     if asked is None:
         return False
-    subject = ask.known_position(asked.state, state.show, lesson.unnamed) if asked.state else None
+    subject = (
+        ask.known_position(asked.state, state.show, lesson.unnamed)
+        if isinstance(asked.state, State)
+        else None
+    )
     choices, whys = ask.choice_texts(t, frames[step])
     return ask.controls(t, asked, choices, whys, subject, _publish)
 

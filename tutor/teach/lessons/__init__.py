@@ -14,13 +14,12 @@ line and the tests.
 
 The package: ``model`` (the values), ``reader`` (YAML to a ``Lesson``), ``replay`` (frames and
 checks), ``export`` (JSON), ``library`` (loading, the one cache, ``Library``), ``messages``
-(every msgid: import them from there; this module names the API only), and ``table_lesson``:
-the lessons for three and four players (``TableLesson``, ``TableFrame``, ``TableLibrary``,
-``read_table_lesson``), kept in the folder ``table`` of the lessons; ``run``: a learner's run
+(every msgid: import them from there; this module names the API only); ``run``: a learner's run
 through a lesson as one immutable value (``LessonRun``: the step shown, the tries at its
 questions and moves, the hints opened; what gates Next, what counts as right at the first
 try); ``shelf``: the lesson files a learner opened, and every lesson a learner can open looked
-up by id whatever the seat count (``Lessons``).
+up by id (``Lessons``). One model, reader, replay and library serve two, three and four seats:
+the rules name the seats.
 
 Only plain YAML is read (``yaml.compose`` with the safe loader, no tags, no aliases): a lesson
 is data and can never run code. Narration is English text, translated when it is shown with
@@ -72,12 +71,6 @@ from tutor.teach.lessons.run import (
     judge_move,
 )
 from tutor.teach.lessons.shelf import Lessons, Shelf, open_lesson_file
-from tutor.teach.lessons.table_lesson import (
-    TableFrame,
-    TableLesson,
-    TableLibrary,
-    read_table_lesson,
-)
 
 __all__ = [
     "ECHO_SECONDS",
@@ -98,9 +91,6 @@ __all__ = [
     "Shelf",
     "Step",
     "StepVariant",
-    "TableFrame",
-    "TableLesson",
-    "TableLibrary",
     "Try",
     "TryKind",
     "check_lesson",
@@ -111,7 +101,6 @@ __all__ = [
     "load_lessons",
     "open_lesson_file",
     "read_lesson",
-    "read_table_lesson",
     "replay",
     "replay_json",
     "runs",

@@ -8,38 +8,50 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.engine import State
+from tutor.engine import SEAT_LETTERS, Deal, State, TableState, game_for
 from tutor.formats.errors import Gettext
 from tutor.teach.lessons.library import replay
-from tutor.teach.lessons.model import PLAYERS, Event, Frame, Lesson
+from tutor.teach.lessons.model import Event, Frame, Lesson
 from tutor.teach.lessons.replay import runs
 
 __all__ = ["frame_json", "replay_json", "result_json"]
 
 
-def _ab(values: tuple[int, ...]) -> dict[str, int]:
-    return {"A": values[0], "B": values[1]}
+def _ab(values: Sequence[int]) -> dict[str, int]:
+    """Values by seat, keyed by the seats' letters."""
+    return {SEAT_LETTERS[i]: v for i, v in enumerate(values)}
 
 
 def _who(player: int | None) -> str | None:
-    return None if player is None else PLAYERS[player]
+    return None if player is None else SEAT_LETTERS[player]
 
 
-def result_json(state: State) -> dict[str, object]:
-    """The end of a run: card points (with marriages), game points and the winner."""
+def _sides(state: Deal, values: Sequence[int]) -> dict[str, int]:
+    """Values by side, keyed by the sides' names ("A", or "A+C" for partners)."""
+    name = game_for(state.rules).side_name
+    return {name(x): v for x, v in enumerate(values)}
+
+
+def _side(state: Deal, side: int | None) -> str | None:
+    return None if side is None else game_for(state.rules).side_name(side)
+
+
+def result_json(state: Deal) -> dict[str, object]:
+    """The end of a run: card points (with marriages), game points and the winner, by side."""
     r = state.result
+    sides = range(state.sides)
     if r is None:
         return {
             "over": False,
-            "card_points": _ab((state.score(0), state.score(1))),
-            "game_points": _ab((0, 0)),
+            "card_points": _sides(state, [state.score(x) for x in sides]),
+            "game_points": _sides(state, [0 for _ in sides]),
             "winner": None,
         }
     return {
         "over": True,
-        "card_points": _ab(r.scores),
-        "game_points": _ab(r.game_points),
-        "winner": _who(r.winner),
+        "card_points": _sides(state, r.scores),
+        "game_points": _sides(state, r.game_points),
+        "winner": _side(state, r.winner),
         "end": r.kind.value,
         "rule_id": r.rule_id,
     }
@@ -59,8 +71,10 @@ def _event_json(e: Event) -> dict[str, object]:
 
 
 def frame_json(frame: Frame, tr: Gettext | None = None) -> dict[str, object]:
-    """One frame as plain data; the narration is translated when ``tr`` is given."""
+    """One frame as plain data, counts by seat (the score by side); the narration is
+    translated when ``tr`` is given."""
     s = frame.state
+    assert isinstance(s, State | TableState)  # the counts of both engines: points, melds...
     narration = frame.narration
     if tr is not None and narration:
         narration = tr._(narration)
@@ -76,7 +90,7 @@ def frame_json(frame: Frame, tr: Gettext | None = None) -> dict[str, object]:
         if frame.verdict is None
         else {"legal": frame.verdict.legal, "rule_ids": list(frame.verdict.rule_ids)},
         "table": [
-            {"player": PLAYERS[p], "card": str(c)}
+            {"player": SEAT_LETTERS[p], "card": str(c)}
             for c, p in zip(frame.table, frame.table_players, strict=True)
         ],
         "trick_winner": _who(frame.trick_winner),
@@ -85,12 +99,12 @@ def frame_json(frame: Frame, tr: Gettext | None = None) -> dict[str, object]:
         "points": _ab(s.points),
         "melds": _ab(s.melds),
         "pending": _ab(s.pending),
-        "score": _ab((s.score(0), s.score(1))),
+        "score": _sides(s, [s.score(x) for x in range(s.sides)]),
         "tricks": _ab(s.tricks),
-        "hands": {"A": [str(c) for c in s.hand(0)], "B": [str(c) for c in s.hand(1)]},
-        "stock": s.stock_size,
-        "trump_card": None if s.trump_card_value is None else str(s.trump_card_value),
-        "closed_by": None if s.closed_by < 0 else PLAYERS[s.closed_by],
+        "hands": {SEAT_LETTERS[p]: [str(c) for c in s.hand(p)] for p in range(s.seats)},
+        "stock": s.cards_to_draw,
+        "trump_card": None if s.turned_up is None else str(s.turned_up),
+        "closed_by": _who(s.closed_by) if isinstance(s, State) and s.closed_by >= 0 else None,
         "match": None if frame.match is None else _ab(frame.match),
     }
 

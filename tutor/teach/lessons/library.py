@@ -30,7 +30,6 @@ from tutor.teach.lessons.messages import E_DUPLICATE_ID, E_INTERNAL, E_TOO_LARGE
 from tutor.teach.lessons.model import Frame, Lesson, LessonError
 from tutor.teach.lessons.reader import MAX_BYTES, read_lesson
 from tutor.teach.lessons.replay import replay_all
-from tutor.teach.lessons.table_lesson import TABLE_FOLDER, TableLesson, read_table_file
 
 __all__ = [
     "Library",
@@ -204,38 +203,23 @@ def _gather(files: Sequence[Path]) -> tuple[list[Lesson], list[LessonError]]:
 
 def validate_paths(
     paths: Sequence[str | Path],
-) -> tuple[list[Lesson | TableLesson], list[LessonError]]:
-    """Lessons and problems of files and folders given on a command line. A folder's lessons
-    for three and four players (its folder ``table``) are read too, and so is a file in a
-    folder of that name."""
+) -> tuple[list[Lesson], list[LessonError]]:
+    """Lessons and problems of files and folders given on a command line, for any number of
+    seats."""
     files: list[Path] = []
     errors: list[LessonError] = []
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
             try:
-                found = lesson_files(p)
-                if p.name != TABLE_FOLDER and (p / TABLE_FOLDER).is_dir():
-                    found += lesson_files(p / TABLE_FOLDER)
+                files.extend(lesson_files(p))
             except OSError as exc:
                 errors.append(_read_error(str(p), exc))
-                continue
-            files.extend(found)
         else:
             files.append(p)
     unique = list({str(f.resolve()): f for f in files}.values())
-    two = [f for f in unique if f.parent.name != TABLE_FOLDER]
-    lessons: list[Lesson | TableLesson] = []
-    found_two, errs = _gather(two)
-    lessons.extend(found_two)
-    errors.extend(errs)
-    for f in unique:
-        if f.parent.name == TABLE_FOLDER:
-            table, table_errors = read_table_file(f)
-            errors.extend(table_errors)
-            if table is not None:
-                lessons.append(table)
-    return lessons, errors
+    lessons, errs = _gather(unique)
+    return lessons, [*errors, *errs]
 
 
 def _id_line(lesson: Lesson) -> int:

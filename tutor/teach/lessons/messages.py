@@ -85,7 +85,9 @@ __all__ = [
     "E_CHECK",
     "E_COMPARE_LONG",
     "E_COMPARE_RULES",
+    "E_COMPARE_SEATS",
     "E_COMPARE_SHORT",
+    "E_COPIES",
     "E_DEAL",
     "E_DUPLICATE_ID",
     "E_DUPLICATE_KEY",
@@ -115,10 +117,11 @@ __all__ = [
     "E_RULES_VALUE",
     "E_RULE_ID",
     "E_SEARCH_LIMIT",
+    "E_SEAT",
     "E_SHOW",
     "E_SWITCH",
     "E_SYNTAX",
-    "E_TABLE_PRESET",
+    "E_TABLE_ACCEPT",
     "E_TAG",
     "E_TOO_COMPLEX",
     "E_TOO_LARGE",
@@ -140,9 +143,16 @@ E_EMPTY = N_(
 )
 E_SHOW = N_("'show' must be one of {valid}, not '{value}'")
 E_SWITCH = _UNKNOWN_SWITCH  # the engine's own message, written once
-E_TABLE_PRESET = N_(
-    "the rules '{rules}' seat {seats} players: a lesson for three or four players belongs in "
-    "the folder '{folder}' of the lessons"
+E_COMPARE_SEATS = N_(
+    "'compare' compares rules for two players, but the rules '{rules}' seat {seats} players"
+)
+E_SEAT = N_("'{value}' is not a seat at this table; write one of {valid}")
+E_COPIES = N_(
+    "the card {notation} is dealt {count} times, but the {rules} pack has only {copies} of it"
+)
+E_TABLE_ACCEPT = N_(
+    "with three or four players 'your_move' needs the moves it accepts ('accept'): there is no "
+    "exact value to compare them with"
 )
 E_COMPARE_SHORT = N_("'compare' needs at least two different presets")
 E_COMPARE_LONG = N_("'compare' lists at most {limit} presets")

@@ -8,12 +8,16 @@ or a pause, with ``Check`` values to verify and, for a lesson that compares pres
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 
 from tutor.engine import (
+    CARDS,
     RULE_SWITCH,
+    SEAT_LETTERS,
     Card,
+    Deal,
     Move,
     RuleSet,
     State,
@@ -21,6 +25,7 @@ from tutor.engine import (
     cards_of_mask,
     new_deal,
     switch_ids,
+    table_from_order,
 )
 from tutor.formats.errors import SourceError
 
@@ -28,6 +33,7 @@ __all__ = [
     "LEVELS",
     "PLAYERS",
     "SHOW",
+    "SHOW_ALL",
     "Answer",
     "Check",
     "Event",
@@ -41,13 +47,18 @@ __all__ = [
     "StepVariant",
     "YourMove",
     "initial_state",
+    "initial_table",
+    "initial_two",
     "unnamed_cards",
     "valid_rule_ids",
 ]
 
 LEVELS = (1, 2, 3)
+#: ``show`` for two players; at a table of three or four, ``all`` or the seats' letters.
 SHOW = ("A", "B", "both")
 PLAYERS = ("A", "B")
+#: ``show`` for every hand at a table of three or four.
+SHOW_ALL = "all"
 
 # Rule ids a step may name: the engine's legality rules, every switch of a rule set, and the
 # scoring rules an outcome names.
@@ -232,9 +243,11 @@ class Step:
 
 @dataclass(frozen=True)
 class LessonDeal:
-    """The deal as the lesson names it; unnamed cards are filled in when it is replayed."""
+    """The deal as the lesson names it, a hand per seat (A first); unnamed cards are filled in
+    when it is replayed. At a table of three or four every hand is named in full, and
+    ``stock`` names the top of the stock."""
 
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    hands: tuple[tuple[Card, ...], ...]
     trump_card: Card | None  # None where the rules turn no card up
     stock: tuple[Card, ...]
     dealer: int = 1
@@ -247,7 +260,7 @@ class LessonDeal:
     @property
     def named(self) -> frozenset[Card]:
         turned = () if self.trump_card is None else (self.trump_card,)
-        return frozenset((*self.hands[0], *self.hands[1], *turned, *self.stock))
+        return frozenset((*(c for hand in self.hands for c in hand), *turned, *self.stock))
 
     def narration_under(self, preset: str) -> str:
         return dict(self.narrations).get(preset, self.narration)
@@ -255,9 +268,11 @@ class LessonDeal:
 
 @dataclass(frozen=True)
 class Lesson:
-    """A lesson read from a file. ``rules`` is the preset it is played under (the first of
-    ``compare`` when it compares presets); ``unnamed`` holds the cards the file does not name,
-    which are dealt in a fixed order and should be shown face down."""
+    """A lesson read from a file, for the seats of its ``rules``. ``rules`` is the preset it is
+    played under (the first of ``compare`` when it compares presets); ``unnamed`` holds the
+    cards the file does not name, which are dealt in a fixed order and should be shown face
+    down. ``show`` names the hands shown face up: ``A``, ``B`` or ``both`` for two players,
+    ``all`` or seat letters (``"A C"``) at a table."""
 
     id: str
     title: str
@@ -278,24 +293,32 @@ class Lesson:
         return self.compare or (self.preset,)
 
     @property
-    def shows(self) -> tuple[bool, bool]:
-        """Whether A's and B's hands are shown face up to the learner."""
-        return (self.show in ("A", "both"), self.show in ("B", "both"))
+    def seats(self) -> int:
+        return self.rules.seats
+
+    @property
+    def shows(self) -> tuple[bool, ...]:
+        """Whether each seat's hand is shown face up to the learner."""
+        if self.show in ("both", SHOW_ALL):
+            return (True,) * self.seats
+        return tuple(letter in self.show.split() for letter in SEAT_LETTERS[: self.seats])
 
 
 @dataclass(frozen=True)
 class Frame:
-    """One picture of a replay: the state after a step, with what the table shows.
+    """One picture of a replay: the deal after a step (``state``, a deal of the one game
+    interface for any seat count), with what the table shows.
 
     ``table`` holds the cards of the trick being played, or of the trick this step completed
-    (so it can be drawn before it is gathered), in the order they were played;
-    ``table_players`` says who played each, ``trick_winner`` who took a completed trick.
+    (so it can be drawn before it is gathered), in the order they were played, for two
+    players (a table of three or four shows its trick from ``state``); ``table_players`` says
+    who played each, ``trick_winner`` who took the trick this step completed.
     ``player`` made the move (``None`` for a pause or the deal). ``step`` is the lesson step's
     number, 0 for the deal; ``preset`` the rules the frame is played under.
     """
 
     index: int
-    state: State
+    state: Deal
     move: Move | None
     player: int | None
     narration: str
@@ -312,7 +335,8 @@ class Frame:
     your_move: YourMove | None = None
     question: Question | None = None
     #: At a your-move step: every legal move of the position before the step with its exact
-    #: value in game points for the player on turn, best first, and the accepted moves.
+    #: value in game points for the player on turn, best first (where a solver answers: two
+    #: players), and the accepted moves.
     values: tuple[tuple[Move, int], ...] = ()
     accepted: tuple[Move, ...] = ()
 
@@ -325,10 +349,33 @@ def unnamed_cards(deal: LessonDeal, rules: RuleSet) -> frozenset[Card]:
     return frozenset(c for c in cards_of_mask(rules.pack_mask) if c not in deal.named)
 
 
-def initial_state(deal: LessonDeal, rules: RuleSet) -> State:
-    """The deal with the unnamed cards filled in: the preset's pack in display order (clubs,
-    spades, hearts, diamonds; ace first) fills A's hand, then B's, then the bottom of the
-    stock."""
+def initial_state(deal: LessonDeal, rules: RuleSet) -> Deal:
+    """The deal as a position, for the seats of ``rules``."""
+    return initial_two(deal, rules) if rules.seats == 2 else initial_table(deal, rules)
+
+
+def initial_table(deal: LessonDeal, rules: RuleSet) -> Deal:
+    """A deal at a table of three or four: the hands as written, the face-up card, the named
+    top of the stock, and the rest of the pack (each card as often as the pack holds it) below
+    it in display order."""
+    left = Counter(c.index for c in cards_of_mask(rules.pack_mask) for _ in range(rules.copies))
+    turned = () if deal.trump_card is None else (deal.trump_card,)
+    for c in (*(c for hand in deal.hands for c in hand), *turned, *deal.stock):
+        left[c.index] -= 1
+    rest = [i for i in sorted(left, key=lambda i: CARDS[i].index) for _ in range(left[i])]
+    order: list[int] = []
+    for k in range(rules.seats):
+        order.extend(c.index for c in deal.hands[(deal.dealer + 1 + k) % rules.seats])
+    order.extend(c.index for c in turned)
+    order.extend(c.index for c in deal.stock)
+    order.extend(rest)
+    return table_from_order(rules, order, deal.dealer)
+
+
+def initial_two(deal: LessonDeal, rules: RuleSet) -> State:
+    """A deal for two with the unnamed cards filled in: the preset's pack in display order
+    (clubs, spades, hearts, diamonds; ace first) fills A's hand, then B's, then the bottom of
+    the stock."""
     named = deal.named
     rest = [c for c in cards_of_mask(rules.pack_mask) if c not in named]
     hands = []

@@ -3,18 +3,26 @@
 The text is parsed by ``tutor.formats.yamlsafe`` (plain YAML only: no tags, no aliases, at
 most ``MAX_NODES`` values), and ``_Reader`` walks the nodes, so every error names the line
 and column of the value it is about (for a card in ``"Ah 10h Kc"``, the card itself).
+
+One reader serves every seat count: the rules name the seats, the hands are keyed by seat
+letter (``A`` to ``D``), and each check declares the seat counts it serves (``CHECK_SEATS``).
+At a table of three or four every hand is written in full, a card may be named as often as
+the pack holds it, and ``your_move`` lists the moves it accepts (no solver gives exact values
+there).
 ``read_lesson(path, data)`` gives the lesson (``None`` if it has any problem) and the problems;
 it does not replay the lesson (``tutor.teach.lessons.library`` does).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import yaml
 
 from tutor.engine import (
+    SEAT_LETTERS,
     Card,
     Match,
     Move,
@@ -32,7 +40,9 @@ from tutor.teach.lessons.messages import (
     E_CHECK,
     E_COMPARE_LONG,
     E_COMPARE_RULES,
+    E_COMPARE_SEATS,
     E_COMPARE_SHORT,
+    E_COPIES,
     E_DEAL,
     E_DUPLICATE_KEY,
     E_EMPTY,
@@ -47,8 +57,9 @@ from tutor.teach.lessons.messages import (
     E_NOT_TEXT,
     E_ONE_RIGHT,
     E_PAUSE_NARRATION,
+    E_SEAT,
     E_SHOW,
-    E_TABLE_PRESET,
+    E_TABLE_ACCEPT,
     E_TAG,
     E_TOO_COMPLEX,
     E_TRUMP_NOT_TURNED,
@@ -62,6 +73,7 @@ from tutor.teach.lessons.model import (
     LEVELS,
     PLAYERS,
     SHOW,
+    SHOW_ALL,
     Answer,
     Check,
     Lesson,
@@ -78,6 +90,7 @@ from tutor.teach.lessons.nodes import NodeReader, show_value
 
 __all__ = [
     "CHECKS",
+    "CHECK_SEATS",
     "MAX_BYTES",
     "MAX_COMPARE",
     "MAX_NODES",
@@ -104,12 +117,14 @@ POLICY = yamlsafe.Policy(
 
 TOP_FIELDS = ("id", "title", "level", "summary", "rules", "compare", "show", "deal", "steps")
 DEAL_FIELDS = ("dealer", "hands", "trump", "stock", "narration", "match", "variants")
+#: The fields of a deal at a table of three or four.
+TABLE_DEAL_FIELDS = ("dealer", "hands", "trump", "stock", "narration")
 STEP_FIELDS = ("move", "narration", "rule_ids", "check", "variants", "your_move", "question")
 YOUR_MOVE_FIELDS = ("accept", "tolerance", "prompt", "feedback")
 QUESTION_FIELDS = ("text", "answers", "check")
 ANSWER_FIELDS = ("text", "right", "why")
-#: The checks a question may use to prove its right answer.
-QUESTION_CHECKS = ("points", "trick_winner", "legal", "illegal")
+#: The checks a question may use to prove its right answer (those serving the lesson's seats).
+QUESTION_CHECKS = ("points", "score", "trick_winner", "legal", "illegal")
 VARIANT_FIELDS = ("move", "narration", "rule_ids", "check")
 DEAL_VARIANT_FIELDS = ("narration",)
 CHECKS = (
@@ -131,6 +146,36 @@ CHECKS = (
     "match",
     "match_winner",
 )
+_ALL = (2, 3, 4)
+#: The seat counts each check serves: the checks over the game interface serve every table;
+#: the two-player engine's own counts (points, pending, the hands, the trump card, a match)
+#: serve two. A question proves its answer with ``score`` at a table, ``points`` with two.
+CHECK_SEATS: dict[str, tuple[int, ...]] = {
+    "points": (2,),
+    "score": _ALL,
+    "pending": (2,),
+    "tricks": _ALL,
+    "trick_winner": _ALL,
+    "legal": _ALL,
+    "illegal": _ALL,
+    "because": (2,),
+    "to_move": _ALL,
+    "hand": (2,),
+    "stock": _ALL,
+    "trump_card": (2,),
+    "over": (2,),
+    "game_points": (2,),
+    "winner": _ALL,
+    "match": (2,),
+    "match_winner": (2,),
+}
+_QUESTION_SEATS = {"score": (3, 4)}
+
+
+def checks_for(seats: int, names: Sequence[str] = CHECKS) -> tuple[str, ...]:
+    """The checks of ``names`` that serve a table of ``seats``."""
+    serve = {**CHECK_SEATS, **_QUESTION_SEATS} if names is QUESTION_CHECKS else CHECK_SEATS
+    return tuple(n for n in names if seats in serve[n])
 
 
 class _Fatal(Exception):
@@ -140,6 +185,8 @@ class _Fatal(Exception):
 @dataclass
 class _Reader(NodeReader):
     """Reads one lesson file into a ``Lesson``, collecting every problem it finds."""
+
+    seats: int = 2
 
     # -- the lesson ---------------------------------------------------------------------------
 
@@ -163,15 +210,8 @@ class _Reader(NodeReader):
             if level is not None and level not in LEVELS:
                 self.error(node, E_LEVEL, value=level)
                 level = None
-        show = "both"
-        if "show" in top:
-            node = top["show"][1]
-            value = self.scalar(node)
-            if isinstance(value, str) and value.strip() in SHOW:
-                show = value.strip()
-            else:
-                self.error(node, E_SHOW, value=show_value(value), valid=", ".join(SHOW))
         presets = self.presets(top, root)
+        show = self.show(top["show"][1]) if "show" in top else ""
         if presets is None:
             raise _Fatal
         rules_by_name, compare = presets
@@ -191,13 +231,46 @@ class _Reader(NodeReader):
             summary=str(values["summary"]),
             rules=rules,
             preset=main,
-            show=show,
+            show=show or ("both" if self.seats == 2 else SHOW_ALL),
             path=self.path,
             steps=steps,
             deal=deal,
             compare=compare,
-            unnamed=unnamed_cards(deal, rules),
+            unnamed=unnamed_cards(deal, rules) if self.seats == 2 else frozenset(),
         )
+
+    def show(self, node: yaml.Node) -> str:
+        """``show``: ``A``, ``B`` or ``both`` for two players; at a table ``all`` or the seats
+        whose hands are shown (``A C``), written as one text of seat letters."""
+        value = self.scalar(node)
+        if self.seats == 2:
+            if isinstance(value, str) and value.strip() in SHOW:
+                return value.strip()
+            self.error(node, E_SHOW, value=show_value(value), valid=", ".join(SHOW))
+            return ""
+        if isinstance(value, str) and value.strip() == SHOW_ALL:
+            return SHOW_ALL
+        seen = [False] * self.seats
+        for item in self.items(node, "show"):
+            for word in str(self.scalar(item) or "").split() or [""]:
+                seat = self.seat(yaml.ScalarNode("tag:yaml.org,2002:str", word, item.start_mark))
+                if isinstance(seat, int):
+                    seen[seat] = True
+        return " ".join(letter for letter, on in zip(SEAT_LETTERS, seen, strict=False) if on)
+
+    def seat(self, node: yaml.Node, step: int | None = None, *, none_ok: bool = False) -> object:
+        """A seat's index (0 for A); ``None`` for a YAML null when allowed; an error names the
+        seats of this table."""
+        if self.seats == 2:
+            return self.player(node, step, none_ok=none_ok)
+        value = self.scalar(node)
+        if value is None and none_ok:
+            return None
+        names = SEAT_LETTERS[: self.seats]
+        if isinstance(value, str) and value.strip() in names:
+            return names.index(value.strip())
+        self.error(node, E_SEAT, step=step, value=shown(value), valid=", ".join(names))
+        return _BAD
 
     def presets(
         self, top: Mapping[str, tuple[yaml.Node, yaml.Node]], root: yaml.Node
@@ -242,10 +315,10 @@ class _Reader(NodeReader):
         if not rules_by_name:
             return None
         for name, rs in rules_by_name.items():
-            if rs.seats > 2:  # read by tutor.teach.lessons.table_lesson, from its own folder
-                node = top["compare" if compare else "rules"][1]
-                self.error(node, E_TABLE_PRESET, rules=name, seats=rs.seats, folder="table")
+            if compare and rs.seats != 2:
+                self.error(top["compare"][1], E_COMPARE_SEATS, rules=name, seats=rs.seats)
                 return None
+            self.seats = rs.seats
         return rules_by_name, tuple(compare)
 
     def rule_set(self, node: yaml.Node, spec: str) -> RuleSet | None:
@@ -259,6 +332,8 @@ class _Reader(NodeReader):
     def deal(
         self, node: yaml.Node, rules_by_name: Mapping[str, RuleSet], compare: tuple[str, ...]
     ) -> LessonDeal | None:
+        if self.seats > 2:
+            return self.table_deal(node, next(iter(rules_by_name.values())))
         m = self.mapping(node, "deal", DEAL_FIELDS)
         if m is None:
             return None
@@ -345,6 +420,85 @@ class _Reader(NodeReader):
                 return None
         return deal
 
+    def table_deal(self, node: yaml.Node, rules: RuleSet) -> LessonDeal | None:
+        """A deal at a table of three or four: every hand in full, the face-up card, the top
+        of the stock, the dealer (A by default); a card as often as the pack holds it."""
+        m = self.mapping(node, "deal", TABLE_DEAL_FIELDS)
+        if m is None:
+            return None
+        n_errors = len(self.errors)
+        dealer = 0
+        if "dealer" in m:
+            d = self.seat(m["dealer"][1])
+            dealer = d if isinstance(d, int) else 0
+        names = SEAT_LETTERS[: self.seats]
+        hands: list[tuple[Card, ...]] = [()] * self.seats
+        counted: Counter[Card] = Counter()
+        where: dict[Card, yaml.Node] = {}
+        hands_node = self.require(m, "hands", node)
+        if hands_node is not None:
+            hm = self.mapping(hands_node, "hands", names)
+            for i, p in enumerate(names):
+                h = self.require(hm, p, hands_node) if hm is not None else None
+                if h is None:
+                    continue
+                cards = self.cards(h, f"hands.{p}")
+                hands[i] = tuple(c for c, _ in cards)
+                self.count_cards(cards, rules, counted, where)
+                if len(hands[i]) != rules.hand_size:
+                    size = rules.hand_size
+                    self.error(
+                        h, E_HAND_SIZE, player=p, count=len(hands[i]), rules=rules.name, size=size
+                    )
+        trump: Card | None = None
+        trump_node = self.require(m, "trump", node)
+        if trump_node is not None:
+            cards = self.cards(trump_node, "trump")
+            if len(cards) != 1:
+                self.error(trump_node, E_NOT_TEXT, field="trump")
+            else:
+                trump = cards[0][0]
+                self.count_cards(cards, rules, counted, where)
+        stock: tuple[Card, ...] = ()
+        if "stock" in m:
+            cards = self.cards(m["stock"][1], "stock")
+            self.count_cards(cards, rules, counted, where)
+            stock = tuple(c for c, _ in cards)
+        for card, count in counted.items():
+            if count > rules.copies and rules.pack_mask >> card.index & 1:
+                self.error(
+                    where[card],
+                    E_COPIES,
+                    notation=str(card),
+                    count=count,
+                    rules=rules.name,
+                    copies=rules.copies,
+                )
+        narration = ""
+        if "narration" in m:
+            narration = self.text(m["narration"][1], "narration", translatable=True) or ""
+        if trump is None or len(self.errors) > n_errors:
+            return None
+        line, col = _where(node)
+        return LessonDeal(tuple(hands), trump, stock, dealer, narration, line=line, column=col)
+
+    def count_cards(
+        self,
+        cards: Sequence[tuple[Card, yaml.Node]],
+        rules: RuleSet,
+        counted: Counter[Card],
+        where: dict[Card, yaml.Node],
+    ) -> None:
+        """Count the cards of a table's deal; report those outside the pack."""
+        for card, node in cards:
+            if not rules.pack_mask >> card.index & 1:
+                ranks = " ".join(r.symbol for r in rules.ranks)
+                self.error(node, E_NOT_IN_PACK, notation=str(card), rules=rules.name, ranks=ranks)
+                continue
+            counted[card] += 1
+            where[card] = node
+            self.card_lines.setdefault(card, _where(node)[0])
+
     def check_match(
         self, node: yaml.Node, match: tuple[int, int], rules_by_name: Mapping[str, RuleSet]
     ) -> None:
@@ -407,7 +561,7 @@ class _Reader(NodeReader):
         if not node.value:
             self.error(node, E_NO_STEPS)
             return None
-        named = deal.named if deal is not None else None
+        named = deal.named if deal is not None and self.seats == 2 else None
         out = []
         for number, item in enumerate(node.value, start=1):
             step = self.step(item, number, compare, named)
@@ -451,6 +605,9 @@ class _Reader(NodeReader):
                 self.error(m["your_move"][0], E_YOUR_MOVE_NEEDS_MOVE, step=number)
                 return None
             your_move = self.your_move(m["your_move"][1], number)
+            if your_move is not None and not your_move.accept and self.seats > 2:
+                self.error(m["your_move"][1], E_TABLE_ACCEPT, step=number)
+                return None
         if "question" in m:
             question = self.question(m["question"][1], number)
         if len(self.errors) > n_errors:
@@ -579,6 +736,7 @@ class _Reader(NodeReader):
     def checks(
         self, node: yaml.Node, number: int, valid: tuple[str, ...] = CHECKS
     ) -> tuple[Check, ...]:
+        valid = checks_for(self.seats, valid)
         m = self.mapping(node, "check", (), number)
         if isinstance(node, yaml.MappingNode) and not node.value:  # it checks nothing
             self.error(node, E_EMPTY_TEXT, step=number, field="check")
@@ -635,11 +793,22 @@ _CheckRead = Callable[[_Reader, yaml.Node, str, int], object]
 
 
 def _read_pair(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    return r.per_player(node, name, number)
+    """Counts by seat: ``(A, B)`` with two players (``None`` where not checked); at a table
+    ``((seat, count), ...)``, each seat counting for its side."""
+    if r.seats == 2:
+        return r.per_player(node, name, number)
+    m = r.mapping(node, name, SEAT_LETTERS[: r.seats], number)
+    pairs = []
+    for key, (knode, vnode) in (m or {}).items():
+        seat = r.seat(knode, number)
+        n = r.count(vnode, f"{name}.{key}", number)
+        if isinstance(seat, int) and n is not None:
+            pairs.append((seat, n))
+    return tuple(pairs)
 
 
 def _read_player(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    return r.player(node, number, none_ok=name != "trick_winner")
+    return r.seat(node, number, none_ok=name != "trick_winner")
 
 
 def _read_legal(r: _Reader, node: yaml.Node, name: str, number: int) -> object:

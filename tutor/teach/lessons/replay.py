@@ -3,7 +3,14 @@
 ``replay_all(lesson)`` plays the deal under each preset the lesson names (a ``_Run`` each),
 giving one ``Frame`` for the deal and one per step, with the ``Event`` values of each move,
 and the problems found: an illegal move, or a failed check. Each check name has one small
-function in ``CHECK_RUNS``. Replays are cached by ``tutor.teach.lessons.library``.
+function in ``CHECK_RUNS``, serving the seat counts ``reader.CHECK_SEATS`` declares for it.
+Replays are cached by ``tutor.teach.lessons.library``.
+
+A deal of any seat count is played through the one game interface (``check``, ``apply``);
+with two players the replay also passes the choices the script skips, records the events of
+each move (the draws, the melds, a match) and the exact value of every move at a your-move
+step (``SOLVED_SEATS``: where a solver answers); at a table of three or four the lesson's
+``accept`` alone says which moves are right.
 """
 
 from __future__ import annotations
@@ -15,8 +22,10 @@ from typing import Any
 from tutor.engine import (
     CARDS,
     PLAYER_NAMES,
+    SEAT_LETTERS,
     Card,
     Close,
+    Deal,
     DeclareOut,
     Exchange,
     IllegalMoveError,
@@ -26,9 +35,11 @@ from tutor.engine import (
     Pass,
     Play,
     State,
+    TableState,
     Wait,
     apply,
     check,
+    game_for,
     parse_rules,
     pass_until,
 )
@@ -89,7 +100,11 @@ from tutor.teach.lessons.model import (
 from tutor.teach.lessons.ranked import ranking
 from tutor.teach.lessons.reader import CHECKS
 
-__all__ = ["CHECK_RUNS", "replay_all", "runs"]
+__all__ = ["CHECK_RUNS", "SOLVED_SEATS", "replay_all", "runs"]
+
+#: The seat counts at which the solver gives every move of a lesson's position its exact
+#: value: a your-move step there is judged by ranking; elsewhere by the lesson's ``accept``.
+SOLVED_SEATS = (2,)
 
 
 def _pair(values: tuple[int, ...]) -> str:
@@ -273,7 +288,7 @@ class _Run:
                 self.question_checks(frame, step)
         return frames
 
-    def your_move(self, before: State, frame: Frame, step: Step) -> Frame:
+    def your_move(self, before: Deal, frame: Frame, step: Step) -> Frame:
         """The frame with the learner's task: every legal move's exact value (the lesson's
         position is fully known, so the solver searches it exactly) and the accepted moves;
         each accepted move must be legal and within the tolerance of the best."""
@@ -284,7 +299,7 @@ class _Run:
             self.fail(where, step, E_YOUR_MOVE_TURN)
             return frame
         for move, text, line, col in ym.accept:
-            verdict = check(before, move)
+            verdict = before.check(move)
             if not verdict.legal:
                 self.fail(
                     Check("accept", None, line, col),
@@ -294,6 +309,9 @@ class _Run:
                     rules=self.preset,
                     rule_ids=", ".join(verdict.rule_ids),
                 )
+        if before.seats not in SOLVED_SEATS or not isinstance(before, State):
+            accepted = tuple(move for move, *_ in ym.accept)
+            return self.accepted(frame, step, accepted)
         try:
             values = ranking(before)
         except SearchLimit as exc:
@@ -317,15 +335,21 @@ class _Run:
                     )
         else:
             accepted = tuple(m for m, v in values if best - v <= ym.tolerance)
+        return replace(self.accepted(frame, step, accepted), values=values)
+
+    def accepted(self, frame: Frame, step: Step, accepted: tuple[Move, ...]) -> Frame:
+        """The frame with its task and the moves it accepts, which hold the step's move."""
+        ym = step.your_move
+        assert ym is not None
         if frame.move not in accepted:
             self.fail(
-                where,
+                Check("your_move", None, ym.line, ym.column),
                 step,
                 E_NOT_ACCEPTED,
                 move=str(frame.move),
                 accepted=", ".join(str(m) for m in accepted),
             )
-        return replace(frame, your_move=ym, values=values, accepted=accepted)
+        return replace(frame, your_move=ym, accepted=accepted)
 
     def question_checks(self, frame: Frame, step: Step) -> None:
         """A question's checks: the facts its right answer rests on hold in the position."""
@@ -362,6 +386,8 @@ class _Run:
         before = prev.state
         move = spec.move
         assert move is not None
+        if not isinstance(before, State):
+            return self.table_move_frame(prev, step, spec)
         where = Check("move", None, spec.line, spec.column)
         verdict = check(before, move)
         if before.result is not None:
@@ -408,24 +434,64 @@ class _Run:
             match=scores,
         )
 
+    def table_move_frame(self, prev: Frame, step: Step, spec: StepVariant) -> Frame | None:
+        """The frame after the step's move at a table of three or four."""
+        before, move = prev.state, spec.move
+        assert move is not None
+        where = Check("move", None, spec.line, spec.column)
+        player = before.to_move
+        if player is None:
+            self.fail(where, step, E_AFTER_END, move=spec.move_text)
+            return None
+        verdict = before.check(move)
+        if not verdict.legal:
+            self.fail(
+                where,
+                step,
+                E_ILLEGAL,
+                player=SEAT_LETTERS[player],
+                move=spec.move_text,
+                rules=self.preset,
+                rule_ids=", ".join(verdict.rule_ids),
+            )
+            return None
+        after = before.apply(move)
+        return Frame(
+            index=prev.index + 1,
+            state=after,
+            move=move,
+            player=player,
+            narration=spec.narration or "",
+            rule_ids=spec.rule_ids or (),
+            verdict=verdict,
+            trick_winner=_trick_taken(before, after),
+            step=step.number,
+            preset=self.preset,
+            line=step.line,
+        )
+
     def run_checks(self, frame: Frame, step: Step, checks: Sequence[Check]) -> None:
         for chk in checks:
             CHECK_RUNS[chk.name](self, frame, step, chk)
 
-    def check_to_move(self, chk: Check, step: Step, s: State, exp: object) -> None:
+    def check_to_move(self, chk: Check, step: Step, s: Deal, exp: object) -> None:
         got = s.to_move
         if exp is None and got is not None:
-            self.fail(chk, step, C_TO_MOVE_NONE, actual=PLAYERS[got])
+            self.fail(chk, step, C_TO_MOVE_NONE, actual=SEAT_LETTERS[got])
         elif isinstance(exp, int) and got is None:
-            self.fail(chk, step, C_TO_MOVE_OVER, expected=PLAYERS[exp])
+            self.fail(chk, step, C_TO_MOVE_OVER, expected=SEAT_LETTERS[exp])
         elif isinstance(exp, int) and got != exp:
-            self.fail(chk, step, C_TO_MOVE, expected=PLAYERS[exp], actual=PLAYERS[got or 0])
+            actual = SEAT_LETTERS[got or 0]
+            self.fail(chk, step, C_TO_MOVE, expected=SEAT_LETTERS[exp], actual=actual)
 
-    def check_result(self, chk: Check, step: Step, s: State, exp: object) -> None:
+    def check_result(self, chk: Check, step: Step, s: Deal, exp: object) -> None:
+        """``game_points`` (two players) and ``winner``: a seat of the winning side, or
+        ``None`` for nobody."""
         r = s.result
         if r is None:
             self.fail(chk, step, C_NOT_OVER, check=chk.name)
             return
+        name = game_for(s.rules).side_name
         if chk.name == "game_points":
             assert isinstance(exp, tuple)
             if not _pair_matches(exp, r.game_points):
@@ -437,11 +503,12 @@ class _Run:
                     actual=_pair(r.game_points),
                 )
         elif exp is None and r.winner is not None:
-            self.fail(chk, step, C_DRAW, actual=PLAYERS[r.winner])
+            self.fail(chk, step, C_DRAW, actual=name(r.winner))
         elif isinstance(exp, int) and r.winner is None:
-            self.fail(chk, step, C_WINNER_DRAW, expected=PLAYERS[exp])
-        elif isinstance(exp, int) and r.winner != exp:
-            self.fail(chk, step, C_WINNER, expected=PLAYERS[exp], actual=PLAYERS[r.winner or 0])
+            self.fail(chk, step, C_WINNER_DRAW, expected=SEAT_LETTERS[exp])
+        elif isinstance(exp, int) and r.winner != s.side(exp):
+            assert r.winner is not None
+            self.fail(chk, step, C_WINNER, expected=SEAT_LETTERS[exp], actual=name(r.winner))
 
     def check_match(self, chk: Check, step: Step, frame: Frame, exp: object) -> None:
         if self.lesson.deal.match is None:
@@ -451,7 +518,7 @@ class _Run:
         if s.result is None:
             self.fail(chk, step, C_NOT_OVER, check=chk.name)
             return
-        assert frame.match is not None
+        assert frame.match is not None and isinstance(s, State)
         done = Match(s.rules, self.lesson.deal.dealer, frame.match, deals=1)
         if chk.name == "match":
             assert isinstance(exp, tuple)
@@ -480,13 +547,35 @@ _PAIRS: dict[str, tuple[str, Callable[[State], tuple[int, int]]]] = {
     "pending": (C_PENDING, lambda s: s.pending),
     "tricks": (C_TRICKS, lambda s: s.tricks),
 }
+#: The counts of a side at a table, with the seat that names it.
+_SIDES: dict[str, tuple[str, Callable[[Deal, int], int]]] = {
+    "score": (C_SCORE, lambda s, side: s.score(side)),
+    "tricks": (C_TRICKS, lambda s, side: s.side_tricks(side)),
+}
+
+
+def _trick_taken(before: Deal, after: Deal) -> int | None:
+    """The seat that took the trick the move from ``before`` to ``after`` completed."""
+    if not isinstance(after, TableState) or not isinstance(before, TableState):
+        return None
+    done = after.last_trick
+    return done[2] if done is not None and done is not before.last_trick else None
 
 
 def _check_pair(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
     exp = chk.value
     assert isinstance(exp, tuple)
+    s = frame.state
+    if not isinstance(s, State):  # at a table: each seat named counts for its side
+        template, count = _SIDES[chk.name]
+        for seat, n in exp:
+            got = count(s, s.side(seat))
+            if got != n:
+                mine, theirs = f"{SEAT_LETTERS[seat]} {n}", f"{SEAT_LETTERS[seat]} {got}"
+                run.fail(chk, step, template, expected=mine, actual=theirs)
+        return
     template, value = _PAIRS[chk.name]
-    actual = value(frame.state)
+    actual = value(s)
     if not _pair_matches(exp, actual):
         run.fail(chk, step, template, expected=_expected_pair(exp), actual=_pair(actual))
 
@@ -495,14 +584,14 @@ def _check_trick_winner(run: _Run, frame: Frame, step: Step, chk: Check) -> None
     exp = chk.value
     assert isinstance(exp, int)
     if frame.trick_winner is None:
-        run.fail(chk, step, C_NO_TRICK, expected=PLAYERS[exp])
+        run.fail(chk, step, C_NO_TRICK, expected=SEAT_LETTERS[exp])
     elif frame.trick_winner != exp:
         run.fail(
             chk,
             step,
             C_TRICK_WINNER,
-            expected=PLAYERS[exp],
-            actual=PLAYERS[frame.trick_winner],
+            expected=SEAT_LETTERS[exp],
+            actual=SEAT_LETTERS[frame.trick_winner],
         )
 
 
@@ -510,7 +599,7 @@ def _check_legal(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
     exp = chk.value
     assert isinstance(exp, tuple)
     for move, text in exp:
-        v = check(frame.state, move)
+        v = frame.state.check(move)
         if not v.legal:
             run.fail(chk, step, C_LEGAL, move=text, rule_ids=", ".join(v.rule_ids))
 
@@ -519,7 +608,7 @@ def _check_illegal(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
     exp = chk.value
     assert isinstance(exp, tuple)
     for move, text, rid in exp:
-        v = check(frame.state, move)
+        v = frame.state.check(move)
         if v.legal:
             run.fail(chk, step, C_ILLEGAL, move=text)
         elif rid is not None and rid not in v.rule_ids:
@@ -561,13 +650,13 @@ def _check_hand(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
 
 def _check_stock(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
     s = frame.state
-    if s.stock_size != chk.value:
-        run.fail(chk, step, C_STOCK, expected=chk.value, actual=s.stock_size)
+    if s.cards_to_draw != chk.value:
+        run.fail(chk, step, C_STOCK, expected=chk.value, actual=s.cards_to_draw)
 
 
 def _check_trump_card(run: _Run, frame: Frame, step: Step, chk: Check) -> None:
     exp = chk.value
-    got = frame.state.trump_card_value
+    got = frame.state.turned_up
     if got is not exp:
         if got is None:
             run.fail(chk, step, C_TRUMP_CARD_GONE, expected=str(exp))

@@ -1,8 +1,8 @@
 """A learner's run through a lesson, as one immutable value: the step shown, and at each
 interactive step what the learner tried, the hint level opened and whether the move was shown.
 
-A lesson's replay (``replay(lesson)``, or a ``TableLesson``'s frames for three or four
-players) is a tuple of frames; some of them are tasks. A **question** is asked at its own
+A lesson's replay (``replay(lesson)``, for any number of seats) is a tuple of frames; some of
+them are tasks. A **question** is asked at its own
 frame: the learner answers it there. A **your-move** frame shows a move the learner has to
 find first: they try it on the frame before, and a move the lesson accepts plays it. Next
 waits while the step shown has a task not done (``LessonRun.gates_next``).
@@ -10,8 +10,7 @@ waits while the step shown has a task not done (``LessonRun.gates_next``).
 Each function gives a new value; nothing here speaks: a try is kept as data (``Try``: the move
 or the answer, whether it was right, and for a move the rules forbid its ``Verdict``, for a
 legal move not asked for the game points it loses), and ``tutor.words.lesson_text.try_reply``
-says it. Both kinds of lesson are served, the seat count being asked here only where the rules
-of the engines differ (``legal_moves``, ``check``).
+says it. The position is asked through the one game interface, whatever the seat count.
 
 >>> from pathlib import Path
 >>> from tutor.teach.lessons import load_lesson, replay
@@ -37,21 +36,11 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from tutor.engine import (
-    Move,
-    State,
-    TableState,
-    Verdict,
-    check,
-    legal_moves,
-    table_check,
-    table_legal_moves,
-)
+from tutor.engine import Deal, Move, Verdict
 from tutor.teach.lessons.model import Frame
-from tutor.teach.lessons.table_lesson import TableFrame
 
-#: A frame of either kind of lesson: for two players, or for three or four.
-AnyFrame = Frame | TableFrame
+#: A frame of a lesson's replay (the name kept for the callers written before there was one).
+AnyFrame = Frame
 #: After this many wrong tries at a your-move step, the learner may ask to be shown the move.
 MISSES_BEFORE_SHOW = 2
 #: Seconds in which a step just left counts as the slider's echo (``LessonRun.slide_to``).
@@ -84,16 +73,16 @@ class Try:
     loss: int | None = None
 
 
-def judge_move(before: State | TableState, frame: AnyFrame, move: Move) -> Try:
+def judge_move(before: Deal, frame: Frame, move: Move) -> Try:
     """The learner's ``move`` in the position ``before`` the your-move step ``frame``: right
     when the lesson accepts it; otherwise why not (the rules' verdict, or what it loses
-    against the best move)."""
+    against the best move where the lesson has exact values)."""
     if move in frame.accepted:
         return Try(TryKind.MOVE, True, move)
-    verdict = table_check(before, move) if isinstance(before, TableState) else check(before, move)
+    verdict = before.check(move)
     if not verdict.legal:
         return Try(TryKind.MOVE, False, move, verdict=verdict)
-    if not isinstance(frame, Frame):
+    if not frame.values:
         return Try(TryKind.MOVE, False, move)
     values = dict(frame.values)
     best = frame.values[0][1] if frame.values else 0
@@ -213,10 +202,7 @@ class LessonRun:
 
     def legal_moves(self, index: int) -> tuple[Move, ...]:
         """The moves the learner may try at the your-move frame ``index``."""
-        before = self.frames[index - 1].state
-        if isinstance(before, TableState):
-            return table_legal_moves(before)
-        return legal_moves(before)
+        return self.frames[index - 1].state.legal_moves()
 
     # -- the next value ----------------------------------------------------------------------
 

@@ -1,4 +1,10 @@
-"""A deal for three or four in words: each move, the trick's winner, the end."""
+"""A deal in words, for any number of seats: what a move did and the trick it completed, how
+the deal ended, and the game points won so far.
+
+With two players a move is told by ``tutor.words.explain`` (the drawing, the closing, the
+marriages still to be credited); at a table of three or four each move is said of the seat
+that made it, with the trick's winner and the side's points.
+"""
 
 from __future__ import annotations
 
@@ -6,33 +12,44 @@ from collections.abc import Sequence
 
 from tutor.engine import (
     CARDS,
-    SEAT_NAMES,
+    SEAT_LETTERS,
+    Deal,
     EndKind,
     Exchange,
     Marriage,
     Move,
     Play,
+    State,
     TableState,
-    Verdict,
-    side_name,
-    table_check,
+    game_for,
 )
 from tutor.words.explain import (
-    explain_verdict,
+    describe_move,
+    describe_outcome,
+    describe_trick,
     move_phrase,
     number,
-    reason_text,
-    rule_line,
     sentence,
 )
 from tutor.words.i18n import Translator
-from tutor.words.lesson_text import NOT_ASKED, Reply, StepText
 
 
-def table_move_text(before: TableState, move: Move, after: TableState, tr: Translator) -> str:
+def move_words(before: Deal, move: Move, after: Deal, tr: Translator) -> tuple[str, ...]:
+    """What ``move`` did in ``before`` and the trick it completed, one sentence or two."""
+    if isinstance(before, State) and isinstance(after, State):
+        words = [describe_move(before, move, tr)]
+        if isinstance(move, Play) and before.lead >= 0:
+            words.append(describe_trick(after, tr))
+        return tuple(words)
+    return (move_text(before, move, after, tr),)
+
+
+def move_text(before: Deal, move: Move, after: Deal, tr: Translator) -> str:
     """What a move did, said of the seat that made it, with the trick it completed."""
+    if not isinstance(before, TableState) or not isinstance(after, TableState):
+        return " ".join(move_words(before, move, after, tr))
     p = before.to_move
-    player = SEAT_NAMES[p] if p is not None else ""
+    player = SEAT_LETTERS[p] if p is not None else ""
     if isinstance(move, Play):
         if before.trick:
             text = tr._("{player} plays {card}.", player=player, card=move.card)
@@ -63,21 +80,26 @@ def table_move_text(before: TableState, move: Move, after: TableState, tr: Trans
             "{player} wins the trick: {n} point, {total} in all.",
             "{player} wins the trick: {n} points, {total} in all.",
             pts,
-            player=SEAT_NAMES[winner],
+            player=SEAT_LETTERS[winner],
             total=after.score(after.side(winner)),
         )
     return text
 
 
-def table_outcome_text(state: TableState, tr: Translator) -> str:
-    """How the deal ended: who won and the game points, or that nobody did."""
+def outcome_text(state: Deal, tr: Translator) -> str:
+    """How the deal ended: who won and the game points, or that nobody did ("" while it
+    goes on)."""
     result = state.result
-    assert result is not None
-    scores = ", ".join(f"{side_name(state.rules, x)} {v}" for x, v in enumerate(result.scores))
+    if result is None:
+        return ""
+    if isinstance(state, State):
+        return describe_outcome(result, state.rules, tr)
+    side_name = game_for(state.rules).side_name
+    scores = ", ".join(f"{side_name(x)} {v}" for x, v in enumerate(result.scores))
     if result.kind is EndKind.FALSE_OUT and result.player is not None:
         return tr._(
             "{player} declared without having enough points. Scores: {scores}.",
-            player=SEAT_NAMES[result.player],
+            player=SEAT_LETTERS[result.player],
             scores=scores,
         )
     if result.winner is None:
@@ -85,61 +107,10 @@ def table_outcome_text(state: TableState, tr: Translator) -> str:
     gp = result.game_points[result.winner]
     return tr._(
         "{side} wins {points}. Scores: {scores}.",
-        side=side_name(state.rules, result.winner),
+        side=side_name(result.winner),
         points=tr.n_("{n} game point", "{n} game points", gp),
         scores=scores,
     )
-
-
-def table_step_text(
-    *,
-    before: TableState | None,
-    after: TableState,
-    move: Move | None,
-    narration: str,
-    rule_ids: Sequence[str],
-    verdict: Verdict | None,
-    tr: Translator,
-) -> StepText:
-    """Words for one step of a lesson for three or four: the narration (a msgid), the move and
-    the trick it completed, the rules that decided the move and those the step names (each
-    with its source), and the outcome once the deal is over."""
-    said = tr._(narration) if narration else ""
-    happened = []
-    if move is not None and before is not None:
-        happened.append(table_move_text(before, move, after, tr))
-    reasons: list[str] = []
-    ids: list[str] = []
-    if verdict is not None:
-        for reason in verdict.reasons:
-            reasons.append(reason_text(reason, verdict.legal, tr, after.rules))
-            ids.append(reason.rule_id)
-    ids.extend(r for r in rule_ids if r not in ids)
-    lines = [line for rid in ids if (line := rule_line(rid, after.rules, tr))]
-    return StepText(
-        narration=said,
-        happened=tuple(h for h in happened if h and h not in said),
-        reasons=tuple(
-            dict.fromkeys(r for r in reasons if r and not any(r in line for line in lines))
-        ),
-        rules=tuple(dict.fromkeys(lines)),
-        outcome=table_outcome_text(after, tr) if after.result is not None else "",
-    )
-
-
-def table_your_move_reply(
-    before: TableState, accepted: Sequence[Move], feedback: str, move: Move, tr: Translator
-) -> Reply:
-    """The reply to the learner's ``move`` at a your-move step of a lesson for three or four:
-    the step's praise (``feedback``, a msgid) for an accepted move; for a move the rules forbid,
-    the rule with its source; for another legal move, that it is allowed but not the one
-    asked for."""
-    if move in accepted:
-        return Reply(True, (tr._(feedback) if feedback else tr._("Right!"),))
-    verdict = table_check(before, move)
-    if not verdict.legal:
-        return Reply(False, (explain_verdict(verdict, before.rules, tr, you=True),))
-    return Reply(False, (tr._(NOT_ASKED),))
 
 
 def table_remark_text(move: Move, best: Move, lost: float, samples: int, tr: Translator) -> str:
@@ -163,10 +134,9 @@ def table_totals_text(rules_sides: Sequence[str], totals: Sequence[int], tr: Tra
 
 
 __all__ = [
-    "table_move_text",
-    "table_outcome_text",
+    "move_text",
+    "move_words",
+    "outcome_text",
     "table_remark_text",
-    "table_step_text",
     "table_totals_text",
-    "table_your_move_reply",
 ]
