@@ -135,9 +135,9 @@ def setup_of(kind: object, preset: object, mode: object, opponent: object) -> Se
 
 def address_seed(raw: str) -> int | None:
     """The seed an address gives (``/play?seed=42``, so that a class plays the same deals): a
-    whole number of at most ``MAX_SEED_DIGITS`` digits; ``None`` for another value."""
+    whole number of at most ``MAX_SEED_DIGITS`` digits 0-9; ``None`` for another value."""
     text = raw.strip()
-    if text.isdigit() and len(text) <= MAX_SEED_DIGITS:
+    if text.isascii() and text.isdigit() and len(text) <= MAX_SEED_DIGITS:
         return int(text)
     return None
 
