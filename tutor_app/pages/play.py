@@ -42,6 +42,16 @@ BOARD_KEY = "play_board"
 #: The browser's entry that keeps the match across a reload, and its component's key.
 STORAGE_KEY = "tutor66.play"
 STORE_KEY = "t66_play_store"
+#: How the match's result and the reply to the last try are shown: the box and its icon.
+RESULT_BOXES = {
+    pl.Result.WON: (text.success, ":material/trophy:"),
+    pl.Result.DRAWN: (text.info, ":material/info:"),
+    pl.Result.LOST: (text.warning, ":material/warning:"),
+}
+REPLY_BOXES = {
+    "good": (text.success, ":material/check_circle:"),
+    "illegal": (text.warning, ":material/block:"),
+}
 #: The widgets of the choice before a match: the table, the rules, the match, the opponent.
 SETUP_KEYS = ("w_play_players", "w_play_preset", "w_play_mode", "w_play_opponent")
 
@@ -83,25 +93,16 @@ def start_match() -> None:
 
 def _seed(n: int) -> int:
     """A seed of this session's ``n``-th match. The address may fix the seeds
-    (``/play?seed=42``), so that a class plays the same deals; else they are random."""
+    (``/play?seed=42``), so that a class plays the same deals; else they are random. A value
+    that is no seed is ignored with a notice."""
     base = st.session_state.get("play_seed_base")
     if not isinstance(base, int):
-        base = _address_seed()
-        if base is None:
-            base = pl.random_seed_base()
-        st.session_state["play_seed_base"] = base
+        raw = st.query_params.get("seed")
+        base = pl.address_seed(raw) if raw is not None else None
+        if base is None and raw is not None:
+            session.notice(session.IGNORED_PARAM, param="seed", value=str(raw).strip())
+        st.session_state["play_seed_base"] = base = pl.random_seed_base() if base is None else base
     return base + n
-
-
-def _address_seed() -> int | None:
-    """The seed the address gives; a value that is no seed is ignored with a notice."""
-    raw = st.query_params.get("seed")
-    if raw is None:
-        return None
-    seed = pl.address_seed(str(raw))
-    if seed is None:
-        session.notice(session.IGNORED_PARAM, param="seed", value=str(raw).strip())
-    return seed
 
 
 @chrome.safe_callback
@@ -339,12 +340,8 @@ def _show_reply() -> None:
     reply = st.session_state.get(REPLY)
     if reply:
         kind, words = reply
-        if kind == "good":
-            text.success(words, icon=":material/check_circle:")
-        elif kind == "illegal":
-            text.warning(words, icon=":material/block:")
-        else:
-            text.warning(words, icon=":material/lightbulb:")
+        box, icon = REPLY_BOXES.get(kind, (text.warning, ":material/lightbulb:"))
+        box(words, icon=icon)
 
 
 def _controls(game: pl.Game, w: pw.PlayWords) -> None:
@@ -410,11 +407,8 @@ def _turn(
 def _claimed(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
     """The match ended by a claim to 1000."""
     assert game.claim is not None
-    said = play_text.claim_text(game.claim, t)
-    if pl.match_result(game) is pl.Result.WON:
-        text.success(said, icon=":material/trophy:")
-    else:
-        text.warning(said)
+    box, icon = RESULT_BOXES[pl.match_result(game) or pl.Result.LOST]
+    box(play_text.claim_text(game.claim, t), icon=icon)
     st.button(w.new_match, key="play_again", on_click=new_match, type="primary")
 
 
@@ -512,12 +506,8 @@ def _deal_end(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
             icon=":material/skip_next:",
         )
         return
-    if result is pl.Result.WON:
-        text.success(pw.result_text(result, t), icon=":material/trophy:")
-    elif result is pl.Result.DRAWN:
-        text.info(pw.result_text(result, t))
-    else:
-        text.warning(pw.result_text(result, t))
+    box, icon = RESULT_BOXES[result]
+    box(pw.result_text(result, t), icon=icon)
     st.button(w.new_match, key="play_again", on_click=new_match, type="primary")
 
 
