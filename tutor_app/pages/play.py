@@ -10,35 +10,22 @@ explained with its rule and source and costs nothing), graded by the coach again
 engine's best, then the computer's answers. The coach speaks after each move, or keeps it all
 for the end of the deal (quiet mode); hints 1-4 on request; undo, give up, the next deal, the
 match score, and the match to download.
+
+What is offered when and what a click does is decided in ``tutor.teach.play`` (``choices``);
+every word comes from ``tutor.words.play_page`` and ``tutor.words.play_text``.
 """
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import replace
-
 import streamlit as st
-from markupsafe import Markup
 
-from tutor.engine import (
-    PRESETS,
-    SEAT_LETTERS,
-    TABLE_PRESETS,
-    Deal,
-    MatchMode,
-    NameTrump,
-    Play,
-    State,
-    TableState,
-    parse_move,
-)
 from tutor.teach import play as pl
 from tutor.web.board import BoardOptions, board_html
+from tutor.web.hint_html import hint_html
 from tutor.web.rules_ref import preset_title
 from tutor.web.step import step_hint_markdown
-from tutor.web.table_hint import table_hint_html
+from tutor.words import play_page as pw
 from tutor.words import play_text
-from tutor.words.explain import choice_label, explain_verdict, move_label, waiting_prompt
 from tutor.words.i18n import Translator
 from tutor_app import board, chrome, session, storage, text
 from tutor_app.session import state
@@ -55,12 +42,18 @@ BOARD_KEY = "play_board"
 #: The browser's entry that keeps the match across a reload, and its component's key.
 STORAGE_KEY = "tutor66.play"
 STORE_KEY = "t66_play_store"
-#: Seeds from the address have at most this many digits; random ones are below ``MAX_SEED``.
-MAX_SEED_DIGITS = 9
-MAX_SEED = 10**MAX_SEED_DIGITS
-MODES = (MatchMode.GAME_POINTS, MatchMode.FIVE_DEALS, MatchMode.THOUSAND)
-#: The choice of the table: two players, or three or four; the presets and the first one of each.
-TABLES = {"two": (PRESETS, "classic"), "table": (TABLE_PRESETS, "three")}
+#: How the match's result and the reply to the last try are shown: the box and its icon.
+RESULT_BOXES = {
+    pl.Result.WON: (text.success, ":material/trophy:"),
+    pl.Result.DRAWN: (text.info, ":material/info:"),
+    pl.Result.LOST: (text.warning, ":material/warning:"),
+}
+REPLY_BOXES = {
+    "good": (text.success, ":material/check_circle:"),
+    "illegal": (text.warning, ":material/block:"),
+}
+#: The widgets of the choice before a match: the table, the rules, the match, the opponent.
+SETUP_KEYS = ("w_play_players", "w_play_preset", "w_play_mode", "w_play_opponent")
 
 
 def page() -> None:
@@ -80,97 +73,66 @@ def _reply(kind: str, words: str) -> None:
     st.session_state[REPLY] = (kind, words)
 
 
+def _setup() -> pl.Setup:
+    """The choice before a match as the widgets hold it, made valid."""
+    return pl.setup_of(*(st.session_state.get(k) for k in SETUP_KEYS))
+
+
 # ----------------------------------------------------------------------------- callbacks
 
 
 @chrome.safe_callback
 def start_match() -> None:
     ss = st.session_state
-    presets, default = TABLES.get(str(ss.get("w_play_players")), TABLES["two"])
-    name = ss.get("w_play_preset", default)
-    if name not in presets:
-        name = default
-    mode = ss.get("w_play_mode", MatchMode.GAME_POINTS.value)
-    spec = name if mode == MatchMode.GAME_POINTS.value else f"{name}(match.mode={mode})"
-    choices = pl.opponents(presets[name].seats)
-    opponent = ss.get("w_play_opponent", choices[0])
-    if opponent not in choices:
-        opponent = choices[0]
     seed = int(ss.get("play_seed", 0)) + 1
     ss["play_seed"] = seed
-    table = pl.Table(rules_spec=spec, opponent=opponent, seed=_seed(seed))
-    game = pl.play_out(pl.start(table))
-    _set(game)
+    _set(pl.play_out(pl.start(_setup().table(_seed(seed)))))
     _forget_turns()
     ss[SINCE] = 0
 
 
 def _seed(n: int) -> int:
     """A seed of this session's ``n``-th match. The address may fix the seeds
-    (``/play?seed=42``), so that a class plays the same deals; else they are random."""
+    (``/play?seed=42``), so that a class plays the same deals; else they are random. A value
+    that is no seed is ignored with a notice."""
     base = st.session_state.get("play_seed_base")
     if not isinstance(base, int):
-        base = _address_seed()
-        if base is None:
-            base = secrets.randbelow(MAX_SEED)
-        st.session_state["play_seed_base"] = base
+        raw = st.query_params.get("seed")
+        base = pl.address_seed(raw) if raw is not None else None
+        if base is None and raw is not None:
+            session.notice(session.IGNORED_PARAM, param="seed", value=str(raw).strip())
+        st.session_state["play_seed_base"] = base = pl.random_seed_base() if base is None else base
     return base + n
-
-
-def _address_seed() -> int | None:
-    """The seed the address gives, if it is a whole number below ``MAX_SEED``; another value
-    is ignored with a notice."""
-    raw = st.query_params.get("seed")
-    if raw is None:
-        return None
-    text_value = str(raw).strip()
-    if text_value.isdigit() and len(text_value) <= MAX_SEED_DIGITS:
-        return int(text_value)
-    session.notice(session.IGNORED_PARAM, param="seed", value=text_value)
-    return None
 
 
 @chrome.safe_callback
 def play_card(move_text: str) -> None:
     game = _game()
-    if game is None or not game.learners_turn:
-        return
-    try:
-        move = parse_move(move_text)
-    except ValueError:
-        return
-    t = tr()
-    verdict = pl.verdict(game, move)
-    if not verdict.legal:
-        _reply("illegal", explain_verdict(verdict, game.rules, t, you=True))
-        return
-    st.session_state[SINCE] = len(game.deal.moves)
-    if len(game.state.legal_moves()) > 1:
-        # The coach grades the move once the computer's answer is on the table.
-        st.session_state[PENDING] = (game, move)
-    st.session_state[REPLY] = None
-    _set(pl.play_out(pl.learner_move(game, move)))
+    tried = pl.try_move(game, move_text) if game is not None else None
+    if isinstance(tried, pl.Refused) and game is not None:
+        _reply("illegal", pw.refused_text(tried.verdict, game, tr()))
+    elif isinstance(tried, pl.Played):
+        st.session_state[SINCE] = tried.since
+        if tried.graded:  # the coach grades the move once the computer's answer is shown
+            st.session_state[PENDING] = (tried.before, tried.move)
+        st.session_state[REPLY] = None
+        _set(tried.after)
 
 
-def _grade_pending(t: Translator) -> None:
+def _grade_pending(w: pw.PlayWords, t: Translator) -> None:
     """The coach's remark on the learner's last move, made now that the table shows the
     computer's answer; said at once, or kept for the deal's end in quiet mode."""
     pending = st.session_state.get(PENDING)
     st.session_state[PENDING] = None
     game = _game()
-    if not pending or game is None:
+    if not pending or game is None or not pl.same_deal(pending[0], game):
         return
     before, move = pending
-    if before.deal.number != game.deal.number or before.table != game.table:
+    with st.spinner(w.looking):
+        graded = pl.with_remark(game, before, move)
+    if graded is None:
         return
-    with st.spinner(t._("The coach is looking at your move…")):
-        remark = pl.coach_remark(before, move)
-    if remark is None:
-        return
-    try:
-        game = pl.add_remark(game, remark)
-    except ValueError:  # the move was taken back meanwhile
-        return
+    game, remark = graded
     _set(game)
     if not st.session_state.get("w_play_quiet"):
         _reply(remark.grade.value, play_text.remark_text(remark, t))
@@ -198,7 +160,7 @@ def give_up() -> None:
 @chrome.safe_callback
 def next_deal() -> None:
     game = _game()
-    if game is None or not game.deal.over or game.over:
+    if game is None or not pl.may_deal_next(game):
         return
     _set(pl.play_out(pl.next_deal(game)))
     st.session_state[REPLY] = None
@@ -221,7 +183,7 @@ def new_match() -> None:
 @chrome.safe_callback
 def more_hint(key: tuple[int, int]) -> None:
     levels: dict[tuple[int, int], int] = st.session_state.setdefault(HINT, {})
-    levels[key] = min(levels.get(key, 0) + 1, 4)
+    levels[key] = pl.next_hint(levels.get(key, 0))
 
 
 @chrome.safe_callback
@@ -229,9 +191,22 @@ def check_count(key: tuple[int, int]) -> None:
     game = _game()
     if game is None:
         return
-    answer = int(st.session_state.get("w_play_count") or 0)
+    answer = pl.counted(st.session_state.get("w_play_count"))
     counts: dict[tuple[int, int], tuple[int, bool]] = st.session_state.setdefault(COUNT, {})
     counts[key] = (answer, pl.counted_right(game.state, game.side, answer))
+
+
+@chrome.safe_callback
+def claim_1000() -> None:
+    game = _game()
+    if game is not None and game.may_claim:
+        _set(pl.claim(game, game.side))
+        st.session_state[REPLY] = None
+
+
+@chrome.safe_callback
+def _mark() -> None:
+    state.mark_legal = bool(st.session_state.get("w_mark_legal_play"))
 
 
 # ----------------------------------------------------------------------------- page
@@ -267,64 +242,45 @@ def _page() -> None:
     chrome.projector_bar()
     chrome.show_notices()
     t = tr()
-    chrome.page_title(t._("Play"))
+    w = pw.PlayWords().said(t)
+    chrome.page_title(w.page)
     game = _game()
     if game is None:
-        _setup(t)
+        _choose(w, t)
     else:
-        _table(game, t)
+        _table(game, w, t)
 
 
-def _setup(t: Translator) -> None:
-    text.title(t._("Play 66 against the computer"))
-    if st.session_state.get("w_play_players") not in ("two", "table"):
-        st.session_state.w_play_players = "two"
+def _choose(w: pw.PlayWords, t: Translator) -> None:
+    """The choice of a match: the table, the rules, the opponent, the match form, the coach."""
+    ss = st.session_state
+    text.title(w.title)
+    setup = _setup()
+    for key, value in zip(SETUP_KEYS[:2], (setup.kind, setup.preset), strict=True):
+        if ss.get(key) != value:
+            ss[key] = value
     st.segmented_control(
-        t._("Players at the table"),
-        ["two", "table"],
+        w.players,
+        list(pl.KINDS),
         key="w_play_players",
-        format_func=lambda k: t._("Two") if k == "two" else t._("Three or four"),
+        format_func=lambda k: pw.players_option(k, t),
     )
-    kind = str(st.session_state.w_play_players)
-    if kind == "table":
-        text.markdown(
-            t._(
-                "Sixty-six for three players, each for himself, or for four in two teams: you "
-                "are A, the computer plays the other seats. A coach remarks on moves that cost "
-                "game points, and the hint ladder helps at every move."
-            )
-        )
-    else:
-        text.markdown(
-            t._(
-                "Play a whole match against the computer. A coach grades each of your moves "
-                "against the engine's best and says why, and you may ask for a hint at any time."
-            )
-        )
-    presets, default = TABLES[kind]
-    if st.session_state.get("w_play_preset") not in presets:
-        st.session_state.w_play_preset = default
-    choices = pl.opponents(presets[str(st.session_state.w_play_preset)].seats)
-    if st.session_state.get("w_play_opponent") not in choices:
-        st.session_state.w_play_opponent = choices[0]
+    text.markdown(pw.setup_intro(setup.kind, t))
+    if ss.get("w_play_opponent") != setup.opponent:
+        ss.w_play_opponent = setup.opponent
     chrome.choose_rules_and_opponent(
-        t, sorted(presets), default, choices, ("w_play_preset", "w_play_opponent")
+        t, setup.presets, setup.default, setup.opponents, ("w_play_preset", "w_play_opponent")
     )
-    target = presets[str(st.session_state.w_play_preset)].match_target
     st.radio(
-        t._("Match"),
-        [m.value for m in MODES],
+        w.match,
+        [m.value for m in pl.MATCH_MODES],
         key="w_play_mode",
-        format_func=lambda m: play_text.mode_name(MatchMode(m), target, t),
+        format_func=lambda m: pw.mode_option(m, setup.target, t),
     )
-    st.toggle(t._("Quiet coach: keep the remarks for the end of the deal"), key="w_play_quiet")
-    st.toggle(
-        t._("Hide the points: count them yourself"),
-        key="w_play_hide",
-        help=t._("The coach now and then asks how many points you have."),
-    )
+    st.toggle(w.quiet, key="w_play_quiet")
+    st.toggle(w.hide, key="w_play_hide", help=w.hide_help)
     st.button(
-        t._("Start the match"),
+        w.start,
         key="play_start",
         on_click=start_match,
         type="primary",
@@ -332,164 +288,115 @@ def _setup(t: Translator) -> None:
     )
 
 
-def _table(game: pl.Game, t: Translator) -> None:
+def _table(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
     hide = bool(st.session_state.get("w_play_hide"))
     head, right = st.columns([5, 1.3], vertical_alignment="center")
     with head:
-        text.title(t._("Play 66 against the computer"))
-        parts = [
-            preset_title(game.rules.name, t),
-            play_text.opponent_name(game.table.opponent, t),
-            play_text.match_line(game.match, t),
-        ]
-        if game.rules.seats > 2:
-            others = ", ".join(SEAT_LETTERS[1 : game.rules.seats])
-            parts.append(t._("You are A; the computer plays {seats}.", seats=others))
-        text.caption(" · ".join(parts))
+        text.title(w.title)
+        text.caption(pw.table_caption(game, preset_title(game.rules.name, t), t))
     with right:
-        st.button(
-            t._("New match"), key="play_new", on_click=new_match, icon=":material/restart_alt:"
-        )
-    if game.deal.number == 1 and not game.past:
+        st.button(w.new_match, key="play_new", on_click=new_match, icon=":material/restart_alt:")
+    if pl.shows_cut(game):
         text.caption(play_text.cut_text(game.cut, game.match.dealer, t))
     board_col, side = st.columns([3, 2], gap="medium")
-    seat = game.table.learner
-    key = (game.deal.number, len(game.deal.moves))
+    key = pl.position_key(game)
     level = st.session_state.get(HINT, {}).get(key, 0)
     with board_col:
-        s = game.state
-        pick = frozenset(s.hand(seat)) if game.learners_turn else frozenset()
-        legal = None
-        if pick and (state.mark_legal or level >= 1):
-            legal = frozenset(m.card for m in s.legal_moves() if isinstance(m, Play))
-        show = tuple(x == seat or game.deal.over for x in range(s.seats))
+        shown = pl.view_of(game, mark_legal=bool(state.mark_legal), hint_level=level, hide=hide)
         opts = BoardOptions(
             style=state.style,
-            show=show,
+            show=shown.show,
             projector=bool(state.projector),
-            pick=pick,
-            legal=legal,
-            scores=not hide or game.deal.over,
+            pick=shown.pick,
+            legal=shown.legal,
+            scores=shown.scores,
         )
-        markup = _board(s, t, opts)
-        if pick:
+        markup = board_html(pl.on_table(game.state), None, t, opts)
+        if shown.pick:
             board.card_board(markup, key=BOARD_KEY, on_play=play_card, focus=True)
         else:
             text.html(markup)
-        _controls(game, t)
+        _controls(game, w)
     with side:
         text.subheader(play_text.deal_heading(game, t))
-        _grade_pending(t)
+        _grade_pending(w, t)
         game = _game() or game
-        reply = st.session_state.get(REPLY)
-        if reply:
-            kind, words = reply
-            if kind in ("good",):
-                text.success(words, icon=":material/check_circle:")
-            elif kind == "illegal":
-                text.warning(words, icon=":material/block:")
-            else:
-                text.warning(words, icon=":material/lightbulb:")
+        _show_reply()
         since = int(st.session_state.get(SINCE, 0) or 0)
         lines = play_text.happened(game, min(since, len(game.deal.moves)), t)
         if lines:
             text.bullets(lines)
         if game.claim is not None:
-            _claimed(game, t)
+            _claimed(game, w, t)
         elif game.deal.over:
-            _deal_end(game, t)
+            _deal_end(game, w, t)
         elif game.learners_turn:
-            _turn(game, t, key, level, hide)
+            _turn(game, w, t, key, level, hide)
         _tricks(game, t)
 
 
-def _board(deal: Deal, t: Translator, opts: BoardOptions) -> Markup:
-    """The table of a deal of either engine (both draw the tallies the board shows)."""
-    assert isinstance(deal, State | TableState)
-    return board_html(deal, None, t, opts)
+def _show_reply() -> None:
+    """What the learner reads about the last try: the coach's grade, or why a card was refused."""
+    reply = st.session_state.get(REPLY)
+    if reply:
+        kind, words = reply
+        box, icon = REPLY_BOXES.get(kind, (text.warning, ":material/lightbulb:"))
+        box(words, icon=icon)
 
 
-def _controls(game: pl.Game, t: Translator) -> None:
+def _controls(game: pl.Game, w: pw.PlayWords) -> None:
     a, b = st.columns(2)
     with a:
         st.button(
-            t._("Undo"),
+            w.undo,
             key="play_undo",
             on_click=undo,
             icon=":material/undo:",
             width="stretch",
-            disabled=not game.deal.moves and game.deal.resigned is None and game.claim is None,
+            disabled=not pl.may_undo(game),
         )
     with b:
         st.button(
-            t._("Give up the deal"),
+            w.give_up,
             key="play_resign",
             on_click=give_up,
             icon=":material/flag:",
             width="stretch",
-            disabled=game.deal.over or game.over,
+            disabled=not pl.may_give_up(game),
         )
 
 
-@chrome.safe_callback
-def _mark() -> None:
-    state.mark_legal = bool(st.session_state.get("w_mark_legal_play"))
-
-
-def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: bool) -> None:
-    s = game.state
-    moves = s.legal_moves()
-    naming = [m for m in moves if isinstance(m, NameTrump)]
-    waiting = waiting_prompt(s, t) if isinstance(s, State) else ""
-    if waiting:
-        text.markdown(waiting)
-    elif naming and len(naming) == len(moves):
-        text.markdown(t._("Your turn: name the trump suit with one of the buttons below."))
-    else:
-        text.markdown(t._("Your turn: click a card on the table to play it."))
-    if naming and len(naming) < len(moves):
-        text.markdown(
-            t._(
-                "No suit is trumps yet: you may name one with the buttons below, and must "
-                "before playing {Ah}."
-            )
-        )
-    st.toggle(
-        t._("Mark the cards that may be played"),
-        key="w_mark_legal_play",
-        value=bool(state.mark_legal),
-        on_change=_mark,
-    )
-    others = [m for m in moves if not isinstance(m, Play)]
-    for m in others:
+def _turn(
+    game: pl.Game, w: pw.PlayWords, t: Translator, key: tuple[int, int], level: int, hide: bool
+) -> None:
+    turn = pl.turn_of(game, hint_level=level, hide=hide)
+    text.markdown(pw.turn_prompt(game, turn, t))
+    if turn.may_name:
+        text.markdown(w.may_name)
+    st.toggle(w.mark_legal, key="w_mark_legal_play", value=bool(state.mark_legal), on_change=_mark)
+    for m in turn.buttons:
         st.button(
-            choice_label(s, m, t) if isinstance(s, State) else move_label(m, t),
-            key=f"play_move_{m}",
-            on_click=play_card,
-            args=(str(m),),
+            pw.move_button(game, m, t), key=f"play_move_{m}", on_click=play_card, args=(str(m),)
         )
-    if hide and pl.ask_to_count(game):
-        _count(game, t, key)
-    if game.may_claim:
+    if turn.count:
+        _count(game, w, t, key)
+    if turn.claim:
         st.button(
-            t._("Claim 1000 card points"),
+            w.claim,
             key="play_claim",
             on_click=claim_1000,
             icon=":material/emoji_events:",
-            help=t._(
-                "Whoever has 1000 card points, counting this deal, may end the match at once. "
-                "A miscount loses it."
-            ),
+            help=w.claim_help,
         )
-    if level and isinstance(s, TableState):
-        text.html(table_hint_html(s, level, t))
-    elif level:
+    if turn.hint and turn.table_hint:
+        text.html(hint_html(pl.on_table(game.state), level, t))
+    elif turn.hint:
         with st.container(border=True):
             view = pl.learner_view(game)
             text.markdown(step_hint_markdown(view, level, t, pl.learner_stakes(game)))
-    if level < 4:
+    if turn.more_hint:
         st.button(
-            t._("Show a hint ({level} of 4)", level=level + 1),
+            pw.hint_button(level + 1, t),
             key="play_hint",
             on_click=more_hint,
             args=(key,),
@@ -497,105 +404,71 @@ def _turn(game: pl.Game, t: Translator, key: tuple[int, int], level: int, hide: 
         )
 
 
-def _claimed(game: pl.Game, t: Translator) -> None:
+def _claimed(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
     """The match ended by a claim to 1000."""
-    claim = game.claim
-    assert claim is not None
-    said = play_text.claim_text(claim, t)
-    if claim.winner == game.side:
-        text.success(said, icon=":material/trophy:")
-    else:
-        text.warning(said)
-    st.button(t._("New match"), key="play_again", on_click=new_match, type="primary")
+    assert game.claim is not None
+    box, icon = RESULT_BOXES[pl.match_result(game) or pl.Result.LOST]
+    box(play_text.claim_text(game.claim, t), icon=icon)
+    st.button(w.new_match, key="play_again", on_click=new_match, type="primary")
 
 
-@chrome.safe_callback
-def claim_1000() -> None:
-    game = _game()
-    if game is not None and game.may_claim:
-        _set(pl.claim(game, game.side))
-        st.session_state[REPLY] = None
-
-
-def _count(game: pl.Game, t: Translator, key: tuple[int, int]) -> None:
+def _count(game: pl.Game, w: pw.PlayWords, t: Translator, key: tuple[int, int]) -> None:
     counts = st.session_state.get(COUNT, {})
     with st.container(border=True):
         text.markdown(play_text.count_question(t))
         if key in counts:
             _answer, right = counts[key]
-            have = game.state.score(game.side)
-            words = play_text.count_reply(right, have, t)
+            words = play_text.count_reply(right, pl.learner_points(game), t)
             (text.success if right else text.warning)(words)
             return
-        st.number_input(t._("Your points"), min_value=0, max_value=200, step=1, key="w_play_count")
-        st.button(t._("Check"), key="play_count_check", on_click=check_count, args=(key,))
+        st.number_input(w.your_points, min_value=0, max_value=200, step=1, key="w_play_count")
+        st.button(w.check, key="play_count_check", on_click=check_count, args=(key,))
 
 
 def _tricks(game: pl.Game, t: Translator) -> None:
     """The tricks of the deal so far, to look through."""
     tricks = pl.deal_tricks(game.deal)
-    if not tricks:
-        return
-    with st.expander(
-        t.n_("The deal's {n} trick so far", "The deal's {n} tricks so far", len(tricks)),
-        icon=":material/history:",
-    ):
-        text.bullets(play_text.trick_line(tr_, t) for tr_ in tricks)
+    if tricks:
+        with st.expander(pw.tricks_heading(len(tricks), t), icon=":material/history:"):
+            text.bullets(play_text.trick_line(trick, t) for trick in tricks)
 
 
-def _replay(game: pl.Game, t: Translator) -> None:
+def _replay(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
     """The deal once more, move by move, with both hands open."""
     states = pl.positions(game.deal)
     if len(states) < 2:
         return
-    with st.expander(t._("Replay the deal with both hands open"), icon=":material/replay:"):
+    with st.expander(w.replay, icon=":material/replay:"):
         step = st.slider(
-            t._("Move"),
+            w.move,
             min_value=0,
             max_value=len(states) - 1,
             value=0,
             key=f"w_play_replay_{game.deal.number}",
         )
-        s = states[step]
+        s = pl.on_table(states[step])
         opts = BoardOptions(
             style=state.style, show=(True,) * s.seats, projector=bool(state.projector)
         )
-        text.html(_board(s, t, opts))
+        text.html(board_html(s, None, t, opts))
         if step:
-            lines = play_text.happened(
-                replace(game, deal=replace(game.deal, moves=game.deal.moves[:step])), step - 1, t
-            )
-            text.bullets(lines)
+            text.bullets(play_text.happened(pl.game_until(game, step), step - 1, t))
 
 
-def _export(game: pl.Game, t: Translator) -> str:
-    """The deal just played as a lesson file, the coach's remarks as its narration."""
-    outcome = pl.deal_outcome(game.deal, game.rules)
-    narrations = {r.ply: play_text.remark_text(r, t) for r in game.deal.remarks}
-    if outcome is not None and game.deal.moves:
-        last = len(game.deal.moves) - 1
-        end = play_text.outcome_text(game, outcome, t)
-        narrations[last] = f"{narrations.get(last, '')} {end}".strip()
-    return pl.deal_lesson(
-        game,
-        game.deal,
-        title=t._("Deal {number} against the computer", number=game.deal.number),
-        summary=play_text.match_line(game.scored_match, t),
-        opening=play_text.deal_heading(game, t),
-        narrations=narrations,
-    )
+#: The deal just played as a lesson file (what "Download this deal as a lesson" gives).
+_export = pw.lesson_file
 
 
-def _deal_end(game: pl.Game, t: Translator) -> None:
+def _deal_end(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
     outcome = pl.deal_outcome(game.deal, game.rules)
     assert outcome is not None
     text.info(play_text.outcome_text(game, outcome, t))
     text.markdown(play_text.match_line(game.scored_match, t))
     moments = pl.costliest(game.deal)
     if game.deal.remarks:
-        text.subheader(t._("The coach"))
+        text.subheader(w.coach)
         if not moments:
-            text.success(t._("No move of yours in this deal gave anything away."))
+            text.success(w.nothing_lost)
         for r in moments:
             said = play_text.moment_lines(game, game.deal, r, t)
             text.warning(said[0])
@@ -603,45 +476,39 @@ def _deal_end(game: pl.Game, t: Translator) -> None:
                 with st.expander(said[1], icon=":material/route:"):
                     text.bullets(said[2:])
         if st.session_state.get("w_play_quiet"):
-            for r in game.deal.remarks:
-                if r not in moments:
-                    text.caption(play_text.remark_text(r, t))
-    _replay(game, t)
-    if game.rules.seats == 2:
+            for r in pl.quiet_remarks(game.deal, moments):
+                text.caption(play_text.remark_text(r, t))
+    _replay(game, w, t)
+    if pl.lesson_offered(game):
         st.download_button(
-            t._("Download this deal as a lesson"),
+            w.download_lesson,
             data=_export(game, t),
-            file_name=f"{pl.lesson_id(game, game.deal)}.yaml",
+            file_name=pl.lesson_file_name(game),
             mime="application/x-yaml",
             key="play_export",
             icon=":material/download:",
         )
     st.download_button(
-        t._("Download the match"),
+        w.download_match,
         data=pl.dump_game(game),
-        file_name=f"match-{game.table.seed}.json",
+        file_name=pl.match_file_name(game),
         mime="application/json",
         key="play_export_match",
         icon=":material/download:",
     )
-    if game.over:
-        m = game.scored_match
-        won = m.winner == game.side
-        if won:
-            text.success(t._("You have won the match!"), icon=":material/trophy:")
-        elif m.winner is None:
-            text.info(t._("The match is drawn."))
-        else:
-            text.warning(t._("The computer has won the match."))
-        st.button(t._("New match"), key="play_again", on_click=new_match, type="primary")
-    else:
+    result = pl.match_result(game)
+    if result is None:
         st.button(
-            t._("Next deal"),
+            w.next_deal,
             key="play_next",
             on_click=next_deal,
             type="primary",
             icon=":material/skip_next:",
         )
+        return
+    box, icon = RESULT_BOXES[result]
+    box(pw.result_text(result, t), icon=icon)
+    st.button(w.new_match, key="play_again", on_click=new_match, type="primary")
 
 
 if __name__ == "__main__":
