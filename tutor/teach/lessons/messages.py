@@ -15,6 +15,7 @@ from tutor.formats.messages import (
     E_BAD_ID,
     E_BRACES,
     E_CARD,
+    E_COPIES,
     E_DUPLICATE_ID,
     E_DUPLICATE_KEY,
     E_EMPTY_TEXT,
@@ -33,6 +34,7 @@ from tutor.formats.messages import (
     E_PRESET,
     E_READ,
     E_RULES_VALUE,
+    E_SEAT,
     E_SYNTAX,
     E_TAG,
     E_TOO_COMPLEX,
@@ -145,10 +147,6 @@ E_SHOW = N_("'show' must be one of {valid}, not '{value}'")
 E_SWITCH = _UNKNOWN_SWITCH  # the engine's own message, written once
 E_COMPARE_SEATS = N_(
     "'compare' compares rules for two players, but the rules '{rules}' seat {seats} players"
-)
-E_SEAT = N_("'{value}' is not a seat at this table; write one of {valid}")
-E_COPIES = N_(
-    "the card {notation} is dealt {count} times, but the {rules} pack has only {copies} of it"
 )
 E_TABLE_ACCEPT = N_(
     "with three or four players 'your_move' needs the moves it accepts ('accept'): there is no "
