@@ -29,7 +29,7 @@ check() {
     lang=$(basename "$(dirname "$(dirname "$po")")")
     .venv/bin/pybabel compile --statistics -l "$lang" -i "$po" -o "$tmp/$lang.mo"
   done
-  .venv/bin/python -m pytest -q tests/test_catalogs.py
+  .venv/bin/python -m pytest -q tests/words/test_catalogs.py
 }
 
 case "${1:-}" in

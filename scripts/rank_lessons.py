@@ -1,6 +1,6 @@
 """Write the table of "your move" rankings (``tutor/teach/lessons/ranked.json``) for the lessons
 of a folder (``lessons`` by default). Run it after changing a lesson's "your move" positions or
-the solver; ``tests/test_ranked.py`` says when the table is out of step."""
+the solver; ``tests/teach/test_ranked.py`` says when the table is out of step."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerate the generated part of docs/rules.md from the presets (tests/test_rules_doc.py
+# Regenerate the generated part of docs/rules.md from the presets (tests/cli/test_rules_doc.py
 # fails until this has been run after a preset changed).
 set -euo pipefail
 cd "$(dirname "$0")/.."

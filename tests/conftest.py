@@ -67,7 +67,7 @@ def ex1() -> dict[str, object]:
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """The app on the lessons and puzzles of the repository (browser tests)."""
-    from tests.test_browser import ROOT, _serve
+    from tests.browser.test_browser import ROOT, _serve
 
     with _serve(TUTOR_LESSONS_DIR=str(ROOT / "lessons")) as base:
         yield base
@@ -78,7 +78,7 @@ def browser() -> Iterator[Any]:
     """Headless Chromium (browser tests)."""
     from playwright.sync_api import sync_playwright
 
-    from tests.test_browser import ARGS, CHROMIUM
+    from tests.browser.test_browser import ARGS, CHROMIUM
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)

@@ -4,7 +4,7 @@ here, and what it is given is shown as written unless it is ``Md`` (Markdown mad
 
 Text from the address, from lesson and puzzle files and from uploads may hold Markdown links
 and images, HTML or bare addresses; Streamlit would show them as links and make the visitor's
-browser fetch images. ``tests/test_app_hostile.py`` checks that no page calls those elements
+browser fetch images. ``tests/app/test_app_hostile.py`` checks that no page calls those elements
 any other way.
 """
 

@@ -11,8 +11,8 @@ transposition table holding bounds and best moves. It runs on plain integers (bi
 indices, scores, flags), not on ``State`` objects; a whole trick (lead and reply) is one level, and
 the reply is searched inline (``tutor.search._negamax``). The moves follow the same ``RuleSet``
 fields as ``tutor.engine.legality``, and the end of a deal is scored by ``tutor.engine.scoring``,
-the one definition ``tutor.engine.play`` applies too; ``tests/test_solver.py`` checks the solver
-against ``apply``.
+the one definition ``tutor.engine.play`` applies too; ``tests/search/test_solver.py`` checks the
+solver against ``apply``.
 
 In the example A has closed with 14 points and the clubs marriage in hand; B holds no trump that
 can take a trick from A before A counts 66 and declares, so B ends without a trick: Schwarz, 3
