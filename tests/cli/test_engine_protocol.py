@@ -285,7 +285,7 @@ def test_the_engine_memory_stays_flat() -> None:
     code = textwrap.dedent(
         """
         import gc, io, json, sys, tracemalloc
-        sys.path.insert(0, "tests")
+        sys.path.insert(0, "tests/cli")
         from test_engine_protocol import hostile_lines
         from tutor.cli.engine import read_lines, serve
         stream = b"\\n".join(hostile_lines(rounds=2)) + b"\\n"
