@@ -12,14 +12,15 @@ a whole folder and keeps going past broken files. ``replay(lesson)`` gives the l
 tuple of ``Frame`` values, one for the deal and one per step, shared by the app, the command
 line and the tests.
 
-The package: ``model`` (the values), ``reader`` (YAML to a ``Lesson``), ``replay`` (frames and
-checks), ``export`` (JSON), ``library`` (loading, the one cache, ``Library``), ``messages``
-(every msgid: import them from there; this module names the API only); ``run``: a learner's run
-through a lesson as one immutable value (``LessonRun``: the step shown, the tries at its
-questions and moves, the hints opened; what gates Next, what counts as right at the first
-try); ``shelf``: the lesson files a learner opened, and every lesson a learner can open looked
-up by id (``Lessons``). One model, reader, replay and library serve two, three and four seats:
-the rules name the seats.
+The package: ``model`` (the values), ``reader`` (YAML to a ``Lesson``, with ``deal_reader`` for
+the deal), ``checks`` (the checks a step carries: names, seat counts, readers), ``replay``
+(frames), ``check_runs`` (the checks run on replay), ``export`` (JSON), ``library`` (loading,
+the one cache, ``Library``), ``messages`` (every msgid: import them from there; this module
+names the API only); ``run``: a learner's run through a lesson as one immutable value
+(``LessonRun``: the step shown, the tries at its questions and moves, the hints opened; what
+gates Next, what counts as right at the first try); ``shelf``: the lesson files a learner
+opened, and every lesson a learner can open looked up by id (``Lessons``). One model, reader,
+replay and library serve two, three and four seats: the rules name the seats.
 
 Only plain YAML is read (``yaml.compose`` with the safe loader, no tags, no aliases): a lesson
 is data and can never run code. Narration is English text, translated when it is shown with

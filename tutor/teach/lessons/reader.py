@@ -8,70 +8,57 @@ One reader serves every seat count: the rules name the seats, the hands are keye
 letter (``A`` to ``D``), and each check declares the seat counts it serves (``CHECK_SEATS``).
 At a table of three or four every hand is written in full, a card may be named as often as
 the pack holds it, and ``your_move`` lists the moves it accepts (no solver gives exact values
-there).
+there). ``_Reader`` reads the lesson, its presets and its steps; it builds on the deal's reader
+(``tutor.teach.lessons.deal_reader``), which builds on the reader of the seats and the checks
+(``tutor.teach.lessons.checks``).
 ``read_lesson(path, data)`` gives the lesson (``None`` if it has any problem) and the problems;
 it does not replay the lesson (``tutor.teach.lessons.library`` does).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 
 import yaml
 
 from tutor.engine import (
     SEAT_LETTERS,
     Card,
-    Match,
     Move,
     RuleSet,
     parse_rules,
 )
 from tutor.formats import yamlsafe
-from tutor.formats.errors import SourceError, rules_problem, shown
-from tutor.formats.messages import E_TWICE_SAME, id_problem
+from tutor.formats.errors import SourceError, rules_problem
+from tutor.formats.messages import id_problem
 from tutor.formats.yamlsafe import where as _where
+from tutor.teach.lessons.checks import QUESTION_CHECKS
+from tutor.teach.lessons.deal_reader import DealReader
 from tutor.teach.lessons.messages import (
     E_ALIAS,
     E_BOTH_KINDS,
-    E_CARD_TWICE,
-    E_CHECK,
     E_COMPARE_LONG,
     E_COMPARE_RULES,
     E_COMPARE_SEATS,
     E_COMPARE_SHORT,
-    E_COPIES,
-    E_DEAL,
     E_DUPLICATE_KEY,
     E_EMPTY,
-    E_EMPTY_TEXT,
-    E_HAND_SIZE,
     E_LEVEL,
-    E_MATCH_OVER,
     E_MISSING,
     E_NO_STEPS,
-    E_NOT_IN_PACK,
     E_NOT_LIST,
-    E_NOT_TEXT,
     E_ONE_RIGHT,
     E_PAUSE_NARRATION,
-    E_SEAT,
     E_SHOW,
     E_TABLE_ACCEPT,
     E_TAG,
     E_TOO_COMPLEX,
-    E_TRUMP_NOT_TURNED,
     E_UNNAMED,
-    E_VARIANT,
-    E_VARIANT_NO_COMPARE,
     E_YOUR_MOVE_COMPARE,
     E_YOUR_MOVE_NEEDS_MOVE,
 )
 from tutor.teach.lessons.model import (
     LEVELS,
-    PLAYERS,
     SHOW,
     SHOW_ALL,
     Answer,
@@ -83,14 +70,11 @@ from tutor.teach.lessons.model import (
     Step,
     StepVariant,
     YourMove,
-    initial_state,
     unnamed_cards,
 )
-from tutor.teach.lessons.nodes import NodeReader, show_value
+from tutor.teach.lessons.nodes import show_value
 
 __all__ = [
-    "CHECKS",
-    "CHECK_SEATS",
     "MAX_BYTES",
     "MAX_COMPARE",
     "MAX_NODES",
@@ -116,77 +100,19 @@ POLICY = yamlsafe.Policy(
 
 
 TOP_FIELDS = ("id", "title", "level", "summary", "rules", "compare", "show", "deal", "steps")
-DEAL_FIELDS = ("dealer", "hands", "trump", "stock", "narration", "match", "variants")
-#: The fields of a deal at a table of three or four.
-TABLE_DEAL_FIELDS = ("dealer", "hands", "trump", "stock", "narration")
 STEP_FIELDS = ("move", "narration", "rule_ids", "check", "variants", "your_move", "question")
 YOUR_MOVE_FIELDS = ("accept", "tolerance", "prompt", "feedback")
 QUESTION_FIELDS = ("text", "answers", "check")
 ANSWER_FIELDS = ("text", "right", "why")
-#: The checks a question may use to prove its right answer (those serving the lesson's seats).
-QUESTION_CHECKS = ("points", "score", "trick_winner", "legal", "illegal")
 VARIANT_FIELDS = ("move", "narration", "rule_ids", "check")
-DEAL_VARIANT_FIELDS = ("narration",)
-CHECKS = (
-    "points",
-    "score",
-    "pending",
-    "tricks",
-    "trick_winner",
-    "legal",
-    "illegal",
-    "because",
-    "to_move",
-    "hand",
-    "stock",
-    "trump_card",
-    "over",
-    "game_points",
-    "winner",
-    "match",
-    "match_winner",
-)
-_ALL = (2, 3, 4)
-#: The seat counts each check serves: the checks over the game interface serve every table;
-#: the two-player engine's own counts (points, pending, the hands, the trump card, a match)
-#: serve two. A question proves its answer with ``score`` at a table, ``points`` with two.
-CHECK_SEATS: dict[str, tuple[int, ...]] = {
-    "points": (2,),
-    "score": _ALL,
-    "pending": (2,),
-    "tricks": _ALL,
-    "trick_winner": _ALL,
-    "legal": _ALL,
-    "illegal": _ALL,
-    "because": (2,),
-    "to_move": _ALL,
-    "hand": (2,),
-    "stock": _ALL,
-    "trump_card": (2,),
-    "over": (2,),
-    "game_points": (2,),
-    "winner": _ALL,
-    "match": (2,),
-    "match_winner": (2,),
-}
-_QUESTION_SEATS = {"score": (3, 4)}
-
-
-def checks_for(seats: int, names: Sequence[str] = CHECKS) -> tuple[str, ...]:
-    """The checks of ``names`` that serve a table of ``seats``."""
-    serve = {**CHECK_SEATS, **_QUESTION_SEATS} if names is QUESTION_CHECKS else CHECK_SEATS
-    return tuple(n for n in names if seats in serve[n])
 
 
 class _Fatal(Exception):
     """Stop reading a file: the error is already recorded."""
 
 
-@dataclass
-class _Reader(NodeReader):
+class _Reader(DealReader):
     """Reads one lesson file into a ``Lesson``, collecting every problem it finds."""
-
-    seats: int = 2
 
     # -- the lesson ---------------------------------------------------------------------------
 
@@ -258,20 +184,6 @@ class _Reader(NodeReader):
                     seen[seat] = True
         return " ".join(letter for letter, on in zip(SEAT_LETTERS, seen, strict=False) if on)
 
-    def seat(self, node: yaml.Node, step: int | None = None, *, none_ok: bool = False) -> object:
-        """A seat's index (0 for A); ``None`` for a YAML null when allowed; an error names the
-        seats of this table."""
-        if self.seats == 2:
-            return self.player(node, step, none_ok=none_ok)
-        value = self.scalar(node)
-        if value is None and none_ok:
-            return None
-        names = SEAT_LETTERS[: self.seats]
-        if isinstance(value, str) and value.strip() in names:
-            return names.index(value.strip())
-        self.error(node, E_SEAT, step=step, value=shown(value), valid=", ".join(names))
-        return _BAD
-
     def presets(
         self, top: Mapping[str, tuple[yaml.Node, yaml.Node]], root: yaml.Node
     ) -> tuple[dict[str, RuleSet], tuple[str, ...]] | None:
@@ -328,229 +240,6 @@ class _Reader(NodeReader):
             template, params = rules_problem(spec, exc)
             self.error(node, template, **params)
         return None
-
-    def deal(
-        self, node: yaml.Node, rules_by_name: Mapping[str, RuleSet], compare: tuple[str, ...]
-    ) -> LessonDeal | None:
-        if self.seats > 2:
-            return self.table_deal(node, next(iter(rules_by_name.values())))
-        m = self.mapping(node, "deal", DEAL_FIELDS)
-        if m is None:
-            return None
-        n_errors = len(self.errors)
-        dealer = 1
-        if "dealer" in m:
-            d = self.player(m["dealer"][1])
-            dealer = d if isinstance(d, int) else 1
-        hands: list[tuple[Card, ...]] = [(), ()]
-        hands_node = self.require(m, "hands", node)
-        if hands_node is not None:
-            hm = self.mapping(hands_node, "hands", PLAYERS)
-            if hm is not None:
-                for i, p in enumerate(PLAYERS):
-                    h = self.require(hm, p, hands_node)
-                    if h is not None:
-                        cards = self.cards(h, f"hands.{p}")
-                        self.note_cards(cards, rules_by_name)
-                        hands[i] = tuple(c for c, _ in cards)
-                        for rules in rules_by_name.values():
-                            if len(hands[i]) > rules.hand_size:
-                                self.error(
-                                    h,
-                                    E_HAND_SIZE,
-                                    player=p,
-                                    count=len(hands[i]),
-                                    rules=rules.name,
-                                    size=rules.hand_size,
-                                )
-                                break
-        trump: Card | None = None
-        # Where every preset of the lesson names trumps, no card is turned up.
-        face_up = any(rules.face_up for rules in rules_by_name.values())
-        if not face_up and "trump" in m:
-            self.error(m["trump"][1], E_TRUMP_NOT_TURNED)
-        trump_node = self.require(m, "trump", node) if face_up else None
-        if trump_node is not None:
-            cards = self.cards(trump_node, "trump")
-            if len(cards) != 1 and len(self.errors) == n_errors:
-                self.error(trump_node, E_NOT_TEXT, field="trump")
-            self.note_cards(cards[:1], rules_by_name)
-            trump = cards[0][0] if len(cards) == 1 else None
-        stock: tuple[Card, ...] = ()
-        if "stock" in m:
-            cards = self.cards(m["stock"][1], "stock")
-            self.note_cards(cards, rules_by_name)
-            stock = tuple(c for c, _ in cards)
-        narration = ""
-        if "narration" in m:
-            narration = self.text(m["narration"][1], "narration", translatable=True) or ""
-        match = None
-        if "match" in m:
-            pp = self.per_player(m["match"][1], "match", None)
-            if pp is not None:
-                match = (pp[0] or 0, pp[1] or 0)
-                self.check_match(m["match"][1], match, rules_by_name)
-        narrations: list[tuple[str, str]] = []
-        if "variants" in m:
-            for name, (_key, vnode) in self.variant_nodes(m["variants"][1], compare, None):
-                vm = self.mapping(vnode, f"variants.{name}", DEAL_VARIANT_FIELDS)
-                if vm and "narration" in vm:
-                    t = self.text(vm["narration"][1], "narration", translatable=True)
-                    if t:
-                        narrations.append((name, t))
-        if (trump is None and face_up) or len(self.errors) > n_errors:
-            return None
-        line, col = _where(node)
-        deal = LessonDeal(
-            hands=(hands[0], hands[1]),
-            trump_card=trump,
-            stock=stock,
-            dealer=dealer,
-            narration=narration,
-            narrations=tuple(narrations),
-            match=match,
-            line=line,
-            column=col,
-        )
-        for rules in rules_by_name.values():
-            try:
-                initial_state(deal, rules)
-            except ValueError as exc:  # pragma: no cover - the checks above catch it first
-                self.error(node, E_DEAL, problem=str(exc))
-                return None
-        return deal
-
-    def table_deal(self, node: yaml.Node, rules: RuleSet) -> LessonDeal | None:
-        """A deal at a table of three or four: every hand in full, the face-up card, the top
-        of the stock, the dealer (A by default); a card as often as the pack holds it."""
-        m = self.mapping(node, "deal", TABLE_DEAL_FIELDS)
-        if m is None:
-            return None
-        n_errors = len(self.errors)
-        dealer = 0
-        if "dealer" in m:
-            d = self.seat(m["dealer"][1])
-            dealer = d if isinstance(d, int) else 0
-        names = SEAT_LETTERS[: self.seats]
-        hands: list[tuple[Card, ...]] = [()] * self.seats
-        counted: Counter[Card] = Counter()
-        where: dict[Card, yaml.Node] = {}
-        hands_node = self.require(m, "hands", node)
-        if hands_node is not None:
-            hm = self.mapping(hands_node, "hands", names)
-            for i, p in enumerate(names):
-                h = self.require(hm, p, hands_node) if hm is not None else None
-                if h is None:
-                    continue
-                cards = self.cards(h, f"hands.{p}")
-                hands[i] = tuple(c for c, _ in cards)
-                self.count_cards(cards, rules, counted, where)
-                if len(hands[i]) != rules.hand_size:
-                    size = rules.hand_size
-                    self.error(
-                        h, E_HAND_SIZE, player=p, count=len(hands[i]), rules=rules.name, size=size
-                    )
-        trump: Card | None = None
-        trump_node = self.require(m, "trump", node)
-        if trump_node is not None:
-            cards = self.cards(trump_node, "trump")
-            if len(cards) != 1:
-                self.error(trump_node, E_NOT_TEXT, field="trump")
-            else:
-                trump = cards[0][0]
-                self.count_cards(cards, rules, counted, where)
-        stock: tuple[Card, ...] = ()
-        if "stock" in m:
-            cards = self.cards(m["stock"][1], "stock")
-            self.count_cards(cards, rules, counted, where)
-            stock = tuple(c for c, _ in cards)
-        for card, count in counted.items():
-            if count > rules.copies and rules.pack_mask >> card.index & 1:
-                self.error(
-                    where[card],
-                    E_COPIES,
-                    notation=str(card),
-                    count=count,
-                    rules=rules.name,
-                    copies=rules.copies,
-                )
-        narration = ""
-        if "narration" in m:
-            narration = self.text(m["narration"][1], "narration", translatable=True) or ""
-        if trump is None or len(self.errors) > n_errors:
-            return None
-        line, col = _where(node)
-        return LessonDeal(tuple(hands), trump, stock, dealer, narration, line=line, column=col)
-
-    def count_cards(
-        self,
-        cards: Sequence[tuple[Card, yaml.Node]],
-        rules: RuleSet,
-        counted: Counter[Card],
-        where: dict[Card, yaml.Node],
-    ) -> None:
-        """Count the cards of a table's deal; report those outside the pack."""
-        for card, node in cards:
-            if not rules.pack_mask >> card.index & 1:
-                ranks = " ".join(r.symbol for r in rules.ranks)
-                self.error(node, E_NOT_IN_PACK, notation=str(card), rules=rules.name, ranks=ranks)
-                continue
-            counted[card] += 1
-            where[card] = node
-            self.card_lines.setdefault(card, _where(node)[0])
-
-    def check_match(
-        self, node: yaml.Node, match: tuple[int, int], rules_by_name: Mapping[str, RuleSet]
-    ) -> None:
-        """A match score before the deal is one the match can have while it goes on."""
-        for rules in rules_by_name.values():
-            target = Match(rules, 0).target
-            if target and max(match) >= target:
-                self.error(
-                    node,
-                    E_MATCH_OVER,
-                    a=match[0],
-                    b=match[1],
-                    rules=rules.name,
-                    target=target,
-                )
-                return
-
-    def note_cards(
-        self, cards: Sequence[tuple[Card, yaml.Node]], rules_by_name: Mapping[str, RuleSet]
-    ) -> None:
-        """Report cards outside a preset's pack and cards dealt twice."""
-        for card, where in cards:
-            for rules in rules_by_name.values():
-                if not rules.pack_mask >> card.index & 1:
-                    self.error(
-                        where,
-                        E_NOT_IN_PACK,
-                        notation=str(card),
-                        rules=rules.name,
-                        ranks=" ".join(r.symbol for r in rules.ranks),
-                    )
-                    break
-            if card in self.card_lines:
-                self.error(
-                    where, E_CARD_TWICE, notation=str(card), other_line=self.card_lines[card]
-                )
-            else:
-                self.card_lines[card] = _where(where)[0]
-
-    def variant_nodes(
-        self, node: yaml.Node, compare: tuple[str, ...], step: int | None
-    ) -> Iterator[tuple[str, tuple[yaml.Node, yaml.Node]]]:
-        if not compare:
-            self.error(node, E_VARIANT_NO_COMPARE, step=step)
-            return
-        m = self.mapping(node, "variants", (), step)
-        for name, (key, value) in (m or {}).items():
-            if name not in compare[1:]:
-                valid = ", ".join(compare[1:])
-                self.error(key, E_VARIANT, step=step, name=shown(name), valid=valid)
-                continue
-            yield name, (key, value)
 
     def steps(
         self, node: yaml.Node, compare: tuple[str, ...], deal: LessonDeal | None
@@ -732,152 +421,6 @@ class _Reader(NodeReader):
         if "check" in m:
             checks = self.checks(m["check"][1], number)
         return StepVariant(move, move_text, narration, rule_ids, checks, line, col)
-
-    def checks(
-        self, node: yaml.Node, number: int, valid: tuple[str, ...] = CHECKS
-    ) -> tuple[Check, ...]:
-        valid = checks_for(self.seats, valid)
-        m = self.mapping(node, "check", (), number)
-        if isinstance(node, yaml.MappingNode) and not node.value:  # it checks nothing
-            self.error(node, E_EMPTY_TEXT, step=number, field="check")
-        out = []
-        for name, (key, value) in (m or {}).items():
-            if name not in valid:
-                self.error(key, E_CHECK, step=number, name=shown(name), valid=", ".join(valid))
-                continue
-            parsed = self.check_value(name, value, number)
-            if parsed is _BAD:
-                continue
-            if parsed in ((), (None, None)):  # an empty list or mapping: it checks nothing
-                self.error(value, E_EMPTY_TEXT, step=number, field=name)
-                continue
-            line, col = _where(key)
-            out.append(Check(name, parsed, line, col))
-        return tuple(out)
-
-    def check_value(self, name: str, node: yaml.Node, number: int) -> object:
-        """The value of the check ``name`` (read by its reader in ``CHECK_READS``), or
-        ``_BAD`` when it has a problem."""
-        n_errors = len(self.errors)
-        result = CHECK_READS[name](self, node, name, number)
-        return _BAD if len(self.errors) > n_errors else result
-
-    def illegal(self, node: yaml.Node, number: int) -> tuple[tuple[Move, str, str | None], ...]:
-        """``[move, ...]`` or ``{move: rule id, ...}``: moves with the rule expected to forbid
-        them (``None``: any rule)."""
-        out: list[tuple[Move, str, str | None]] = []
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                parsed = self.move(key, number)
-                rid: str | None = None
-                if self.scalar(value) is not None:
-                    ids = self.rule_ids(value, "illegal", number)
-                    rid = ids[0] if ids else None
-                if parsed is not None:
-                    out.append((parsed[0], parsed[1], rid))
-            return tuple(out)
-        for item in self.items(node, "illegal", number):
-            parsed = self.move(item, number)
-            if parsed is not None:
-                out.append((parsed[0], parsed[1], None))
-        return tuple(out)
-
-
-_BAD = object()
-
-
-# ----------------------------------------------------------------------------- check readers
-
-#: Reads one check's value: the reader, the value's node, the check's name, the step number.
-_CheckRead = Callable[[_Reader, yaml.Node, str, int], object]
-
-
-def _read_pair(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    """Counts by seat: ``(A, B)`` with two players (``None`` where not checked); at a table
-    ``((seat, count), ...)``, each seat counting for its side."""
-    if r.seats == 2:
-        return r.per_player(node, name, number)
-    m = r.mapping(node, name, SEAT_LETTERS[: r.seats], number)
-    pairs = []
-    for key, (knode, vnode) in (m or {}).items():
-        seat = r.seat(knode, number)
-        n = r.count(vnode, f"{name}.{key}", number)
-        if isinstance(seat, int) and n is not None:
-            pairs.append((seat, n))
-    return tuple(pairs)
-
-
-def _read_player(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    return r.seat(node, number, none_ok=name != "trick_winner")
-
-
-def _read_legal(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    moves = [r.move(item, number) for item in r.items(node, name, number)]
-    return tuple(m for m in moves if m is not None)
-
-
-def _read_illegal(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    return r.illegal(node, number)
-
-
-def _read_because(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    return r.rule_ids(node, name, number)
-
-
-def _read_hand(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    hm = r.mapping(node, name, PLAYERS, number)
-    hands: list[tuple[int, frozenset[Card]]] = []
-    seen: dict[Card, str] = {}
-    for i, p in enumerate(PLAYERS):
-        if hm and p in hm:
-            cards = r.cards(hm[p][1], f"hand.{p}", number)
-            for card, where in cards:
-                if card in seen:  # a hand holds a card once, and one hand holds it
-                    r.error(where, E_TWICE_SAME, step=number, card=str(card), name=seen[card])
-                seen.setdefault(card, f"hand.{p}")
-            hands.append((i, frozenset(c for c, _ in cards)))
-    return tuple(hands)
-
-
-def _read_stock(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    return r.count(node, name, number)
-
-
-def _read_trump_card(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    n_errors = len(r.errors)
-    if r.scalar(node) is None:
-        return None
-    cards = r.cards(node, name, number)
-    if len(cards) != 1 and len(r.errors) == n_errors:
-        r.error(node, E_NOT_TEXT, step=number, field=name)
-    return cards[0][0] if len(cards) == 1 else None
-
-
-def _read_over(r: _Reader, node: yaml.Node, name: str, number: int) -> object:
-    return r.boolean(node, name, number)
-
-
-#: One reader per check name, in the order of ``CHECKS`` (as ``replay.CHECK_RUNS`` runs them).
-CHECK_READS: dict[str, _CheckRead] = {
-    "points": _read_pair,
-    "score": _read_pair,
-    "pending": _read_pair,
-    "tricks": _read_pair,
-    "trick_winner": _read_player,
-    "legal": _read_legal,
-    "illegal": _read_illegal,
-    "because": _read_because,
-    "to_move": _read_player,
-    "hand": _read_hand,
-    "stock": _read_stock,
-    "trump_card": _read_trump_card,
-    "over": _read_over,
-    "game_points": _read_pair,
-    "winner": _read_player,
-    "match": _read_pair,
-    "match_winner": _read_player,
-}
-assert tuple(CHECK_READS) == CHECKS, "every check the reader accepts has its reader, in order"
 
 
 def read_lesson(path: str, data: bytes) -> tuple[Lesson | None, tuple[LessonError, ...]]:
