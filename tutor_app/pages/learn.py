@@ -11,35 +11,22 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 
 import streamlit as st
 
-from tutor.engine import (
-    SEAT_NAMES,
-    Card,
-    Deal,
-    Play,
-    State,
-    TableState,
-    View,
-    parse_move,
-)
-from tutor.msgid import N_
+from tutor.engine import Deal, Move, State, TableState, View
 from tutor.teach.classroom import lesson_question
 from tutor.teach.lessons import (
     HINT_LEVELS,
     AnyFrame,
     Frame,
     Lesson,
-    LessonError,
     LessonRun,
     Lessons,
     open_lesson_file,
 )
-from tutor.teach.lessons.messages import E_TOO_LARGE
-from tutor.teach.lessons.model import YourMove
-from tutor.teach.lessons.reader import MAX_BYTES
+from tutor.teach.lessons import choices as lc
 from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
 from tutor.web import classroom, course, lesson_frame
 from tutor.web.document import uploader_words_css
@@ -48,7 +35,8 @@ from tutor.web.links import DeepLink, choose_step, link_params
 from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
 from tutor.web.step import step_hint_markdown, task_html
 from tutor.web.titles import lesson_card_html, page_title_html
-from tutor.words.explain import choice_label, move_label
+from tutor.words import learn_page as lw
+from tutor.words.app_text import rooms_down
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import try_reply
 from tutor_app import ask, board, chrome, keys, progress, session, text
@@ -60,8 +48,8 @@ PROGRESS_FILE = "66-progress.json"
 #: The largest lesson file the page takes, in MB (the reader's own limit is smaller).
 MAX_LESSON_UPLOAD_MB = 1
 PUZZLES_PAGE = "tutor_app/pages/puzzles.py"
-ROOMS_FULL = N_("Too many rooms are open on this server right now. Try again in a while.")
-ROOM_GONE = N_("Your room was closed after a long time without use. Share again for a new code.")
+#: The largest progress file the page takes, in MB.
+MAX_PROGRESS_UPLOAD_MB = 1
 #: Seconds between two looks of the teacher's room panel (the teacher's heartbeat).
 ROOM_BEAT_SECONDS = 3.0
 
@@ -86,7 +74,7 @@ def _publish() -> None:
         return
     if rooms().publish(room, state.room_token, lesson_id, state.step, state.show) is None:
         state.room = None  # forgotten after hours without use: share again for a new code
-        session.notice(ROOM_GONE)
+        session.notice(lw.ROOM_GONE)
 
 
 def _run(lesson_id: str) -> LessonRun | None:
@@ -163,13 +151,8 @@ def on_keys(presses: dict[str, int], taken: Callable[[], None]) -> None:
     if run is None:
         taken()
         return
-    run = run.leave(time.monotonic())
-    if presses.get("restart"):
-        run = run.go_to(0)
     teaching = bool(state.projector) or state.room is not None
-    for _ in range(presses.get("next", 0)):
-        run = run.next_step(teaching=teaching)
-    run = run.go_to(run.step - presses.get("back", 0))
+    run = lc.after_keys(run.leave(time.monotonic()), presses, teaching=teaching)
     state.lesson_run = run
     state.step = run.step
     taken()
@@ -197,7 +180,7 @@ def share() -> None:
         try:
             state.room, state.room_token = rooms().open()
         except RoomsFull:
-            session.notice(ROOMS_FULL)
+            session.notice(lw.ROOMS_FULL)
             return
     _publish()
 
@@ -221,9 +204,8 @@ def play_try(lesson_id: str, index: int, move_text: str) -> None:
     run = _run(lesson_id)
     if run is None:
         return
-    try:
-        played = parse_move(move_text)
-    except ValueError:
+    played = lc.move_of(move_text)
+    if played is None:
         return  # not a move: the table only sends its own cards
     after = run.try_move(index, played)
     _note_progress(run, after, index)
@@ -278,10 +260,7 @@ def _apply_link(link: DeepLink) -> None:
     lesson = lib.get(link.lesson)
     if lesson is None:
         state.lesson = None
-        session.notice(
-            N_("There is no lesson called '{lesson}'. Choose one from the list below."),
-            lesson=link.lesson,
-        )
+        session.notice(lw.NO_SUCH_LESSON, lesson=link.lesson)
         return
     frames = lib.frames(link.lesson)
     if not frames:
@@ -299,10 +278,7 @@ def _open_at(link: DeepLink, last: int) -> None:
     _set_step(link.lesson, choice.step)
     if choice.corrected:
         session.notice(
-            N_(
-                "This lesson has steps 0 to {last}; there is no step '{step}', "
-                "so it opens at step {shown}."
-            ),
+            lw.NO_SUCH_STEP,
             last=last,
             step=link.step_text or "",
             shown=choice.step,
@@ -320,7 +296,7 @@ def _body() -> None:
         _player(lesson)
     else:
         if state.lesson:
-            session.notice(N_("This lesson cannot be shown."))
+            session.notice(lw.CANNOT_SHOW)
             state.lesson = None
         chrome.projector_bar()
         chrome.show_notices()
@@ -341,23 +317,23 @@ def _catalogue() -> None:
     """The landing page: what 66 is, one "Start here", the course's path in its groups with
     the learner's progress, and the progress file (download, upload, reset)."""
     t = tr()
+    w = lw.LearnWords().said(t)
     lib = library()
     progress.keep()
     done = progress.current()
-    text.title(t._("Learn 66"))
+    text.title(w.title)
     text.html(course.intro_html(t))
-    unreadable = t._("A lesson file could not be read:")
     for panel in file_panels(lib.errors, lib.folder, t):
-        text.error(panel.markdown(unreadable))
+        text.error(panel.markdown(w.unreadable))
     if not lib.lessons:
-        text.info(t._("There are no lessons yet."))
+        text.info(w.none_yet)
         return
     path = course.course_path(lib.lessons)
     first = course.first_to_do(path, done)
     if first is None or not done.lessons:
-        start, label = path[0], t._("Start here")
+        start, label = path[0], w.start_here
     else:
-        start, label = first, t._("Continue: {lesson}", lesson=t._(first.title))
+        start, label = first, lw.continue_label(first.title, t)
     st.button(
         label,
         key="start_here",
@@ -369,7 +345,7 @@ def _catalogue() -> None:
     text.caption(course.progress_line(done, path, len(collection().puzzles), t))
     number = 0
     for group in course.course_groups(lib.lessons):
-        text.subheader(t._(group.title))
+        text.subheader(lw.said(group.title, t))
         for row in range(0, len(group.lessons), 3):
             cols = st.columns(3)
             for col, les in zip(cols, group.lessons[row : row + 3], strict=False):
@@ -379,13 +355,13 @@ def _catalogue() -> None:
                     steps = max(len(lib.frames(les.id)) - 1, 0)
                     text.html(lesson_card_html(les, steps, t, finished=finished))
                     st.button(
-                        t._("Open again") if finished else t._("Open"),
+                        w.open_again if finished else w.open,
                         key=f"open_{les.id}",
                         on_click=open_lesson,
                         args=(les.id,),
                         type="tertiary" if finished else "secondary",
                         icon=":material/replay:" if finished else ":material/play_arrow:",
-                        help=t._("Lesson {n} of {total}", n=number, total=len(path)),
+                        help=lw.lesson_number(number, len(path), t),
                     )
     open_file_controls(t)
     progress_controls(t)
@@ -394,21 +370,14 @@ def _catalogue() -> None:
 def open_file_controls(t: Translator) -> None:
     """Open a lesson file from this computer (a teacher's, or a deal played on the Play page
     and downloaded): read, checked and replayed like the lessons of the course."""
-    with st.expander(t._("Open a lesson file"), icon=":material/upload_file:"):
-        text.markdown(
-            t._(
-                "A lesson file written by a teacher, or a deal you downloaded from the Play "
-                "page. It is checked like every lesson and opens here, in this session."
-            )
-        )
+    w = lw.LearnWords().said(t)
+    with st.expander(w.open_file, icon=":material/upload_file:"):
+        text.markdown(w.open_file_about)
         text.html(
-            uploader_words_css(
-                t._("Choose a file"),
-                t._("At most {size} MB, a YAML file", size=MAX_LESSON_UPLOAD_MB),
-            )
+            uploader_words_css(w.choose_file, lw.lesson_upload_limit(MAX_LESSON_UPLOAD_MB, t))
         )
         st.file_uploader(
-            t._("Upload a lesson file"),
+            w.upload_lesson,
             type=["yaml", "yml"],
             key="w_lesson_upload",
             on_change=_lesson_uploaded,
@@ -417,7 +386,7 @@ def open_file_controls(t: Translator) -> None:
         problems = st.session_state.get(UPLOAD_PROBLEMS) or ()
         if problems:
             lines = [p.render(t) for p in problems[:MAX_LINES_PER_FILE]]
-            text.error("\n\n".join([t._("This lesson file cannot be opened:"), *lines]))
+            text.error("\n\n".join([w.cannot_open, *lines]))
 
 
 def open_upload(name: str, data: bytes) -> None:
@@ -438,8 +407,8 @@ def _lesson_uploaded() -> None:
         st.session_state[UPLOAD_PROBLEMS] = ()
         return
     name = str(getattr(upload, "name", "") or "lesson.yaml")
-    if int(getattr(upload, "size", 0)) > MAX_BYTES:  # not read at all
-        err = LessonError(name, 1, 1, E_TOO_LARGE, size=int(upload.size), limit=MAX_BYTES)
+    err = lc.too_large(name, int(getattr(upload, "size", 0)))
+    if err is not None:  # not read at all
         st.session_state[UPLOAD_PROBLEMS] = (upload_error(err, name, None),)
         return
     open_upload(name, upload.getvalue())
@@ -447,18 +416,14 @@ def _lesson_uploaded() -> None:
 
 def progress_controls(t: Translator) -> None:
     """Download, upload and reset the progress."""
-    with st.expander(t._("Your progress"), icon=":material/insights:"):
-        text.markdown(
-            t._(
-                "This browser keeps your progress, without an account. To take it to another "
-                "browser, download it here and upload it there."
-            )
-        )
+    w = lw.LearnWords().said(t)
+    with st.expander(w.progress, icon=":material/insights:"):
+        text.markdown(w.progress_about)
         text.html(
-            uploader_words_css(t._("Choose a file"), t._("At most {size} MB, a JSON file", size=1))
+            uploader_words_css(w.choose_file, lw.progress_upload_limit(MAX_PROGRESS_UPLOAD_MB, t))
         )
         st.download_button(
-            t._("Download your progress"),
+            w.download_progress,
             data=progress.export_text(),
             file_name=PROGRESS_FILE,
             mime="application/json",
@@ -466,39 +431,33 @@ def progress_controls(t: Translator) -> None:
             icon=":material/download:",
         )
         st.file_uploader(
-            t._("Upload a progress file"),
+            w.upload_progress,
             type=["json"],
             key="w_progress_upload",
             on_change=_uploaded,
-            max_upload_size=1,
+            max_upload_size=MAX_PROGRESS_UPLOAD_MB,
         )
         result = st.session_state.get("course_upload")
         if isinstance(result, ProgressError):
             text.error(result.render(t))
         elif isinstance(result, int):
-            text.success(
-                t.n_(
-                    "Progress read: {n} lesson finished.",
-                    "Progress read: {n} lessons finished.",
-                    result,
-                )
-            )
+            text.success(lw.progress_read(result, t))
         if st.session_state.get("course_confirm_reset"):
-            text.warning(t._("Forget all your progress in this browser? This cannot be undone."))
+            text.warning(w.forget)
             yes, no = st.columns(2)
             with yes:
                 st.button(
-                    t._("Yes, forget it"),
+                    w.yes_forget,
                     key="reset_yes",
                     on_click=_reset,
                     args=(True,),
                     type="primary",
                 )
             with no:
-                st.button(t._("No, keep it"), key="reset_no", on_click=_reset, args=(False,))
+                st.button(w.no_keep, key="reset_no", on_click=_reset, args=(False,))
         else:
             st.button(
-                t._("Reset progress"),
+                w.reset,
                 key="reset_ask",
                 on_click=_ask_reset,
                 icon=":material/restart_alt:",
@@ -538,7 +497,7 @@ def _reset(really: bool) -> None:
     if really:
         progress.reset()
         st.session_state["course_upload"] = None
-        session.notice(N_("Your progress is forgotten. The course starts again."))
+        session.notice(lw.FORGOTTEN)
 
 
 def _lesson_end(lesson: Lesson, at_end: bool) -> None:
@@ -548,14 +507,13 @@ def _lesson_end(lesson: Lesson, at_end: bool) -> None:
     if not at_end:
         return
     t = tr()
+    w = lw.LearnWords().said(t)
     following = course.next_lesson(course.course_path(library().lessons), lesson.id)
     if following is not None:
-        _next_lesson_button(following.id, following.title, t)
+        _next_lesson_button(following, w.next_lesson, t)
     else:
-        text.markdown(t._("This was the last lesson of the course. Now try the puzzles."))
-        st.page_link(
-            PUZZLES_PAGE, label=t._("Puzzles"), icon=":material/extension:", width="stretch"
-        )
+        text.markdown(w.last_lesson)
+        st.page_link(PUZZLES_PAGE, label=w.puzzles, icon=":material/extension:", width="stretch")
 
 
 def _shows_of(lesson: Lesson) -> None:
@@ -565,45 +523,39 @@ def _shows_of(lesson: Lesson) -> None:
         state.show_a, state.show_b = lesson.shows
 
 
-def _shown(lesson: Lesson) -> list[bool]:
-    """The hands shown face up now: the toggles of A and B, or at a table the lesson's seats
-    (every seat while "Show every hand" is on)."""
-    if lesson.seats == 2:
-        return list(state.show)
-    if st.session_state.get(_SHOW_ALL):
-        return [True] * lesson.seats
-    return list(lesson.shows)
-
-
 def _player(lesson: Lesson) -> None:
     """A lesson for any number of seats: the table, the narration, the steps, and the
     learner's questions and moves. Shared with a class, the students follow the steps and
     answer its questions."""
     t = tr()
+    w = lw.LearnWords().said(t)
     frames = lessons().frames(lesson.id)
     last = len(frames) - 1
     step = max(0, min(int(state.step), last))
     frame = frames[step]
     projector = bool(state.projector)
-    shown = _shown(lesson)
-    chrome.page_title(t._(lesson.title), t._("Learn"))
+    title = lw.said(lesson.title, t)
+    chrome.page_title(title, w.page)
     # First on the page, so that the keys are heard as soon as the page shows (a clicker pressed
     # before the listener is there is not counted).
     keys.listen(on_keys)
 
-    summary = "" if projector or not lesson.summary else t._(lesson.summary)
-    _title_row(t._(lesson.title), lesson.level, summary, projector)
+    summary = "" if projector else lw.said(lesson.summary, t)
+    _title_row(title, lw.level_line(lesson.level, t), summary, projector, w)
 
     run = _run(lesson.id)
     assert run is not None
     pending, asked = run.task, run.asked
     # A teacher on the projector or sharing the screen with students may go on unanswered.
     teaching = projector or state.room is not None
-    seat = frame.state.to_move
-    if asked is not None and seat is not None:
-        # The player on turn plays on the table: their hand is shown while the move is asked.
-        shown[seat] = True
-    show = tuple(shown)
+    # The player on turn plays on the table: their hand is shown while the move is asked.
+    show = lc.hands_shown(
+        lesson.seats,
+        lesson.shows,
+        state.show,
+        show_all=bool(st.session_state.get(_SHOW_ALL)),
+        on_turn=frame.state.to_move if asked is not None else None,
+    )
     board_col, text_col = st.columns([3, 2], gap="medium")
     with board_col:
         if asked is None:
@@ -619,7 +571,7 @@ def _player(lesson: Lesson) -> None:
                 )
             )
         else:
-            pick, legal = _choices(run, asked)
+            cards = lc.card_choices(run, asked, mark_legal=bool(state.mark_legal))
             board.card_board(
                 lesson_frame.frame_board_html(
                     lesson,
@@ -629,14 +581,14 @@ def _player(lesson: Lesson) -> None:
                     show=show,
                     projector=projector,
                     before=frames[step - 1] if step else None,
-                    pick=pick,
-                    legal=legal,
+                    pick=cards.hand,
+                    legal=cards.legal,
                 ),
                 key=BOARD_KEY,
                 on_play=functools.partial(play_try, lesson.id, asked),
                 focus=not teaching,
             )
-        _nav(step, last, pending is not None and not teaching, projector, t)
+        _nav(step, last, pending is not None and not teaching, projector, w, t)
     with text_col:
         text.html(
             lesson_frame.frame_step_html(
@@ -647,18 +599,17 @@ def _player(lesson: Lesson) -> None:
         # The class answers a question asked at this step: the teacher's own task gives way.
         class_asked = bool(state.room) and _ask_controls(t, lesson, frames, step)
         if pending is not None and not class_asked:
-            _task_controls(run, lesson, pending, t)
+            _task_controls(run, lesson, pending, w, t)
         if step >= last:
-            text.success(t._("You have reached the end of this lesson."), icon=":material/flag:")
+            text.success(w.end, icon=":material/flag:")
         _lesson_end(lesson, step >= last)
-        _seat_controls(t, lesson.seats)
-        _share_controls(t)
+        _seat_controls(w, lesson.seats)
+        _share_controls(w)
 
 
-def _title_row(title: str, level: int, summary: str, projector: bool) -> None:
+def _title_row(title: str, level: str, summary: str, projector: bool, w: lw.LearnWords) -> None:
     """The lesson's title, level and summary, with the way back to the list (and on the
     projector, the projector's controls)."""
-    t = tr()
     if projector:
         head, right, pop, out = st.columns([3.4, 1.6, 1.6, 1.6], vertical_alignment="center")
         chrome.projector_controls(pop, out)
@@ -668,7 +619,7 @@ def _title_row(title: str, level: int, summary: str, projector: bool) -> None:
         text.html(
             page_title_html(
                 title,
-                t._("Level {level}", level=level),
+                level,
                 summary,
                 cls="t66-title" if projector else "",
                 room=chrome.open_room(),
@@ -676,7 +627,7 @@ def _title_row(title: str, level: int, summary: str, projector: bool) -> None:
         )
     with right:
         st.button(
-            t._("All lessons"),
+            w.all_lessons,
             key="to_list",
             on_click=close_lesson,
             icon=":material/list:",
@@ -684,7 +635,9 @@ def _title_row(title: str, level: int, summary: str, projector: bool) -> None:
         )
 
 
-def _nav(step: int, last: int, held: bool, projector: bool, t: Translator) -> None:
+def _nav(
+    step: int, last: int, held: bool, projector: bool, w: lw.LearnWords, t: Translator
+) -> None:
     """Restart, Back, the step slider (on the projector, the step counter) and Next; Next is
     held while the learner has a task to do first."""
     with st.container(key="t66_nav"):
@@ -693,7 +646,7 @@ def _nav(step: int, last: int, held: bool, projector: bool, t: Translator) -> No
         )
         with c_restart:
             st.button(
-                t._("Restart"),
+                w.restart,
                 key="restart",
                 on_click=restart,
                 disabled=step == 0,
@@ -702,7 +655,7 @@ def _nav(step: int, last: int, held: bool, projector: bool, t: Translator) -> No
             )
         with c_back:
             st.button(
-                t._("Back"),
+                w.back,
                 key="back",
                 on_click=move,
                 args=(-1,),
@@ -714,11 +667,11 @@ def _nav(step: int, last: int, held: bool, projector: bool, t: Translator) -> No
             if projector:
                 # The clicker's page: no slider, whose old value a browser sends along
                 # with fast presses; the counter shows where the lesson stands.
-                text.caption(t._("Step {step} of {last}", step=step, last=last))
+                text.caption(lw.step_counter(step, last, t))
             else:
                 session.bind("w_step", "step")
                 st.slider(
-                    t._("Step"),
+                    w.step,
                     min_value=0,
                     max_value=max(last, 1),
                     key="w_step",
@@ -728,7 +681,7 @@ def _nav(step: int, last: int, held: bool, projector: bool, t: Translator) -> No
                 )
         with c_next:
             st.button(
-                t._("Next"),
+                w.next,
                 key="next",
                 on_click=move,
                 args=(1,),
@@ -738,19 +691,6 @@ def _nav(step: int, last: int, held: bool, projector: bool, t: Translator) -> No
                 icon_position="right",
                 width="stretch",
             )
-
-
-def _choices(run: LessonRun, index: int) -> tuple[frozenset[Card], frozenset[Card] | None]:
-    """The cards the learner may click (the hand of the player on turn) and, when the learner
-    asked for the marks or has opened a hint, those allowed."""
-    before = run.frames[index - 1].state
-    player = before.to_move
-    if player is None:
-        return frozenset(), None
-    hand = frozenset(before.hand(player))
-    if not (state.mark_legal or run.hint(index) >= 1):
-        return hand, None
-    return hand, frozenset(m.card for m in run.legal_moves(index) if isinstance(m, Play))
 
 
 def _hint_subject(lesson: Lesson, before: State) -> State | View:
@@ -783,38 +723,45 @@ def _replies(run: LessonRun, t: Translator) -> None:
             text.warning(words, icon=":material/lightbulb:")
 
 
-def _task_controls(run: LessonRun, lesson: Lesson, index: int, t: Translator) -> None:
+def _task_controls(
+    run: LessonRun, lesson: Lesson, index: int, w: lw.LearnWords, t: Translator
+) -> None:
     """The step the learner has to do: the answers of a question, or the cards of the player
     on turn (and their other moves), with "Show me" after two misses."""
     frame = run.frames[index]
     if frame.question is not None:
-        _question_controls(run.lesson, frame, index, t)
+        _question_controls(run.lesson, frame, index, w, t)
         return
     ym = frame.your_move
-    before = run.frames[index - 1].state
-    player = before.to_move
+    before = run.frames[index - 1]
+    player = before.state.to_move
     if ym is None or player is None:
         return
-    choices = [
-        (choice_label(before, m, t) if isinstance(before, State) else move_label(m, t), str(m))
-        for m in run.legal_moves(index)
-        if not isinstance(m, Play)
-    ]
-    _move_task(run.lesson, index, SEAT_NAMES[player], ym, choices, t)
+    moves = lc.other_moves(run, index)
+    labels = lw.move_buttons(before, moves, t)
+    _move_task(
+        run.lesson,
+        index,
+        lw.move_prompt(ym, player, t),
+        player,
+        zip(labels, moves, strict=True),
+        w,
+        t,
+    )
     level = run.hint(index)
     if level:
-        _hint_panel(lesson, before, level, t)
-    _hint_and_show_buttons(run, index, t)
+        _hint_panel(lesson, before.state, level, t)
+    _hint_and_show_buttons(run, index, w, t)
 
 
-def _hint_and_show_buttons(run: LessonRun, index: int, t: Translator) -> None:
+def _hint_and_show_buttons(run: LessonRun, index: int, w: lw.LearnWords, t: Translator) -> None:
     """The button for the next hint level (until the last), and "Show me" after two misses."""
     hint_col, show_col = st.columns(2)
     level = run.hint(index)
     if level < HINT_LEVELS:
         with hint_col:
             st.button(
-                t._("Show a hint ({level} of 4)", level=level + 1),
+                lw.hint_button(level + 1, t),
                 key=f"hint_{index}",
                 on_click=more_hint,
                 args=(run.lesson, index),
@@ -824,7 +771,7 @@ def _hint_and_show_buttons(run: LessonRun, index: int, t: Translator) -> None:
     if run.may_show(index):
         with show_col:
             st.button(
-                t._("Show me"),
+                w.show_me,
                 key=f"show_me_{index}",
                 on_click=show_me,
                 args=(run.lesson, index),
@@ -833,13 +780,15 @@ def _hint_and_show_buttons(run: LessonRun, index: int, t: Translator) -> None:
             )
 
 
-def _question_controls(lesson_id: str, frame: AnyFrame, index: int, t: Translator) -> None:
+def _question_controls(
+    lesson_id: str, frame: AnyFrame, index: int, w: lw.LearnWords, t: Translator
+) -> None:
     """The question asked at a step, and its answers as buttons."""
     assert frame.question is not None
-    text.html(task_html(t._("Question"), t._(frame.question.text)))
-    for i, ans in enumerate(frame.question.answers):
+    text.html(task_html(w.question, lw.said(frame.question.text, t)))
+    for i, label in enumerate(lw.answers(frame, t)):
         st.button(
-            t._(ans.text),
+            label,
             key=f"answer_{index}_{i}",
             on_click=answer,
             args=(lesson_id, index, i),
@@ -850,14 +799,14 @@ def _question_controls(lesson_id: str, frame: AnyFrame, index: int, t: Translato
 _SHOW_ALL = "t66_table_show_all"  # the learner shows every hand of a lesson at a table
 
 
-def _next_lesson_button(lesson_id: str, title: str, t: Translator) -> None:
+def _next_lesson_button(following: Lesson, label: str, t: Translator) -> None:
     """What comes next, and the button that opens it."""
-    text.caption(t._("Next up: {lesson}", lesson=t._(title)))
+    text.caption(lw.next_up(following, t))
     st.button(
-        t._("Next lesson"),
+        label,
         key="next_lesson",
         on_click=open_lesson,
-        args=(lesson_id,),
+        args=(following.id,),
         type="primary",
         icon=":material/skip_next:",
         width="stretch",
@@ -867,24 +816,19 @@ def _next_lesson_button(lesson_id: str, title: str, t: Translator) -> None:
 def _move_task(
     lesson_id: str,
     index: int,
-    name: str,
-    ym: YourMove,
-    choices: Sequence[tuple[str, str]],
+    prompt: str,
+    player: int,
+    choices: Iterable[tuple[str, Move]],
+    w: lw.LearnWords,
     t: Translator,
 ) -> None:
-    """The task of a your-move step: the prompt, how to play a card on the table, the moves
-    that are no card (each a label and its notation) as buttons, and the marks of the cards
-    that may be played."""
-    prompt = t._(ym.prompt) if ym.prompt else t._("Find the move of {player}.", player=name)
-    text.html(task_html(t._("Your move"), prompt))
-    text.caption(
-        t._(
-            "Click a card of {player} on the table to play it, or choose it with the arrow "
-            "keys and press Enter.",
-            player=name,
-        )
-    )
-    for label, notation in choices:
+    """The task of a your-move step: the prompt, how to play a card of ``player`` on the table,
+    the moves that are no card (each a label and its move) as buttons, and the marks of the
+    cards that may be played."""
+    text.html(task_html(w.your_move, prompt))
+    text.caption(lw.click_card(player, t))
+    for label, choice in choices:
+        notation = str(choice)
         st.button(
             label,
             key=f"try_{index}_{notation}",
@@ -893,27 +837,23 @@ def _move_task(
         )
     st.session_state.w_mark_legal = bool(state.mark_legal)
     st.toggle(
-        t._("Mark the cards that may be played"),
+        w.mark_legal,
         key="w_mark_legal",
         on_change=mark_legal,
-        help=t._("Cards that may not be played now are dimmed."),
+        help=w.mark_legal_help,
     )
 
 
-def _seat_controls(t: Translator, seats: int) -> None:
+def _seat_controls(w: lw.LearnWords, seats: int) -> None:
     """The toggles of the hands shown: A's and B's with two players; at a table, every hand."""
     if seats > 2:
-        st.toggle(
-            t._("Show every hand"),
-            key=_SHOW_ALL,
-            help=t._("The lesson shows the hands a player at the table would see."),
-        )
+        st.toggle(w.show_all, key=_SHOW_ALL, help=w.show_all_help)
         return
     a, b = st.columns(2)
     with a:
         session.bind("w_show_a", "show_a")
         st.toggle(
-            t._("Show the hand of A"),
+            w.show_a,
             key="w_show_a",
             on_change=_show_hand,
             args=("show_a", "w_show_a"),
@@ -921,21 +861,16 @@ def _seat_controls(t: Translator, seats: int) -> None:
     with b:
         session.bind("w_show_b", "show_b")
         st.toggle(
-            t._("Show the hand of B"),
+            w.show_b,
             key="w_show_b",
             on_change=_show_hand,
             args=("show_b", "w_show_b"),
         )
 
 
-def _share_controls(t: Translator) -> None:
+def _share_controls(w: lw.LearnWords) -> None:
     st.session_state.w_share = state.room is not None
-    st.toggle(
-        t._("Let students follow this screen"),
-        key="w_share",
-        on_change=share,
-        help=t._("Students open the page 'Follow a teacher' and type the room code."),
-    )
+    st.toggle(w.share, key="w_share", on_change=share, help=w.share_help)
     if state.room:
         _room_panel()
 
@@ -952,12 +887,12 @@ def _room_panel() -> None:
     try:
         if not store.heartbeat(room, token):
             state.room = None
-            text.info(t._(ROOM_GONE))
+            text.info(lw.LearnWords().said(t).room_gone)
             return
         _publish()  # again: a step shown while the rooms could not be reached arrives now
         followers = store.followers(room, token)
     except RoomsUnavailable:  # the room is kept: the panel tries again at its next look
-        text.warning(t._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
+        text.warning(rooms_down(t), icon=":material/cloud_off:")
         return
     address = classroom.join_address(_app_address(), room)
     text.html(classroom.room_panel_html(room, address, followers, t))
