@@ -16,7 +16,7 @@ from tutor.teach.lessons.reader import MAX_BYTES
 from tutor.words import learn_page as lw
 from tutor.words.i18n import LANGUAGES, get_translator
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOOD, _ = load_lessons(ROOT / "lessons")
 FRAMES: dict[str, tuple[AnyFrame, ...]] = {les.id: replay(les) for les in GOOD}
 MOVES = [(i, k) for i in sorted(FRAMES) for k, f in enumerate(FRAMES[i]) if f.your_move is not None]
