@@ -25,9 +25,9 @@ from typing import Final
 
 from tutor.engine import SRC_000, SRC_001, SRC_002, SRC_003, SRC_004, SRC_PAGAT, Rank, Suit
 from tutor.msgid import N_, NP_
-from tutor.words.explain import source_name as source_name
 from tutor.words.i18n import LANGUAGES, Translator, get_translator
 from tutor.words.names import TERM_DEFINITIONS
+from tutor.words.rule_texts import source_name as source_name
 
 #: The groups of the glossary, in reading order, with their titles.
 GROUPS: Final[Mapping[str, str]] = MappingProxyType(

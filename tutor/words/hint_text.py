@@ -77,21 +77,6 @@ from tutor.teach.hints.model import (
     DUTY_OVER_TRUMP,
     DUTY_TRUMP,
 )
-from tutor.words.explain import (
-    card_item,
-    card_list,
-    describe_move,
-    describe_outcome,
-    explain_verdict,
-    move_item,
-    move_phrase,
-    number,
-    percent,
-    reason_text,
-    rule_text,
-    sentence,
-    specific_reason,
-)
 from tutor.words.hint_values import (
     CUT_REASONS,
     cut_notes,
@@ -102,6 +87,18 @@ from tutor.words.hint_values import (
     values_line,
 )
 from tutor.words.i18n import Translator
+from tutor.words.narrate import describe_move, describe_outcome
+from tutor.words.phrases import (
+    card_item,
+    card_list,
+    move_item,
+    move_phrase,
+    number,
+    percent,
+    sentence,
+)
+from tutor.words.reasons import explain_verdict, reason_text, specific_reason
+from tutor.words.rule_texts import rule_text
 
 #: Said after the moves worth considering, when there are several: to one opponent, and at a
 #: table where the seats are named.

@@ -20,8 +20,8 @@ from tutor.teach.hints import (
     Analysis,
     MoveValue,
 )
-from tutor.words.explain import move_item, number, percent
 from tutor.words.i18n import Translator
+from tutor.words.phrases import move_item, number, percent
 
 #: Why an analysis was cut short (``Analysis.cut``).
 CUT_REASONS: dict[str, str] = {

@@ -28,15 +28,11 @@ from tutor.teach.lessons import (
     judge_move,
     runs,
 )
-from tutor.words.explain import (
-    explain_verdict,
-    move_phrase,
-    reason_text,
-    rule_line,
-    sentence,
-)
 from tutor.words.i18n import Translator
 from tutor.words.narrate import move_words, outcome_text
+from tutor.words.phrases import move_phrase, sentence
+from tutor.words.reasons import explain_verdict, reason_text
+from tutor.words.rule_texts import rule_line
 from tutor.words.switches import preset_name
 
 #: The lesson levels' names in the catalogue; a level without a name is "Level {level}".

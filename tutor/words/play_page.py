@@ -19,8 +19,8 @@ from tutor.engine import SEAT_LETTERS, MatchMode, Move, State, Verdict
 from tutor.msgid import N_
 from tutor.teach.play import TABLE, Game, Result, Turn, deal_lesson, deal_outcome
 from tutor.words.app_text import Labels, hint_button
-from tutor.words.explain import choice_label, explain_verdict, move_label, waiting_prompt
 from tutor.words.i18n import Translator
+from tutor.words.phrases import choice_label, move_label, waiting_prompt
 from tutor.words.play_text import (
     deal_heading,
     match_line,
@@ -29,6 +29,7 @@ from tutor.words.play_text import (
     outcome_text,
     remark_text,
 )
+from tutor.words.reasons import explain_verdict
 
 
 @dataclass(frozen=True)

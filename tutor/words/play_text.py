@@ -21,16 +21,15 @@ from tutor.engine import (
 )
 from tutor.msgid import N_
 from tutor.teach.play import Claim, Deal, Game, Grade, MatchScore, Remark, Trick, positions
-from tutor.words.explain import (
+from tutor.words.i18n import Translator
+from tutor.words.narrate import (
     describe_move,
     describe_outcome,
     describe_trick,
-    move_phrase,
-    number,
-    sentence,
+    move_text,
+    table_remark_text,
 )
-from tutor.words.i18n import Translator
-from tutor.words.narrate import move_text, table_remark_text
+from tutor.words.phrases import move_phrase, number, sentence
 from tutor.words.puzzle_text import line_words
 
 #: The name of each grade, as the coach says it.

@@ -17,9 +17,9 @@ from tutor.engine import PLAYER_NAMES, RuleSet
 from tutor.msgid import N_
 from tutor.teach.puzzles import ALL_LEVELS, ALL_THEMES, THEMES, Mark, Puzzle, Refused
 from tutor.words.app_text import Labels, hint_button
-from tutor.words.explain import explain_verdict
 from tutor.words.i18n import Translator
 from tutor.words.puzzle_text import level_words
+from tutor.words.reasons import explain_verdict
 
 #: Above the problems of the puzzle files that could not be read.
 UNREADABLE = N_("A puzzle file could not be read:")

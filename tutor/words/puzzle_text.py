@@ -42,17 +42,10 @@ from tutor.teach.puzzles import (
 )
 from tutor.teach.puzzles.replay import Decider, Decides, Replay, Step
 from tutor.words import hint_text
-from tutor.words.explain import (
-    describe_move,
-    describe_outcome,
-    describe_trick,
-    move_item,
-    move_phrase,
-    percent,
-    rule_text,
-    sentence,
-)
 from tutor.words.i18n import Translator
+from tutor.words.narrate import describe_move, describe_outcome, describe_trick
+from tutor.words.phrases import move_item, move_phrase, percent, sentence
+from tutor.words.rule_texts import rule_text
 
 GOAL_TEXTS: dict[GoalKind, str] = {
     GoalKind.WIN: N_("Win the deal."),
