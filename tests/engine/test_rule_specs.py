@@ -26,6 +26,7 @@ from tutor.engine import (
     legal_moves,
     parse_rules,
     random_deal,
+    rulespec,
 )
 from tutor.engine import rules as R
 from tutor.formats.positions import PositionError, read_position
@@ -173,7 +174,7 @@ def test_words_and_long_specs() -> None:
     assert refusal("classic(target=sixty)").message[0] == R.E_SWITCH_NUMBER
     assert refusal("classic(target=)").message[0] == R.E_SWITCH_NUMBER
     err = refusal("classic(" + "target=61, " * 200 + ")")
-    assert err.message == (R.E_RULES_LONG, {"limit": R.MAX_SPEC})
+    assert err.message == (rulespec.E_RULES_LONG, {"limit": rulespec.MAX_SPEC})
     with pytest.raises(UnknownPresetError) as unknown:
         parse_rules("classic(no.such=1)")
     assert unknown.value.message == (
@@ -201,7 +202,7 @@ TEMPLATES = [
     (R.E_SWITCH_TARGET, {"name": "deal.target", "value": 300, "high": 230}),
     (R.E_SWITCH_SCHNEIDER, {"name": "score.schneider_below", "value": 70, "high": 66}),
     (R.E_SWITCH_PACK, {"name": "exchange.rank", "value": "9", "valid": "A, 10"}),
-    (R.E_RULES_LONG, {"limit": 1000}),
+    (rulespec.E_RULES_LONG, {"limit": 1000}),
     (R.E_UNKNOWN_PRESET, {"name": "x", "valid": "classic"}),
     (R.E_UNKNOWN_SWITCH, {"name": "x", "valid": "deal.target"}),
 ]

@@ -17,7 +17,7 @@ A side is a party that wins or loses a deal: a seat, or two partners sitting opp
 other. Scores, tricks and game points are per side.
 
 >>> import random
->>> from tutor.engine.rules import preset
+>>> from tutor.engine.presets import preset
 >>> game = game_for(preset("four"))
 >>> game.seats, game.seat_names, game.sides
 (4, 'ABCD', 2)

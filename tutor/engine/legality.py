@@ -4,7 +4,7 @@
 turning reasons into sentences is the job of ``tutor.words.explain``. Every number and switch
 comes from the state's ``RuleSet``; this module only reads them.
 
->>> from tutor.engine.rules import preset
+>>> from tutor.engine.presets import preset
 >>> from tutor.engine.state import new_deal
 >>> from tutor.engine.cards import Card
 >>> from tutor.engine.moves import Marriage, Play

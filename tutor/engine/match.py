@@ -11,7 +11,7 @@ points). The first dealer is found by cutting. A side is a seat, or two partners
   after the dealer in the order of play (with one seat a side, the winner); after a deal
   nobody won the same dealer deals again.
 
->>> from tutor.engine.rules import preset
+>>> from tutor.engine.presets import preset
 >>> m = Match.start(preset("kurnik"), dealer=1)
 >>> m.dealer, m.scores, m.winner
 (1, (0, 0), None)
@@ -46,7 +46,7 @@ def cut(rules: RuleSet, rng: random.Random) -> tuple[tuple[Card, ...], int]:
     the same card can be drawn twice: when two seats hold the highest card, all draw again,
     and the last draw is the one shown. With two seats this is ``cut_for_dealer``.
 
-    >>> from tutor.engine.rules import preset
+    >>> from tutor.engine.presets import preset
     >>> cards, dealer = cut(preset("four"), random.Random(1))
     >>> len(cards), all(cut_winner(cards[dealer], c) == 0 for c in cards if c != cards[dealer])
     (4, True)

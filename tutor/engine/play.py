@@ -1,6 +1,6 @@
 """Applying moves: ``apply(state, move)`` returns the new state, scored when the deal ends.
 
->>> from tutor.engine.rules import preset
+>>> from tutor.engine.presets import preset
 >>> from tutor.engine.state import new_deal
 >>> s = new_deal(preset("classic"), hands=("10h Kh 9h 10c Kc Qc", "Jh As Ks Qs Ad Kd"),
 ...              trump_card="Ah", stock="10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd")
@@ -294,7 +294,7 @@ def pass_until(state: State, move: Move) -> State:
     """``state``, after passing the choices between two turns that ``move`` skips: while the
     state waits for a choice that ``move`` is not, pass (draw; keep the lowest trump).
 
-    >>> from tutor.engine.rules import preset
+    >>> from tutor.engine.presets import preset
     >>> from tutor.engine.state import new_deal
     >>> s = new_deal(preset("pagat"), hands=("Kh Qh Jd Ac 10c 9s", "Ah Jh Kc Qc 10s 9d"),
     ...              trump_card="Ad", stock="Jc 9c As Ks Qs 10h 10d Kd Qd Js 9h")

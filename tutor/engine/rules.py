@@ -20,7 +20,6 @@ switches agree and that the engine for the seat count plays them in
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -536,36 +535,3 @@ def field_of(switch_id: str) -> str:
         if f.metadata.get("id") == switch_id:
             return f.name
     raise UnknownPresetError(switch_id, switch_ids(), "rule switch")
-
-
-#: Names that moved to their own modules; they stay importable from here for one release.
-_MOVED = {
-    **dict.fromkeys(
-        (
-            "CLASSIC",
-            "FOUR",
-            "HEART_ACE",
-            "KURNIK",
-            "NAMED_TRUMP",
-            "PACK32",
-            "PAGAT",
-            "PRESETS",
-            "SCHNAPSEN",
-            "SHARPENED",
-            "TABLE_PRESETS",
-            "THIRTY_SIX",
-            "THREE",
-            "THREE_PACK32",
-            "preset",
-        ),
-        "tutor.engine.presets",
-    ),
-    **dict.fromkeys(("E_RULES_LONG", "MAX_SPEC", "parse_rules"), "tutor.engine.rulespec"),
-}
-
-
-def __getattr__(name: str) -> Any:
-    """A name that moved to ``tutor.engine.presets`` or ``tutor.engine.rulespec``."""
-    if name in _MOVED:
-        return getattr(importlib.import_module(_MOVED[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -27,7 +27,7 @@ whole ending, a plain tuple ``(net, kind, winner, game_points, player, rule_id)`
 None for a draw, ``player`` the declarer or closer the ending is about), which the engine turns
 into an ``Outcome``: the same branch decides both.
 
->>> from tutor.engine.rules import preset
+>>> from tutor.engine.presets import preset
 >>> sc = scoring(preset("classic"))
 >>> why: list[Ending] = []
 >>> sc.declare(0, 66, 20, 0b11, -1, 0, why), why

@@ -3,7 +3,7 @@
 Players are ``A`` (0) and ``B`` (1). Cards inside the state are card indices (``Card.index``)
 and hands are bit sets; the public helpers turn them back into ``Card`` values.
 
->>> from tutor.engine.rules import preset
+>>> from tutor.engine.presets import preset
 >>> s = new_deal(preset("classic"), hands=("10h Kh 9h 10c Kc Qc", "Jh As Ks Qs Ad Kd"),
 ...              trump_card="Ah", stock="10s 9d 9s Qd Qh Js Ac Jc 9c 10d Jd")
 >>> s.to_move, str(s.trump_card_value), s.stock_size

@@ -19,7 +19,7 @@ sample, seen by the same player, gives the same view back.
 
 >>> import random
 >>> from tutor.engine.state import random_deal
->>> from tutor.engine.rules import preset
+>>> from tutor.engine.presets import preset
 >>> s = random_deal(preset("kurnik"), random.Random(4))
 >>> v = view_of(s, 0)
 >>> view_of(sample_state(v, random.Random(1)), 0) == v

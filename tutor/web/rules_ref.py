@@ -195,7 +195,7 @@ def compare_rows(presets: Sequence[RuleSet]) -> tuple[CompareRow, ...]:
     """Each switch of the presets side by side; ``odd`` marks the values outside the majority
     of the presets that read the switch (a value a preset does not read is never odd).
 
-    >>> from tutor.engine.rules import PRESETS
+    >>> from tutor.engine.presets import PRESETS
     >>> rows = compare_rows([PRESETS["classic"], PRESETS["kurnik"]])
     >>> [r.switch_id for r in rows if r.differs][:2]
     ['deal.played_out', 'phase2.duty']

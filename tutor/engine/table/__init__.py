@@ -11,7 +11,7 @@ While the stock can give every player a card, each draws one after a trick, the 
 first and then in seat order; the face-up trump card is drawn last. Cards that cannot go to all
 players stay out of play (with three players and 28 cards, the face-up card).
 
->>> from tutor.engine.rules import preset
+>>> from tutor.engine.presets import preset
 >>> import random
 >>> s = deal_table(preset("three"), random.Random(1))
 >>> s.to_move, [len(s.hand(p)) for p in range(3)], s.cards_to_draw

@@ -1,7 +1,7 @@
 """What a puzzle is: its goal, theme and level, and the position the learner plays.
 
 >>> from tutor.engine import new_deal, play_moves
->>> from tutor.engine.rules import preset
+>>> from tutor.engine.presets import preset
 >>> s = new_deal(preset("pagat"), hands=("Ah 10h Kc Qc Ks Qs", "Ad Jd 9d As Js Jh"),
 ...              trump_card="Kd", stock="Qd Qh 9s 10s 9h Kh 9c Jc 10c Ac 10d", dealer=0)
 >>> Goal.parse("win 2").threshold(s.rules), str(Goal.parse("avoid schneider"))

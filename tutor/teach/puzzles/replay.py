@@ -10,7 +10,7 @@ for the last trick, the trick with which a player reaches 66, the closer falling
 declaration without 66, the Schneider limit. ``tutor.words.puzzle_text`` says it in words.
 
 >>> from tutor.engine import new_deal
->>> from tutor.engine.rules import preset
+>>> from tutor.engine.presets import preset
 >>> s = new_deal(preset("pagat"), hands=("Ah 10h Kc Qc Ks Qs", "Ad Jd 9d As Js Jh"),
 ...              trump_card="Kd", stock="Qd Qh 9s 10s 9h Kh 9c Jc 10c Ac 10d", dealer=0)
 >>> [len(st.moves) for st in line_steps(s, ["Js", "Ks", "Ah"])]
