@@ -22,18 +22,15 @@ import streamlit as st
 from markupsafe import Markup
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from tutor.engine import PLAYER_NAMES, Card, Play
-from tutor.msgid import N_
+from tutor.engine import Card
+from tutor.teach import following as fw
 from tutor.teach.classroom import (
     MAX_NAME_CHARS,
-    PUZZLE_PREFIX,
     ClassQuestion,
     Kind,
     clean_name,
     join_answer,
-    lesson_question,
     puzzle_question,
-    split_answer,
 )
 from tutor.teach.lessons import Frame, Lesson, LessonRun
 from tutor.teach.puzzles import start
@@ -46,6 +43,8 @@ from tutor.web.links import normalize_room
 from tutor.web.puzzle_html import attempt_table
 from tutor.web.step import task_html
 from tutor.web.titles import follow_title_html
+from tutor.words import follow_page as fp
+from tutor.words.app_text import rooms_down
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
 from tutor_app import ask, board, chrome, text
@@ -79,19 +78,6 @@ DOWN = "down"
 BOARD_KEY = "t66_follow_board"
 #: The longest text the code field takes (a code with spaces or dashes between its groups).
 FIELD_CHARS = 16
-EXAMPLE_CODE = "K7Q-F2M"
-
-BAD_CODE = N_("Room codes have {length} letters and digits, like {example}.")
-WAITING = N_(
-    "Room {code}: waiting for the teacher to show a lesson. If nothing appears, check the "
-    "code on the teacher's screen."
-)
-LIMITED = N_("Too many tries. Wait a minute, then try the code again.")
-STOPPED = N_("The teacher has stopped sharing room {code}.")
-GONE = N_(
-    "The teacher's screen has not been seen for {seconds} seconds. This step stays here, and "
-    "the lesson goes on when the teacher is back."
-)
 #: The session key of this student's session id (what the room counts as one follower).
 FOLLOWER_KEY = "follow_session"
 
@@ -104,29 +90,30 @@ def _body() -> None:
     chrome.projector_bar()
     chrome.show_notices()
     t = tr()
-    text.title(t._("Follow a teacher"))
+    w = fp.FollowWords().said(t)
+    text.title(w.title)
     code = normalize_room(state.follow_room)
     shown = format_room(code) if valid_room(code) else code
     st.session_state["w_follow_room"] = shown[:FIELD_CHARS]
     st.text_input(
-        t._("Room code"),
+        w.room_code,
         key="w_follow_room",
         on_change=_room_changed,
-        placeholder=t._("e.g. {example}", example=EXAMPLE_CODE),
+        placeholder=fp.code_example(t),
         max_chars=FIELD_CHARS,
-        help=t._("The code shown on the teacher's screen."),
+        help=w.code_help,
     )
     chrome.sync_address(chrome.settings_params(room=code) if code else chrome.settings_params())
     if not code:
-        text.info(t._("Type the room code shown on the teacher's screen, then press Enter."))
+        text.info(w.type_code)
         return
     if not valid_room(code):
-        text.warning(t._(BAD_CODE, length=ROOM_LENGTH, example=EXAMPLE_CODE))
+        text.warning(fp.bad_code(ROOM_LENGTH, t))
         return
     answer = _join(code)
     if answer is Join.LIMITED:
-        text.warning(t._(LIMITED), icon=":material/hourglass_top:")
-        st.button(t._("Try again"), key="follow_retry", on_click=_retry)
+        text.warning(w.limited, icon=":material/hourglass_top:")
+        st.button(w.try_again, key="follow_retry", on_click=_retry)
         return
     _follow(code)
 
@@ -173,11 +160,11 @@ def _room(code: str, found: bool) -> None:
         _show_room(code, pulse)
     except RoomsUnavailable:
         chrome.LOG.warning("rooms unavailable on the follow page", exc_info=True)
-        text.warning(tr()._(chrome.ROOMS_DOWN), icon=":material/cloud_off:")
+        text.warning(rooms_down(tr()), icon=":material/cloud_off:")
         shown = DOWN
     except Exception:
         chrome.LOG.exception("follow view failed")
-        text.error(tr()._(N_("Sorry, this view cannot be shown right now.")))
+        text.error(fp.FollowWords().said(tr()).cannot_show)
         shown = None
     st.session_state[_SHOWN] = shown
     ctx = get_script_run_ctx()
@@ -241,25 +228,27 @@ def _show_room(code: str, pulse: Pulse | None) -> None:
     view = store.get(code) if pulse is not None else None
     if view is None:
         if state.follow_seen and store.closed(code):
-            text.info(t._(STOPPED, code=shown))
+            text.info(fp.stopped(shown, t))
         else:
-            text.info(t._(WAITING, code=shown), icon=":material/hourglass_top:")
+            text.info(fp.waiting(shown, t), icon=":material/hourglass_top:")
         return
     state.follow_seen = True
     _say_following(code)
-    if view.lesson.startswith(PUZZLE_PREFIX):
-        _show_puzzle(t, view, code, shown)
+    w = fp.FollowWords().said(t)
+    pid = fw.puzzle_id(view.lesson)
+    if pid is not None:
+        _show_puzzle(t, w, pid, view, code, shown)
         return
     lib = library()
     lesson = lib.get(view.lesson)
     frames = lib.frames(view.lesson) if lesson is not None else None
     if lesson is None or not frames:
-        text.warning(t._("The teacher's lesson is not available here."))
+        text.warning(w.no_lesson)
         return
     assert pulse is not None
     if pulse.since_teacher >= TEACHER_GONE_SECONDS:
-        text.info(t._(GONE, seconds=int(pulse.since_teacher)), icon=":material/wifi_off:")
-    _show(t, lesson, frames, view, shown, code, pulse)
+        text.info(fp.gone(pulse.since_teacher, t), icon=":material/wifi_off:")
+    _show(t, w, lesson, frames, view, shown, code, pulse)
 
 
 @chrome.safe_callback
@@ -267,10 +256,11 @@ def _look(lesson_id: str, step: int, live: int) -> None:
     """Look at ``step`` of the teacher's lesson on one's own (the teacher goes on); reaching
     the teacher's step is following live again."""
     frames = _frames(lesson_id)
-    if step >= live or not frames:
+    own = fw.look_step(step, live)
+    if own is None or not frames:
         state.follow_own = None
         return
-    state.follow_own = LessonRun.start(lesson_id, frames, step)
+    state.follow_own = LessonRun.start(lesson_id, frames, own)
 
 
 def _frames(lesson_id: str) -> Sequence[Frame]:
@@ -285,6 +275,7 @@ def _live() -> None:
 
 def _show(
     t: Translator,
+    w: fp.FollowWords,
     lesson: Lesson,
     frames: Sequence[Frame],
     view: SharedView,
@@ -292,18 +283,18 @@ def _show(
     code: str,
     pulse: Pulse,
 ) -> None:
-    last = len(frames) - 1
-    live = max(0, min(view.step, last))
     own = state.follow_own
-    step = own.step if own is not None and own.lesson == lesson.id else live
-    step = max(0, min(step, last))
+    steps = fw.steps_shown(
+        view.step, own.step if own is not None and own.lesson == lesson.id else None, len(frames)
+    )
+    live, step = steps.live, steps.shown
     frame = frames[step]
-    following = t._("Following room {code}", code=shown)
-    text.html(follow_title_html(t._(lesson.title), following, f"{lesson.id}:{live}"))
+    following = fp.following_room(shown, t)
+    text.html(follow_title_html(fp.said(lesson.title, t), following, f"{lesson.id}:{live}"))
     back, fwd, live_col = st.columns(3)
     with back:
         st.button(
-            t._("Back"),
+            w.back,
             key="follow_back",
             on_click=_look,
             args=(lesson.id, step - 1, live),
@@ -313,7 +304,7 @@ def _show(
         )
     with fwd:
         st.button(
-            t._("Next"),
+            w.next,
             key="follow_next",
             on_click=_look,
             args=(lesson.id, step + 1, live),
@@ -324,7 +315,7 @@ def _show(
         )
     with live_col:
         st.button(
-            t._("Back to live"),
+            w.back_to_live,
             key="follow_live",
             on_click=_live,
             disabled=step == live,
@@ -332,21 +323,14 @@ def _show(
             icon=":material/sensors:",
             width="stretch",
         )
-    if step != live:
-        text.info(
-            t._(
-                "You are looking at step {step}; the teacher is at step {live}.",
-                step=step,
-                live=live,
-            ),
-            icon=":material/history:",
-        )
-    asked = lesson_question(lesson.id, frames, step) if step == live else None
-    if asked is None or pulse.question != asked.id:
+    if steps.looking_back:
+        text.info(fp.looking_back(step, live, t), icon=":material/history:")
+    asked = None if steps.looking_back else fw.asked_at(lesson.id, frames, step, pulse.question)
+    if asked is None:
         _lesson_step(t, lesson, frames, step, view.show)
         return
     question = rooms().question(code, _session_id())
-    mine = split_answer(question.mine)[0] if question and question.mine else None
+    mine = fw.my_answer(question.mine if question else None)
     revealed = pulse.revealed
     choices, whys = ask.choice_texts(t, frames[step])
     board_col, words = st.columns([3, 2], gap="medium")
@@ -359,7 +343,7 @@ def _show(
         else:
             text.html(_board(t, lesson, frames, step, view.show))
     with words:
-        _class_task(t, asked, frames, code, mine, revealed, choices, whys)
+        _class_task(t, w, asked, frames, code, mine, revealed, choices, whys)
         if revealed and isinstance(lesson, Lesson):
             _engine_words(t, asked, view.show, lesson.unnamed)
 
@@ -402,13 +386,6 @@ def _board(
     )
 
 
-def _asked_show(asked: ClassQuestion, show: tuple[bool, bool]) -> tuple[bool, bool]:
-    """The hands face up while a move is asked: the teacher's choice, and the hand of the
-    player on turn (each student plays it)."""
-    seat = asked.state.to_move if asked.state is not None else None
-    return (show[0] or seat == 0, show[1] or seat == 1)
-
-
 def _answer_board(
     t: Translator,
     lesson: Lesson,
@@ -418,17 +395,14 @@ def _answer_board(
     code: str,
 ) -> None:
     """The position asked about, the hand of the player on turn to click."""
-    assert asked.state is not None
-    seat = asked.state.to_move
-    pick = frozenset(asked.state.hand(seat)) if seat is not None else frozenset()
     markup = lesson_frame.frame_board_html(
         lesson,
         frame,
         t,
         style=state.style,
-        show=_asked_show(asked, show),
+        show=fw.asked_show(asked, show),
         projector=bool(state.projector),
-        pick=pick,
+        pick=fw.answer_cards(asked),
     )
     board.card_board(
         markup, key=BOARD_KEY, on_play=functools.partial(_send, code, asked.id), focus=True
@@ -438,18 +412,15 @@ def _answer_board(
 def _puzzle_board(
     t: Translator, puzzle: Puzzle, asked: ClassQuestion, code: str, revealed: bool
 ) -> None:
-    position = puzzle.state
-    seat = position.to_move
-    pick = frozenset(position.hand(puzzle.learner)) if seat == puzzle.learner else frozenset()
-    show = (puzzle.learner == 0, puzzle.learner == 1)
+    pick = fw.puzzle_cards(puzzle, revealed)
     opts = BoardOptions(
         style=state.style,
-        show=show,
+        show=fw.puzzle_show(puzzle),
         projector=bool(state.projector),
-        pick=frozenset() if revealed else pick,
+        pick=pick,
     )
-    markup = board_html(position, attempt_table(start(puzzle)), t, opts)
-    if revealed or not pick:
+    markup = board_html(puzzle.state, attempt_table(start(puzzle)), t, opts)
+    if not pick:
         text.html(markup)
         return
     board.card_board(
@@ -459,6 +430,7 @@ def _puzzle_board(
 
 def _class_task(
     t: Translator,
+    w: fp.FollowWords,
     asked: ClassQuestion,
     frames: Sequence[Frame],
     code: str,
@@ -469,25 +441,13 @@ def _class_task(
 ) -> None:
     """The teacher's question on a student's screen: the answers to pick (or the cards to
     play on the table), this student's answer, and once shown, the right one."""
-    frame = frames[asked.index] if asked.index < len(frames) else None
-    if asked.kind is Kind.CHOICE and frame is not None and frame.question is not None:
-        prompt = t._(frame.question.text)
-    elif frame is not None and frame.your_move is not None and frame.your_move.prompt:
-        prompt = t._(frame.your_move.prompt)
-    else:
-        prompt = _move_prompt(t, asked)
-    text.html(task_html(t._("The teacher asks"), prompt))
-    _answer_controls(t, asked, code, mine, revealed, choices, whys)
-
-
-def _move_prompt(t: Translator, asked: ClassQuestion) -> str:
-    seat = asked.state.to_move if asked.state is not None else None
-    player = PLAYER_NAMES[seat] if seat is not None else ""
-    return t._("What would {player} play here?", player=player)
+    text.html(task_html(w.teacher_asks, fp.class_prompt(asked, frames, t)))
+    _answer_controls(t, w, asked, code, mine, revealed, choices, whys)
 
 
 def _answer_controls(
     t: Translator,
+    w: fp.FollowWords,
     asked: ClassQuestion,
     code: str,
     mine: str | None,
@@ -507,13 +467,8 @@ def _answer_controls(
                     width="stretch",
                 )
         else:
-            text.caption(
-                t._(
-                    "Click a card on the table to answer, or choose it with the arrow keys "
-                    "and press Enter."
-                )
-            )
-            for i, m in enumerate(m for m in asked.moves() if not isinstance(m, Play)):
+            text.caption(w.click_card)
+            for i, m in enumerate(fw.other_moves(asked)):
                 st.button(
                     move_label(m, t),
                     key=f"class_move_{i}",
@@ -523,25 +478,20 @@ def _answer_controls(
                 )
         if mine is not None:
             text.info(
-                t._(
-                    "Your answer: {answer}. You may change it until the teacher shows the answer.",
-                    answer=answer_label(mine, choices, t),
-                ),
-                icon=":material/how_to_reg:",
+                fp.your_answer(answer_label(mine, choices, t), t), icon=":material/how_to_reg:"
             )
-        _name_field(t)
+        _name_field(w)
         return
-    if mine is None:
-        text.info(t._("You did not answer this question."), icon=":material/info:")
-    elif mine in asked.right:
+    outcome = fw.outcome(asked, mine)
+    if mine is None or outcome is fw.Outcome.NONE:
+        text.info(w.not_answered, icon=":material/info:")
+    elif outcome is fw.Outcome.RIGHT:
         text.success(
-            t._("Your answer {answer} is right.", answer=answer_label(mine, choices, t)),
-            icon=":material/check_circle:",
+            fp.answer_right(answer_label(mine, choices, t), t), icon=":material/check_circle:"
         )
     else:
         text.warning(
-            t._("Your answer {answer} is not the one.", answer=answer_label(mine, choices, t)),
-            icon=":material/lightbulb:",
+            fp.answer_wrong(answer_label(mine, choices, t), t), icon=":material/lightbulb:"
         )
     for line in reveal_lines(asked, choices, whys, t):
         text.markdown(md_text(line))
@@ -561,14 +511,14 @@ def _engine_words(
         text.markdown(engine_view(subject, t))
 
 
-def _name_field(t: Translator) -> None:
+def _name_field(w: fp.FollowWords) -> None:
     st.session_state["w_class_name"] = str(st.session_state.get(_NAME, ""))
     st.text_input(
-        t._("Your name for the teacher (optional)"),
+        w.name,
         key="w_class_name",
         max_chars=MAX_NAME_CHARS,
         on_change=_name_changed,
-        help=t._("Only the teacher sees it, next to your answer."),
+        help=w.name_help,
     )
 
 
@@ -593,41 +543,37 @@ def _asked_now(code: str) -> ClassQuestion | None:
     store = rooms()
     view = store.get(code)
     pulse = store.pulse(code)
-    if view is None or pulse is None or pulse.question is None:
+    if view is None or pulse is None:
         return None
-    if view.lesson.startswith(PUZZLE_PREFIX):
-        puzzle = collection().get(view.lesson[len(PUZZLE_PREFIX) :])
-        return puzzle_question(puzzle) if puzzle is not None else None
-    frames = _frames(view.lesson)
-    return lesson_question(view.lesson, frames, view.step) if frames else None
+    return fw.asked_now(view.lesson, view.step, pulse.question, collection().get, _frames)
 
 
-def _show_puzzle(t: Translator, view: SharedView, code: str, shown: str) -> None:
+def _show_puzzle(
+    t: Translator, w: fp.FollowWords, pid: str, view: SharedView, code: str, shown: str
+) -> None:
     """A puzzle the teacher shares: its position, the learner's hand to click while the
     question is open, and the solution once the teacher shows it."""
-    puzzle = collection().get(view.lesson[len(PUZZLE_PREFIX) :])
+    puzzle = collection().get(pid)
     if puzzle is None:
-        text.warning(t._("The teacher's puzzle is not available here."))
+        text.warning(w.no_puzzle)
         return
     asked = puzzle_question(puzzle)
-    text.html(
-        follow_title_html(t._(puzzle.title), t._("Following room {code}", code=shown), view.lesson)
-    )
+    text.html(follow_title_html(fp.said(puzzle.title, t), fp.following_room(shown, t), view.lesson))
     question = rooms().question(code, _session_id())
     open_now = question is not None and question.id == asked.id
-    mine = split_answer(question.mine)[0] if open_now and question and question.mine else None
+    mine = fw.my_answer(question.mine if open_now and question else None)
     revealed = bool(open_now and question and question.revealed)
     board_col, words = st.columns([3, 2], gap="medium")
     with board_col:
         _puzzle_board(t, puzzle, asked, code, revealed)
     with words:
-        text.html(task_html(t._("The teacher asks"), _move_prompt(t, asked)))
+        text.html(task_html(w.teacher_asks, fp.move_prompt(asked, t)))
         if open_now:
-            _answer_controls(t, asked, code, mine, revealed, (), ())
+            _answer_controls(t, w, asked, code, mine, revealed, (), ())
         if revealed:
             if puzzle.explanation:
-                text.markdown(md_text(t._(puzzle.explanation)))
-            _engine_words(t, asked, (puzzle.learner == 0, puzzle.learner == 1), frozenset())
+                text.markdown(md_text(fp.said(puzzle.explanation, t)))
+            _engine_words(t, asked, fw.puzzle_show(puzzle), frozenset())
 
 
 if __name__ == "__main__":
