@@ -45,7 +45,6 @@ from tutor.engine import (
     RuleSet,
     State,
     Verdict,
-    Wait,
     apply,
     game_for,
     grading,
@@ -437,7 +436,7 @@ def play_out(game: Game) -> Game:
             return game
         if game.table.player(game.to_move) is None:
             s = game.state
-            if isinstance(s, State) and s.waiting is Wait.REPLY and s.legal_moves() == (PASS,):
+            if s.awaiting_reply and s.legal_moves() == (PASS,):
                 # the closer's opponent holds no card to exchange: nothing to decide
                 game = _apply(game, PASS)
                 continue
