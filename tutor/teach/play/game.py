@@ -64,8 +64,9 @@ TABLE_OPPONENTS = ("club", "expert")
 
 
 def opponents(seats: int) -> tuple[str, ...]:
-    """The computer opponents a learner can choose at a table of ``seats``."""
-    return OPPONENTS if seats == 2 else TABLE_OPPONENTS
+    """The computer opponents a learner can choose at a table of ``seats``: those of
+    ``OPPONENTS`` that play it (at three and four, ``TABLE_OPPONENTS``)."""
+    return tuple(name for name in OPPONENTS if seats in PLAYERS[name].plays)
 
 
 def players(seats: int) -> tuple[str, ...]:
