@@ -9,6 +9,7 @@ import random
 import pytest
 
 from tutor.engine import (
+    CARDS,
     CLOSE,
     CLOSE_UNDRAWN,
     DECLARE_OUT,
@@ -87,6 +88,45 @@ def _check_step(deal: Deal, rng: random.Random, dealt: int) -> None:
     assert _cards_in_play(sample) == dealt
 
 
+def _check_record(deal: Deal, move: Move, after: Deal) -> None:
+    """What the table shows of ``move`` through the interface: the trick it completed, the
+    stock closed, the marriage partner shown with a lead, the reply awaited after closing."""
+    won = sum(deal.side_tricks(x) for x in range(deal.sides))
+    won_after = sum(after.side_tricks(x) for x in range(after.sides))
+    if won_after > won:
+        assert won_after == won + 1 and isinstance(move, Play)
+        last = after.last_trick_cards
+        assert last is not None
+        leader, cards, winner = last
+        assert leader == deal.leader and len(cards) == deal.seats
+        assert cards == (*deal.trick_cards, move.card)
+        side = after.side(winner)
+        assert after.side_tricks(side) == deal.side_tricks(side) + 1
+        assert after.is_over or after.leader == winner
+    else:
+        assert after.last_trick_cards == deal.last_trick_cards
+    # Only two players close, once, and a closed stock is not open.
+    if move in (CLOSE, CLOSE_UNDRAWN):
+        assert deal.seats == 2 and deal.closer is None and after.closer == deal.to_move
+    else:
+        assert after.closer == deal.closer
+    assert after.closer is None or not after.stock_open
+    # With two players the partner of a marriage is shown with the lead until the answer.
+    shown = after.shown_with_lead
+    if isinstance(move, Marriage) and deal.seats == 2 and not after.is_over:
+        assert shown == CARDS[move.card.index ^ 1] and after.trick_cards == (move.card,)
+    elif shown is not None:
+        assert (
+            after.trick_cards == deal.trick_cards and after.shown_with_lead == deal.shown_with_lead
+        )
+    if shown is not None:
+        assert shown in after.hand(after.leader)
+    # The closer's opponent is asked about the exchange, and may always pass.
+    if after.awaiting_reply:
+        assert after.closer is not None and after.to_move not in (None, after.closer)
+        assert PASS in after.legal_moves()
+
+
 def _random_move(deal: Deal, rng: random.Random) -> Move:
     """A legal move at random; a declaration of 66 seldom, so that most deals are played long."""
     legal = deal.legal_moves()
@@ -108,6 +148,7 @@ def _playout(rules: RuleSet, seed: int) -> Deal:
         move = _random_move(deal, rng)
         after = deal.apply(move)
         assert deal.apply(move) == after, "apply is deterministic"
+        _check_record(deal, move, after)
         if isinstance(move, Play | Marriage) and not after.is_over:
             assert move.card in after.trick_cards or not after.trick_cards
         deal = after

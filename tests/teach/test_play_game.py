@@ -40,6 +40,7 @@ from tutor.teach.play import (
     learner_move,
     load_game,
     next_deal,
+    opponents,
     play_out,
     positions,
     remark_on,
@@ -74,6 +75,13 @@ def test_the_same_seed_gives_the_same_game() -> None:
     assert a == b
     assert play_out(a) == play_out(b)
     assert start(Table("classic", seed=12)).deal.start != a.deal.start
+
+
+def test_the_opponents_offered_are_those_that_play_the_table() -> None:
+    assert opponents(2) == ("beginner", "club", "expert")
+    assert opponents(3) == opponents(4) == ("club", "expert")
+    for seats in (2, 3, 4):
+        assert all(seats in PLAYERS[name].plays for name in opponents(seats))
 
 
 def test_the_higher_card_of_the_cut_deals() -> None:

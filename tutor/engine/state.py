@@ -240,6 +240,30 @@ class State(NamedTuple):
         """The cards of the trick in progress, the leader's first."""
         return (CARDS[self.lead],) if self.lead >= 0 else ()
 
+    @property
+    def last_trick_cards(self) -> tuple[int, tuple[Card, ...], int] | None:
+        """The last completed trick: its leader, the card led and the answer, its winner."""
+        if self.last_trick is None:
+            return None
+        leader, led, played, winner = self.last_trick
+        return leader, (CARDS[led], CARDS[played]), winner
+
+    @property
+    def closer(self) -> int | None:
+        """The player who closed the stock, if one did."""
+        return self.closed_by if self.closed_by >= 0 else None
+
+    @property
+    def shown_with_lead(self) -> Card | None:
+        """The marriage partner shown with the card led, while the answer is awaited."""
+        return CARDS[self.lead ^ 1] if self.lead >= 0 and self.lead_marriage else None
+
+    @property
+    def awaiting_reply(self) -> bool:
+        """The stock was just closed and the closer's opponent may exchange the lowest trump
+        now (pagat's closing rules): ``exchange`` or ``pass``."""
+        return self.waiting is Wait.REPLY
+
     def legal_moves(self) -> tuple[Move, ...]:
         from tutor.engine.legality import legal_moves
 

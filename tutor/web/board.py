@@ -11,7 +11,7 @@ from typing import NamedTuple, Protocol
 
 from markupsafe import Markup
 
-from tutor.engine import CARDS, SEAT_LETTERS, Card, Deal, State, Suit, TableState, game_for
+from tutor.engine import SEAT_LETTERS, Deal, Suit, game_for
 from tutor.msgid import N_
 from tutor.web.html import join
 from tutor.web.rules_ref import preset_name
@@ -89,20 +89,6 @@ class Tallied(Deal, Protocol):
     def known(self) -> tuple[int, ...]: ...
 
 
-def _closed_by(deal: Tallied) -> int | None:
-    """The seat that closed the stock, if one did (only two players close)."""
-    if isinstance(deal, State) and deal.closed_by >= 0:
-        return deal.closed_by
-    return None
-
-
-def _shown_with_lead(deal: Tallied, seat: int) -> Card | None:
-    """The marriage partner shown with the card ``seat`` led, while it waits for the answer."""
-    if isinstance(deal, State) and deal.lead >= 0 and deal.lead_marriage and deal.leader == seat:
-        return CARDS[deal.lead ^ 1]
-    return None
-
-
 def _marriages(deal: Tallied, seat: int) -> tuple[tuple[Suit, int], ...]:
     """The marriages ``seat`` announced, each with its points: the trump when it was announced
     is the current one, unless marriages change it."""
@@ -130,7 +116,7 @@ def _seat(deal: Tallied, seat: int, layout: Layout, tr: Translator, opts: BoardO
         opts,
         face_up=face_up,
         seen=frozenset(c for c in hand if (known >> c.index) & 1),
-        selected=_shown_with_lead(deal, seat),
+        selected=deal.shown_with_lead if deal.leader == seat else None,
     )
     return Seat(
         name=SEAT_LETTERS[seat],
@@ -153,7 +139,7 @@ def _stock_html(deal: Tallied, tr: Translator, opts: BoardOptions) -> Markup:
     with its count, and what is left to draw in words."""
     n = deal.cards_to_draw
     trump = deal.turned_up
-    closer = _closed_by(deal)
+    closer = deal.closer
     parts = [Markup('<div class="t66-stock">')]
     if n:
         parts.append(Markup('<div class="t66-stock-cards">'))
@@ -197,33 +183,17 @@ def _info_html(deal: Deal, tr: Translator, opts: BoardOptions) -> Markup:
     ).format(trumps_word, trump, rules_word, preset_name(deal.rules.name, tr))
 
 
-def state_table(state: State) -> tuple[TableCard, ...]:
-    """The cards on the table in a position: the card led, waiting for the answer; else the
-    last trick, both cards with the one that took it marked, until the next lead (004)."""
-    if state.lead >= 0:
-        return (TableCard(state.leader, CARDS[state.lead]),)
-    if state.last_trick is not None:
-        leader, led, played, winner = state.last_trick
-        return (
-            TableCard(leader, CARDS[led], winner == leader),
-            TableCard(1 - leader, CARDS[played], winner != leader),
-        )
-    return ()
-
-
 def trick_on_table(deal: Deal) -> tuple[TableCard, ...]:
     """The cards on the table in any deal: the trick in progress, each card by the seat that
-    played it; between tricks the last trick, the card that took it marked."""
-    if isinstance(deal, State):
-        return state_table(deal)
-    if deal.trick_cards or not isinstance(deal, TableState) or deal.last_trick is None:
-        n = deal.seats
-        return tuple(TableCard((deal.leader + k) % n, c) for k, c in enumerate(deal.trick_cards))
-    leader, cards, winner = deal.last_trick
+    played it; between tricks the last trick, the card that took it marked, until the next
+    lead (004)."""
     n = deal.seats
+    last = deal.last_trick_cards
+    if deal.trick_cards or last is None:
+        return tuple(TableCard((deal.leader + k) % n, c) for k, c in enumerate(deal.trick_cards))
+    leader, cards, winner = last
     return tuple(
-        TableCard((leader + k) % n, CARDS[c], (leader + k) % n == winner)
-        for k, c in enumerate(cards)
+        TableCard((leader + k) % n, c, (leader + k) % n == winner) for k, c in enumerate(cards)
     )
 
 
@@ -272,7 +242,6 @@ __all__ = [
     "TableCard",
     "Tallied",
     "board_html",
-    "state_table",
     "suit_badge",
     "trick_on_table",
 ]

@@ -14,7 +14,6 @@ from tutor.engine import (
     Move,
     Outcome,
     State,
-    TableState,
     apply,
     cards_of_mask,
     game_for,
@@ -241,7 +240,7 @@ def happened(game: Game, since: int, tr: Translator) -> list[str]:
         table = state
         for i, move in enumerate(game.deal.moves):
             after = table.apply(move)
-            if i >= since and isinstance(table, TableState) and isinstance(after, TableState):
+            if i >= since:
                 lines.append(move_text(table, move, after, tr))
             table = after
         return lines

@@ -110,6 +110,29 @@ class TableState(NamedTuple):
         """The cards of the trick in progress, the leader's first."""
         return tuple(CARDS[c] for c in self.trick)
 
+    @property
+    def last_trick_cards(self) -> tuple[int, tuple[Card, ...], int] | None:
+        """The last completed trick: its leader, its cards from the leader's, its winner."""
+        if self.last_trick is None:
+            return None
+        leader, cards, winner = self.last_trick
+        return leader, tuple(CARDS[c] for c in cards), winner
+
+    @property
+    def closer(self) -> int | None:
+        """Nobody closes the stock at a table of three or four."""
+        return None
+
+    @property
+    def shown_with_lead(self) -> Card | None:
+        """A table does not wait with a marriage card shown beside the lead: ``None``."""
+        return None
+
+    @property
+    def awaiting_reply(self) -> bool:
+        """Nobody closes at a table, so no exchange after closing is ever awaited."""
+        return False
+
     def legal_moves(self) -> tuple[Move, ...]:
         from tutor.engine.table.legal import table_legal_moves
 

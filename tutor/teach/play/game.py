@@ -45,7 +45,6 @@ from tutor.engine import (
     RuleSet,
     State,
     Verdict,
-    Wait,
     apply,
     game_for,
     grading,
@@ -65,8 +64,9 @@ TABLE_OPPONENTS = ("club", "expert")
 
 
 def opponents(seats: int) -> tuple[str, ...]:
-    """The computer opponents a learner can choose at a table of ``seats``."""
-    return OPPONENTS if seats == 2 else TABLE_OPPONENTS
+    """The computer opponents a learner can choose at a table of ``seats``: those of
+    ``OPPONENTS`` that play it (at three and four, ``TABLE_OPPONENTS``)."""
+    return tuple(name for name in OPPONENTS if seats in PLAYERS[name].plays)
 
 
 def players(seats: int) -> tuple[str, ...]:
@@ -437,7 +437,7 @@ def play_out(game: Game) -> Game:
             return game
         if game.table.player(game.to_move) is None:
             s = game.state
-            if isinstance(s, State) and s.waiting is Wait.REPLY and s.legal_moves() == (PASS,):
+            if s.awaiting_reply and s.legal_moves() == (PASS,):
                 # the closer's opponent holds no card to exchange: nothing to decide
                 game = _apply(game, PASS)
                 continue
