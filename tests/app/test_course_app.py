@@ -182,27 +182,25 @@ def test_unreadable_storage_is_replaced(store: FakeStore) -> None:
 def _upload(lang: str, data: bytes) -> None:
     import streamlit as st
 
-    from tutor_app import session, shared
-    from tutor_app.pages import learn
+    from tutor_app import progress_panel, session, shared
 
     session.init_session()
     st.session_state.lang = lang
-    learn.apply_upload(data)
-    learn.progress_controls(shared.tr())
+    progress_panel.apply_upload(data)
+    progress_panel.progress_controls(shared.tr())
 
 
 def _export(finished: list[str], steps: dict[str, frozenset[str]], solved: dict[str, bool]) -> None:
     import streamlit as st
 
-    from tutor_app import progress, session, shared
-    from tutor_app.pages import learn
+    from tutor_app import progress, progress_panel, session, shared
 
     session.init_session()
     st.session_state.finished = set(finished)
     st.session_state[progress.STEPS_KEY] = steps
     st.session_state.pz_solved = solved
     st.session_state["exported"] = progress.export_text()
-    learn.progress_controls(shared.tr())
+    progress_panel.progress_controls(shared.tr())
 
 
 def test_export_import_round_trip() -> None:

@@ -27,8 +27,7 @@ from tutor.teach.lessons import (
     open_lesson_file,
 )
 from tutor.teach.lessons import choices as lc
-from tutor.teach.progress import M_TOO_LARGE, MAX_PROGRESS_BYTES, ProgressError
-from tutor.web import classroom, course, lesson_frame
+from tutor.web import course, lesson_frame
 from tutor.web.document import uploader_words_css
 from tutor.web.hint_html import hint_html
 from tutor.web.links import DeepLink, choose_step, link_params
@@ -36,22 +35,18 @@ from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
 from tutor.web.step import step_hint_markdown, task_html
 from tutor.web.titles import lesson_card_html, page_title_html
 from tutor.words import learn_page as lw
-from tutor.words.app_text import rooms_down
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import try_reply
 from tutor_app import ask, board, chrome, keys, progress, session, text
-from tutor_app.rooms import RoomsFull, RoomsUnavailable
+from tutor_app.progress_panel import progress_controls
+from tutor_app.room_panel import publish as _publish
+from tutor_app.room_panel import share_controls
 from tutor_app.session import state
-from tutor_app.shared import collection, library, rooms, tr
+from tutor_app.shared import collection, library, tr
 
-PROGRESS_FILE = "66-progress.json"
 #: The largest lesson file the page takes, in MB (the reader's own limit is smaller).
 MAX_LESSON_UPLOAD_MB = 1
 PUZZLES_PAGE = "tutor_app/pages/puzzles.py"
-#: The largest progress file the page takes, in MB.
-MAX_PROGRESS_UPLOAD_MB = 1
-#: Seconds between two looks of the teacher's room panel (the teacher's heartbeat).
-ROOM_BEAT_SECONDS = 3.0
 
 
 # ----------------------------------------------------------------------------- lessons
@@ -65,16 +60,6 @@ def lessons() -> Lessons:
 
 
 # ----------------------------------------------------------------------------- callbacks
-
-
-def _publish() -> None:
-    """Show the students who follow this screen what it shows now."""
-    room, lesson_id = state.room, state.lesson
-    if not (room and lesson_id and library().frames(lesson_id)):
-        return
-    if rooms().publish(room, state.room_token, lesson_id, state.step, state.show) is None:
-        state.room = None  # forgotten after hours without use: share again for a new code
-        session.notice(lw.ROOM_GONE)
 
 
 def _run(lesson_id: str) -> LessonRun | None:
@@ -169,20 +154,6 @@ def slide() -> None:
     after = run.slide_to(int(st.session_state.w_step), time.monotonic())
     if after.step != run.step:
         _show(after)
-
-
-@chrome.safe_callback
-def share() -> None:
-    if state.room:
-        rooms().close(state.room, state.room_token)
-        state.room = None
-    if st.session_state.w_share:
-        try:
-            state.room, state.room_token = rooms().open()
-        except RoomsFull:
-            session.notice(lw.ROOMS_FULL)
-            return
-    _publish()
 
 
 # -- interactive steps: the learner's move and questions ----------------------------------------
@@ -414,92 +385,6 @@ def _lesson_uploaded() -> None:
     open_upload(name, upload.getvalue())
 
 
-def progress_controls(t: Translator) -> None:
-    """Download, upload and reset the progress."""
-    w = lw.LearnWords().said(t)
-    with st.expander(w.progress, icon=":material/insights:"):
-        text.markdown(w.progress_about)
-        text.html(
-            uploader_words_css(w.choose_file, lw.progress_upload_limit(MAX_PROGRESS_UPLOAD_MB, t))
-        )
-        st.download_button(
-            w.download_progress,
-            data=progress.export_text(),
-            file_name=PROGRESS_FILE,
-            mime="application/json",
-            key="progress_download",
-            icon=":material/download:",
-        )
-        st.file_uploader(
-            w.upload_progress,
-            type=["json"],
-            key="w_progress_upload",
-            on_change=_uploaded,
-            max_upload_size=MAX_PROGRESS_UPLOAD_MB,
-        )
-        result = st.session_state.get("course_upload")
-        if isinstance(result, ProgressError):
-            text.error(result.render(t))
-        elif isinstance(result, int):
-            text.success(lw.progress_read(result, t))
-        if st.session_state.get("course_confirm_reset"):
-            text.warning(w.forget)
-            yes, no = st.columns(2)
-            with yes:
-                st.button(
-                    w.yes_forget,
-                    key="reset_yes",
-                    on_click=_reset,
-                    args=(True,),
-                    type="primary",
-                )
-            with no:
-                st.button(w.no_keep, key="reset_no", on_click=_reset, args=(False,))
-        else:
-            st.button(
-                w.reset,
-                key="reset_ask",
-                on_click=_ask_reset,
-                icon=":material/restart_alt:",
-            )
-
-
-def apply_upload(data: bytes) -> None:
-    """Merge an uploaded progress file into the session's, or keep its error to show."""
-    try:
-        added = progress.import_data(data)
-    except ProgressError as err:
-        st.session_state["course_upload"] = err
-        return
-    st.session_state["course_upload"] = len(added.lessons)
-
-
-@chrome.safe_callback
-def _uploaded() -> None:
-    upload = st.session_state.get("w_progress_upload")
-    if upload is None:
-        st.session_state["course_upload"] = None
-        return
-    if int(getattr(upload, "size", 0)) > MAX_PROGRESS_BYTES:  # not read at all
-        st.session_state["course_upload"] = ProgressError(M_TOO_LARGE)
-        return
-    apply_upload(upload.getvalue())
-
-
-@chrome.safe_callback
-def _ask_reset() -> None:
-    st.session_state["course_confirm_reset"] = True
-
-
-@chrome.safe_callback
-def _reset(really: bool) -> None:
-    st.session_state["course_confirm_reset"] = False
-    if really:
-        progress.reset()
-        st.session_state["course_upload"] = None
-        session.notice(lw.FORGOTTEN)
-
-
 def _lesson_end(lesson: Lesson, at_end: bool) -> None:
     """Below the lesson's text: keep the progress, and at the lesson's end offer the next
     lesson on the course's path (after the last one, the puzzles)."""
@@ -604,7 +489,7 @@ def _player(lesson: Lesson) -> None:
             text.success(w.end, icon=":material/flag:")
         _lesson_end(lesson, step >= last)
         _seat_controls(w, lesson.seats)
-        _share_controls(w)
+        share_controls(w)
 
 
 def _title_row(title: str, level: str, summary: str, projector: bool, w: lw.LearnWords) -> None:
@@ -868,36 +753,6 @@ def _seat_controls(w: lw.LearnWords, seats: int) -> None:
         )
 
 
-def _share_controls(w: lw.LearnWords) -> None:
-    st.session_state.w_share = state.room is not None
-    st.toggle(w.share, key="w_share", on_change=share, help=w.share_help)
-    if state.room:
-        _room_panel()
-
-
-@st.fragment(run_every=ROOM_BEAT_SECONDS)
-def _room_panel() -> None:
-    """The open room: its code, address and QR code, and the students who follow, renewed
-    every few seconds (the teacher's heartbeat, which tells students the teacher is there)."""
-    room, token = state.room, state.room_token
-    if not room:
-        return
-    t = tr()
-    store = rooms()
-    try:
-        if not store.heartbeat(room, token):
-            state.room = None
-            text.info(lw.LearnWords().said(t).room_gone)
-            return
-        _publish()  # again: a step shown while the rooms could not be reached arrives now
-        followers = store.followers(room, token)
-    except RoomsUnavailable:  # the room is kept: the panel tries again at its next look
-        text.warning(rooms_down(t), icon=":material/cloud_off:")
-        return
-    address = classroom.join_address(_app_address(), room)
-    text.html(classroom.room_panel_html(room, address, followers, t))
-
-
 def _ask_controls(t: Translator, lesson: Lesson, frames: tuple[Frame, ...], step: int) -> bool:
     """The teacher's question to the class at this step (``tutor_app.ask``); whether it is
     asked now."""
@@ -911,14 +766,6 @@ def _ask_controls(t: Translator, lesson: Lesson, frames: tuple[Frame, ...], step
     )
     choices, whys = ask.choice_texts(t, frames[step])
     return ask.controls(t, asked, choices, whys, subject, _publish)
-
-
-def _app_address() -> str:
-    """The address the browser shows for this page ("" when it cannot be told)."""
-    try:
-        return str(st.context.url or "")
-    except Exception:  # no browser behind this session (tests, bare mode)
-        return ""
 
 
 if __name__ == "__main__":
