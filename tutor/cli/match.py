@@ -30,7 +30,7 @@ from tutor.cli.command import (
     players_option,
     rules_option,
 )
-from tutor.cli.selfplay import E_SEATS
+from tutor.cli.selfplay import seats_refused
 from tutor.engine import MatchMode, parse_rules, side_name
 from tutor.msgid import N_
 from tutor.search import PLAYERS, SeatsError, players_at
@@ -86,14 +86,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     try:
         checked(args.rules, names)
     except SeatsError as exc:
-        raise UsageError(
-            E_SEATS,
-            "--players",
-            player=exc.name,
-            game=preset_name(rules.name, tr),
-            seats=exc.seats,
-            valid=", ".join(players_at(exc.seats)),
-        ) from exc
+        raise seats_refused(exc, rules, tr) from exc
     check_number(args.matches, "--matches", 1, MAX_MATCHES)
     if any(name in SLOW_PLAYERS for name in names) and args.matches > MAX_EXPERT_MATCHES:
         raise UsageError(

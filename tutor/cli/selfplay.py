@@ -20,7 +20,7 @@ from tutor.cli.command import (
     players_option,
     rules_option,
 )
-from tutor.engine import parse_rules, side_name
+from tutor.engine import RuleSet, parse_rules, side_name
 from tutor.msgid import N_
 from tutor.search import PLAYERS, SeatsError, players_at, selfplay
 from tutor.words.explain import number, percent
@@ -52,6 +52,19 @@ E_SEATS = N_(
 )
 
 
+def seats_refused(exc: SeatsError, rules: RuleSet, tr: Translator) -> UsageError:
+    """The refusal of ``--players`` naming a player at a table it does not play, and the
+    players that do."""
+    return UsageError(
+        E_SEATS,
+        "--players",
+        player=exc.name,
+        game=preset_name(rules.name, tr),
+        seats=exc.seats,
+        valid=", ".join(players_at(exc.seats)),
+    )
+
+
 def run(args: argparse.Namespace, tr: Translator) -> int:
     rules = rules_option(args.rules, "--rules")
     check_number(args.games, "--games", 1, MAX_GAMES)
@@ -61,14 +74,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     try:  # every player is checked against the table before the first deal
         result = selfplay(args.rules, args.games, args.seed, names, args.jobs)
     except SeatsError as exc:
-        raise UsageError(
-            E_SEATS,
-            "--players",
-            player=exc.name,
-            game=preset_name(rules.name, tr),
-            seats=exc.seats,
-            valid=", ".join(players_at(exc.seats)),
-        ) from exc
+        raise seats_refused(exc, rules, tr) from exc
     print(json.dumps(result) if args.json else text(result, tr))
     return 0
 
