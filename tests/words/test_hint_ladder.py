@@ -13,6 +13,7 @@ from tutor.engine import NAME_CASES, Close, DeclareOut, Exchange, Marriage, Move
 from tutor.formats.positions import Position, load_position
 from tutor.teach import puzzles as pz
 from tutor.teach.hints import Analysis, analyse, candidates, situation
+from tutor.words import puzzle_hints
 from tutor.words import puzzle_text as pt
 from tutor.words.explain import move_item
 from tutor.words.hint_text import HINT_TITLES, WHICH_IS_BEST, hint
@@ -74,7 +75,7 @@ def test_a_puzzle_hint_teaches_before_it_tells(puzzle: pz.Puzzle, lang: str) -> 
     assert two
     assert not _names_any(two, answer, tr), two
     # 3: more than one move when more than one is legal, none of them marked as the best
-    worth = pt._candidates(a)
+    worth = puzzle_hints._candidates(a)
     assert len(worth) > 1 if len(legal) > 1 else len(worth) == 1
     assert set(answer) & set(worth)
     rest = _without_list(three, worth, tr)
