@@ -26,10 +26,12 @@ from tutor.engine import (
     Match,
     NextDealer,
     Play,
+    TableState,
     cut_winner,
     parse_rules,
 )
 from tutor.teach import play as pl
+from tutor.teach.hints import METHOD_TABLE_PLAYOUT, Analysis, situation
 from tutor.teach.hints import MoveValue as TableMoveValue
 from tutor.teach.play.store import M_NOT_GAME
 from tutor.web.html import md_plain
@@ -243,10 +245,10 @@ def test_the_coach_grades_a_move_at_the_table_on_sampled_values(
     moves = list(game.state.legal_moves())
     values = {m: float(i) for i, m in enumerate(moves)}  # the last move is the best
 
-    def analyse(state: object, samples: int = 0, seed: int | None = None) -> object:
+    def analyse(state: TableState, samples: int = 0, seed: int | None = None) -> Analysis:
         ranked = sorted(values.items(), key=lambda kv: -kv[1])
         rows = tuple(TableMoveValue(m, v) for m, v in ranked)
-        return type("A", (), {"moves": rows, "best": rows[0], "samples": samples})()
+        return Analysis(situation(state), METHOD_TABLE_PLAYOUT, samples, seed or 0, rows)
 
     monkeypatch.setattr(coach, "analyse", analyse)
     remark = pl.coach_remark(game, moves[0])

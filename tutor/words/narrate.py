@@ -225,27 +225,35 @@ def outcome_text(state: Deal, tr: Translator) -> str:
     """How the deal ended: who won and the game points, or that nobody did ("" while it
     goes on)."""
     result = state.result
-    if result is None:
-        return ""
-    if isinstance(state, State):
-        return describe_outcome(result, state.rules, tr)
-    side_name = game_for(state.rules).side_name
-    scores = ", ".join(f"{side_name(x)} {v}" for x, v in enumerate(result.scores))
-    if result.kind is EndKind.FALSE_OUT and result.player is not None:
+    return "" if result is None else outcome_words(result, state.rules, tr)
+
+
+def outcome_words(outcome: Outcome, rules: RuleSet, tr: Translator) -> str:
+    """How a deal ended (as played or given up), who won and what it is worth: with two
+    players in the words of ``describe_outcome``; at a table with every side's score."""
+    if rules.seats == 2:
+        return describe_outcome(outcome, rules, tr)
+    name = game_for(rules).side_name
+    scores = ", ".join(f"{name(x)} {v}" for x, v in enumerate(outcome.scores))
+    if outcome.kind is EndKind.FALSE_OUT and outcome.player is not None:
         return tr._(
             "{player} declared without having enough points. Scores: {scores}.",
-            player=SEAT_LETTERS[result.player],
+            player=SEAT_LETTERS[outcome.player],
             scores=scores,
         )
-    if result.winner is None:
+    if outcome.winner is None:
         return tr._("Nobody wins this deal. Scores: {scores}.", scores=scores)
-    gp = result.game_points[result.winner]
-    return tr._(
+    gp = outcome.game_points[outcome.winner]
+    said = tr._(
         "{side} wins {points}. Scores: {scores}.",
-        side=side_name(result.winner),
+        side=name(outcome.winner),
         points=tr.n_("{n} game point", "{n} game points", gp),
         scores=scores,
     )
+    if outcome.kind is EndKind.GIVEN_UP and outcome.player is not None:
+        gave = tr._("{player} gave the deal up.", player=SEAT_LETTERS[outcome.player])
+        return f"{gave} {said}"
+    return said
 
 
 def table_remark_text(move: Move, best: Move, lost: float, samples: int, tr: Translator) -> str:
@@ -275,6 +283,7 @@ __all__ = [
     "move_text",
     "move_words",
     "outcome_text",
+    "outcome_words",
     "table_remark_text",
     "table_totals_text",
 ]

@@ -9,7 +9,6 @@ from tutor.engine import (
     PLAYER_NAMES,
     SEAT_LETTERS,
     Card,
-    EndKind,
     MatchMode,
     Move,
     Outcome,
@@ -23,9 +22,9 @@ from tutor.teach.play import Claim, Deal, Game, Grade, MatchScore, Remark, Trick
 from tutor.words.i18n import Translator
 from tutor.words.narrate import (
     describe_move,
-    describe_outcome,
     describe_trick,
     move_text,
+    outcome_words,
     table_remark_text,
 )
 from tutor.words.phrases import move_phrase, number, sentence
@@ -204,29 +203,7 @@ def deal_heading(game: Game, tr: Translator) -> str:
 
 def outcome_text(game: Game, outcome: Outcome, tr: Translator) -> str:
     """How a deal ended (as played or given up), who won and what it is worth."""
-    if game.rules.seats == 2:
-        return describe_outcome(outcome, game.rules, tr)
-    name = game_for(game.rules).side_name
-    scores = ", ".join(f"{name(x)} {v}" for x, v in enumerate(outcome.scores))
-    if outcome.kind is EndKind.FALSE_OUT and outcome.player is not None:
-        return tr._(
-            "{player} declared without having enough points. Scores: {scores}.",
-            player=SEAT_LETTERS[outcome.player],
-            scores=scores,
-        )
-    if outcome.winner is None:
-        return tr._("Nobody wins this deal. Scores: {scores}.", scores=scores)
-    gp = outcome.game_points[outcome.winner]
-    said = tr._(
-        "{side} wins {points}. Scores: {scores}.",
-        side=name(outcome.winner),
-        points=tr.n_("{n} game point", "{n} game points", gp),
-        scores=scores,
-    )
-    if outcome.kind is EndKind.GIVEN_UP and outcome.player is not None:
-        gave = tr._("{player} gave the deal up.", player=SEAT_LETTERS[outcome.player])
-        return f"{gave} {said}"
-    return said
+    return outcome_words(outcome, game.rules, tr)
 
 
 def happened(game: Game, since: int, tr: Translator) -> list[str]:

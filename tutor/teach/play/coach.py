@@ -15,6 +15,7 @@ No sentence is made here: ``tutor.words.play_text`` says it.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from tutor.engine import Deal as Position
 from tutor.engine import Move, State, TableState, View
@@ -76,23 +77,10 @@ def coach_remark(game: Game, move: Move) -> Remark | None:
     if isinstance(state, TableState):
         if len(state.legal_moves()) < 2:
             return None
-        table = analyse(state, samples=TABLE_COACH_SAMPLES, seed=_seed(game))
-        values = {m.move: m.game_points for m in table.moves}
-        if move not in values:
-            return None
-        best = table.best
-        loss = max(0.0, best.game_points - values[move])
-        return Remark(
-            ply=len(game.deal.moves),
-            move=move,
-            grade=grade_of(loss),
-            loss=loss,
-            best=best.move,
-            best_value=best.game_points,
-            value=values[move],
-            exact=False,
-            samples=table.samples,
-        )
+        sampled = analyse(state, samples=TABLE_COACH_SAMPLES, seed=_seed(game))
+        remark = remark_on(game, move, sampled)
+        # at a table the remark names the deals it sampled (``play_text.remark_text``)
+        return None if remark is None else replace(remark, samples=sampled.samples)
     return remark_on(game, move, analysis_for(game))
 
 
