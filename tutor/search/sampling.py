@@ -36,16 +36,23 @@ class SampledMove:
     best_count: int  # samples in which this move was (one of) the best
     samples: int
     worth: float  # the mean of what the deal is worth (game points, or the match's chance)
+    #: the net game points in each deal valued, in the order of ``Evaluation.deals``
+    deal_values: tuple[int, ...] = ()
+    #: in each deal, the line valued: this move (and its follow-up) and the play after it to
+    #: the end of the deal (empty where the lines were not followed)
+    deal_lines: tuple[tuple[Move, ...], ...] = ()
 
 
 EXPERT_SAMPLES = 30
 EXACT_STOCK = 2  # a decision with this many cards left to draw is searched exactly
 
 
-def _club_to_end(state: State, rng: random.Random) -> State:
-    """``club`` plays both seats to the end of the deal."""
+def _club_to_end(state: State, rng: random.Random, played: list[Move]) -> State:
+    """``club`` plays both seats to the end of the deal (its moves added to ``played``)."""
     while state.result is None:
-        state = apply_unchecked(state, club_player(state, rng))
+        move = club_player(state, rng)
+        played.append(move)
+        state = apply_unchecked(state, move)
     return state
 
 
@@ -57,8 +64,9 @@ def _playout(
     budget: Budget | None,
     finish: bool,
     lines: bool = True,
-) -> tuple[int, int, bool]:
-    """Net game points and final card points of ``player``, and whether the line was searched:
+) -> tuple[int, int, bool, tuple[Move, ...]]:
+    """Net game points and final card points of ``player``, whether the line was searched, and
+    the line (empty without ``lines``):
     ``club`` plays both seats while the stock is open and holds more than ``exact_stock``
     cards; exact search takes over from there. (With only the last draw to come, just the
     opponent's reply to the current trick can still depend on hidden cards.) When the search
@@ -66,28 +74,31 @@ def _playout(
     value is then False); otherwise ``SearchLimit`` is raised. Without ``lines`` the card points
     are those when the search takes over (the principal line is not followed to the end)."""
     rng = random.Random(0)
-    plies = 0
+    played: list[Move] = []
     while state.result is None and not state.phase2 and state.stock_size > exact_stock:
-        state = apply_unchecked(state, club_player(state, rng))
-        plies += 1
+        move = club_player(state, rng)
+        played.append(move)
+        state = apply_unchecked(state, move)
     if budget is not None:
-        budget.charge(plies)
+        budget.charge(len(played))
     if state.result is not None:
-        return terminal_value(state.result, player), state.result.scores[player], True
+        line = tuple(played) if lines else ()
+        return terminal_value(state.result, player), state.result.scores[player], True, line
     try:
         v = solver.value(state)
         mover = state.to_move
         if not lines:
-            return (v if mover == player else -v), state.score(player), True
-        _, end = solver.line(state, v)
+            return (v if mover == player else -v), state.score(player), True, ()
+        rest, end = solver.line(state, v)
     except SearchLimit:
         if not finish:
             raise
-        end = _club_to_end(state, rng)
+        end = _club_to_end(state, rng, played)
         assert end.result is not None
-        return terminal_value(end.result, player), end.result.scores[player], False
+        line = tuple(played) if lines else ()
+        return terminal_value(end.result, player), end.result.scores[player], False, line
     assert end.result is not None
-    return (v if mover == player else -v), end.result.scores[player], True
+    return (v if mover == player else -v), end.result.scores[player], True, (*played, *rest)
 
 
 def _sample_value(
@@ -99,11 +110,12 @@ def _sample_value(
     budget: Budget | None,
     finish: bool,
     lines: bool = True,
-) -> tuple[int, int, bool]:
+) -> tuple[int, int, bool, tuple[Move, ...]]:
     child = apply_unchecked(state, move)
     if child.result is not None:
-        return terminal_value(child.result, player), child.result.scores[player], True
-    return _playout(child, solver, player, exact_stock, budget, finish, lines)
+        return terminal_value(child.result, player), child.result.scores[player], True, (move,)
+    v, c, ok, rest = _playout(child, solver, player, exact_stock, budget, finish, lines)
+    return v, c, ok, ((move, *rest) if lines else ())
 
 
 def _moves_again(state: State, move: Move) -> bool:
@@ -126,6 +138,7 @@ class Evaluation:
     done: int  # deals valued: fewer than asked when the budget ran out
     cut: str  # why the work was cut short: "" (it was not), "nodes" or "time"
     rough: bool  # some lines of the first deal were played out by ``club``, not searched
+    deals: tuple[State, ...] = ()  # the deals valued (``done`` of them), in order
 
 
 def evaluate(
@@ -195,9 +208,9 @@ def evaluate_worlds(
     assert player is not None
     value = worth if worth is not None else float
     moves = legal_moves(worlds[0])
-    # results[i][j][w]: (game points, card points) of move i (follow-up j) in sample w
+    # results[i][j][w]: (game points, card points, line) of move i (follow-up j) in sample w
     again = [_moves_again(worlds[0], move) for move in moves]
-    results: list[list[list[tuple[int, int]]]] = []
+    results: list[list[list[tuple[int, int, tuple[Move, ...]]]]] = []
     for move, twice in zip(moves, again, strict=True):
         follow_ups = len(legal_moves(apply_unchecked(worlds[0], move))) if twice else 1
         results.append([[] for _ in range(follow_ups)])
@@ -207,30 +220,31 @@ def evaluate_worlds(
         if not first and budget is not None and budget.exhausted:
             break
         solver = Solver(world, budget)
-        values: list[tuple[int, int, int, int]] = []  # move, follow-up, game and card points
+        # move, follow-up, game and card points, line
+        values: list[tuple[int, int, int, int, tuple[Move, ...]]] = []
         try:
             for i, move in enumerate(moves):
                 if not again[i]:
-                    v, c, ok = _sample_value(
+                    v, c, ok, line = _sample_value(
                         world, move, solver, player, exact, budget, first, lines
                     )
-                    values.append((i, 0, v, c))
+                    values.append((i, 0, v, c, line))
                     searched &= ok
                     continue
                 after = apply_unchecked(world, move)
                 for j, second in enumerate(legal_moves(after)):
-                    v, c, ok = _sample_value(
+                    v, c, ok, line = _sample_value(
                         after, second, solver, player, exact, budget, first, lines
                     )
-                    values.append((i, j, v, c))
+                    values.append((i, j, v, c, (move, *line) if lines else ()))
                     searched &= ok
         except SearchLimit:  # only after the first deal: leave this one out
             break
-        for i, j, v, c in values:
-            results[i][j].append((v, c))
+        for i, j, v, c, line in values:
+            results[i][j].append((v, c, line))
     n = len(results[0][0])
     chosen = [
-        max(r, key=lambda per: (sum(value(v) for v, _ in per), sum(c for _, c in per)))
+        max(r, key=lambda per: (sum(value(v) for v, _, _ in per), sum(c for _, c, _ in per)))
         for r in results
     ]
     best = [0] * len(moves)
@@ -241,12 +255,14 @@ def evaluate_worlds(
     out = [
         SampledMove(
             move,
-            sum(v for v, _ in per) / n,
-            sum(c for _, c in per) / n,
-            sum(v > 0 for v, _ in per) / n,
+            sum(v for v, _, _ in per) / n,
+            sum(c for _, c, _ in per) / n,
+            sum(v > 0 for v, _, _ in per) / n,
             best[i],
             n,
-            sum(value(v) for v, _ in per) / n,
+            sum(value(v) for v, _, _ in per) / n,
+            tuple(v for v, _, _ in per),
+            tuple(line for _, _, line in per) if lines else (),
         )
         for i, (move, per) in enumerate(zip(moves, chosen, strict=True))
     ]
@@ -257,7 +273,7 @@ def evaluate_worlds(
     cut = ""
     if (n < len(worlds) or not searched) and budget is not None:
         cut = budget.cut or NODES
-    return Evaluation(tuple(out), len(worlds), n, cut, not searched)
+    return Evaluation(tuple(out), len(worlds), n, cut, not searched, tuple(worlds[:n]))
 
 
 __all__ = [

@@ -227,6 +227,8 @@ def _exact_moves(state: State, player: int, budget: Budget) -> tuple[MoveValue, 
             best_count=1 if mv.game_points == top else 0,
             samples=1,
             line=mv.line,
+            deal_values=(float(mv.game_points),),
+            deal_lines=(mv.line,),
         )
         for mv in ranked
     )
@@ -251,6 +253,8 @@ def _ranked(evaluation: Evaluation) -> tuple[MoveValue, ...]:
             win_probability=s.win_probability,
             best_count=s.best_count,
             samples=s.samples,
+            deal_values=tuple(float(v) for v in s.deal_values),
+            deal_lines=s.deal_lines,
         )
         for s in evaluation.moves
     )
@@ -264,6 +268,7 @@ class _Values:
     asked: int = 1
     cut: str = ""
     rough: bool = False
+    deals: tuple[State, ...] = ()
 
 
 def _exact_or_estimate(state: State, player: int, budget: Budget) -> _Values:
@@ -276,10 +281,10 @@ def _exact_or_estimate(state: State, player: int, budget: Budget) -> _Values:
         reason = exc.reason  # (the solver and its table go with the exception)
     else:
         budget.charge(attempt.spent)
-        return _Values(moves, METHOD_EXACT, 1)
+        return _Values(moves, METHOD_EXACT, 1, deals=(state,))
     budget.charge(attempt.spent)
     estimate = playout_moves(state, budget)
-    return _Values(_ranked(estimate), METHOD_PLAYOUT, 1, 1, reason, estimate.rough)
+    return _Values(_ranked(estimate), METHOD_PLAYOUT, 1, 1, reason, estimate.rough, estimate.deals)
 
 
 def analyse(
@@ -328,7 +333,9 @@ def analyse(
     else:
         n = max(1, min(samples, MAX_SAMPLES))
         ev = expert_evaluation(subject, seed, budget, need, worlds=n, lines=True)
-        values = _Values(_expert_order(ev), METHOD_SAMPLED, ev.done, ev.asked, ev.cut, ev.rough)
+        values = _Values(
+            _expert_order(ev), METHOD_SAMPLED, ev.done, ev.asked, ev.cut, ev.rough, ev.deals
+        )
     if values.method == METHOD_SAMPLED:
         moves = values.moves
     else:
@@ -352,6 +359,7 @@ def analyse(
         cut=values.cut,
         rough=values.rough,
         nodes=budget.spent - spent,
+        deals=values.deals,
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import Card, Move, Verdict
+from tutor.engine import Card, Move, State, Verdict
 from tutor.teach.hints.ideas import Idea
 
 METHOD_EXACT = "exact"
@@ -136,6 +136,10 @@ class MoveValue:
     samples: int = 0  # deals looked at (1 when exact)
     line: tuple[Move, ...] = ()  # exact only: the move and a best continuation
     ideas: tuple[Idea, ...] = ()  # what the move does (idea.*), what is wrong with it (mistake.*)
+    #: two seats: the net game points in each deal looked at (``Analysis.deals``), and the line
+    #: valued there (the move and the play after it to the end; empty where not followed)
+    deal_values: tuple[float, ...] = ()
+    deal_lines: tuple[tuple[Move, ...], ...] = ()
 
     @property
     def mistakes(self) -> tuple[Idea, ...]:
@@ -155,6 +159,9 @@ class Analysis:
     cut: str = ""  # why the work was cut short: "" (it was not), "nodes" or "time"
     rough: bool = False  # some lines were played out by rules of thumb instead of searched
     nodes: int = 0  # the work done: positions searched and moves of playouts
+    #: two seats: the deals looked at, in the order of each move's ``deal_values`` (the one
+    #: deal itself where the values are exact)
+    deals: tuple[State, ...] = ()
 
     @property
     def player(self) -> int:
