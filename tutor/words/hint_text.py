@@ -54,11 +54,9 @@ from tutor.msgid import N_
 from tutor.search import Budget
 from tutor.teach.hints import (
     EPS,
-    IDEA_SPECS,
     METHOD_SAMPLED,
     METHOD_TABLE_PLAYOUT,
     Analysis,
-    Idea,
     MoveValue,
     Situation,
     Subject,
@@ -77,6 +75,7 @@ from tutor.teach.hints.model import (
     DUTY_OVER_TRUMP,
     DUTY_TRUMP,
 )
+from tutor.teach.hints.why import explain
 from tutor.words.hint_values import (
     CUT_REASONS,
     cut_notes,
@@ -99,6 +98,7 @@ from tutor.words.phrases import (
 )
 from tutor.words.reasons import explain_verdict, reason_text, specific_reason
 from tutor.words.rule_texts import rule_text
+from tutor.words.why_text import idea_text, why_lines
 
 #: Said after the moves worth considering, when there are several: to one opponent, and at a
 #: table where the seats are named.
@@ -118,30 +118,6 @@ HINT_TITLES: dict[int, str] = {
     3: N_("Moves to consider"),
     4: N_("The move and why"),
 }
-
-
-def idea_text(idea: Idea, tr: Translator) -> str:
-    """One idea in words.
-
-    >>> from tutor.words.i18n import get_translator
-    >>> idea_text(Idea("idea.draws_trumps", (("n", 1),)), get_translator("en"))
-    "Lead trumps to draw your opponent's: 1 trump is still out."
-    """
-    params: dict[str, object] = {}
-    for key, value in idea.params:
-        if key == "cards" and isinstance(value, tuple):
-            params[key] = card_list(value, tr)
-        elif key == "percent" and isinstance(value, int):
-            params[key] = percent(value / 100, tr)
-        elif isinstance(value, float):
-            params[key] = number(value, tr)
-        else:
-            params[key] = value
-    spec = IDEA_SPECS[idea.id]
-    if spec.plural is not None:
-        n = params.pop("n", 2)
-        return sentence(tr.n_(spec.msgid, spec.plural, n if isinstance(n, int) else 2, **params))
-    return sentence(tr._(spec.msgid, **params))
 
 
 # ----------------------------------------------------------------------------- level 1
@@ -409,12 +385,12 @@ def _comparisons(analysis: Analysis, tr: Translator) -> list[str]:
         if m.mistakes and ids <= said & once:
             continue  # another way of declaring falsely: said once is enough
         said |= ids
-        if not m.mistakes:
+        reasons = why_lines(explain(analysis, m.move), tr, better_named=False)
+        if not reasons:
             if k == 0:  # the best alternative is always compared
                 lines.append(_compare(analysis, m, tr))
             continue
-        why = " ".join(idea_text(i, tr) for i in m.mistakes)
-        lines.append(tr._("{comparison} {why}", comparison=_compare(analysis, m, tr), why=why))
+        lines.append(" ".join((*reasons, _compare(analysis, m, tr))))
     return lines
 
 

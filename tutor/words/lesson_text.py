@@ -34,6 +34,7 @@ from tutor.words.phrases import move_phrase, sentence
 from tutor.words.reasons import explain_verdict, reason_text
 from tutor.words.rule_texts import rule_line
 from tutor.words.switches import preset_name
+from tutor.words.why_text import TERM_GAME_POINTS, cannot_take_text, why_lines
 
 #: The lesson levels' names in the catalogue; a level without a name is "Level {level}".
 LEVEL_NAMES = {
@@ -339,11 +340,15 @@ class Reply:
     lines: tuple[str, ...]
 
 
-def try_reply(tried: Try, frame: Frame, tr: Translator) -> Reply:
+def try_reply(
+    tried: Try, frame: Frame, tr: Translator, known: frozenset[str] | None = None
+) -> Reply:
     """A try of a lesson run in words (``tutor.teach.lessons.LessonRun.replies``) at the
     interactive step ``frame``: the author's explanation of an answer; praise for a move
     accepted; for a move the rules forbid, the verdict with the rule and its source; for a
-    legal move not asked for, what it costs against the best in game points; the move shown."""
+    legal move not asked for, why it is worse (the trick it cannot take, what it gives away),
+    in the terms the learner has met (``known``, ``None``: all), and what it costs in game
+    points only once they are taught; the move shown."""
     if tried.kind is TryKind.ANSWER:
         return question_reply(frame, tried.choice, tr)
     if tried.kind is TryKind.SHOWN:
@@ -358,18 +363,30 @@ def try_reply(tried: Try, frame: Frame, tr: Translator) -> Reply:
         return Reply(False, (tr._(NOT_ASKED),))
     assert tried.move is not None
     name = move_phrase(tried.move, tr)
-    if tried.loss > 0:
-        text = tr.n_(
-            "{move} instead costs {n} game point.",
-            "{move} instead costs {n} game points.",
-            tried.loss,
-            move=name,
-        )
-    else:
+    if tried.loss <= 0:
+        rule = cannot_take_text(tried.why, tr, known) if tried.why else None
+        if rule is not None:  # as many game points, but not the trick the lesson asks for
+            return Reply(False, (rule, tr._("Try again.")))
         text = tr._(
             "{move} is just as good, but this lesson asks for another move here.", move=name
         )
-    return Reply(False, (sentence(text), tr._("Try again.")))
+        return Reply(False, (sentence(text), tr._("Try again.")))
+    reasons = why_lines(tried.why, tr, known=known, better_named=False) if tried.why else ()
+    if not reasons and known is not None and TERM_GAME_POINTS not in known:
+        return Reply(False, (tr._(NOT_ASKED),))
+    lines = list(reasons)
+    if known is None or TERM_GAME_POINTS in known:
+        lines.append(
+            sentence(
+                tr.n_(
+                    "{move} instead costs {n} game point.",
+                    "{move} instead costs {n} game points.",
+                    tried.loss,
+                    move=name,
+                )
+            )
+        )
+    return Reply(False, (*lines, tr._("Try again.")))
 
 
 def your_move_reply(before: Deal, frame: Frame, move: Move, tr: Translator) -> Reply:

@@ -29,6 +29,7 @@ from tutor.words.narrate import (
 )
 from tutor.words.phrases import move_phrase, number, sentence
 from tutor.words.puzzle_text import line_words
+from tutor.words.why_text import why_lines
 
 #: The name of each grade, as the coach says it.
 GRADE_NAMES: dict[Grade, str] = {
@@ -142,10 +143,16 @@ def remark_text(remark: Remark, tr: Translator) -> str:
         return tr._("{grade}: {move} is the best move here.", grade=head, move=played)
     if remark.grade is Grade.GOOD:  # within the noise of the values: no lesson in it
         return tr._("{grade}: {move} is as good as the best moves here.", grade=head, move=played)
-    better = move_phrase(remark.best, tr)
     if remark.samples:  # at a table of three or four: the samples are named
         said = table_remark_text(remark.move, remark.best, remark.loss, remark.samples, tr)
+        if remark.why is not None and remark.why.reasoned:
+            reasons = why_lines(remark.why, tr, better_named=False)
+            return " ".join((f"{head}.", *reasons, said))
         return f"{head}. {said}"
+    if remark.why is not None:
+        values = (remark.value, remark.best_value)
+        return " ".join((f"{head}.", *why_lines(remark.why, tr, values=values)))
+    better = move_phrase(remark.best, tr)
     if remark.exact:
         detail = tr._(
             "{best} was better: with best play it is worth {best_value} game points to you, "

@@ -200,6 +200,7 @@ def situation(subject: Subject) -> Situation:
         last_trick_bonus=state.rules.last_trick_points(closed),
         last_trick_near=state.stock_size == 0 and not closed,
         lead_thought=GIST_LEAD,
+        trump=state.trump,
     )
 
 
@@ -361,6 +362,27 @@ def analyse(
         nodes=budget.spent - spent,
         deals=values.deals,
     )
+
+
+def analysis_of_values(state: State, values: Sequence[tuple[Move, int]]) -> Analysis:
+    """The exact analysis of a fully known two-seat ``state`` made from values already known
+    (a lesson's ranking of every legal move, best first), with the ideas and mistakes of each
+    move but without lines: no search is made."""
+    sit = situation(state)
+    player = sit.player
+    top = values[0][1] if values else 0
+    moves = tuple(
+        MoveValue(
+            move=move,
+            game_points=float(value),
+            win_probability=1.0 if value > 0 else 0.0,
+            best_count=1 if value == top else 0,
+            samples=1,
+        )
+        for move, value in values
+    )
+    know = Knowledge.of(state, player, state, False)
+    return Analysis(sit, METHOD_EXACT, 1, 0, with_ideas(know, sit, moves, True), deals=(state,))
 
 
 def line_start(subject: Subject, analysis: Analysis) -> State | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import Card, Move, State, Verdict
+from tutor.engine import Card, Move, State, Suit, Verdict
 from tutor.teach.hints.ideas import Idea
 
 METHOD_EXACT = "exact"
@@ -89,6 +89,7 @@ class Situation:
     cards_held: int = 0  # the different cards the seat holds
     hand_size: int = 0  # the cards the seat holds, a card held twice counted twice
     last_trick: bool = False  # the trick in progress is the deal's last
+    trump: Suit | None = None  # the trump suit, ``None`` while none is named
 
     @property
     def seat(self) -> int:

@@ -185,6 +185,7 @@ def table_situation(state: TableState) -> Situation:
         last_trick=hand_size == 1 and not state.stock_open,
         last_trick_bonus=rules.last_trick_bonus,
         last_trick_near=not state.stock_open and hand_size <= LAST_TRICK_NEAR,
+        trump=state.trump,
     )
 
 

@@ -36,7 +36,9 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from tutor.engine import Deal, Move, Verdict
+from tutor.engine import Deal, Move, State, Verdict
+from tutor.teach.hints import analysis_of_values
+from tutor.teach.hints.why import Why, explain
 from tutor.teach.lessons.model import Frame
 
 #: A frame of a lesson's replay (the name kept for the callers written before there was one).
@@ -71,6 +73,8 @@ class Try:
     choice: int = -1
     verdict: Verdict | None = None
     loss: int | None = None
+    #: why the move is worse than the lesson's move, where the lesson has values
+    why: Why | None = field(default=None, compare=False)
 
 
 def judge_move(before: Deal, frame: Frame, move: Move) -> Try:
@@ -86,7 +90,11 @@ def judge_move(before: Deal, frame: Frame, move: Move) -> Try:
         return Try(TryKind.MOVE, False, move)
     values = dict(frame.values)
     best = frame.values[0][1] if frame.values else 0
-    return Try(TryKind.MOVE, False, move, loss=best - values.get(move, best))
+    why = None
+    if isinstance(before, State) and move in values:
+        better = frame.move if frame.move in values else None
+        why = explain(analysis_of_values(before, frame.values), move, better)
+    return Try(TryKind.MOVE, False, move, loss=best - values.get(move, best), why=why)
 
 
 @dataclass(frozen=True)

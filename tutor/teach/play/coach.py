@@ -21,6 +21,7 @@ from tutor.engine import Deal as Position
 from tutor.engine import Move, State, TableState, View
 from tutor.search import Budget, Seen, expert_view
 from tutor.teach.hints import DEFAULT_SAMPLES, Analysis, analyse
+from tutor.teach.hints.why import explain
 from tutor.teach.play.game import Deal, Game, Remark, grade_of
 from tutor.teach.play.standing import stakes
 
@@ -105,6 +106,7 @@ def remark_on(game: Game, move: Move, analysis: Analysis) -> Remark | None:
         value=played.game_points,
         exact=analysis.exact,
         line=best.line if analysis.exact and analysis.samples == 1 else (),
+        why=explain(analysis, move) if loss > 0 else None,
     )
 
 

@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from tutor.engine import (
@@ -53,6 +53,7 @@ from tutor.engine import (
 )
 from tutor.engine import Deal as Position
 from tutor.search import PLAYERS, REMEMBERING, Seen, players_at
+from tutor.teach.hints.why import Why
 from tutor.teach.play.standing import MatchScore, cut, stakes
 
 #: The scoring rule of each grade of a lost deal (0 simple, 1 Schneider, 2 Schwarz).
@@ -133,6 +134,9 @@ class Remark:
     exact: bool
     line: tuple[Move, ...] = ()  # best play from the position, where every card is known
     samples: int = 0
+    #: why the move is worse than the best, where it is (kept while the game is played; a
+    #: match restored from the browser's store has the grades and values without it)
+    why: Why | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

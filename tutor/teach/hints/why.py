@@ -1,0 +1,303 @@
+"""Why a move is worse than a better one, as data: what every verdict of the tutor says.
+
+A teacher explains a weaker move in this order, and ``Why`` holds the same parts:
+
+1. the rule or the trick where they settle it: a card that cannot take the trick a better card
+   takes (``rule``: a card of another suit, a lower card of the suit, no trump against a trump);
+2. the line that shows it (``line``): the move and the play after it to the end of the deal, in
+   the one deal there is where every card is known, otherwise in one of the sampled deals where
+   the choice matters, chosen so that what happens in it (who takes the move's trick, with
+   which card, and what decides the deal's end) happens in as many of those deals as possible,
+   with how many (``Line.deals`` of ``Line.matters``);
+3. the deciding fact (``Line.fact``, as the puzzles name it, ``tutor.teach.lines``: the last
+   trick's extra points, a player reaching 66, the closer falling short, Schneider), or what the
+   move itself gives away at once (``mistake``: a marriage broken, a ten left alone, points given
+   in a lost trick, a trump spent, a close that fails);
+4. the idea of the better move, only one the analysis found true in this position (``idea``);
+5. the numbers last (``loss``).
+
+Everything is read from an ``Analysis`` (``tutor.teach.hints.analysis``): no search is made
+here. ``tutor.words.why_text`` says it, for the coach, the lessons, the class and the hints.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from tutor.engine import CARDS, Card, Marriage, Move, Outcome, Play, State, Suit
+from tutor.teach.hints.detect import EPS
+from tutor.teach.hints.ideas import Idea
+from tutor.teach.hints.model import Analysis, MoveValue
+from tutor.teach.lines import Decider, Decides, Step, decider, line_steps
+
+#: Why a card cannot take the trick (``Fact.kind`` of ``Why.rule``): another suit and no
+#: trump; a lower card of the suit led; no trump against a trump.
+CANNOT_SUIT = "cannot_take_suit"
+CANNOT_RANK = "cannot_take_rank"
+CANNOT_TRUMP = "cannot_take_trump"
+CANNOT_TAKE = (CANNOT_SUIT, CANNOT_RANK, CANNOT_TRUMP)
+
+#: The ideas of a better move worth naming in an explanation, in the order they are preferred:
+#: each states a fact of this position (a card nothing left beats, the points reached, a pair
+#: kept, a guard kept, a ten caught), never a general rule of thumb.
+TEACHING_IDEAS = (
+    "idea.safe_trick",
+    "idea.safe_face_up",
+    "idea.catch_blank_ten",
+    "idea.count_to_66",
+    "idea.count_to_66_min",
+    "idea.marriage_out",
+    "idea.declare_now",
+    "idea.declare_after_trick",
+    "idea.keeps_marriage",
+    "idea.guards_ten",
+    "idea.marriage",
+    "idea.marriage_later",
+    "idea.exchange",
+    "idea.close_wins_exact",
+    "idea.cheapest_winner",
+    "idea.give_partner",
+    "idea.draws_trumps",
+)
+#: What a move gives away at once, in the order they are preferred as the deciding fact.
+TEACHING_MISTAKES = (
+    "mistake.false_out",
+    "mistake.false_out_trick",
+    "mistake.close_fails_exact",
+    "mistake.close_fails",
+    "mistake.breaks_marriage",
+    "mistake.blanks_ten",
+    "mistake.overtakes_partner",
+    "mistake.wastes_trump",
+    "mistake.gives_points",
+)
+#: A pattern of the line shared by fewer than this share of the deals where the choice matters
+#: is not said with its trick, only with its deciding fact.
+SHARED = 1 / 3
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A fact of the table: its kind (``CANNOT_TAKE``), the card and the card it fails
+    against."""
+
+    kind: str
+    card: Card
+    against: Card
+
+
+@dataclass(frozen=True)
+class Line:
+    """What happens after a move in one deal, against what happens after the better move: the
+    deal (``start``), the move and the play after it (``moves``), the move's trick (card led,
+    card answering, the seat that takes it), what decides the deal's end after the move
+    (``fact``) and after the better one (``better_fact``), how each line ends (``end``,
+    ``better_end``); and in how many of the deals looked at (``deals`` of ``matters``, the deals
+    where the choice matters, of ``total``) the same happens."""
+
+    start: State
+    moves: tuple[Move, ...]
+    trick: tuple[Card, Card, int] | None
+    fact: Decider | None
+    better_fact: Decider | None
+    end: Outcome
+    better_end: Outcome
+    deals: int
+    matters: int
+    total: int
+
+    @property
+    def exact(self) -> bool:
+        return self.total == 1
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why ``move`` is worse than ``better`` (see the module's text). ``better`` is ``None``
+    when nothing is better; ``loss`` is the game points given up (never below 0)."""
+
+    move: Move
+    better: Move | None
+    loss: float
+    exact: bool
+    samples: int
+    seat: int  # the player to move
+    rule: Fact | None = None
+    line: Line | None = None
+    mistake: Idea | None = None
+    idea: Idea | None = None
+
+    @property
+    def reasoned(self) -> bool:
+        """Whether the explanation names a reason beyond the numbers."""
+        return any(x is not None for x in (self.rule, self.line, self.mistake, self.idea))
+
+
+def _beats(card: Card, top: Card, trump: Suit | None) -> bool:
+    if card.suit == top.suit:
+        return card.rank < top.rank  # a lower rank number is the higher card
+    return trump is not None and card.suit == trump
+
+
+def _card(move: Move) -> Card | None:
+    return move.card if isinstance(move, Play | Marriage) else None
+
+
+def cannot_take(analysis: Analysis, move: Move, better: Move, trump: Suit | None) -> Fact | None:
+    """The rule that keeps ``move`` from taking the trick ``better`` takes (following a card
+    on the table), or ``None``."""
+    sit = analysis.situation
+    top = sit.best_card
+    if top is None and sit.lead >= 0:
+        top = CARDS[sit.lead]
+    card, other = _card(move), _card(better)
+    if top is None or card is None or other is None or sit.partner_winning:
+        return None
+    if _beats(card, top, trump) or not _beats(other, top, trump):
+        return None
+    if card.suit == top.suit:
+        kind = CANNOT_RANK
+    elif trump is not None and top.suit == trump:
+        kind = CANNOT_TRUMP
+    else:
+        kind = CANNOT_SUIT
+    return Fact(kind, card, top)
+
+
+def _trick_of(steps: Sequence[Step], move: Move) -> tuple[Card, Card, int] | None:
+    """The trick the move's card falls in: (card led, card answering, the seat taking it)."""
+    for step in steps[:2]:
+        if step.trick is not None and move in step.moves:
+            led, played, _leader, taker = step.trick
+            return led, played, taker
+    return None
+
+
+def _against(fact: Decider | None, seat: int) -> Decider | None:
+    """A deciding fact that goes against ``seat``: the other side reaches 66 or takes the
+    deciding last trick; ``seat`` closes and falls short, declares falsely or is Schneider."""
+    if fact is None:
+        return None
+    mine = fact.player == seat
+    if fact.kind in (Decides.REACHED, Decides.LAST_TRICK):
+        return None if mine else fact
+    return fact if mine else None
+
+
+def _for(fact: Decider | None, seat: int) -> Decider | None:
+    """A deciding fact in favour of ``seat`` (the mirror of ``_against``)."""
+    if fact is None:
+        return None
+    return fact if _against(fact, 1 - seat) is not None else None
+
+
+def _key(fact: Decider | None) -> tuple[object, ...] | None:
+    return None if fact is None else (fact.kind, fact.player)
+
+
+def _end(start: State, moves: Sequence[Move]) -> tuple[tuple[Step, ...], Outcome | None]:
+    steps = line_steps(start, moves)
+    return steps, (steps[-1].state.result if steps else None)
+
+
+def _line(analysis: Analysis, value: MoveValue, best: MoveValue) -> Line | None:
+    """The line after ``value``'s move that shows what it gives up (see the module's text)."""
+    deals = analysis.deals
+    seat = analysis.seat
+    n = len(deals)
+    if not deals or len(value.deal_lines) != n or len(best.deal_lines) != n:
+        return None
+    matters = [
+        w
+        for w, (v, b) in enumerate(zip(value.deal_values, best.deal_values, strict=True))
+        if b > v + EPS and value.deal_lines[w] and best.deal_lines[w]
+    ]
+    if not matters:
+        return None
+    seen: dict[int, Line] = {}
+    for w in matters:
+        steps, end = _end(deals[w], value.deal_lines[w])
+        better_steps, better_end = _end(deals[w], best.deal_lines[w])
+        if end is None or better_end is None:
+            continue
+        seen[w] = Line(
+            deals[w],
+            value.deal_lines[w],
+            _trick_of(steps, value.move),
+            _against(decider(steps), seat),
+            _for(decider(better_steps), seat),
+            end,
+            better_end,
+            0,
+            len(matters),
+            n,
+        )
+    if not seen:
+        return None
+
+    def pattern(line: Line, with_trick: bool) -> tuple[object, ...]:
+        return (line.trick if with_trick else None, _key(line.fact), _key(line.better_fact))
+
+    with_trick = True
+    counts = Counter(pattern(x, True) for x in seen.values())
+    top, count = counts.most_common(1)[0]
+    if count < SHARED * len(matters):  # the trick differs from deal to deal: the facts alone
+        with_trick = False
+        top, count = Counter(pattern(x, False) for x in seen.values()).most_common(1)[0]
+    chosen = next(x for x in seen.values() if pattern(x, with_trick) == top)
+    return replace(chosen, trick=chosen.trick if with_trick else None, deals=count)
+
+
+def _first(ideas: Sequence[Idea], order: Sequence[str]) -> Idea | None:
+    rank = {iid: i for i, iid in enumerate(order)}
+    known = [i for i in ideas if i.id in rank]
+    return min(known, key=lambda i: rank[i.id]) if known else None
+
+
+def explain(analysis: Analysis, move: Move, better: Move | None = None) -> Why:
+    """Why ``move`` is worse than ``better`` (by default the analysis's best move), from the
+    analysis alone. A move as good as the better one gets a ``Why`` without reasons and a loss
+    of 0; a move the analysis did not value (an illegal one) raises ``ValueError``."""
+    value = analysis.value_of(move)
+    if value is None:
+        raise ValueError(f"{move} is not among the moves valued")
+    top = analysis.value_of(better) if better is not None else analysis.best
+    if top is None:
+        raise ValueError(f"{better} is not among the moves valued")
+    loss = max(0.0, top.game_points - value.game_points)
+    exact = analysis.exact
+    if top.move == move or loss <= EPS:  # as good: only a trick it cannot take is said
+        rule = cannot_take(analysis, move, top.move, analysis.situation.trump)
+        return Why(move, None, 0.0, exact, analysis.samples, analysis.seat, rule=rule)
+    trump = analysis.situation.trump
+    line = _line(analysis, value, top)
+    return Why(
+        move,
+        top.move,
+        loss,
+        exact,
+        analysis.samples,
+        analysis.seat,
+        rule=cannot_take(analysis, move, top.move, trump),
+        line=line,
+        mistake=_first(value.mistakes, TEACHING_MISTAKES),
+        idea=_first(top.ideas, TEACHING_IDEAS),
+    )
+
+
+__all__ = [
+    "CANNOT_RANK",
+    "CANNOT_SUIT",
+    "CANNOT_TAKE",
+    "CANNOT_TRUMP",
+    "SHARED",
+    "TEACHING_IDEAS",
+    "TEACHING_MISTAKES",
+    "Fact",
+    "Line",
+    "Why",
+    "cannot_take",
+    "explain",
+]

@@ -1,0 +1,315 @@
+"""Why a move is worse than a better one, in words (``tutor.teach.hints.why``): the rule or the
+trick first, then the line that shows it and what decides it, what the move gives away, the
+better move and its idea, and the numbers last.
+
+The coach's remarks, the replies in a lesson, the class's reveal and the fourth hint say the
+same ``Why`` with these sentences. ``known`` holds the terms a learner has met (``None``: all of
+them); a sentence that needs a term not yet met is left out (in the first lesson no game
+points are counted, so no reply names them).
+
+>>> from tutor.engine import CARDS, Card, Play
+>>> from tutor.teach.hints.why import CANNOT_SUIT, Fact, Why
+>>> from tutor.words.i18n import get_translator
+>>> ac, qd, kd = (Card.parse(c) for c in ("Ac", "Qd", "Kd"))
+>>> w = Why(Play(ac), Play(kd), 1.0, True, 1, 0, rule=Fact(CANNOT_SUIT, ac, qd))
+>>> print(" ".join(why_lines(w, get_translator("en"), known=frozenset())))
+The ace of clubs cannot take the queen of diamonds: only a higher card of the same suit takes it.
+"""
+
+from __future__ import annotations
+
+from tutor.engine import PLAYER_NAMES, Close, Marriage, Play
+from tutor.teach.hints.ideas import IDEA_SPECS, Idea
+from tutor.teach.hints.why import CANNOT_RANK, CANNOT_SUIT, Line, Why
+from tutor.teach.lines import Decider, Decides
+from tutor.words.i18n import Translator
+from tutor.words.phrases import card_list, move_phrase, number, percent, sentence
+
+#: The terms a sentence needs (ids of the lessons' terms, ``tutor.teach.lessons``).
+TERM_TRUMP = "trump"
+TERM_GAME_POINTS = "game_points"
+TERM_SCHNEIDER = "schneider"
+TERM_TARGET = "sixty_six"
+
+
+def _knows(known: frozenset[str] | None, term: str) -> bool:
+    return known is None or term in known
+
+
+def idea_text(idea: Idea, tr: Translator) -> str:
+    """One idea in words.
+
+    >>> from tutor.words.i18n import get_translator
+    >>> idea_text(Idea("idea.draws_trumps", (("n", 1),)), get_translator("en"))
+    "Lead trumps to draw your opponent's: 1 trump is still out."
+    """
+    params: dict[str, object] = {}
+    for key, value in idea.params:
+        if key == "cards" and isinstance(value, tuple):
+            params[key] = card_list(value, tr)
+        elif key == "percent" and isinstance(value, int):
+            params[key] = percent(value / 100, tr)
+        elif isinstance(value, float):
+            params[key] = number(value, tr)
+        else:
+            params[key] = value
+    spec = IDEA_SPECS[idea.id]
+    if spec.plural is not None:
+        n = params.pop("n", 2)
+        return sentence(tr.n_(spec.msgid, spec.plural, n if isinstance(n, int) else 2, **params))
+    return sentence(tr._(spec.msgid, **params))
+
+
+def cannot_take_text(why: Why, tr: Translator, known: frozenset[str] | None = None) -> str | None:
+    """Why the card cannot take the trick, or ``None``."""
+    fact = why.rule
+    if fact is None:
+        return None
+    if fact.kind == CANNOT_RANK:
+        text = tr._(
+            "{card} cannot take {card2_acc}: it is the lower card of the suit.",
+            card=fact.card,
+            card2=fact.against,
+        )
+    elif fact.kind == CANNOT_SUIT and not _knows(known, TERM_TRUMP):
+        text = tr._(
+            "{card} cannot take {card2_acc}: only a higher card of the same suit takes it.",
+            card=fact.card,
+            card2=fact.against,
+        )
+    elif fact.kind == CANNOT_SUIT:
+        text = tr._(
+            "{card} cannot take {card2_acc}: only a higher card of the same suit takes it, "
+            "or a trump.",
+            card=fact.card,
+            card2=fact.against,
+        )
+    else:
+        text = tr._(
+            "{card} cannot take {card2_acc}: a trump is taken only by a higher trump.",
+            card=fact.card,
+            card2=fact.against,
+        )
+    return sentence(text)
+
+
+def _trick_text(why: Why, line: Line, tr: Translator) -> str | None:
+    """Who takes the move's trick when the player led it and lost it."""
+    if line.trick is None or not isinstance(why.move, Play):
+        return None
+    led, answer, taker = line.trick
+    if led != why.move.card or taker == why.seat:
+        return None
+    return tr._(
+        "If you lead {card_acc}, {player} takes it with {card2_dat}.",
+        card=led,
+        card2=answer,
+        player=PLAYER_NAMES[taker],
+    )
+
+
+def _lead_in(why: Why, tr: Translator) -> str:
+    """The move the line starts with, as the opening of the story."""
+    move = why.move
+    if isinstance(move, Play | Marriage):
+        return tr._("Say you play {card_acc}.", card=move.card)
+    if isinstance(move, Close):
+        return tr._("Say you close the stock now.")
+    return sentence(tr._("Say you choose this: {move}.", move=move_phrase(move, tr)))
+
+
+def _against_text(
+    fact: Decider, line: Line, tr: Translator, known: frozenset[str] | None
+) -> str | None:
+    """What decides the end of the line against the player."""
+    other = PLAYER_NAMES[fact.player]
+    if fact.kind is Decides.REACHED:
+        if fact.trick is not None:
+            return tr._(
+                "Then {player} reaches {points} points with the trick of {card} and {card2} "
+                "and declares 66.",
+                player=other,
+                points=fact.points,
+                card=fact.trick[0],
+                card2=fact.trick[1],
+            )
+        return tr._(
+            "Then {player} reaches {points} points and declares 66.",
+            player=other,
+            points=fact.points,
+        )
+    if fact.kind is Decides.LAST_TRICK:
+        return tr._(
+            "Then {player} takes the last trick and its {bonus} extra points: {points} points "
+            "against your {other_points}; without those {bonus}, {player} would have lost.",
+            player=other,
+            bonus=fact.bonus,
+            points=fact.points,
+            other_points=fact.other,
+        )
+    if fact.kind is Decides.SHORT:
+        return tr._(
+            "Then you end with only {points} points: too few after closing.", points=fact.points
+        )
+    if fact.kind is Decides.SCHNEIDER and _knows(known, TERM_SCHNEIDER):
+        return tr._(
+            "Then you end with only {points} points, fewer than {limit}: Schneider.",
+            points=fact.points,
+            limit=line.start.rules.schneider_below,
+        )
+    return None
+
+
+def _better_text(why: Why, tr: Translator, known: frozenset[str] | None) -> str:
+    """The better move, with what it achieves in the line's deal where that is a deciding
+    fact or a better end."""
+    assert why.better is not None
+    better = move_phrase(why.better, tr)
+    line = why.line
+    fact = line.better_fact if line is not None else None
+    if fact is not None and fact.kind is Decides.REACHED:
+        return sentence(
+            tr._(
+                "{move} was better: with it you reach {points} points and declare 66.",
+                move=better,
+                points=fact.points,
+            )
+        )
+    if fact is not None and fact.kind is Decides.LAST_TRICK:
+        return sentence(
+            tr._(
+                "{move} was better: with it you take the last trick and its {bonus} extra points.",
+                move=better,
+                bonus=fact.bonus,
+            )
+        )
+    if fact is not None and fact.kind is Decides.SCHNEIDER and _knows(known, TERM_SCHNEIDER):
+        return sentence(
+            tr._(
+                "{move} was better: with it {player} ends with only {points} points, fewer "
+                "than {limit}: Schneider.",
+                move=better,
+                player=PLAYER_NAMES[fact.player],
+                points=fact.points,
+                limit=line.start.rules.schneider_below if line is not None else 0,
+            )
+        )
+    if line is not None and line.fact is None:  # no deciding fact: how the two lines end
+        seat = why.seat
+        return sentence(
+            tr._(
+                "{move} was better: with it you end with {points} points against {other}, "
+                "instead of {points_now} against {other_now}.",
+                move=better,
+                points=line.better_end.scores[seat],
+                other=line.better_end.scores[1 - seat],
+                points_now=line.end.scores[seat],
+                other_now=line.end.scores[1 - seat],
+            )
+        )
+    return sentence(tr._("{move} was better.", move=better))
+
+
+def _count_text(line: Line, tr: Translator) -> str | None:
+    """How often the line's outcome happens over the sampled deals."""
+    if line.exact:
+        return None
+    return tr.n_(
+        "This happens in {k} of the {n} deal you could be facing.",
+        "This happens in {k} of the {n} deals you could be facing.",
+        line.total,
+        k=line.deals,
+    )
+
+
+def _numbers(why: Why, value: float, best: float, tr: Translator) -> str:
+    if why.exact:
+        return tr._(
+            "In game points: {value} for this move, {best} for the better one.",
+            value=_signed(value, tr),
+            best=_signed(best, tr),
+        )
+    return tr._(
+        "In game points, on average over {n} deals: {value} for this move, {best} for the "
+        "better one.",
+        n=why.samples,
+        value=_signed(value, tr),
+        best=_signed(best, tr),
+    )
+
+
+def _signed(value: float, tr: Translator) -> str:
+    text = number(abs(round(value, 2)), tr)
+    if round(value, 2) > 0:
+        return "+" + text
+    if round(value, 2) < 0:
+        return "\u2212" + text
+    return text
+
+
+def why_lines(
+    why: Why,
+    tr: Translator,
+    *,
+    known: frozenset[str] | None = None,
+    values: tuple[float, float] | None = None,
+    better_named: bool = True,
+) -> tuple[str, ...]:
+    """The sentences of ``why`` for the player to move, in the order of the module's
+    text. ``values`` (the move's and the better move's game points) adds the numbers, last;
+    ``better_named`` names the better move (a lesson that asks the learner to find it again
+    leaves it out)."""
+    out: list[str] = []
+    rule = cannot_take_text(why, tr, known)
+    if rule is not None:
+        out.append(rule)
+    line = why.line
+    said_fact = False
+    if line is not None:
+        trick = _trick_text(why, line, tr)
+        if trick is not None:
+            out.append(trick)
+        fact = None
+        if line.fact is not None and not _same_as_mistake(line.fact, why.mistake):
+            fact = _against_text(line.fact, line, tr, known)
+        if fact is not None:
+            if trick is None:
+                out.append(_lead_in(why, tr))
+            out.append(fact)
+            said_fact = True
+        if (trick is not None or fact is not None) and (count := _count_text(line, tr)):
+            out.append(count)
+    if why.mistake is not None and _teaches(why.mistake):
+        out.append(idea_text(why.mistake, tr))
+    if why.better is not None and better_named:
+        out.append(_better_text(why, tr, known))
+        if why.idea is not None and (said_fact or rule is None or why.idea.id != "idea.safe_trick"):
+            out.append(idea_text(why.idea, tr))
+    if values is not None and _knows(known, TERM_GAME_POINTS):
+        out.append(_numbers(why, values[0], values[1], tr))
+    return tuple(out)
+
+
+def _same_as_mistake(fact: Decider, mistake: Idea | None) -> bool:
+    """The line's end says what the move's mistake already says (a false declaration)."""
+    return (
+        mistake is not None
+        and fact.kind is Decides.FALSE_OUT
+        and mistake.id.startswith("mistake.false_out")
+    )
+
+
+def _teaches(mistake: Idea) -> bool:
+    """A mistake worth saying: every one but a sampled close's bare percentage."""
+    return mistake.id != "mistake.close_fails"
+
+
+__all__ = [
+    "TERM_GAME_POINTS",
+    "TERM_SCHNEIDER",
+    "TERM_TARGET",
+    "TERM_TRUMP",
+    "cannot_take_text",
+    "idea_text",
+    "why_lines",
+]
