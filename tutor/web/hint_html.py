@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
+from tutor.engine import Move
 from tutor.teach.hints import Subject
 from tutor.web.html import join
 from tutor.words.hint_text import hint
@@ -14,10 +15,10 @@ from tutor.words.i18n import Translator
 
 
 @lru_cache(maxsize=128)
-def hint_html(deal: Subject, level: int, tr: Translator) -> Markup:
+def hint_html(deal: Subject, level: int, tr: Translator, task: tuple[Move, ...] = ()) -> Markup:
     """The hint up to ``level`` (1 to 4) for the player to move, every text escaped. Kept for
     the next runs of the page: from level 2 on a hint samples deals or searches."""
-    h = hint(deal, level, tr)
+    h = hint(deal, level, tr, task=task)
     parts = [Markup('<div class="t66-step t66-hint" aria-live="polite">')]
     for part in h.parts:
         lines = join(Markup('<p class="t66-hint-line">{}</p>').format(line) for line in part.lines)

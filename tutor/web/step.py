@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from tutor.engine import State, View
+from tutor.engine import Move, State, View
 from tutor.web.html import Md, join, md_bold, md_text
 from tutor.web.rules_ref import preset_title
 from tutor.words import hint_text
@@ -69,15 +69,20 @@ def task_html(heading: str, prompt: str) -> Markup:
 
 @lru_cache(maxsize=256)
 def step_hint_markdown(
-    subject: State | View, level: int, tr: Translator, need: tuple[int, int] | None = None
+    subject: State | View,
+    level: int,
+    tr: Translator,
+    need: tuple[int, int] | None = None,
+    task: tuple[Move, ...] = (),
 ) -> Md:
     """The hint ladder up to ``level`` (1 to 4) for the move asked at a lesson step, each rung
     under its heading, as Markdown. ``subject`` is the position as the learner sees it: the
     whole deal when both hands are shown, else what the player on turn knows (the hint then
     samples the hidden cards). In a match, ``need`` (the game points each seat still needs)
-    ranks the moves as the expert ranks them there. Kept for the next runs of the page: a hint
-    may search."""
-    hint = hint_text.hint(subject, level, tr, need=need)
+    ranks the moves as the expert ranks them there; ``task``, the moves the lesson accepts,
+    leads the idea and the moves to consider to them. Kept for the next runs of the page: a
+    hint may search."""
+    hint = hint_text.hint(subject, level, tr, need=need, task=task)
     rungs = [
         f"{md_bold(part.title)}  \n" + "  \n".join(md_text(line) for line in part.lines)
         for part in hint.parts

@@ -38,11 +38,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.engine import (
     CARDS,
     PLAYER_NAMES,
+    Move,
     Play,
     RuleSet,
     State,
@@ -264,15 +266,18 @@ def thought_text(thought: Thought, tr: Translator) -> str:
     return sentence(tr._(thought.msgid, **dict(thought.params)))
 
 
-def level_idea(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
-    """The idea behind the decision, said without naming the move."""
-    return tuple(thought_text(t, tr) for t in thoughts(analysis))
+def level_idea(analysis: Analysis, tr: Translator, task: Sequence[Move] = ()) -> tuple[str, ...]:
+    """The idea behind the decision (in a task: behind the moves it asks for), said without
+    naming the move."""
+    return tuple(thought_text(t, tr) for t in thoughts(analysis, task))
 
 
-def level_candidates(analysis: Analysis, rules: RuleSet, tr: Translator) -> tuple[str, ...]:
-    """The moves worth considering, none marked as the best, then which moves
-    are legal and why the others are not."""
-    moves = candidates(analysis)
+def level_candidates(
+    analysis: Analysis, rules: RuleSet, tr: Translator, task: Sequence[Move] = ()
+) -> tuple[str, ...]:
+    """The moves worth considering, none marked as the best (in a task: the best of the moves
+    it asks for among them), then which moves are legal and why the others are not."""
+    moves = candidates(analysis, task)
     lines = [tr._("Worth considering: {moves}.", moves=", ".join(move_item(m, tr) for m in moves))]
     if len(moves) > 1:
         lines.append(tr._(WHICH_IS_BEST_TABLE if analysis.situation.seat_names else WHICH_IS_BEST))
@@ -490,13 +495,15 @@ def hint(
     analysis: Analysis | None = None,
     budget: Budget | None = None,
     need: tuple[int, int] | None = None,
+    task: Sequence[Move] = (),
 ) -> Hint:
     """The hint up to ``level`` (1 to 4), for any number of seats. Level 1 needs no search;
     pass ``analysis`` to reuse one already made when revealing the levels one at a time.
     ``samples`` and ``seed`` default to ``analyse``'s for the position. The search stays
     within ``budget`` (by default ``analyse``'s); a cut analysis says so at level 4. ``need``,
     the game points each seat still needs in a match, ranks the moves as the expert does
-    there."""
+    there. ``task``, the moves a lesson accepts, leads the idea and the moves to consider to
+    them."""
     if not 1 <= level <= 4:
         raise ValueError(f"hint level must be 1 to 4, not {level}")
     subject = position.subject if isinstance(position, Position) else position
@@ -507,10 +514,10 @@ def hint(
         analysis = analyse(subject, samples=samples, seed=seed, budget=budget, need=need)
     if level >= 2:
         assert analysis is not None
-        parts.append(HintPart(2, tr._(HINT_TITLES[2]), level_idea(analysis, tr)))
+        parts.append(HintPart(2, tr._(HINT_TITLES[2]), level_idea(analysis, tr, task)))
     if level >= 3:
         assert analysis is not None
-        parts.append(HintPart(3, tr._(HINT_TITLES[3]), level_candidates(analysis, rules, tr)))
+        parts.append(HintPart(3, tr._(HINT_TITLES[3]), level_candidates(analysis, rules, tr, task)))
     if level >= 4:
         assert analysis is not None
         state = line_start(subject, analysis)

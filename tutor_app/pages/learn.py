@@ -586,15 +586,17 @@ def _hint_subject(lesson: Lesson, before: State) -> State | View:
     return subject
 
 
-def _hint_panel(lesson: Lesson, before: Deal, level: int, t: Translator) -> None:
-    """The hint ladder up to ``level`` for the seat on turn: with two players on the position
-    as the learner sees it; at a table on that seat's view (the hint samples the cards that
-    seat cannot see)."""
+def _hint_panel(
+    lesson: Lesson, before: Deal, level: int, task: tuple[Move, ...], t: Translator
+) -> None:
+    """The hint ladder up to ``level`` for the seat on turn, led to the moves the step accepts
+    (``task``): with two players on the position as the learner sees it; at a table on that
+    seat's view (the hint samples the cards that seat cannot see)."""
     if isinstance(before, State):
         with st.container(border=True):
-            text.markdown(step_hint_markdown(_hint_subject(lesson, before), level, t))
+            text.markdown(step_hint_markdown(_hint_subject(lesson, before), level, t, task=task))
     elif isinstance(before, TableState):
-        text.html(hint_html(before, level, t))
+        text.html(hint_html(before, level, t, task))
 
 
 def _replies(run: LessonRun, t: Translator) -> None:
@@ -635,7 +637,7 @@ def _task_controls(
     )
     level = run.hint(index)
     if level:
-        _hint_panel(lesson, before.state, level, t)
+        _hint_panel(lesson, before.state, level, frame.accepted, t)
     _hint_and_show_buttons(run, index, w, t)
 
 
