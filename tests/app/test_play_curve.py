@@ -1,0 +1,72 @@
+"""The Play page's chart of a finished deal (AppTest): a deal played to its end by clicking
+cards, then the chart of the learner's expected game points with the costly moments, the
+select box of the learner's moves beside it, and a move chosen there showing the position
+before it with the coach's remark."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+from streamlit.testing.v1 import AppTest
+
+from tests.app.test_play_app import clean, game_of, learner_plays, open_page, start
+from tutor.search import PLAYERS
+from tutor.teach import play as pl
+from tutor.web.board import BoardOptions, board_html
+from tutor.web.html import md_plain
+from tutor.words.i18n import get_translator
+from tutor.words.play_curve import CurveWords, moment_option
+from tutor.words.play_text import remark_text
+from tutor_app.curve_panel import keys
+
+__all__ = ["open_page"]  # the fixture, shared with the Play page's other tests
+
+
+def charts(at: AppTest) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """The Vega-Lite specifications of the charts on the page, each with its data's rows
+    (which Streamlit sends apart, as Arrow)."""
+    found = []
+    for el in at.get("vega_lite_chart"):
+        proto = el.proto
+        arrow = proto.data.data if proto.HasField("data") else proto.datasets[0].data.data
+        rows = convert_arrow_bytes_to_pandas_df(arrow).to_dict("records")
+        found.append((json.loads(proto.spec), rows))
+    return found
+
+
+def test_the_chart_of_a_finished_deal_and_a_move_chosen_on_it(open_page) -> None:  # type: ignore[no-untyped-def]
+    at = start(open_page("de", w_play_preset="kurnik", w_play_opponent="club"))
+    rng = random.Random(7)
+    assert not charts(at)  # no chart while the deal goes on
+    while not game_of(at).deal.over:
+        learner_plays(at, str(PLAYERS["club"](game_of(at).state, rng)))
+    game = game_of(at)
+    t = get_translator("de")
+    w = CurveWords().said(t)
+    curve = pl.value_curve(game.deal)
+    assert curve and any(p.costly for p in curve), "the deal played has no costly moment"
+    ((spec, rows),) = charts(at)
+    layers = spec["layer"]
+    assert isinstance(layers, list)
+    assert layers[0]["encoding"]["y"]["title"] == w.axis_y == "Erwartete Siegpunkte"
+    shown = [(r["ply"], r["value"]) for r in rows if r["series"] == w.played]
+    assert shown == [(p.ply, p.value) for p in curve]
+    _, pick = keys(game, game.deal)
+    box = at.selectbox(key=pick)
+    assert box.label == w.pick and box.value is None
+    assert box.options == [moment_option(p, t) for p in curve]
+    boards_before = [h for h in at.get("html") if 'class="t66-board"' in str(h.proto.body)]
+    costly = next(p for p in curve if p.costly)
+    box.set_value(costly.ply).run()
+    clean(at)
+    warnings = [md_plain(str(e.value)) for e in at.warning]
+    assert md_plain(remark_text(costly.remark, t)) in warnings
+    boards = [str(h.proto.body) for h in at.get("html") if 'class="t66-board"' in str(h.proto.body)]
+    assert len(boards) == len(boards_before) + 1
+    position = pl.positions(game.deal)[costly.ply]
+    seen = tuple(seat == game.table.learner for seat in range(position.seats))
+    assert str(board_html(pl.on_table(position), None, t, BoardOptions(show=seen))) in boards[-1]
+    assert position != game.state
