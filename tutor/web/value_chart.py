@@ -36,8 +36,8 @@ RING_SIZE = 420
 def chart_rows(curve: tuple[CurvePoint, ...], tr: Translator) -> list[dict[str, Any]]:
     """The chart's data: two rows a move (the move played, the best move), each with the
     move's index in the deal (``ply``), the learner's move number, the value, the series'
-    name, whether it is a costly moment (and the move played: ``ring``, ringed) and the words
-    of its tooltip."""
+    name, whether it is a costly moment (and the move played: ``ring``, ringed), the words of
+    its tooltip and what a screen reader says of it (``aria``)."""
     w = CurveWords().said(tr)
     rows = []
     for p in curve:
@@ -49,6 +49,9 @@ def chart_rows(curve: tuple[CurvePoint, ...], tr: Translator) -> list[dict[str, 
             "played_text": value_words(p.value, tr),
             "best_text": value_words(p.best_value, tr),
         }
+        said["aria"] = (
+            f"{said['label']}. {w.played}: {said['played_text']}. {w.best}: {said['best_text']}."
+        )
         rows.append({**said, "series": w.played, "value": p.value, "ring": p.costly})
         rows.append({**said, "series": w.best, "value": p.best_value, "ring": False})
     return rows
@@ -85,7 +88,7 @@ def value_chart(curve: tuple[CurvePoint, ...], tr: Translator) -> dict[str, Any]
         "config": {"locale": {"number": _number_locale(tr)}},
         "layer": [
             {
-                "mark": {"type": "line", "interpolate": "monotone", "strokeWidth": 2},
+                "mark": {"type": "line", "strokeWidth": 2},
                 "encoding": {"x": x, "y": y, "color": colour},
             },
             {
@@ -98,6 +101,7 @@ def value_chart(curve: tuple[CurvePoint, ...], tr: Translator) -> dict[str, Any]
                     "color": {"datum": w.costly, "type": "nominal", "scale": colour["scale"]},
                     "size": {"value": RING_SIZE},
                     "tooltip": tooltip,
+                    "description": {"field": "aria", "type": "nominal"},
                 },
             },
             {
@@ -113,6 +117,7 @@ def value_chart(curve: tuple[CurvePoint, ...], tr: Translator) -> dict[str, Any]
                         "value": 0.35,
                     },
                     "tooltip": tooltip,
+                    "description": {"field": "aria", "type": "nominal"},
                 },
             },
         ],
