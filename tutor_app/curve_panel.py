@@ -51,7 +51,7 @@ def value_panel(game: pl.Game, deal: pl.Deal, t: Translator) -> None:
         st.session_state[pick] = None
     text.subheader(w.heading)
     st.vega_lite_chart(
-        value_chart(curve, t),
+        value_chart(curve, t, st.session_state.get(pick)),
         key=chart,
         on_select=partial(_from_chart, chart, pick),
         selection_mode=["moment", "ring"],
@@ -85,7 +85,10 @@ def _moment(game: pl.Game, deal: pl.Deal, point: pl.CurvePoint, t: Translator) -
         text.html(board_html(s, None, t, opts))
     with words_col:
         said = play_text.moment_lines(game, deal, point.remark, t)
-        (text.warning if point.costly else text.info)(said[0])
+        if point.grade is pl.Grade.GOOD:
+            text.success(said[0], icon=":material/check_circle:")
+        else:
+            text.warning(said[0])
         if len(said) > 1:
             text.markdown(said[1])
             text.bullets(said[2:])

@@ -49,9 +49,8 @@ def test_the_chart_of_a_finished_deal_and_a_move_chosen_on_it(open_page) -> None
     curve = pl.value_curve(game.deal)
     assert curve and any(p.costly for p in curve), "the deal played has no costly moment"
     ((spec, rows),) = charts(at)
-    layers = spec["layer"]
-    assert isinstance(layers, list)
-    assert layers[0]["encoding"]["y"]["title"] == w.axis_y == "Erwartete Siegpunkte"
+    line = next(x for x in spec["layer"] if x["mark"]["type"] == "line")
+    assert line["encoding"]["y"]["title"] == w.axis_y == "Erwartete Siegpunkte"
     shown = [(r["ply"], r["value"]) for r in rows if r["series"] == w.played]
     assert shown == [(p.ply, p.value) for p in curve]
     _, pick = keys(game, game.deal)
@@ -70,3 +69,7 @@ def test_the_chart_of_a_finished_deal_and_a_move_chosen_on_it(open_page) -> None
     seen = tuple(seat == game.table.learner for seat in range(position.seats))
     assert str(board_html(pl.on_table(position), None, t, BoardOptions(show=seen))) in boards[-1]
     assert position != game.state
+    # The chart marks the move chosen.
+    ((spec, _),) = charts(at)
+    (rule,) = (x for x in spec["layer"] if x["mark"]["type"] == "rule")
+    assert rule["transform"][0]["filter"]["equal"] == costly.ply

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -93,11 +94,11 @@ def test_the_chart_speaks_the_learners_language(lang: str) -> None:
     curve = pl.value_curve(played_deal("classic", 3).deal)
     w = CurveWords().said(t)
     spec = value_chart(curve, t)
-    layers = spec["layer"]
-    titles = {layers[0]["encoding"]["x"]["title"], layers[0]["encoding"]["y"]["title"]}
+    line, points = layer(spec, "line"), layer(spec, "point", filled=True)
+    titles = {line["encoding"]["x"]["title"], line["encoding"]["y"]["title"]}
     assert titles == {w.axis_x, w.axis_y}
-    assert layers[0]["encoding"]["color"]["scale"]["domain"] == [w.played, w.best, w.costly]
-    assert {tip["title"] for tip in layers[2]["encoding"]["tooltip"]} == {
+    assert line["encoding"]["color"]["scale"]["domain"] == [w.played, w.best, w.costly]
+    assert {tip["title"] for tip in points["encoding"]["tooltip"]} == {
         w.axis_x,
         w.played,
         w.best,
@@ -111,6 +112,29 @@ def test_the_chart_speaks_the_learners_language(lang: str) -> None:
     assert spec["config"]["locale"]["number"]["decimal"] == mark
     if lang == "de":
         assert w.axis_y == "Erwartete Siegpunkte"
+
+
+def layer(spec: dict[str, Any], mark: str, **more: object) -> dict[str, Any]:
+    """The chart's layer of ``mark`` (with the mark's further properties ``more``)."""
+    (found,) = (
+        x
+        for x in spec["layer"]
+        if x["mark"]["type"] == mark and all(x["mark"].get(k) == v for k, v in more.items())
+    )
+    return found  # type: ignore[no-any-return]
+
+
+def test_the_move_chosen_is_marked_on_the_chart() -> None:
+    t = get_translator("en")
+    curve = pl.value_curve(played_deal("classic", 3).deal)
+    chosen = curve[1].ply
+    rule = layer(value_chart(curve, t, chosen), "rule")
+    assert rule["transform"] == [{"filter": {"field": "ply", "equal": chosen}}]
+    assert [r for r in chart_rows(curve, t) if r["ply"] == chosen]  # the line has its rows
+    unmarked = layer(value_chart(curve, t), "rule")
+    assert not [
+        r for r in chart_rows(curve, t) if r["ply"] == unmarked["transform"][0]["filter"]["equal"]
+    ]
 
 
 def test_a_point_chosen_on_the_chart_is_read_back() -> None:

@@ -28,6 +28,10 @@ from tutor.words.play_curve import CurveWords, moment_option, value_words
 PARAMS = ("moment", "ring")
 #: The colours of the move played, the best move and the costly moments' rings.
 COLOURS = ("#1f77b4", "#2ca02c", "#d62728")
+#: The colour of the dashed line at the move chosen.
+RULE_COLOUR = "#6b6b6b"
+#: The height of the plot (pixels).
+HEIGHT = 300
 #: The size of a point and of a costly moment's ring (square pixels).
 POINT_SIZE = 90
 RING_SIZE = 420
@@ -57,8 +61,11 @@ def chart_rows(curve: tuple[CurvePoint, ...], tr: Translator) -> list[dict[str, 
     return rows
 
 
-def value_chart(curve: tuple[CurvePoint, ...], tr: Translator) -> dict[str, Any]:
-    """The Vega-Lite specification of the chart of ``curve`` in ``tr``'s language."""
+def value_chart(
+    curve: tuple[CurvePoint, ...], tr: Translator, chosen: int | None = None
+) -> dict[str, Any]:
+    """The Vega-Lite specification of the chart of ``curve`` in ``tr``'s language; the move
+    with index ``chosen`` (a ``ply``), if any, marked by a dashed line across the chart."""
     w = CurveWords().said(tr)
     tooltip = [
         {"field": "label", "type": "nominal", "title": w.axis_x},
@@ -78,15 +85,22 @@ def value_chart(curve: tuple[CurvePoint, ...], tr: Translator) -> dict[str, Any]
         "type": "nominal",
         "title": None,
         "scale": {"domain": [w.played, w.best, w.costly], "range": list(COLOURS)},
-        "legend": {"orient": "bottom"},
+        "legend": {"orient": "bottom", "direction": "vertical"},
     }
     choose = {"type": "point", "fields": ["ply"], "on": "click", "clear": "dblclick"}
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
         "data": {"values": chart_rows(curve, tr)},
-        "height": 280,
+        "height": HEIGHT,
         "config": {"locale": {"number": _number_locale(tr)}},
         "layer": [
+            {
+                "transform": [
+                    {"filter": {"field": "ply", "equal": -1 if chosen is None else chosen}}
+                ],
+                "mark": {"type": "rule", "strokeDash": [6, 4], "color": RULE_COLOUR},
+                "encoding": {"x": x},
+            },
             {
                 "mark": {"type": "line", "strokeWidth": 2},
                 "encoding": {"x": x, "y": y, "color": colour},
