@@ -30,8 +30,8 @@ PARAMS = ("moment", "ring")
 COLOURS = ("#1f77b4", "#2ca02c", "#d62728")
 #: The colour of the dashed line at the move chosen.
 RULE_COLOUR = "#6b6b6b"
-#: The height of the plot (pixels).
-HEIGHT = 300
+#: The height of the chart with its axes and legend (pixels).
+HEIGHT = 360
 #: The size of a point and of a costly moment's ring (square pixels).
 POINT_SIZE = 90
 RING_SIZE = 420
@@ -85,7 +85,7 @@ def value_chart(
         "type": "nominal",
         "title": None,
         "scale": {"domain": [w.played, w.best, w.costly], "range": list(COLOURS)},
-        "legend": {"orient": "bottom", "direction": "vertical"},
+        "legend": {"orient": "bottom", "columns": 2},
     }
     choose = {"type": "point", "fields": ["ply"], "on": "click", "clear": "dblclick"}
     return {
