@@ -1,7 +1,7 @@
 """The Play page's chart of a finished deal (AppTest): a deal played to its end by clicking
 cards, then the chart of the learner's expected game points with the costly moments, the
 select box of the learner's moves beside it, and a move chosen there showing the position
-before it with the coach's remark."""
+before it with the coach's remark; the same at a table of three."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from typing import Any
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.testing.v1 import AppTest
 
-from tests.app.test_play_app import clean, game_of, learner_plays, open_page, start
+import tutor.teach.play.coach as coach
+from tests.app.test_play_app import clean, game_of, learner_plays, open_page, start, the_board
+from tutor.engine import Play
 from tutor.search import PLAYERS
 from tutor.teach import play as pl
 from tutor.web.board import BoardOptions, board_html
@@ -73,3 +75,35 @@ def test_the_chart_of_a_finished_deal_and_a_move_chosen_on_it(open_page) -> None
     ((spec, _),) = charts(at)
     (rule,) = (x for x in spec["layer"] if x["mark"]["type"] == "rule")
     assert rule["transform"][0]["filter"]["equal"] == costly.ply
+
+
+def test_the_chart_at_a_table_of_three(open_page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(coach, "TABLE_COACH_SAMPLES", 3)
+    at = open_page("pl")
+    for key, value in (("w_play_players", "table"), ("w_play_preset", "three")):
+        at.session_state[key] = value  # one at a time: the presets follow the seats
+        at.run()
+    at.session_state["w_play_opponent"] = "club"
+    at = start(at)
+    assert game_of(at).rules.seats == 3
+    rng = random.Random(2)
+    while not game_of(at).deal.over:
+        move = PLAYERS["club"](game_of(at).state, rng)
+        assert isinstance(move, Play)
+        the_board().click(str(move))
+        at.run()
+        clean(at)
+    game = game_of(at)
+    curve = pl.value_curve(game.deal)
+    assert curve, "the coach remarked on no move at the table"
+    ((spec, rows),) = charts(at)
+    w = CurveWords().said(get_translator("pl"))
+    line = next(x for x in spec["layer"] if x["mark"]["type"] == "line")
+    assert line["encoding"]["y"]["title"] == w.axis_y == "Oczekiwane pkt. za rozdanie"
+    assert [r["value"] for r in rows if r["series"] == w.best] == [p.best_value for p in curve]
+    _, pick = keys(game, game.deal)
+    chosen = curve[-1]
+    at.selectbox(key=pick).set_value(chosen.ply).run()
+    clean(at)
+    shown = " ".join(md_plain(str(e.value)) for e in [*at.success, *at.warning])
+    assert md_plain(remark_text(chosen.remark, get_translator("pl"))) in shown
