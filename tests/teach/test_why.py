@@ -115,7 +115,7 @@ def _corpus(preset_id: str, want: int, seed: int, samples: int) -> list[tuple[An
 @pytest.mark.slow
 @pytest.mark.parametrize("preset_id", ["classic", "schnapsen"])
 def test_every_big_loss_is_explained_by_what_happens(preset_id: str) -> None:
-    corpus = _corpus(preset_id, 300, 7, 16)
+    corpus = _corpus(preset_id, 300, 7, 8)
     assert len(corpus) >= 300
     tr = get_translator("en")
     unexplained = []

@@ -8,7 +8,8 @@ players cut for the first dealer; the learner (A) plays by clicking cards on the
 callback makes the next value: the learner's move (checked by the engine: an illegal click is
 explained with its rule and source and costs nothing), graded by the coach against the
 engine's best, then the computer's answers. The coach speaks after each move, or keeps it all
-for the end of the deal (quiet mode); hints 1-4 on request; undo, give up, the next deal, the
+for the end of the deal (quiet mode), and draws the deal's expected game points move by move
+at its end (``tutor_app.curve_panel``); hints 1-4 on request; undo, give up, the next deal, the
 match score, and the match to download.
 
 What is offered when and what a click does is decided in ``tutor.teach.play`` (``choices``);
@@ -27,7 +28,7 @@ from tutor.web.step import step_hint_markdown
 from tutor.words import play_page as pw
 from tutor.words import play_text
 from tutor.words.i18n import Translator
-from tutor_app import board, chrome, session, storage, text
+from tutor_app import board, chrome, curve_panel, session, storage, text
 from tutor_app.session import state
 from tutor_app.shared import tr
 
@@ -333,6 +334,8 @@ def _table(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
         elif game.learners_turn:
             _turn(game, w, t, key, level, hide)
         _tricks(game, t)
+    if game.deal.over and game.claim is None:
+        curve_panel.value_panel(game, game.deal, t)
 
 
 def _show_reply() -> None:

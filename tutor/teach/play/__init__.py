@@ -1,7 +1,8 @@
 """Playing against the computer, with a coach: the match as one immutable value for two,
 three or four seats (``tutor.teach.play.game``), its score, cut and dealers as the preset's
 match form says (``tutor.teach.play.standing``), the coach's grades and questions
-(``tutor.teach.play.coach``), and many matches between two computer players
+(``tutor.teach.play.coach``) and the deal's curve of expected game points
+(``tutor.teach.play.curve``), and many matches between two computer players
 (``tutor.teach.play.matches``); what the learner may choose and do at each moment of a match
 (``tutor.teach.play.choices``).
 No sentence is made here: ``tutor.words.play_text`` says it."""
@@ -61,6 +62,7 @@ from tutor.teach.play.coach import (
     learner_view,
     remark_on,
 )
+from tutor.teach.play.curve import CurvePoint, point_at, value_curve
 from tutor.teach.play.export import EXPORT_LEVEL, deal_lesson, lesson_id
 from tutor.teach.play.game import (
     GRADE_LIMITS,
@@ -116,6 +118,7 @@ __all__ = [
     "TABLE_OPPONENTS",
     "TWO",
     "Claim",
+    "CurvePoint",
     "Deal",
     "Game",
     "GameStoreError",
@@ -171,6 +174,7 @@ __all__ = [
     "play_matches",
     "play_out",
     "players",
+    "point_at",
     "position_key",
     "positions",
     "quiet_remarks",
@@ -186,6 +190,7 @@ __all__ = [
     "try_move",
     "turn_of",
     "undo",
+    "value_curve",
     "verdict",
     "view_of",
     "with_remark",
