@@ -200,6 +200,7 @@ def situation(subject: Subject) -> Situation:
         last_trick_bonus=state.rules.last_trick_points(closed),
         last_trick_near=state.stock_size == 0 and not closed,
         lead_thought=GIST_LEAD,
+        all_known=_determined(subject if isinstance(subject, View) else view_of(state, player)),
     )
 
 
