@@ -12,7 +12,7 @@ import streamlit as st
 
 from tutor.engine import State, View
 from tutor.teach.classroom import ClassQuestion, known_position, tally_rows
-from tutor.web.classroom import answer_label, engine_view, reveal_lines, tally_html
+from tutor.web.classroom import answer_label, reveal_lines, reveal_view, tally_html
 from tutor.web.html import md_text
 from tutor.words.app_text import AskWords, choice_texts, rooms_down
 from tutor.words.i18n import Translator
@@ -52,9 +52,9 @@ def controls(
 ) -> bool:
     """The teacher's question ``asked`` to the room open in this session: "Ask the class"
     (``publish`` first shows the class what is asked about), then the answers and "Show the
-    answer"; once shown, the right answer and the engine's move and why on ``subject`` (the
-    position as the player on turn knows it; ``None`` for a question step). Whether the
-    question is asked now."""
+    answer"; once shown, the right answer and the engine's view (``reveal_view``: from the
+    lesson's deal, or for a puzzle on ``subject``, the position as the player on turn knows
+    it; ``None`` for a question step). Whether the question is asked now."""
     room = state.room
     if not room:
         return False
@@ -92,7 +92,7 @@ def controls(
             text.markdown(md_text(line))
         if subject is not None:
             with st.container(border=True):
-                text.markdown(engine_view(subject, t))
+                text.markdown(reveal_view(asked, subject, t))
     st.session_state.w_class_names = bool(st.session_state.get(_NAMES, False))
     st.toggle(
         w.names,

@@ -77,9 +77,9 @@ def test_answers_fold_with_names_and_junk_is_left_out(lib: Library) -> None:
     assert q is not None
     assert join_answer("10h", " Ann\ta \n") == "10h\tAnn a" and split_answer("10h\tAnn a")[1]
     sent = {"10h\tAnn": 1, "10h": 2, "9h\tBo": 1, "As": 4, "nonsense": 3, "10h\tCy": 1}
-    rows = tally_rows(q, sent)
+    rows = tally_rows(q, sent)  # before the answer is shown, none is marked right
     assert [(r.answer, r.count, r.names, r.right) for r in rows] == [
-        ("10h", 4, ("Ann", "Cy"), True),
+        ("10h", 4, ("Ann", "Cy"), False),
         ("9h", 1, ("Bo",), False),
     ]
     shown = tally_rows(q, {"9h": 2}, right=True)  # once shown, the right ones nobody gave
@@ -88,6 +88,7 @@ def test_answers_fold_with_names_and_junk_is_left_out(lib: Library) -> None:
         ("10h", 0, True),
         ("Kh", 0, True),
     ]
+    rows = tally_rows(q, sent, right=True)
     html = str(tally_html([("<b>x", rows[0])], 4, True, True, EN))
     assert "&lt;b&gt;x" in html and "<b>x" not in html and "4 students answered" in html
     assert "t66-tally-right" in html and "Ann, Cy" in html
@@ -103,10 +104,14 @@ def test_what_the_class_reads_when_the_answer_is_shown(lib: Library) -> None:
     assert lines == ("The right answer: The ten.", "yes: the ten")
     move = lesson_question("example-1", lib.frames("example-1"), 1)
     assert move is not None
+    assert reveal_lines(move, (), (), EN) == (
+        "The move in the lesson: 10♥.",
+        "The right answers: 10♥, K♥.",
+    )
     pl = reveal_lines(move, (), (), get_translator("pl"))
-    assert pl[0].startswith("Ruchy, które lekcja przyjmuje: ")
-    assert reveal_lines(move, (), (), get_translator("de"))[0].startswith(
-        "Die Züge, die die Lektion annimmt: "
+    assert pl == ("Ruch w lekcji: 10♥.", "Dobre odpowiedzi: 10♥, K♥.")
+    assert reveal_lines(move, (), (), get_translator("de"))[1] == (
+        "Die richtigen Antworten: 10♥, K♥."
     )
 
 
@@ -250,8 +255,46 @@ def test_the_class_plays_a_card_on_its_own_table(store: RoomStore, fake_board: F
     _ok(student)
     assert "ist nicht die gesuchte" in _words(student, "warning")
     shown = md_plain(" ".join(str(m.value) for m in student.markdown))
-    assert "Die Züge, die die Lektion annimmt: 10♥, K♥." in shown
+    assert "Der Zug in der Lektion: 10♥." in shown
+    assert "Die richtigen Antworten: 10♥, K♥." in shown
     assert "Der Zug und warum" in shown  # the engine's move and why
+    assert "du siehst aber nicht alle davon" in shown  # exact for the deal, not for A
+
+
+def test_the_class_is_right_with_every_move_as_good_as_the_lesson_s(
+    store: RoomStore, fake_board: FakeBoard
+) -> None:
+    """Example-1 step 8: the lesson leads the ten of spades, and the engine values the ace
+    and the king of hearts as high. A student who plays the ace is right, the chart marks all
+    three, and nothing shown with the answer suggests a move the verdicts call wrong."""
+    teacher = _teacher("example-1", 8)
+    code = teacher.session_state["room"]
+    ace, queen = _student(code), _student(code)
+    teacher.button(key="ask_class").click().run()
+    for student, card in ((ace, "Ah"), (queen, "Qd")):
+        student.run()
+        fake_board.click(card)
+        student.run()
+        _ok(student)
+    teacher.run()
+    teacher.button(key="reveal_class").click().run()
+    _ok(teacher)
+    rows = {
+        re.sub(r"<[^>]+>", " ", "<li" + row).split()[0]: "t66-tally-ok" in row
+        for row in _tally(teacher).split("<li")[1:]
+    }
+    assert rows == {"10♠": True, "A♥": True, "K♥": True, "Q♦": False}
+    ace.run()
+    queen.run()
+    assert "Your answer A♥ is right." in _words(ace, "success")
+    assert "Your answer Q♦ is not the one." in _words(queen, "warning")
+    for page in (teacher, ace):
+        shown = md_plain(" ".join(str(m.value) for m in page.markdown))
+        assert "The move in the lesson: 10♠." in shown
+        assert "The right answers: 10♠, A♥, K♥." in shown
+        assert "Suggested" not in shown and "every card is known" not in shown
+        assert "exact for the cards as they are dealt here" in shown
+        assert "The queen of diamonds instead costs 1 game point." in shown
 
 
 def test_a_student_looking_back_sees_the_question_when_back_to_live(store: RoomStore) -> None:

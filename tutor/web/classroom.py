@@ -19,10 +19,13 @@ from collections.abc import Sequence
 import segno
 from markupsafe import Markup
 
-from tutor.engine import State, View, parse_move
+from tutor.engine import Move, State, View, parse_move
 from tutor.teach.classroom import PUZZLE_PREFIX, ClassQuestion, Kind, TallyRow
+from tutor.teach.hints import Analysis, analyse
+from tutor.teach.lessons.ranked import Ranking
 from tutor.web.html import Md, md_bold, md_text, svg_img
 from tutor.words import hint_text
+from tutor.words.class_reveal import reveal_words, right_order
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
 
@@ -95,7 +98,9 @@ def reveal_lines(
     question: ClassQuestion, choices: Sequence[str], whys: Sequence[str], tr: Translator
 ) -> tuple[str, ...]:
     """What the class reads when the teacher shows the answer: the right answers and, for a
-    question step, the author's reason for each (``whys``, in the reader's language)."""
+    question step, the author's reason for each (``whys``, in the reader's language); for a
+    move at a lesson step, the lesson's move first, then every right answer where there are
+    others (the engine's view follows: ``reveal_view``)."""
     right = sorted(question.right)
     labels = ", ".join(answer_label(a, choices, tr) for a in right)
     if question.kind is Kind.CHOICE:
@@ -118,17 +123,55 @@ def reveal_lines(
                 moves=labels,
             ),
         )
-    return (
-        tr.n_(
-            "The move in the lesson: {moves}.",
-            "The moves the lesson accepts: {moves}.",
-            len(right),
-            moves=labels,
-        ),
+    lesson = tr.n_(
+        "The move in the lesson: {moves}.",
+        "The moves the lesson accepts: {moves}.",
+        1,
+        moves=answer_label(question.move, (), tr),
     )
+    lines = [lesson]
+    if right != [question.move]:
+        good = right_order(
+            {parse_move(a) for a in right}, parse_move(question.move), question.values()
+        )
+        lines.append(
+            tr.n_(
+                "The right answer: {answers}.",
+                "The right answers: {answers}.",
+                len(good),
+                answers=", ".join(move_label(m, tr) for m in good),
+            )
+        )
+    return tuple(lines)
 
 
 _ENGINE = threading.Lock()
+
+
+def reveal_view(question: ClassQuestion, subject: State | View, tr: Translator) -> Md:
+    """The engine's view shown with the answer to a move question: at a lesson step, from the
+    exact values of the lesson's deal and the question's right answers
+    (``tutor.words.class_reveal``); for a puzzle, the engine's best move and why on
+    ``subject`` (``engine_view``; a puzzle's solution is its best moves)."""
+    state = question.state
+    if not question.move or not isinstance(state, State):
+        return engine_view(subject, tr)
+    right = frozenset(parse_move(a) for a in question.right)
+    with _ENGINE:
+        title, lines = _reveal_words(state, right, question.move, question.values(), tr)
+    return Md(f"{md_bold(title)}  \n" + "  \n".join(md_text(line) for line in lines))
+
+
+@functools.lru_cache(maxsize=128)
+def _reveal_words(
+    state: State, right: frozenset[Move], move: str, values: Ranking, tr: Translator
+) -> tuple[str, tuple[str, ...]]:
+    return reveal_words(_analysis(state), values, right, parse_move(move), tr)
+
+
+@functools.lru_cache(maxsize=64)
+def _analysis(state: State) -> Analysis:
+    return analyse(state)
 
 
 def engine_view(subject: State | View, tr: Translator) -> Md:
@@ -204,6 +247,7 @@ __all__ = [
     "join_address",
     "qr_svg",
     "reveal_lines",
+    "reveal_view",
     "room_panel_html",
     "tally_html",
 ]

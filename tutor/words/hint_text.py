@@ -81,6 +81,7 @@ from tutor.teach.hints.why import explain
 from tutor.words.hint_values import (
     CUT_REASONS,
     cut_notes,
+    exact_text,
     method_text,
     playout_values,
     signed,
@@ -344,7 +345,7 @@ def level_three(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
         value_text(analysis, b, tr),
     ]
     if analysis.exact:
-        lines.append(tr._("This is exact: every card is known and every line of play searched."))
+        lines.append(exact_text(analysis, tr))
     elif analysis.method == METHOD_SAMPLED:
         lines.append(
             tr._(

@@ -1,8 +1,8 @@
 """What a move is worth, in words, for the fourth level of the hint ladder
 (``tutor.words.hint_text``): the value by the method that made it (exact, the expert's sampled
-deals, an estimate of one deal, the table's sampled playouts), a mean with its sign, every
-move's average result at a table, how the values were made, and what the search could not do
-within its budget.
+deals, an estimate of one deal, the table's sampled playouts) and how far an exact one reaches,
+a mean with its sign, every move's average result at a table, how the values were made, and
+what the search could not do within its budget.
 
 >>> from tutor.words.i18n import get_translator
 >>> signed(-0.35, get_translator("de"))
@@ -114,6 +114,17 @@ def _side_value_text(analysis: Analysis, move: MoveValue, tr: Translator) -> str
     )
 
 
+def exact_text(analysis: Analysis, tr: Translator) -> str:
+    """How far exact values reach: every card known to the seat, or the cards as dealt here
+    (a lesson's or a puzzle's whole deal) while the seat cannot see them all."""
+    if analysis.situation.all_known:
+        return tr._("This is exact: every card is known and every line of play searched.")
+    return tr._(
+        "This is exact for the cards as they are dealt here, with every line of play searched; "
+        "but you cannot see them all."
+    )
+
+
 def cut_notes(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
     """What the analysis could not do within its search budget, and what it did instead
     (nothing when it finished)."""
@@ -203,6 +214,7 @@ __all__ = [
     "CUT_ROUGH",
     "CUT_SAMPLES",
     "cut_notes",
+    "exact_text",
     "method_text",
     "playout_values",
     "signed",

@@ -37,7 +37,7 @@ from tutor.teach.puzzles import start
 from tutor.teach.puzzles.model import Puzzle
 from tutor.web import lesson_frame
 from tutor.web.board import BoardOptions, board_html
-from tutor.web.classroom import answer_label, engine_view, reveal_lines
+from tutor.web.classroom import answer_label, reveal_lines, reveal_view
 from tutor.web.html import md_text
 from tutor.web.links import normalize_room
 from tutor.web.puzzle_html import attempt_table
@@ -500,15 +500,15 @@ def _answer_controls(
 def _engine_words(
     t: Translator, asked: ClassQuestion, show: tuple[bool, bool], unnamed: frozenset[Card]
 ) -> None:
-    """The engine's move and why, on what the player on turn knows (the whole deal when the
-    other hand is shown)."""
+    """The engine's view with the answer (``reveal_view``): at a lesson step from the lesson's
+    deal; for a puzzle on what the player on turn knows."""
     if asked.kind is not Kind.MOVE or asked.state is None:
         return
     subject = ask.known_position(asked.state, show, unnamed)
     if subject is None:
         return
     with st.container(border=True):
-        text.markdown(engine_view(subject, t))
+        text.markdown(reveal_view(asked, subject, t))
 
 
 def _name_field(w: fp.FollowWords) -> None:

@@ -201,6 +201,7 @@ def situation(subject: Subject) -> Situation:
         last_trick_near=state.stock_size == 0 and not closed,
         lead_thought=GIST_LEAD,
         trump=state.trump,
+        all_known=_determined(subject if isinstance(subject, View) else view_of(state, player)),
     )
 
 

@@ -90,6 +90,9 @@ class Situation:
     hand_size: int = 0  # the cards the seat holds, a card held twice counted twice
     last_trick: bool = False  # the trick in progress is the deal's last
     trump: Suit | None = None  # the trump suit, ``None`` while none is named
+    #: The seat knows where every card is: no card it cannot see whose place could matter (a
+    #: lesson's or a puzzle's whole deal may be searched exactly all the same).
+    all_known: bool = False
 
     @property
     def seat(self) -> int:

@@ -132,6 +132,19 @@ def _duty(state: TableState, verdicts: tuple[Verdict, ...], held: int) -> str:
     }.get(rid, DUTY_FREE)
 
 
+def _all_known(state: TableState, seat: int) -> bool:
+    """Whether ``seat`` knows where every card is: the cards it has not seen lie in one place
+    at most (one other hand, or the stock once every other hand is empty)."""
+    low = (1 << 32) - 1
+    places = sum(
+        1
+        for s, hand in enumerate(state.hands)
+        if s != seat
+        and ((hand | hand >> 32) & low) & ~(state.known[s] if s < len(state.known) else 0)
+    )
+    return places + (1 if state.stock else 0) <= 1
+
+
 def table_situation(state: TableState) -> Situation:
     """The rules in force for the seat to move (see the module's text)."""
     seat = state.to_move
@@ -183,6 +196,7 @@ def table_situation(state: TableState) -> Situation:
         cards_held=held.bit_count(),
         hand_size=hand_size,
         last_trick=hand_size == 1 and not state.stock_open,
+        all_known=_all_known(state, seat),
         last_trick_bonus=rules.last_trick_bonus,
         last_trick_near=not state.stock_open and hand_size <= LAST_TRICK_NEAR,
         trump=state.trump,
