@@ -19,12 +19,14 @@ from collections.abc import Collection
 
 from tutor.engine import Move
 from tutor.teach.hints import Analysis
+from tutor.teach.hints.why import explain
 from tutor.teach.lessons.ranked import Ranking
 from tutor.words.explain import move_label
 from tutor.words.hint_text import HINT_TITLES, idea_text
 from tutor.words.hint_values import cut_notes, exact_text, value_text
 from tutor.words.i18n import Translator
 from tutor.words.phrases import move_phrase, sentence
+from tutor.words.why_text import why_lines
 
 
 def loss_text(move: Move, loss: int, tr: Translator) -> str:
@@ -64,7 +66,8 @@ def reveal_words(
     """The title and lines of the engine's view for the class: each right move's value (by the
     exact ``analysis`` of the lesson's deal; with several, each named), how far it reaches,
     the ideas of the first right move, then the best wrong move and every wrong move with a
-    mistake, each with what it costs by ``values`` (the judgement of the verdicts)."""
+    reason, each with why it is worse than the first right move (``tutor.words.why_text``) and
+    what it costs by ``values`` (the judgement of the verdicts)."""
     order = right_order(right, lesson_move, values)
     by_move = {m.move: m for m in analysis.moves}
     lines: list[str] = []
@@ -82,13 +85,15 @@ def reveal_words(
         lines += [idea_text(i, tr) for i in first.ideas if not i.id.startswith("mistake.")]
     best = values[0][1] if values else 0
     wrong = [(m, v) for m, v in values if m not in right]
+    reference = order[0] if order and order[0] in by_move else None
     for k, (move, value) in enumerate(wrong):
-        mistakes = by_move[move].mistakes if move in by_move else ()
-        if k and not mistakes:
+        reasons: tuple[str, ...] = ()
+        if move in by_move:  # why it is worse than the first right move, rule and line first
+            why = explain(analysis, move, reference)
+            reasons = why_lines(why, tr, better_named=False)
+        if k and not reasons:
             continue
-        why = " ".join(idea_text(i, tr) for i in mistakes)
-        said = loss_text(move, best - value, tr)
-        lines.append(f"{said} {why}" if why else said)
+        lines.append(" ".join((*reasons, loss_text(move, best - value, tr))))
     return tr._(HINT_TITLES[4]), tuple(lines)
 
 
