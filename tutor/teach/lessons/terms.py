@@ -72,6 +72,11 @@ TERMS: Final[Mapping[str, str | None]] = MappingProxyType(
         "french_pack": "french_pack",
         "german_pack": "german_pack",
         "preset": None,  # a set of rules, after one source
+        "preset_classic": "preset_classic",
+        "preset_kurnik": "preset_kurnik",
+        "preset_pagat": "preset_pagat",
+        "preset_sharpened": "preset_sharpened",
+        "preset_schnapsen": "preset_schnapsen",
         "preset_pack32": "preset_pack32",
         "naming_trumps": None,  # trumps named by a player, no card turned up
         # at a table of three or four
