@@ -47,7 +47,7 @@ def lib() -> Library:
 
 def test_a_step_asks_its_question_or_the_next_move(lib: Library) -> None:
     frames = lib.frames("01-cards-and-points")
-    q = lesson_question("01-cards-and-points", frames, 1)
+    q = lesson_question("01-cards-and-points", frames, 3)
     assert q is not None and q.kind is Kind.CHOICE and q.right == {"#1"} and q.choices == 2
     assert q.accepts("#0") and q.accepts("#1") and not q.accepts("#2") and not q.accepts("Kc")
     ex = lib.frames("example-1")
@@ -98,7 +98,7 @@ def test_answers_fold_with_names_and_junk_is_left_out(lib: Library) -> None:
 
 def test_what_the_class_reads_when_the_answer_is_shown(lib: Library) -> None:
     frames = lib.frames("01-cards-and-points")
-    q = lesson_question("01-cards-and-points", frames, 1)
+    q = lesson_question("01-cards-and-points", frames, 3)
     assert q is not None
     lines = reveal_lines(q, ("The king", "The ten"), ("no", "yes: the ten"), EN)
     assert lines == ("The right answer: The ten.", "yes: the ten")
@@ -183,7 +183,7 @@ def _words(at: AppTest, kind: str) -> str:
 
 
 def test_the_class_answers_a_question_step_and_sees_the_answer(store: RoomStore) -> None:
-    teacher = _teacher("01-cards-and-points", 1)
+    teacher = _teacher("01-cards-and-points", 3)
     code = teacher.session_state["room"]
     students = [_student(code) for _ in range(3)]
     # Nothing asked yet: the students see the lesson's step, with no answers to give.

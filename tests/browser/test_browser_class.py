@@ -66,8 +66,8 @@ def test_a_class_answers_and_the_teacher_sees_it(
         redis.Redis.from_url(url).flushdb()
     with _servers(kind, url) as servers:
         teacher = _page(browser, 1280, 720)
-        teacher.goto(f"{servers[0]}/?lesson={LESSON}&step=1&lang=en&projector=1")
-        teacher.wait_for_selector('.t66-counter[data-step="1"]', timeout=60_000)
+        teacher.goto(f"{servers[0]}/?lesson={LESSON}&step=3&lang=en&projector=1")
+        teacher.wait_for_selector('.t66-counter[data-step="3"]', timeout=60_000)
         _settle(teacher)
         teacher.locator(".st-key-w_share label").first.click()
         teacher.wait_for_selector(".t66-roomcode", timeout=20_000)
@@ -111,7 +111,7 @@ def test_a_class_answers_and_the_teacher_sees_it(
         _settle(teacher)
         teacher.locator(".st-key-next button").first.click()
         for page in students:
-            _live(page, 2)
+            _live(page, 4)
         for page in students:
             page.close()
         teacher.close()

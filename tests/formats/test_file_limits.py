@@ -61,7 +61,8 @@ def test_deep_yaml_is_refused_at_its_line_not_by_recursion(
 ) -> None:
     text = LESSON.replace("show: both", "show:" + deep + "x")
     err = lesson_error(tmp_path, monkeypatch, text)
-    line = 9 + deep.startswith("\n")  # show: is on line 9
+    show = next(i for i, s in enumerate(LESSON.splitlines(), 1) if s.startswith("show:"))
+    line = show + deep.startswith("\n")
     assert err.template == M.E_TOO_DEEP and err.line == line and err.params["limit"] == 32
     rendered(err, f"lesson.yaml:{line}:")
 

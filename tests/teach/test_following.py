@@ -73,12 +73,12 @@ def test_a_room_names_a_puzzle_or_a_lesson() -> None:
 
 def test_the_lesson_s_question_counts_only_when_it_is_the_one_asked(lib: Library) -> None:
     frames = lib.frames("01-cards-and-points")
-    qid = lesson_question_id("01-cards-and-points", 1)
-    asked = fw.asked_at("01-cards-and-points", frames, 1, qid)
+    qid = lesson_question_id("01-cards-and-points", 3)
+    asked = fw.asked_at("01-cards-and-points", frames, 3, qid)
     assert asked is not None and asked.id == qid and asked.kind is Kind.CHOICE
-    assert fw.asked_at("01-cards-and-points", frames, 1, None) is None
-    assert fw.asked_at("01-cards-and-points", frames, 1, qid + "x") is None
-    assert fw.asked_at("01-cards-and-points", (), 1, qid) is None
+    assert fw.asked_at("01-cards-and-points", frames, 3, None) is None
+    assert fw.asked_at("01-cards-and-points", frames, 3, qid + "x") is None
+    assert fw.asked_at("01-cards-and-points", (), 3, qid) is None
 
 
 def test_what_the_room_asks_now(lib: Library, puzzles: Collection) -> None:
@@ -119,7 +119,7 @@ def test_a_move_asked_offers_the_hand_on_turn_and_shows_it(lib: Library) -> None
 
 
 def test_a_question_step_offers_no_cards_and_shows_what_the_teacher_shows(lib: Library) -> None:
-    asked = lesson_question("01-cards-and-points", lib.frames("01-cards-and-points"), 1)
+    asked = lesson_question("01-cards-and-points", lib.frames("01-cards-and-points"), 3)
     assert asked is not None and asked.kind is Kind.CHOICE
     assert fw.on_turn(asked) is None and fw.answer_cards(asked) == frozenset()
     assert fw.asked_show(asked, (False, True)) == (False, True)
@@ -137,7 +137,7 @@ def test_a_shared_puzzle_offers_the_learner_s_hand_until_the_answer_is_shown(
 
 
 def test_an_answer_shown_is_right_wrong_or_not_given(lib: Library) -> None:
-    asked = lesson_question("01-cards-and-points", lib.frames("01-cards-and-points"), 1)
+    asked = lesson_question("01-cards-and-points", lib.frames("01-cards-and-points"), 3)
     assert asked is not None and asked.right == {"#1"}
     assert fw.outcome(asked, None) is fw.Outcome.NONE
     assert fw.outcome(asked, "#1") is fw.Outcome.RIGHT
@@ -167,9 +167,9 @@ def test_the_follow_page_s_words_are_said_in_every_language(lang: str) -> None:
 
 def test_what_the_teacher_asks_in_words(lib: Library, puzzles: Collection) -> None:
     frames = lib.frames("01-cards-and-points")
-    choice = lesson_question("01-cards-and-points", frames, 1)
+    choice = lesson_question("01-cards-and-points", frames, 3)
     assert choice is not None
-    question = frames[1].question
+    question = frames[3].question
     assert question is not None
     assert fp.class_prompt(choice, frames, EN) == EN._(question.text)
     p = puzzles.get("ten-before-the-king")

@@ -283,6 +283,8 @@ def test_each_interactive_message_is_in_the_docs() -> None:
         "E_BOTH_KINDS",
         "E_ANSWER_ENGINE",
         "E_ONE_RIGHT",
+        "E_READING",
+        "E_TERM",
     ):
         template = getattr(L, name)
         first = re.split(r"\{\w+\}", template)[0]

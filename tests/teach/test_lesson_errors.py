@@ -276,6 +276,20 @@ CASES: list[tuple[tuple[tuple[str, str], ...], str, str | None]] = [
     ((("level: 1", "level: 1\nshow: everyone"),), L.E_SHOW, "show: everyone"),
     ((("level: 1", "level: 1\nlevel: 2"),), L.E_DUPLICATE_KEY, "level: 2"),
     ((("level: 1", "level: 1\nauthor: me"),), L.E_UNKNOWN_FIELD, "author: me"),
+    ((("level: 1", "level: 1\nterms: [trick, tricks]"),), L.E_TERM, "terms:"),
+    (
+        (
+            (
+                LAST,
+                LAST + "  - narration: A has taken 14 points.\n    question:\n"
+                "      text: How many points has A taken?\n      answers:\n"
+                '        - {text: "14", right: true, why: Right.}\n'
+                '        - {text: "10", right: false, why: The king counts too.}\n',
+            ),
+        ),
+        L.E_READING,
+        'text: "14"',
+    ),
     ((("id: inline", "id: Inline Lesson"),), L.E_BAD_ID, "id: Inline"),
     ((("    narration: A leads.", "    narration: A leads {card}."),), L.E_BRACES, "{card}"),
     (((LAST, LAST + "  - rule_ids: [lead.free]\n"),), L.E_PAUSE_NARRATION, "rule_ids"),

@@ -12,6 +12,7 @@ from tutor.cli.command import add_lang_option, print_errors
 from tutor.teach import puzzles
 from tutor.teach.lessons import validate_paths
 from tutor.words.i18n import Translator
+from tutor.words.lesson_recall import translated_recall_problems
 
 
 def add_arguments(v: argparse.ArgumentParser) -> None:
@@ -22,6 +23,11 @@ def add_arguments(v: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, tr: Translator) -> int:
     puzzle_paths, lesson_paths = puzzles.split_paths(args.paths)
     lessons, lesson_errors = validate_paths(lesson_paths) if lesson_paths else ([], [])
+    translated = [e for lesson in lessons for e in translated_recall_problems(lesson)]
+    if translated:  # the translations' narration must not say the answers either
+        lesson_errors = [*lesson_errors, *translated]
+        bad = {e.path for e in translated}
+        lessons = [lesson for lesson in lessons if lesson.path not in bad]
     found, puzzle_errors = puzzles.validate_paths(puzzle_paths)
     errors = [*lesson_errors, *puzzle_errors]
     if errors:

@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from tutor.msgid import N_
 from tutor.teach.lessons import Lesson
+from tutor.teach.lessons.terms import terms_known
 from tutor.teach.progress import Progress
 from tutor.words.i18n import Translator
 
@@ -104,6 +105,12 @@ def next_lesson(path: Sequence[Lesson], lesson_id: str) -> Lesson | None:
     return path[i + 1] if i + 1 < len(path) else None
 
 
+def known_terms(lessons: Iterable[Lesson], lesson: Lesson) -> frozenset[str]:
+    """The terms a learner has met by the end of ``lesson``: those the lessons of the path
+    introduce, up to and including it; every term for a lesson not on the path (an upload)."""
+    return terms_known(lesson, course_path(lessons))
+
+
 def first_to_do(path: Sequence[Lesson], progress: Progress) -> Lesson | None:
     """The first lesson on the path not finished yet (None when all are)."""
     return next((les for les in path if les.id not in progress.lessons), None)
@@ -157,6 +164,7 @@ __all__ = [
     "course_path",
     "first_to_do",
     "intro_html",
+    "known_terms",
     "next_lesson",
     "progress_line",
 ]

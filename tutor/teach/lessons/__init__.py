@@ -19,7 +19,9 @@ the one cache, ``Library``), ``messages`` (every msgid: import them from there; 
 names the API only); ``run``: a learner's run through a lesson as one immutable value
 (``LessonRun``: the step shown, the tries at its questions and moves, the hints opened; what
 gates Next, what counts as right at the first try); ``shelf``: the lesson files a learner
-opened, and every lesson a learner can open looked up by id (``Lessons``). One model, reader,
+opened, and every lesson a learner can open looked up by id (``Lessons``); ``terms``: the
+table of term ids a lesson declares in ``terms`` and the terms known by a lesson of the course;
+``recall``: a question's right answer may not stand in its step's narration. One model, reader,
 replay and library serve two, three and four seats: the rules name the seats.
 
 Only plain YAML is read (``yaml.compose`` with the safe loader, no tags, no aliases): a lesson
@@ -72,12 +74,15 @@ from tutor.teach.lessons.run import (
     judge_move,
 )
 from tutor.teach.lessons.shelf import Lessons, Shelf, open_lesson_file
+from tutor.teach.lessons.terms import ALL_TERMS, TERMS, terms_known
 
 __all__ = [
+    "ALL_TERMS",
     "ECHO_SECONDS",
     "HINT_LEVELS",
     "MAX_BYTES",
     "MISSES_BEFORE_SHOW",
+    "TERMS",
     "AnyFrame",
     "Check",
     "Event",
@@ -105,6 +110,7 @@ __all__ = [
     "replay",
     "replay_json",
     "runs",
+    "terms_known",
     "valid_rule_ids",
     "validate_paths",
 ]

@@ -116,6 +116,7 @@ __all__ = [
     "E_PLAYER",
     "E_PRESET",
     "E_READ",
+    "E_READING",
     "E_RULES_VALUE",
     "E_RULE_ID",
     "E_SEARCH_LIMIT",
@@ -125,6 +126,7 @@ __all__ = [
     "E_SYNTAX",
     "E_TABLE_ACCEPT",
     "E_TAG",
+    "E_TERM",
     "E_TOO_COMPLEX",
     "E_TOO_LARGE",
     "E_TRUMP_NOT_TURNED",
@@ -240,3 +242,9 @@ E_YOUR_MOVE_TURN = N_("'your_move' needs a player on turn, but the deal is over"
 E_ANSWER_ENGINE = N_(
     "the right answer disagrees with the engine: its check '{check}' does not hold here"
 )
+E_READING = N_(
+    "the answer {answer} stands in this step's narration ({language}): the question tests "
+    "reading, not recall"
+)
+# The terms a lesson introduces.
+E_TERM = N_("unknown term id '{term}'; valid term ids: {valid}")

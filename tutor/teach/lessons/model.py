@@ -161,6 +161,8 @@ class Answer:
     text: str
     right: bool
     why: str
+    line: int = 0  # where the answer's text is written (0: not known)
+    column: int = 0
 
 
 @dataclass(frozen=True)
@@ -286,6 +288,8 @@ class Lesson:
     deal: LessonDeal
     compare: tuple[str, ...] = ()
     unnamed: frozenset[Card] = field(default_factory=frozenset)
+    #: The ids of the terms the lesson introduces (``tutor.teach.lessons.terms.TERMS``).
+    terms: tuple[str, ...] = ()
 
     @property
     def presets(self) -> tuple[str, ...]:

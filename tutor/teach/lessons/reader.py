@@ -52,6 +52,7 @@ from tutor.teach.lessons.messages import (
     E_SHOW,
     E_TABLE_ACCEPT,
     E_TAG,
+    E_TERM,
     E_TOO_COMPLEX,
     E_UNNAMED,
     E_YOUR_MOVE_COMPARE,
@@ -73,6 +74,8 @@ from tutor.teach.lessons.model import (
     unnamed_cards,
 )
 from tutor.teach.lessons.nodes import show_value
+from tutor.teach.lessons.recall import recall_problems
+from tutor.teach.lessons.terms import TERMS
 
 __all__ = [
     "MAX_BYTES",
@@ -99,7 +102,18 @@ POLICY = yamlsafe.Policy(
 )
 
 
-TOP_FIELDS = ("id", "title", "level", "summary", "rules", "compare", "show", "deal", "steps")
+TOP_FIELDS = (
+    "id",
+    "title",
+    "level",
+    "summary",
+    "rules",
+    "compare",
+    "show",
+    "terms",
+    "deal",
+    "steps",
+)
 STEP_FIELDS = ("move", "narration", "rule_ids", "check", "variants", "your_move", "question")
 YOUR_MOVE_FIELDS = ("accept", "tolerance", "prompt", "feedback")
 QUESTION_FIELDS = ("text", "answers", "check")
@@ -138,6 +152,7 @@ class _Reader(DealReader):
                 level = None
         presets = self.presets(top, root)
         show = self.show(top["show"][1]) if "show" in top else ""
+        terms = self.terms(top["terms"][1]) if "terms" in top else ()
         if presets is None:
             raise _Fatal
         rules_by_name, compare = presets
@@ -163,7 +178,21 @@ class _Reader(DealReader):
             deal=deal,
             compare=compare,
             unnamed=unnamed_cards(deal, rules) if self.seats == 2 else frozenset(),
+            terms=terms,
         )
+
+    def terms(self, node: yaml.Node) -> tuple[str, ...]:
+        """``terms``: the ids of the terms the lesson introduces, each from ``TERMS``."""
+        out: list[str] = []
+        for item in self.items(node, "terms"):
+            term = self.text(item, "terms")
+            if term is None:
+                continue
+            if term not in TERMS:
+                self.error(item, E_TERM, term=term, valid=", ".join(TERMS))
+            elif term not in out:
+                out.append(term)
+        return tuple(out)
 
     def show(self, node: yaml.Node) -> str:
         """``show``: ``A``, ``B`` or ``both`` for two players; at a table ``all`` or the seats
@@ -390,7 +419,7 @@ class _Reader(DealReader):
             right = bool(self.boolean(m["right"][1], "right", number))
         if texts[0] is None or texts[1] is None:
             return None
-        return Answer(texts[0], right, texts[1])
+        return Answer(texts[0], right, texts[1], *_where(m["text"][1]))
 
     def step_fields(
         self,
@@ -435,4 +464,7 @@ def read_lesson(path: str, data: bytes) -> tuple[Lesson | None, tuple[LessonErro
         return None, tuple(reader.errors)
     if lesson is None:
         return None, tuple(reader.errors)
+    reading = recall_problems(lesson)
+    if reading:
+        return None, reading
     return lesson, ()
