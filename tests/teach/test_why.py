@@ -196,3 +196,38 @@ def test_a_card_that_cannot_take_the_trick_is_told_by_the_rule() -> None:
     assert "cannot take" in en
     de = why_lines(why, tr_de)[0]
     assert tr_de.card(why.rule.card).lower() in de.lower() and "nicht stechen" in de
+
+
+def test_a_lesson_reply_uses_only_the_terms_met() -> None:
+    from tutor.teach.lessons.library import Library
+    from tutor.teach.lessons.run import judge_move
+    from tutor.web.course import known_terms
+    from tutor.words.lesson_text import try_reply
+
+    lib = Library.load(Path(__file__).parents[2] / "lessons")
+    first = next(les for les in lib.lessons if les.id.startswith("01"))
+    known = known_terms(lib.lessons, first)
+    assert "game_point" not in known and "trump_suit" in known
+    frames = lib.frames(first.id)
+    step = next(i for i, f in enumerate(frames) if f.your_move is not None and i)
+    before = frames[step - 1].state
+    frame = frames[step]
+    lead = before.trick_cards[0] if before.trick_cards else None
+    off_suit = [
+        m
+        for m in before.legal_moves()
+        if isinstance(m, Play) and lead is not None and m.card.suit != lead.suit
+    ]
+    assert off_suit
+    en = get_translator("en")
+    for move in off_suit:
+        tried = judge_move(before, frame, move)
+        reply = try_reply(tried, frame, en, known)
+        words = " ".join(reply.lines)
+        assert not reply.right
+        assert "game point" not in words, words  # not taught yet
+        if tried.why is not None and tried.why.rule is not None:
+            assert reply.lines[0].startswith(en.card(move.card).capitalize()), words
+            assert "cannot take" in reply.lines[0]
+    everything = try_reply(judge_move(before, frame, off_suit[0]), frame, en)
+    assert any("game point" in line for line in everything.lines)  # outside the course

@@ -26,10 +26,10 @@ from tutor.words.i18n import Translator
 from tutor.words.phrases import card_list, move_phrase, number, percent, sentence
 
 #: The terms a sentence needs (ids of the lessons' terms, ``tutor.teach.lessons``).
-TERM_TRUMP = "trump"
-TERM_GAME_POINTS = "game_points"
+TERM_TRUMP = "trump_suit"
+TERM_GAME_POINTS = "game_point"
 TERM_SCHNEIDER = "schneider"
-TERM_TARGET = "sixty_six"
+TERM_TARGET = "target"
 
 
 def _knows(known: frozenset[str] | None, term: str) -> bool:

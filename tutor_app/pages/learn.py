@@ -480,7 +480,7 @@ def _player(lesson: Lesson) -> None:
                 frames, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
             )
         )
-        _replies(run, t)
+        _replies(run, course.known_terms(library().lessons, lesson), t)
         # The class answers a question asked at this step: the teacher's own task gives way.
         class_asked = bool(state.room) and _ask_controls(t, lesson, frames, step)
         if pending is not None and not class_asked:
@@ -599,10 +599,11 @@ def _hint_panel(
         text.html(hint_html(before, level, t, task))
 
 
-def _replies(run: LessonRun, t: Translator) -> None:
-    """What the learner has read at the frame shown: each try's reply, right or not."""
+def _replies(run: LessonRun, known: frozenset[str], t: Translator) -> None:
+    """What the learner has read at the frame shown: each try's reply, right or not, in the
+    terms met by the end of this lesson (``known``)."""
     for index, tried in run.replies(run.step):
-        reply = try_reply(tried, run.frames[index], t)
+        reply = try_reply(tried, run.frames[index], t, known)
         words = " ".join(reply.lines)
         if reply.right:
             text.success(words, icon=":material/check_circle:")
