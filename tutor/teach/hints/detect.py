@@ -296,6 +296,9 @@ def _mistakes(know: Knowledge, move: MoveValue, exact: bool) -> list[Idea]:
         pts = rules.points_by_index
         if st.lead >= 0 and trick_winner(st.lead, card, know.trump) == 0 and pts[card] >= 10:
             out.append(_idea("mistake.gives_points", card=CARDS[card], points=pts[card]))
+        trumps = st.lead >= 0 and st.stock_open and card >> 3 == know.trump != st.lead >> 3
+        if trumps and not st.phase2:  # trumping while suit need not be followed
+            out.append(_idea("mistake.wastes_trump", card=CARDS[card]))
     return out
 
 
