@@ -274,7 +274,13 @@ def test_the_words_for_each_try_at_a_your_move_step() -> None:
     de, pl = get_translator("de"), get_translator("pl")
     weaker = your_move_reply(before, frame, parse_move("Qh"), de)
     assert not weaker.right
-    assert weaker.lines == ("Die Herz-Dame kostet dagegen 3 Siegpunkte.", "Versuch es noch einmal.")
+    # why first (a trump spent while suit need not be followed), the cost in game points last
+    assert weaker.lines == (
+        "Die Herz-Dame verbraucht einen Trumpf, solange der Talon offen ist: Später, wenn Farbe "
+        "bedient werden muss, sind Trümpfe mehr wert.",
+        "Die Herz-Dame kostet dagegen 3 Siegpunkte.",
+        "Versuch es noch einmal.",
+    )
     illegal = your_move_reply(before, frame, parse_move("Kc"), pl)
     assert not illegal.right and "Źródło:" in illegal.lines[0]
     right = your_move_reply(before, frame, parse_move("Ad"), de)
