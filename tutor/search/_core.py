@@ -16,6 +16,7 @@ and it values the end of a deal with ``tutor.engine.scoring``.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from typing import Protocol
@@ -56,7 +57,10 @@ class Engine(Protocol):
 
     def clear(self) -> None: ...
 
+    def entries(self) -> int: ...
 
+
+@functools.lru_cache(maxsize=256)
 def core_facts(rules: RuleSet, trump: int, married: int) -> tuple[int, ...]:
     """The facts the core reads for ``trump`` trumps after ``married`` marriages, as a flat
     tuple of integers in the order ``_negacore.c`` reads them."""
@@ -117,6 +121,13 @@ def core_facts(rules: RuleSet, trump: int, married: int) -> tuple[int, ...]:
     )
 
 
+@functools.lru_cache(maxsize=64)
+def _scores(rules: RuleSet) -> _negacore.Scores:
+    """The scoring of ``rules`` for the core, remembering the values it gives across searches."""
+    endings = scoring(rules)
+    return _negacore.Scores(endings.declare, endings.end_of_cards)
+
+
 class CoreNegamax:
     """The compiled search for one rule set and stock order, with the budget handled as the
     Python search handles it (``Negamax.arm``, ``settle``, ``checkpoint``)."""
@@ -128,21 +139,20 @@ class CoreNegamax:
         self.budget = budget
         self.charged = 0
         cap = budget.table_entries if budget is not None else None
-        endings = scoring(rules)
         self.maxv = max_game_points(rules)
         self.core = Core(
             stock,
             rules.marriage_escalating,
             _NEVER if cap is None else cap,
-            lambda trump, married: core_facts(rules, trump, married),
-            endings.declare,
-            endings.end_of_cards,
+            functools.partial(core_facts, rules),
+            _scores(rules),
             self.checkpoint,
         )
         self.lead = self._armed(self.core.lead)
         self.follow = self._armed(self.core.follow)
         self.best_move = self.core.best_move
         self.clear = self.core.clear
+        self.entries = self.core.entries
 
     @property
     def nodes(self) -> int:

@@ -6,7 +6,8 @@
  * count come from Python when first needed (``facts(trump, married)``, a flat tuple of integers
  * made by tutor.search._core from tutor.search._rulefacts), and the end of a deal is
  * valued by the scoring functions of tutor.engine.scoring (``declare``, ``end_of_cards``),
- * called once for each distinct set of arguments and remembered.
+ * called once for each distinct set of arguments and remembered (``Scores``, one for each
+ * rule set).
  *
  * A Python exception (the budget's SearchLimit from ``checkpoint``, or any error of a callback)
  * unwinds the search with longjmp; the table keeps what was finished, as in Python.
@@ -60,6 +61,15 @@ typedef struct {
     int value;
 } Memo;
 
+/* The scoring of one rule set with the values it has given, shared by the searches of that rule
+ * set (``Scores(declare, end_of_cards)``). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *declare_fn, *end_fn;
+    Memo *memo;
+    size_t memo_size, memo_count;
+} Scores;
+
 typedef struct {
     PyObject_HEAD
     long long nodes;
@@ -68,12 +78,11 @@ typedef struct {
     int escalating;
     int nstock;
     int stock[40];
-    PyObject *facts_fn, *declare_fn, *end_fn, *checkpoint_fn;
+    PyObject *facts_fn, *checkpoint_fn;
+    Scores *sc;
     Facts pairs[NPAIRS];
     Entry *table;
     size_t table_size, table_count; /* size a power of two */
-    Memo *memo;
-    size_t memo_size, memo_count;
     jmp_buf jb;
 } Core;
 
@@ -171,51 +180,53 @@ static u64 mix(u64 x) {
 }
 
 static void memo_grow(Core *C) {
-    size_t n = C->memo_size ? C->memo_size * 2 : 1024;
+    Scores *S = C->sc;
+    size_t n = S->memo_size ? S->memo_size * 2 : 1024;
     Memo *m = PyMem_Calloc(n, sizeof(Memo));
     if (m == NULL) {
         PyErr_NoMemory();
         fail(C);
     }
-    for (size_t i = 0; i < C->memo_size; i++) {
-        if (C->memo[i].key) {
-            size_t j = mix(C->memo[i].key) & (n - 1);
+    for (size_t i = 0; i < S->memo_size; i++) {
+        if (S->memo[i].key) {
+            size_t j = mix(S->memo[i].key) & (n - 1);
             while (m[j].key) j = (j + 1) & (n - 1);
-            m[j] = C->memo[i];
+            m[j] = S->memo[i];
         }
     }
-    PyMem_Free(C->memo);
-    C->memo = m;
-    C->memo_size = n;
+    PyMem_Free(S->memo);
+    S->memo = m;
+    S->memo_size = n;
 }
 
 /* kind 0: declare(p, s0, s1, won, cb, trickless); kind 1: end_of_cards(s0, s1, won, cb,
  * trickless, p) */
 static int score(Core *C, int kind, int p, int s0, int s1, int won, int cb, int trickless) {
     int direct = s0 < 0 || s1 < 0 || s0 >= (1 << 16) || s1 >= (1 << 16);
+    Scores *S = C->sc;
     u64 key = 0;
     size_t j = 0;
     if (!direct) {
         key = 1ULL | (u64)kind << 1 | (u64)p << 2 | (u64)(cb + 1) << 3 | (u64)trickless << 5 |
               (u64)won << 6 | (u64)s0 << 8 | (u64)s1 << 24;
-        if (C->memo_count * 2 >= C->memo_size) memo_grow(C);
-        j = mix(key) & (C->memo_size - 1);
-        while (C->memo[j].key) {
-            if (C->memo[j].key == key) return C->memo[j].value;
-            j = (j + 1) & (C->memo_size - 1);
+        if (S->memo_count * 2 >= S->memo_size) memo_grow(C);
+        j = mix(key) & (S->memo_size - 1);
+        while (S->memo[j].key) {
+            if (S->memo[j].key == key) return S->memo[j].value;
+            j = (j + 1) & (S->memo_size - 1);
         }
     }
-    PyObject *r = kind ? PyObject_CallFunction(C->end_fn, "iiiiii", s0, s1, won, cb, trickless, p)
-                       : PyObject_CallFunction(C->declare_fn, "iiiiii", p, s0, s1, won, cb,
+    PyObject *r = kind ? PyObject_CallFunction(S->end_fn, "iiiiii", s0, s1, won, cb, trickless, p)
+                       : PyObject_CallFunction(S->declare_fn, "iiiiii", p, s0, s1, won, cb,
                                                trickless);
     if (r == NULL) fail(C);
     long v = PyLong_AsLong(r);
     Py_DECREF(r);
     if (v == -1 && PyErr_Occurred()) fail(C);
     if (!direct) {
-        C->memo[j].key = key;
-        C->memo[j].value = (int)v;
-        C->memo_count++;
+        S->memo[j].key = key;
+        S->memo[j].value = (int)v;
+        S->memo_count++;
     }
     return (int)v;
 }
@@ -226,7 +237,7 @@ static int score(Core *C, int kind, int p, int s0, int s1, int won, int cb, int 
 /* ---------------------------------------------------------------- transposition table */
 
 static void table_grow(Core *C) {
-    size_t n = C->table_size ? C->table_size * 2 : 1 << 12;
+    size_t n = C->table_size ? C->table_size * 2 : 1 << 9;
     Entry *t = PyMem_Calloc(n, sizeof(Entry));
     if (t == NULL) {
         PyErr_NoMemory();
@@ -766,10 +777,10 @@ static int check_hands(long long h0, long long h1) {
 static PyObject *Core_lead(Core *C, PyObject *const *args, Py_ssize_t nargs) {
     long long a[17];
     if (read_ints(args, nargs, 17, a) < 0 || check_hands(a[2], a[3]) < 0) return NULL;
-    if (C->table_size == 0 || C->memo_size == 0) {
+    if (C->table_size == 0 || C->sc->memo_size == 0) {
         if (setjmp(C->jb)) return NULL;
         if (C->table_size == 0) table_grow(C);
-        if (C->memo_size == 0) memo_grow(C);
+        if (C->sc->memo_size == 0) memo_grow(C);
     }
     if (setjmp(C->jb)) return NULL;
     Facts *F = get_facts(C, (int)a[0], (int)a[1]);
@@ -788,10 +799,10 @@ static PyObject *Core_follow(Core *C, PyObject *const *args, Py_ssize_t nargs) {
         PyErr_SetString(PyExc_ValueError, "no such card led");
         return NULL;
     }
-    if (C->table_size == 0 || C->memo_size == 0) {
+    if (C->table_size == 0 || C->sc->memo_size == 0) {
         if (setjmp(C->jb)) return NULL;
         if (C->table_size == 0) table_grow(C);
-        if (C->memo_size == 0) memo_grow(C);
+        if (C->sc->memo_size == 0) memo_grow(C);
     }
     if (setjmp(C->jb)) return NULL;
     Facts *F = get_facts(C, (int)a[0], (int)a[1]);
@@ -828,14 +839,68 @@ static PyObject *Core_entries(Core *C, PyObject *Py_UNUSED(ignored)) {
     return PyLong_FromSize_t(C->table_count);
 }
 
+static int Scores_init(Scores *S, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"declare", "end_of_cards", NULL};
+    PyObject *declare_fn, *end_fn;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO", kwlist, &declare_fn, &end_fn)) return -1;
+    Py_XSETREF(S->declare_fn, Py_NewRef(declare_fn));
+    Py_XSETREF(S->end_fn, Py_NewRef(end_fn));
+    PyMem_Free(S->memo);
+    S->memo = NULL;
+    S->memo_size = S->memo_count = 0;
+    return 0;
+}
+
+static int Scores_traverse(Scores *S, visitproc visit, void *arg) {
+    Py_VISIT(S->declare_fn);
+    Py_VISIT(S->end_fn);
+    return 0;
+}
+
+static int Scores_clear_refs(Scores *S) {
+    Py_CLEAR(S->declare_fn);
+    Py_CLEAR(S->end_fn);
+    return 0;
+}
+
+static void Scores_dealloc(Scores *S) {
+    PyObject_GC_UnTrack(S);
+    Scores_clear_refs(S);
+    PyMem_Free(S->memo);
+    Py_TYPE(S)->tp_free((PyObject *)S);
+}
+
+static PyObject *Scores_size(Scores *S, PyObject *Py_UNUSED(ignored)) {
+    return PyLong_FromSize_t(S->memo_count);
+}
+
+static PyMethodDef Scores_methods[] = {
+    {"size", (PyCFunction)Scores_size, METH_NOARGS, "Endings remembered."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject ScoresType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tutor.search._negacore.Scores",
+    .tp_basicsize = sizeof(Scores),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The scoring of one rule set, with the values it has given remembered.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Scores_init,
+    .tp_dealloc = (destructor)Scores_dealloc,
+    .tp_traverse = (traverseproc)Scores_traverse,
+    .tp_clear = (inquiry)Scores_clear_refs,
+    .tp_methods = Scores_methods,
+};
+
 static int Core_init(Core *C, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"stock",   "escalating", "cap",        "facts",
-                             "declare", "end_of_cards", "checkpoint", NULL};
-    PyObject *stock, *facts_fn, *declare_fn, *end_fn, *checkpoint_fn;
+    static char *kwlist[] = {"stock", "escalating", "cap", "facts", "scores", "checkpoint", NULL};
+    PyObject *stock, *facts_fn, *checkpoint_fn;
+    Scores *scores;
     int escalating;
     long long cap;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OpLOOOO", kwlist, &stock, &escalating, &cap,
-                                     &facts_fn, &declare_fn, &end_fn, &checkpoint_fn))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OpLOO!O", kwlist, &stock, &escalating, &cap,
+                                     &facts_fn, &ScoresType, &scores, &checkpoint_fn))
         return -1;
     PyObject *seq = PySequence_Fast(stock, "stock: a sequence of card indices");
     if (seq == NULL) return -1;
@@ -865,8 +930,7 @@ static int Core_init(Core *C, PyObject *args, PyObject *kwds) {
     C->nodes = 0;
     C->stop = 1LL << 62;
     Py_XSETREF(C->facts_fn, Py_NewRef(facts_fn));
-    Py_XSETREF(C->declare_fn, Py_NewRef(declare_fn));
-    Py_XSETREF(C->end_fn, Py_NewRef(end_fn));
+    Py_XSETREF(C->sc, (Scores *)Py_NewRef(scores));
     Py_XSETREF(C->checkpoint_fn, Py_NewRef(checkpoint_fn));
     memset(C->pairs, 0, sizeof C->pairs);
     return 0;
@@ -874,16 +938,14 @@ static int Core_init(Core *C, PyObject *args, PyObject *kwds) {
 
 static int Core_traverse(Core *C, visitproc visit, void *arg) {
     Py_VISIT(C->facts_fn);
-    Py_VISIT(C->declare_fn);
-    Py_VISIT(C->end_fn);
+    Py_VISIT(C->sc);
     Py_VISIT(C->checkpoint_fn);
     return 0;
 }
 
 static int Core_clear_refs(Core *C) {
     Py_CLEAR(C->facts_fn);
-    Py_CLEAR(C->declare_fn);
-    Py_CLEAR(C->end_fn);
+    Py_CLEAR(C->sc);
     Py_CLEAR(C->checkpoint_fn);
     return 0;
 }
@@ -892,7 +954,6 @@ static void Core_dealloc(Core *C) {
     PyObject_GC_UnTrack(C);
     Core_clear_refs(C);
     PyMem_Free(C->table);
-    PyMem_Free(C->memo);
     Py_TYPE(C)->tp_free((PyObject *)C);
 }
 
@@ -939,10 +1000,11 @@ PyMODINIT_FUNC PyInit__negacore(void) {
         RANK_MASKS[r] = 0;
         for (int s = 0; s < 4; s++) RANK_MASKS[r] |= 1ULL << (8 * s + r);
     }
-    if (PyType_Ready(&CoreType) < 0) return NULL;
+    if (PyType_Ready(&CoreType) < 0 || PyType_Ready(&ScoresType) < 0) return NULL;
     PyObject *m = PyModule_Create(&moduledef);
     if (m == NULL) return NULL;
-    if (PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) < 0) {
+    if (PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) < 0 ||
+        PyModule_AddObjectRef(m, "Scores", (PyObject *)&ScoresType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -238,6 +238,10 @@ class Negamax:
         """Empty the transposition table."""
         self.table.clear()
 
+    def entries(self) -> int:
+        """The positions in the transposition table."""
+        return len(self.table)
+
     def arm(self) -> None:
         """Before a search: look at the budget at the first node."""
         if self.budget is not None:
