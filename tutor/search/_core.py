@@ -190,6 +190,11 @@ class CoreNegamax:
         self.core.stop = self.nodes + min(budget.remaining, CHECK_EVERY)
 
 
+def core_built() -> bool:
+    """Whether the compiled search can be imported."""
+    return Core is not None
+
+
 def core_wanted() -> bool:
     """Whether the compiled search is importable and not turned off by ``TUTOR_SEARCH``."""
     return Core is not None and os.environ.get(ENV, "").strip().lower() != "python"
@@ -200,8 +205,15 @@ def search_name() -> str:
     return "core" if core_wanted() else "python"
 
 
-def make_engine(rules: RuleSet, stock: tuple[int, ...], budget: Budget | None = None) -> Engine:
-    """The search for one deal: the compiled core where it is wanted, else the Python one."""
-    if core_wanted():
+def make_engine(
+    rules: RuleSet, stock: tuple[int, ...], budget: Budget | None = None, search: str = ""
+) -> Engine:
+    """The search for one deal: ``search`` ``"core"`` or ``"python"``, or by default the
+    compiled core where it is wanted (``core_wanted``), else the Python one."""
+    if search not in ("", "core", "python"):
+        raise ValueError(f"no such search: {search!r}")
+    if search == "core" and Core is None:
+        raise ValueError("the compiled search is not built")
+    if search == "core" or (not search and core_wanted()):
         return CoreNegamax(rules, stock, budget)
     return Negamax(rules, stock, budget)

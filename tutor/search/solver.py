@@ -142,13 +142,17 @@ class Solver:
     the table keeps at most its ``table_entries``, and a question raises ``SearchLimit`` when
     the budget runs out; what was found so far stays in the table, so the solver can still be
     asked again (with a new budget, or for what is already known).
+
+    The search is the compiled core where it is built, else the Python search
+    (``tutor.search._core``; ``TUTOR_SEARCH=python`` forces the Python one); ``search``
+    (``"core"`` or ``"python"``) picks one. Both give the same values and count the same nodes.
     """
 
-    def __init__(self, state: State, budget: Budget | None = None) -> None:
+    def __init__(self, state: State, budget: Budget | None = None, search: str = "") -> None:
         self.rules = state.rules
         self.trump = state.trump
         self.stock = search_stock(state)
-        self._engine = make_engine(state.rules, self.stock, budget)
+        self._engine = make_engine(state.rules, self.stock, budget, search)
         self.maxv = self._engine.maxv
         # The search's closures refer to each other, so the table they share would wait for
         # the cyclic garbage collector; it is emptied as soon as the solver is let go.
