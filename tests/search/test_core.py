@@ -70,11 +70,14 @@ def random_rules(rng: random.Random) -> RuleSet:
             continue
 
 
-def played(rules: RuleSet, rng: random.Random, cards: int) -> State | None:
+def played(rules: RuleSet, rng: random.Random, cards: int, stock: int = 99) -> State | None:
     """A position of a random deal played at random until the hands hold at most ``cards``
-    cards (the stock open or closed, as the random moves left it), or None when it ended."""
+    cards and the stock at most ``stock`` (open or closed, as the random moves left it), or
+    None when the deal ended first."""
     s = random_deal(rules, rng, dealer=rng.randrange(2))
-    while s.result is None and (len(s.hand(0)) > cards or s.waiting is not Wait.NOTHING):
+    while s.result is None and (
+        len(s.hand(0)) > cards or s.stock_size > stock or s.waiting is not Wait.NOTHING
+    ):
         s = apply_unchecked(s, rng.choice(sorted(legal_moves(s), key=str)))
     if s.result is None and rng.random() < 0.5 and s.lead < 0:
         s = apply_unchecked(s, rng.choice(sorted(legal_moves(s), key=str)))  # a card led
@@ -123,20 +126,33 @@ def test_endgames_under_random_rules(cards: int, monkeypatch: pytest.MonkeyPatch
             n += 1
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("cards", [4, 5, 6, 7])
-def test_larger_positions_under_random_rules(cards: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hands of 4 to 7 cards, the stock sometimes still open (the questions of the first
-    phase)."""
-    rng = random.Random(100 + cards)
+@pytest.mark.parametrize(
+    ("cards", "stock"),
+    [
+        (4, 4),
+        (5, 2),
+        (6, 0),
+        (7, 0),
+        (6, 2),
+        (6, 4),
+        (7, 3),
+        pytest.param(6, 8, marks=pytest.mark.slow),
+        pytest.param(7, 6, marks=pytest.mark.slow),
+    ],
+)
+def test_larger_positions_under_random_rules(
+    cards: int, stock: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hands of 4 to 7 cards, with a small stock still open or closed (the positions of the
+    first phase the sampled expert asks the solver about) or none."""
+    rng = random.Random(100 * stock + cards)
     n = 0
-    while n < 3:
+    while n < 8:
         rules = random_rules(rng)
         if rules.hand_size < cards:
             continue
-        s = played(rules, rng, cards)
-        # the stock open only with fewer cards: the Python search takes long on the rest
-        if s is not None and s.stock_size <= (2 if cards < 6 else 0):
+        s = played(rules, rng, cards, stock)
+        if s is not None and len(s.hand(0)) >= cards - 1:
             agree(s, monkeypatch)
             n += 1
 
