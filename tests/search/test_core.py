@@ -21,8 +21,9 @@ from tutor.engine import (
     legal_moves,
     parse_rules,
     random_deal,
+    view_of,
 )
-from tutor.search import Budget, SearchLimit, Solver, _core
+from tutor.search import Budget, SearchLimit, Solver, _core, expert_evaluation
 from tutor.search._negamax import Negamax
 
 from helpers import mini_position
@@ -201,3 +202,31 @@ def test_the_heart_ace_and_named_trumps_are_drawn() -> None:
     rng = random.Random(1)
     modes = {random_rules(rng).trump_mode for _ in range(200)}
     assert modes == set(TrumpMode)
+
+
+@pytest.mark.parametrize("nodes", [None, 20_000])
+def test_the_expert_evaluates_alike_with_either_search(
+    nodes: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sampled expert, whose deals the solver values: the same evaluation, and with a
+    small budget the same cut at the same point."""
+    rng = random.Random(11)
+    checked = 0
+    cuts = set()
+    while checked < 6:
+        rules = random_rules(rng)
+        s = played(rules, rng, rules.hand_size, rng.choice((2, 4, 8)))
+        if s is None or s.to_move is None or len(legal_moves(s)) < 2:
+            continue
+        view = view_of(s, s.to_move)
+        seen = []
+        for name in ("core", "python"):
+            monkeypatch.setenv(_core.ENV, name)
+            budget = Budget(nodes=nodes, seconds=None)
+            ev = expert_evaluation(view, 5, budget, None, worlds=4)
+            seen.append((ev, budget.spent))
+        (a, spent_a), (b, spent_b) = seen
+        assert a == b and spent_a == spent_b and a.moves
+        cuts.add(a.cut)
+        checked += 1
+    assert cuts == ({""} if nodes is None else {"", "nodes"})
