@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Creates .venv with Python 3.11+ and installs the project with its development tools.
-# Re-runs the install only when pyproject.toml changed since the last successful set-up.
+# Re-runs the install only when pyproject.toml, setup.py or the solver's C core
+# (tutor/search/_negacore.c, built by the install where a C compiler is at hand) changed since
+# the last successful set-up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=""
@@ -13,7 +15,7 @@ done
 [ -n "$py" ] || { echo "Python 3.11 or newer is needed" >&2; exit 1; }
 [ -x .venv/bin/python ] || "$py" -m venv .venv
 stamp=".venv/.setup-stamp"
-want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+want=$(cat pyproject.toml setup.py tutor/search/*.c | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
   .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'

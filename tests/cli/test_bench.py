@@ -41,3 +41,32 @@ def test_without_the_baseline_there_is_no_ratio() -> None:
     part = bench_solver(preset("schnapsen"), 1, seed=1, baseline=False)["cards_4"]
     assert set(part) >= RANK_KEYS
     assert not RATIO_KEYS & set(part)
+
+
+def test_the_search_part_compares_the_core_with_the_python_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tutor.cli.bench_search import bench_search, search_lines, search_sizes
+    from tutor.search import _core
+    from tutor.words.i18n import get_translator
+
+    pytest.importorskip("tutor.search._negacore")
+    monkeypatch.delenv(_core.ENV, raising=False)
+    rules = preset("schnapsen")
+    result = bench_search(rules, 2, seed=1)
+    assert result["search"] == "core" and result["agree"] is True
+    for n in search_sizes(rules):
+        part = result[f"cards_{n}"]
+        assert part["core_nodes"] == part["python_nodes"] > 0 and part["agree"]
+    ratio = result["core_nodes_per_second"] / result["python_nodes_per_second"]
+    assert result["ratio"] == pytest.approx(ratio, rel=0.05, abs=0.1)
+    lines = search_lines(result, get_translator("en"))
+    assert lines[0] == "The solver runs the compiled search."
+    assert "from 6 to 9 cards" in lines[1]
+    monkeypatch.setattr(_core, "Core", None)
+    alone = bench_search(rules, 1, seed=1)
+    assert alone["search"] == "python" and "ratio" not in alone
+    assert alone["cards_6"]["python_nodes"] > 0 and "core_nodes" not in alone["cards_6"]
+    assert search_lines(alone, get_translator("en")) == [
+        "The solver runs the Python search: the compiled search is not built."
+    ]

@@ -1,7 +1,7 @@
 """``tutor bench``: speed of the exact solver and of the expert's move evaluation, and the
 expert's strength in whole matches.
 
-Three parts, and a fourth on request, each on positions or deals made from a seed, so a run can
+Four parts, and a fifth on request, each on positions or deals made from a seed, so a run can
 be repeated:
 
 - solver: endgames right after the stock is gone (six cards each under the default rules), one
@@ -9,6 +9,9 @@ be repeated:
   ``tutor.search.solver`` and by the plain memoised minimax of ``tutor.search.baseline``; and
   every legal move valued exactly (``Solver.rank_moves``, what hints and puzzles ask); times in
   milliseconds, the speed-ups of the medians over plain minimax, nodes per second;
+- search: which search the solver runs, and the compiled core against the Python search on the
+  same endgames with 6 to 10 cards a hand (nodes per second of each, the ratio, and whether
+  every move's value agrees; ``tutor.cli.bench_search``);
 - hint: a full hint (``hints.analyse`` of the player's view: every legal move valued over the
   sampled deals, with its ideas; then the reasoning rendered as text) on positions from every
   stage of whole deals, with the number of samples;
@@ -41,6 +44,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tutor.cli.bench_search import SEARCH_POSITIONS, bench_search, search_lines
 from tutor.cli.command import (
     MAX_JOBS,
     MAX_SEED,
@@ -346,9 +350,17 @@ def bench(
     against: Sequence[str] = STRENGTH_OPPONENTS,
     strength_rules: Sequence[str] = STRENGTH_RULES,
     progress: Callable[[str, str, Strength], None] | None = None,
+    search_positions: int = SEARCH_POSITIONS,
 ) -> dict[str, Any]:
     rules = parse_rules(spec)
-    if positions < 1 or hint_count < 1 or samples < 1 or strength < 0 or jobs < 1:
+    if (
+        positions < 1
+        or search_positions < 1
+        or hint_count < 1
+        or samples < 1
+        or strength < 0
+        or jobs < 1
+    ):
         raise ValueError("counts must be positive")
     result: dict[str, Any] = {
         "rules": rules.name,
@@ -357,6 +369,7 @@ def bench(
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     result["solver"] = bench_solver(rules, positions, seed)
+    result["search"] = bench_search(rules, search_positions, seed)
     result["hint"] = bench_hint(rules, hint_count, samples, seed)
     result["computer"] = bench_computer(rules, hint_count, seed)
     if strength > 0:
@@ -367,6 +380,12 @@ def bench(
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default="classic", help="preset, e.g. classic or kurnik")
     p.add_argument("--positions", type=int, default=200, help="endgames per size for the solver")
+    p.add_argument(
+        "--search-positions",
+        type=int,
+        default=SEARCH_POSITIONS,
+        help="endgames per hand size for the compiled search against the Python one",
+    )
     p.add_argument("--hints", type=int, default=60, help="positions for the full hint")
     p.add_argument(
         "--samples", type=int, default=hints.DEFAULT_SAMPLES, help="samples per full hint"
@@ -407,6 +426,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     rules = two_player_rules_option(args.rules, "--rules")
     check_number(rules.hand_size, "--rules: deal.hand_size", 2, MAX_BENCH_HAND)
     check_number(args.positions, "--positions", 1, MAX_POSITIONS)
+    check_number(args.search_positions, "--search-positions", 1, MAX_POSITIONS)
     check_number(args.hints, "--hints", 1, MAX_POSITIONS)
     check_number(args.samples, "--samples", 1, hints.MAX_SAMPLES)
     check_number(args.strength, "--strength", 0, MAX_STRENGTH)
@@ -427,6 +447,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         against,
         strength_rules,
         tenths_told(args.strength, tr),
+        args.search_positions,
     )
     print(json.dumps(result) if args.json else "\n".join(report(result, tr)))
     return 0
@@ -561,6 +582,8 @@ def report(result: dict[str, Any], tr: Translator) -> list[str]:
                 speed=number(solver["nodes_per_second"], tr),
             )
         )
+    if "search" in result:
+        lines.extend(search_lines(result["search"], tr))
     lines.append(
         tr.n_(
             "Full hint, {n} sampled deal: median {median} ms, 95th percentile {p95} ms, "

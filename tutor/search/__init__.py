@@ -5,6 +5,7 @@ Code outside this package imports from here.
 
 from __future__ import annotations
 
+from tutor.search._core import core_built, search_name
 from tutor.search.baseline import plain_minimax
 from tutor.search.budget import (
     MAX_NODES,
@@ -69,6 +70,7 @@ __all__ = [
     "TableSolver",
     "choose",
     "club_player",
+    "core_built",
     "duel",
     "evaluate",
     "evaluate_moves",
@@ -85,6 +87,7 @@ __all__ = [
     "playout_moves",
     "random_player",
     "rank_moves",
+    "search_name",
     "selfplay",
     "solve",
     "stakes_of",

@@ -211,6 +211,37 @@ class Negamax:
         h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = pos
         return (h0, h1, ld | (t * 8 + m) << 1, s0, s1, q0, q1, won, si, tc, cb, trickless, ob)
 
+    def lead(self, trump: int, married: int, *pos_alpha_beta: int) -> int:
+        """The value for the leader of a position on lead (``Pos``, then alpha and beta) with
+        ``trump`` trumps after ``married`` marriages."""
+        self.arm()
+        try:
+            return self.closures(trump, married)[0](*pos_alpha_beta)
+        finally:
+            self.settle()
+
+    def follow(self, trump: int, married: int, *pos_alpha_beta: int) -> int:
+        """The value for the leader once a card is led: ``Pos`` with the card led after the
+        leader (out of the hand already), then alpha and beta."""
+        self.arm()
+        try:
+            return self.closures(trump, married)[1](*pos_alpha_beta)
+        finally:
+            self.settle()
+
+    def best_move(self, trump: int, married: int, *pos: int) -> int:
+        """The table's best move code of the position ``pos`` on lead, or -1."""
+        entry = self.table.get(self.key(pos, trump, married))  # type: ignore[arg-type]
+        return -1 if entry is None else entry[2]
+
+    def clear(self) -> None:
+        """Empty the transposition table."""
+        self.table.clear()
+
+    def entries(self) -> int:
+        """The positions in the transposition table."""
+        return len(self.table)
+
     def arm(self) -> None:
         """Before a search: look at the budget at the first node."""
         if self.budget is not None:

@@ -42,7 +42,8 @@ from tutor.engine import (
     legal_moves,
     other,
 )
-from tutor.search._negamax import Negamax, Pos, code_to_move, position, search_stock
+from tutor.search._core import make_engine
+from tutor.search._negamax import Pos, code_to_move, position, search_stock
 from tutor.search._rulefacts import max_game_points
 from tutor.search.budget import Budget
 
@@ -141,17 +142,21 @@ class Solver:
     the table keeps at most its ``table_entries``, and a question raises ``SearchLimit`` when
     the budget runs out; what was found so far stays in the table, so the solver can still be
     asked again (with a new budget, or for what is already known).
+
+    The search is the compiled core where it is built, else the Python search
+    (``tutor.search._core``; ``TUTOR_SEARCH=python`` forces the Python one); ``search``
+    (``"core"`` or ``"python"``) picks one. Both give the same values and count the same nodes.
     """
 
-    def __init__(self, state: State, budget: Budget | None = None) -> None:
+    def __init__(self, state: State, budget: Budget | None = None, search: str = "") -> None:
         self.rules = state.rules
         self.trump = state.trump
         self.stock = search_stock(state)
-        self._engine = Negamax(state.rules, self.stock, budget)
+        self._engine = make_engine(state.rules, self.stock, budget, search)
         self.maxv = self._engine.maxv
         # The search's closures refer to each other, so the table they share would wait for
         # the cyclic garbage collector; it is emptied as soon as the solver is let go.
-        weakref.finalize(self, self._engine.table.clear)
+        weakref.finalize(self, self._engine.clear)
 
     @property
     def nodes(self) -> int:
@@ -180,20 +185,15 @@ class Solver:
             return max(self.child_value(state, move)[0] for move in legal_moves(state))
         h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = self._pos(state)
         e = self._engine
-        lead_node, follow = e.closures(state.trump_index, len(state.marriages))
-        e.arm()
-        try:
-            if state.lead < 0:
-                return lead_node(
-                    h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, alpha, beta
-                )
-            lc = state.lead
-            v = follow(
-                h0, h1, ld, lc, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -beta, -alpha
+        pair = state.trump_index, len(state.marriages)
+        if state.lead < 0:
+            return e.lead(
+                *pair, h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, alpha, beta
             )
-        finally:
-            e.settle()
-        return -v
+        lc = state.lead
+        return -e.follow(
+            *pair, h0, h1, ld, lc, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -beta, -alpha
+        )
 
     def child_value(self, state: State, move: Move) -> tuple[int, State]:
         """Exact value of ``move`` for the player to move in ``state``, and the state after it."""
@@ -244,10 +244,11 @@ class Solver:
         """Legal moves, the table's best move first."""
         moves = list(legal_moves(state))
         if state.lead < 0 and state.waiting is Wait.NOTHING:
-            e = self._engine
-            entry = e.table.get(e.key(self._pos(state), state.trump_index, len(state.marriages)))
-            if entry is not None and entry[2] >= 0:
-                best = code_to_move(entry[2])
+            code = self._engine.best_move(
+                state.trump_index, len(state.marriages), *self._pos(state)
+            )
+            if code >= 0:
+                best = code_to_move(code)
                 if best in moves:
                     moves.remove(best)
                     moves.insert(0, best)
@@ -295,13 +296,11 @@ class Solver:
         else:
             h0 ^= 1 << card
         m = self.maxv
-        e = self._engine
-        follow = e.closures(state.trump_index, len(state.marriages))[1]
-        e.arm()
-        try:
-            return follow(h0, h1, ld, card, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m)
-        finally:
-            e.settle()
+        return self._engine.follow(
+            state.trump_index,
+            len(state.marriages),
+            *(h0, h1, ld, card, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m),
+        )
 
 
 def solve(state: State) -> Value:

@@ -1,0 +1,219 @@
+"""The choice of the solver's search: the compiled core (``tutor/search/_negacore.c``, built by
+the package's set-up where a C compiler is at hand) or the Python search
+(``tutor.search._negamax``), the reference it follows step for step.
+
+The core is used where it can be imported; ``TUTOR_SEARCH=python`` in the environment forces
+the Python search. Both give the same values, search the same nodes and charge the same budget.
+The core reads no rule of a variant itself: ``core_facts`` hands it the facts of each trump suit
+and marriage count (``tutor.search._negamax.pair_facts``, from ``tutor.search._rulefacts``),
+and it values the end of a deal with ``tutor.engine.scoring``.
+
+>>> from tutor.engine import preset
+>>> facts = core_facts(preset("classic"), 0, 0)
+>>> len(facts) == FACTS, facts[32]  # card points of the 32 cards, then the trump suit's cards
+(True, 255)
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import Protocol
+
+from tutor.engine import Credit, RuleSet, scoring
+from tutor.search._negamax import Negamax, pair_facts
+from tutor.search._rulefacts import max_game_points
+from tutor.search.budget import CHECK_EVERY, Budget
+
+Core: type[_negacore.Core] | None
+try:
+    from tutor.search import _negacore
+
+    Core = _negacore.Core
+except ImportError:  # pragma: no cover - built without a C compiler
+    Core = None
+
+#: The environment variable that picks the search: ``python`` forces the Python search.
+ENV = "TUTOR_SEARCH"
+_NEVER = 1 << 62
+#: Integers in one tuple of ``core_facts``.
+FACTS = 32 + 27 + 4 + 1 + 8 + 8 + 8
+
+
+class Engine(Protocol):
+    """What ``tutor.search.solver.Solver`` asks of a search."""
+
+    maxv: int
+
+    @property
+    def nodes(self) -> int: ...
+
+    def lead(self, trump: int, married: int, *pos_alpha_beta: int) -> int: ...
+
+    def follow(self, trump: int, married: int, *pos_alpha_beta: int) -> int: ...
+
+    def best_move(self, trump: int, married: int, *pos: int) -> int: ...
+
+    def clear(self) -> None: ...
+
+    def entries(self) -> int: ...
+
+
+@functools.lru_cache(maxsize=256)
+def core_facts(rules: RuleSet, trump: int, married: int) -> tuple[int, ...]:
+    """The facts the core reads for ``trump`` trumps after ``married`` marriages, as a flat
+    tuple of integers in the order ``_negacore.c`` reads them."""
+    (
+        facts,
+        target,
+        makes_trump,
+        retrump,
+        name_first,
+        ah,
+        trump_marriage,
+        false_out_bound,
+        closer_fail_bound,
+        pack_rank_masks,
+        rank_points,
+        ranks_by_points,
+    ) = pair_facts(rules, trump, married)
+    ranks = sorted(int(r) for r in rules.ranks)
+    assert len(facts.points) == 32 and len(pack_rank_masks) == len(ranks) <= 8
+    flags = (
+        facts.head,
+        facts.bonus_open,
+        facts.bonus_after_close,
+        facts.no_trick_at_close,
+        facts.out_after_trick,
+        facts.out_after_marriage,
+        facts.closer_opponent_may_declare,
+        facts.marriage_in_phase2,
+        facts.marriage_needs_trick,
+        facts.credit is Credit.IMMEDIATE,
+        facts.credit is Credit.WITH_TRICK,
+        facts.exchange_card,
+        facts.exchange_needs_trick,
+        facts.closing_allowed,
+        facts.out_needs_trick,
+        facts.exchange_on_turn,
+        facts.close_before_draw,
+        facts.opponent_exchange,
+        target,
+        makes_trump,
+        retrump,
+        name_first,
+        ah,
+        trump_marriage,
+        false_out_bound,
+        closer_fail_bound,
+    )
+    return (
+        *facts.points,
+        facts.trump_mask,
+        *(int(x) for x in flags),
+        *facts.marriage_values,
+        len(ranks),
+        *ranks,
+        *(0,) * (8 - len(ranks)),
+        *rank_points,
+        *ranks_by_points,
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _scores(rules: RuleSet) -> _negacore.Scores:
+    """The scoring of ``rules`` for the core, remembering the values it gives across searches."""
+    endings = scoring(rules)
+    return _negacore.Scores(endings.declare, endings.end_of_cards)
+
+
+class CoreNegamax:
+    """The compiled search for one rule set and stock order, with the budget handled as the
+    Python search handles it (``Negamax.arm``, ``settle``, ``checkpoint``)."""
+
+    def __init__(
+        self, rules: RuleSet, stock: tuple[int, ...], budget: Budget | None = None
+    ) -> None:
+        assert Core is not None
+        self.budget = budget
+        self.charged = 0
+        cap = budget.table_entries if budget is not None else None
+        self.maxv = max_game_points(rules)
+        self.core = Core(
+            stock,
+            rules.marriage_escalating,
+            _NEVER if cap is None else cap,
+            functools.partial(core_facts, rules),
+            _scores(rules),
+            self.checkpoint,
+        )
+        self.lead = self._armed(self.core.lead)
+        self.follow = self._armed(self.core.follow)
+        self.best_move = self.core.best_move
+        self.clear = self.core.clear
+        self.entries = self.core.entries
+
+    @property
+    def nodes(self) -> int:
+        return int(self.core.nodes)
+
+    def _armed(self, search: Callable[..., int]) -> Callable[..., int]:
+        """``search`` looking at the budget at its first node and charging it at the end."""
+        if self.budget is None:
+            return search
+
+        def run(*args: int) -> int:
+            self.core.stop = self.core.nodes
+            try:
+                return search(*args)
+            finally:
+                self.settle()
+
+        return run
+
+    def settle(self) -> None:
+        """Charge the nodes searched so far to the budget."""
+        if self.budget is not None:
+            n = self.nodes
+            self.budget.charge(n - self.charged)
+            self.charged = n
+
+    def checkpoint(self) -> None:
+        """Called by the core when ``nodes`` passes ``stop`` (see ``Negamax.checkpoint``)."""
+        budget = self.budget
+        if budget is None:
+            self.core.stop = _NEVER
+            return
+        self.settle()
+        budget.check()
+        self.core.stop = self.nodes + min(budget.remaining, CHECK_EVERY)
+
+
+def core_built() -> bool:
+    """Whether the compiled search can be imported."""
+    return Core is not None
+
+
+def core_wanted() -> bool:
+    """Whether the compiled search is importable and not turned off by ``TUTOR_SEARCH``."""
+    return Core is not None and os.environ.get(ENV, "").strip().lower() != "python"
+
+
+def search_name() -> str:
+    """Which search the solver runs: ``"core"`` (compiled) or ``"python"``."""
+    return "core" if core_wanted() else "python"
+
+
+def make_engine(
+    rules: RuleSet, stock: tuple[int, ...], budget: Budget | None = None, search: str = ""
+) -> Engine:
+    """The search for one deal: ``search`` ``"core"`` or ``"python"``, or by default the
+    compiled core where it is wanted (``core_wanted``), else the Python one."""
+    if search not in ("", "core", "python"):
+        raise ValueError(f"no such search: {search!r}")
+    if search == "core" and Core is None:
+        raise ValueError("the compiled search is not built")
+    if search == "core" or (not search and core_wanted()):
+        return CoreNegamax(rules, stock, budget)
+    return Negamax(rules, stock, budget)
