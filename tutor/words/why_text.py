@@ -12,8 +12,10 @@ points are counted, so no reply names them).
 >>> from tutor.words.i18n import get_translator
 >>> ac, qd, kd = (Card.parse(c) for c in ("Ac", "Qd", "Kd"))
 >>> w = Why(Play(ac), Play(kd), 1.0, True, 1, 0, rule=Fact(CANNOT_SUIT, ac, qd))
->>> print(" ".join(why_lines(w, get_translator("en"), known=frozenset())))
+>>> for line in why_lines(w, get_translator("en"), known=frozenset()):
+...     print(line)
 The ace of clubs cannot take the queen of diamonds: only a higher card of the same suit takes it.
+The king of diamonds was better.
 """
 
 from __future__ import annotations
