@@ -275,7 +275,7 @@ def why_lines(
         if line.fact is not None and not _same_as_mistake(line.fact, why.mistake):
             fact = _against_text(line.fact, line, tr, known)
         if fact is not None:
-            if trick is None:
+            if trick is None and rule is None:  # the rule sentence has named the card
                 out.append(_lead_in(why, tr))
             out.append(fact)
             said_fact = True
