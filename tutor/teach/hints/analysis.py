@@ -96,6 +96,7 @@ from tutor.teach.hints.model import (
     Situation,
 )
 from tutor.teach.hints.table_analysis import TABLE_HINT_SAMPLES, analyse_table, table_situation
+from tutor.teach.hints.ties import break_ties
 
 #: A position to analyse: a two-player deal with every card, what one player can see of it,
 #: or a deal at a table of three or four (analysed from what its seat to move has seen).
@@ -349,7 +350,7 @@ def analyse(
         values.method == METHOD_PLAYOUT and not values.rough
     )
     moves = with_ideas(know, sit, moves, exact_close)
-    return Analysis(
+    analysis = Analysis(
         situation=sit,
         method=values.method,
         samples=values.samples,
@@ -361,6 +362,7 @@ def analyse(
         nodes=budget.spent - spent,
         deals=values.deals,
     )
+    return break_ties(analysis, rep)
 
 
 def line_start(subject: Subject, analysis: Analysis) -> State | None:

@@ -124,6 +124,27 @@ class Situation:
         return self.duty in DUTY_IDEAS and len(self.allowed) < self.cards_held
 
 
+#: The kinds of reason a move is preferred to one worth the same game points: it gives away
+#: fewer card points (the trick is lost with both), it keeps a trump, it keeps a marriage pair
+#: together, it keeps the guard of a ten (the other card of the ten's suit).
+TIE_CHEAPER = "cheaper"
+TIE_KEEPS_TRUMP = "keeps_trump"
+TIE_KEEPS_PAIR = "keeps_pair"
+TIE_KEEPS_GUARD = "keeps_guard"
+TIE_KINDS = (TIE_CHEAPER, TIE_KEEPS_TRUMP, TIE_KEEPS_PAIR, TIE_KEEPS_GUARD)
+
+
+@dataclass(frozen=True)
+class TieReason:
+    """Why one card is played rather than another worth the same game points: ``kind`` (one of
+    ``TIE_KINDS``), ``play`` the card to play and ``keep`` the card not to play ("give the nine,
+    not the ten: the trick is lost anyway" is ``TieReason("cheaper", nine, ten)``)."""
+
+    kind: str
+    play: Card
+    keep: Card
+
+
 @dataclass(frozen=True)
 class MoveValue:
     """One legal move valued for the player to move (means over the deals looked at)."""
@@ -140,6 +161,8 @@ class MoveValue:
     #: valued there (the move and the play after it to the end; empty where not followed)
     deal_values: tuple[float, ...] = ()
     deal_lines: tuple[tuple[Move, ...], ...] = ()
+    #: worth the same game points as the best move, but behind it for this reason
+    tie: TieReason | None = None
 
     @property
     def mistakes(self) -> tuple[Idea, ...]:
@@ -221,7 +244,13 @@ __all__ = [
     "METHOD_PLAYOUT",
     "METHOD_SAMPLED",
     "METHOD_TABLE_PLAYOUT",
+    "TIE_CHEAPER",
+    "TIE_KEEPS_GUARD",
+    "TIE_KEEPS_PAIR",
+    "TIE_KEEPS_TRUMP",
+    "TIE_KINDS",
     "Analysis",
     "MoveValue",
     "Situation",
+    "TieReason",
 ]
