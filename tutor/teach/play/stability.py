@@ -46,10 +46,12 @@ class Decision:
 
 @dataclass(frozen=True)
 class Stability:
-    """Each decision graded twice (``grades``) and the time of every remark in seconds."""
+    """Each decision graded twice (``grades``) and the time of every remark in seconds: wall
+    time, and the process's CPU time (which does not count waiting for a busy machine)."""
 
     grades: tuple[tuple[Grade, Grade], ...]
     seconds: tuple[float, ...]
+    cpu_seconds: tuple[float, ...] = ()
 
     @property
     def positions(self) -> int:
@@ -90,18 +92,21 @@ def grade_stability(decisions: Sequence[Decision], seeds: tuple[int, int] = (0, 
     """Every decision graded by the coach once for each seed (the deals drawn differ)."""
     grades: list[tuple[Grade, Grade]] = []
     seconds: list[float] = []
+    cpu: list[float] = []
     for i, d in enumerate(decisions):
         both: list[Grade] = []
         for s in seeds:
             begun = time.perf_counter()
+            begun_cpu = time.process_time()
             budget = Budget()
             seed = s * OTHER_SEED + i
             analysis = analysis_for(d.game, budget=budget, seed=seed)
             remark = remark_on(d.game, d.move, analysis, budget=budget)
             seconds.append(time.perf_counter() - begun)
+            cpu.append(time.process_time() - begun_cpu)
             both.append(Grade.GOOD if remark is None else remark.grade)
         grades.append((both[0], both[1]))
-    return Stability(tuple(grades), tuple(seconds))
+    return Stability(tuple(grades), tuple(seconds), tuple(cpu))
 
 
 __all__ = [
