@@ -5,8 +5,10 @@ A sampled analysis values every move in the same deals (``MoveValue.deal_values`
 order of ``Analysis.deals``), so the loss of a move is measured *paired*: in each deal, the
 game points of the best move less those of the move (``loss_of``). Their mean is the loss; a
 95 percent interval around it (mean ± 1.96 standard errors of the per-deal differences) says
-how far chance in the choice of deals may have moved it. An exact analysis (one deal, every
-card known) gives a point: low = mean = high.
+how far chance in the choice of deals may have moved it. Exact values (one deal) give a point:
+low = mean = high; the loss is called exact only where no card is hidden from the player
+(``Analysis.every_card_known``: a deal with open hands but a face-down stock is solved
+exactly, yet its player could not have known it).
 
 The rule (``grade_loss``): a move is an inaccuracy, a mistake or a blunder only when the
 *lower* end of its interval reaches that grade's limit (``GRADE_LIMITS``), that is when even the
@@ -72,7 +74,7 @@ class Loss:
     low: float
     high: float
     deals: int  # deals the differences were taken over
-    exact: bool = False
+    exact: bool = False  # exact values and no card hidden (``Analysis.every_card_known``)
 
     @property
     def half(self) -> float:
@@ -91,10 +93,10 @@ def loss_of(analysis: Analysis, move: MoveValue) -> Loss:
     per-deal values are missing (a table of three or four) the mean is all there is: a point,
     not called exact."""
     best = _reference(analysis)
-    exact = analysis.exact and analysis.samples == 1
+    exact = analysis.every_card_known
     mean = max(0.0, best.game_points - move.game_points)
     a, b = best.deal_values, move.deal_values
-    if exact or len(a) != len(b) or len(a) < 2:
+    if analysis.exact or len(a) != len(b) or len(a) < 2:
         return Loss(mean, mean, mean, max(1, len(a)), exact)
     diffs = [x - y for x, y in zip(a, b, strict=True)]
     n = len(diffs)

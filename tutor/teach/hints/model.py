@@ -199,6 +199,15 @@ class Analysis:
         return self.method == METHOD_EXACT
 
     @property
+    def every_card_known(self) -> bool:
+        """The values are exact and no card is hidden from the player: no face-down card is
+        left in the stock (a position with open hands and a stock is solved exactly, but its
+        player does not know the order of the stock)."""
+        sit = self.situation
+        face_down = sit.stock_size - (1 if sit.face_up and sit.stock_size > 0 else 0)
+        return self.exact and self.samples == 1 and face_down <= 0
+
+    @property
     def best(self) -> MoveValue:
         return self.moves[0]
 

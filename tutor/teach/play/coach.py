@@ -21,7 +21,7 @@ from tutor.engine import Deal as Position
 from tutor.engine import Move, State, TableState, View
 from tutor.search import Budget, Seen, expert_view
 from tutor.teach.hints import DEFAULT_SAMPLES, Analysis, analyse, representative
-from tutor.teach.hints.grading import MoreDeals, grade_loss, loss_of, poolable, settle
+from tutor.teach.hints.grading import Grade, MoreDeals, grade_loss, loss_of, poolable, settle
 from tutor.teach.hints.ties import break_ties
 from tutor.teach.play.game import Deal, Game, Remark
 from tutor.teach.play.standing import stakes
@@ -157,9 +157,11 @@ def remark_on(
 
 
 def costliest(deal: Deal, n: int = MOMENTS) -> tuple[Remark, ...]:
-    """The ``n`` moves of the deal that gave up the most game points (none that gave up
-    nothing), in the order they were played."""
-    worst = sorted((r for r in deal.remarks if r.loss > 0), key=lambda r: -r.loss)[:n]
+    """The ``n`` moves of the deal that gave up the most game points (none graded about as good
+    as the best: a loss within the noise of the values is no lesson), in the order they were
+    played."""
+    costly = (r for r in deal.remarks if r.loss > 0 and r.grade is not Grade.GOOD)
+    worst = sorted(costly, key=lambda r: -r.loss)[:n]
     return tuple(sorted(worst, key=lambda r: r.ply))
 
 
