@@ -305,7 +305,9 @@ def analyse(
 
     Sampled values are the expert's own (``tutor.search.expert_evaluation``), in the expert's
     order, and the first move is the one the expert plays (``tutor.search.choose``) wherever
-    the expert's bound on a decision (``EXPERT_NODES``) leaves all its deals valued; the hint
+    the expert's bound on a decision (``EXPERT_NODES``) leaves all its deals valued, except
+    that cards the values cannot tell apart are ordered as a player breaks the tie
+    (``tutor.teach.hints.ties``, the reason on each card behind the first); the hint
     works within the request's budget, so where that bound cuts the expert short the hint
     values more deals; with
     ``need``, the game points each seat still needs in the match, the moves are ranked by the

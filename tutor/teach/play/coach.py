@@ -32,7 +32,7 @@ COACH_SAMPLES = DEFAULT_SAMPLES
 TABLE_COACH_SAMPLES = 24
 #: The most deals one grade is given on: where the first ``COACH_SAMPLES`` leave the grade open
 #: (the loss's interval straddles a grade's limit), more are valued, doubling, up to this.
-COACH_MAX_SAMPLES = 160
+COACH_MAX_SAMPLES = 320
 #: The step between the seeds of the further deals.
 MORE_SEED = 7919
 #: How many of the costliest moments a deal's review shows.
