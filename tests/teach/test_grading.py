@@ -7,12 +7,15 @@ import random
 
 from tutor.engine import Card, Play
 from tutor.formats.positions import load_position
+from tutor.search import Budget
 from tutor.teach.hints import analyse
+from tutor.teach.hints.analysis import sampled_values
 from tutor.teach.hints.grading import (
     Grade,
     grade_loss,
     grade_of,
     loss_of,
+    poolable,
     pooled,
     settle,
     straddles,
@@ -26,6 +29,7 @@ from tutor.teach.hints.model import (
     Situation,
     TieReason,
 )
+from tutor.teach.play import Table, analysis_for, learner_view, play_out, start
 from tutor.teach.play.stability import grade_stability, learner_decisions
 
 SIT = Situation(
@@ -156,3 +160,13 @@ def test_the_stability_measure_grades_each_decision_twice() -> None:
     same = grade_stability(decisions[:2], seeds=(7, 7))
     assert same.positions == 2 and same.same == 2  # the same deals: the same grade
     assert len(same.seconds) == len(same.cpu_seconds) == 4
+
+
+def test_further_deals_pool_with_the_first() -> None:
+    game = play_out(start(Table("schnapsen", opponent="club", seed=3)))
+    first = analysis_for(game, samples=8)
+    more = sampled_values(learner_view(game), samples=8, seed=99, budget=Budget())
+    assert poolable(first) and poolable(more) and more.moves[0].ideas == ()
+    both = pooled(first, more)
+    assert both.samples == 16 and all(len(m.deal_values) == 16 for m in both.moves)
+    assert {m.move for m in both.moves} == {m.move for m in first.moves}

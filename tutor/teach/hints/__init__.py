@@ -42,6 +42,7 @@ from tutor.teach.hints.analysis import (
     line_start,
     representative,
     review,
+    sampled_values,
     situation,
 )
 from tutor.teach.hints.data import analysis_to_dict, idea_to_dict
@@ -123,6 +124,7 @@ __all__ = [
     "position_seed",
     "representative",
     "review",
+    "sampled_values",
     "settle",
     "situation",
     "straddles",

@@ -367,6 +367,33 @@ def analyse(
     return break_ties(analysis, rep)
 
 
+def sampled_values(
+    view: View,
+    *,
+    samples: int,
+    seed: int,
+    budget: Budget,
+    need: tuple[int, int] | None = None,
+) -> Analysis:
+    """Every legal move of the view's player valued over ``samples`` further deals, as
+    ``analyse`` values them where cards are hidden, but bare: no ideas, no lines followed to
+    the end of the deal (which change no value), in the expert's ranking. For more deals pooled
+    with a first analysis (``tutor.teach.hints.grading.settle``)."""
+    n = max(1, min(samples, MAX_SAMPLES))
+    ev = expert_evaluation(view, seed, budget, need, worlds=n)
+    return Analysis(
+        situation=situation(view),
+        method=METHOD_SAMPLED,
+        samples=ev.done,
+        seed=seed,
+        moves=_ranked(ev),
+        samples_asked=ev.asked,
+        cut=ev.cut,
+        rough=ev.rough,
+        deals=ev.deals,
+    )
+
+
 def line_start(subject: Subject, analysis: Analysis) -> State | None:
     """The deal an exact analysis's best line is played from: the state itself, or the one
     deal a view leaves; ``None`` where the values are not exact."""

@@ -20,7 +20,13 @@ from dataclasses import replace
 from tutor.engine import Deal as Position
 from tutor.engine import Move, State, TableState, View
 from tutor.search import Budget, Seen, expert_view
-from tutor.teach.hints import DEFAULT_SAMPLES, Analysis, analyse, representative
+from tutor.teach.hints import (
+    DEFAULT_SAMPLES,
+    Analysis,
+    analyse,
+    representative,
+    sampled_values,
+)
 from tutor.teach.hints.grading import Grade, MoreDeals, grade_loss, loss_of, poolable, settle
 from tutor.teach.hints.ties import break_ties
 from tutor.teach.play.game import Deal, Game, Remark
@@ -31,8 +37,9 @@ COACH_SAMPLES = DEFAULT_SAMPLES
 #: ... and at a table of three or four (fewer than a hint's, so that it answers at once).
 TABLE_COACH_SAMPLES = 24
 #: The most deals one grade is given on: where the first ``COACH_SAMPLES`` leave the grade open
-#: (the loss's interval straddles a grade's limit), more are valued, doubling, up to this.
-COACH_MAX_SAMPLES = 320
+#: (a limit lies near the lower end of the loss's interval), more are valued, doubling, up to
+#: this (bare values, no ideas or lines: ``hints.sampled_values``; about a second at most).
+COACH_MAX_SAMPLES = 1280
 #: The step between the seeds of the further deals.
 MORE_SEED = 7919
 #: How many of the costliest moments a deal's review shows.
@@ -81,7 +88,7 @@ def _more_deals(game: Game, budget: Budget, seed: int) -> MoreDeals:
         if budget.exhausted:
             return None
         seed_now = seed + MORE_SEED * round_
-        return analyse(view, samples=count, seed=seed_now, budget=budget, need=need)
+        return sampled_values(view, samples=count, seed=seed_now, budget=budget, need=need)
 
     return more
 
