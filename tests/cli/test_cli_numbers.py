@@ -114,6 +114,12 @@ BENCH: dict[str, Any] = {
         "nodes_per_second": 258602,
     },
     "hint": {"positions": 2, "samples": 5, "p50_ms": 16.478, "p95_ms": 25.367, "max_ms": 26.354},
+    "grades": {
+        "positions": 1200,
+        "same": 1158,
+        "remark_p50_ms": 412.5,
+        "remark_p95_ms": 2250.75,
+    },
     "strength": {
         "matches": 4,
         "jobs": 1,
@@ -154,6 +160,8 @@ BENCH: dict[str, Any] = {
                 "2,5 ms; einfaches Minimax braucht allein für den Wert der Stellung 9,25-mal",
                 "pro Sekunde Rechenzeit: 258.602.",
                 "5 Stichproben: Median 16,48 ms",
+                "dieselbe Bewertung in 1.158 von 1.200 Stellungen",
+                "Median 412,5 ms, im 95. Perzentil 2.250,75 ms.",
                 "Schnapsen, Gegner: Erster Experte. Der Experte gewann 652 von 1.000 Partien "
                 f"(65,2{NBSP}%; 95-Prozent-Intervall 62,2{NBSP}% bis 68,1{NBSP}%)",
                 "und 3.600 von 6.500 entschiedenen Spielen",
@@ -170,6 +178,8 @@ BENCH: dict[str, Any] = {
                 "na samą wartość pozycji 9,25 razy tyle czasu.",
                 f"czasu procesora: 258{NBSP}602.",
                 "5 wylosowanych rozdań: mediana 16,48 ms",
+                f"ta sama ocena w 1{NBSP}158 z 1{NBSP}200 pozycji",
+                f"medianie 412,5 ms, 95. percentyl 2{NBSP}250,75 ms.",
                 f"Schnapsen, przeciwnik: Pierwszy ekspert. Ekspert wygrał 652 z 1{NBSP}000 partii",
                 f"i 3{NBSP}600 z 6{NBSP}500 rozstrzygniętych rozdań (55,4%; od 54,2% do 56,6%)",
                 f"mediana 61,25 ms, 95. percentyl 230,5 ms, najdłuższy 1{NBSP}450 ms",
@@ -182,6 +192,9 @@ BENCH: dict[str, Any] = {
                 "Every move valued exactly, 5 cards in each hand: median 1.38 ms, 95th "
                 "percentile 2.5 ms; plain minimax takes 9.25 times as long",
                 "per second of CPU time: 258,602.",
+                "Grade stability: same grade in 1,158 of 1,200 positions, each graded twice "
+                "on other deals; a coach remark took median 412.5 ms, 95th percentile "
+                "2,250.75 ms.",
                 "Schnapsen, opponent: First expert. The expert won 652 of 1,000 matches "
                 "(65.2%; 95 percent interval 62.2% to 68.1%) and 3,600 of 6,500 deals that "
                 "had a winner (55.4%; 54.2% to 56.6%).",

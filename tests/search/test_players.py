@@ -150,7 +150,19 @@ def test_registry_names() -> None:
 
 def test_bench_prints_one_json_object_with_the_figures() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "tutor", "bench", "--positions", "3", "--hints", "2", "--json"],
+        [
+            sys.executable,
+            "-m",
+            "tutor",
+            "bench",
+            "--positions",
+            "3",
+            "--hints",
+            "2",
+            "--grades",
+            "2",
+            "--json",
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -162,6 +174,9 @@ def test_bench_prints_one_json_object_with_the_figures() -> None:
         assert {"median_ms", "p95_ms", "baseline_median_ms", "speedup_median"} <= set(solver[part])
         assert {"rank_median_ms", "rank_speedup_median"} <= set(solver[part])
     assert {"p50_ms", "p95_ms", "samples"} <= set(data["hint"])
+    grades = data["grades"]
+    assert grades["positions"] == 2 and 0 <= grades["same"] <= 2
+    assert sum(grades["grades"].values()) == 2 and grades["remark_p50_ms"] > 0
     assert "strength" not in data  # only on request
 
 

@@ -65,7 +65,19 @@ def test_a_long_strength_run_tells_each_tenth_on_standard_error(
         return total
 
     monkeypatch.setattr(bench_cmd, "strength_matches", fake)
-    args = ["bench", "--positions", "1", "--hints", "1", "--strength", "20", "--jobs", "1"]
+    args = [
+        "bench",
+        "--positions",
+        "1",
+        "--hints",
+        "1",
+        "--strength",
+        "20",
+        "--jobs",
+        "1",
+        "--grades",
+        "0",
+    ]
     code = main([*args, "--against", "club", "--strength-rules", "classic", "--lang", "de"])
     captured = capsys.readouterr()
     assert code == 0
@@ -142,7 +154,19 @@ def test_strength_rules_choose_the_presets_measured_and_the_report_follows_them(
         return Strength(matches=matches, match_wins=1, deals=4, deal_wins=3, times=(0.01,))
 
     monkeypatch.setattr(bench_cmd, "strength_matches", fake)
-    args = ["bench", "--positions", "1", "--hints", "1", "--strength", "2", "--jobs", "1"]
+    args = [
+        "bench",
+        "--positions",
+        "1",
+        "--hints",
+        "1",
+        "--strength",
+        "2",
+        "--jobs",
+        "1",
+        "--grades",
+        "0",
+    ]
     code = main([*args, "--against", "club", "--strength-rules", "kurnik, classic,kurnik"])
     out = capsys.readouterr().out
     assert code == 0

@@ -17,6 +17,11 @@ be repeated:
   stage of whole deals, with the number of samples;
 - computer: the server time of one computer move on the Play page at each strength
   (beginner, club, expert), on the same positions as the hint;
+- grades: the coach's grade stability, the same learner decision (from matches of two seats
+  under ``schnapsen`` and ``classic``, the learner's seat played by the beginner) graded twice
+  on deals drawn with two different seeds (``tutor.teach.play.stability``): how many got the
+  same grade, and the time of one coach remark (``--grades N`` decisions in all, half under
+  each preset; 0 leaves the part out);
 - strength (``--strength N``): N matches to 7 of the expert against each opponent of
   ``--against`` (``expert1``, the first expert kept as the yardstick, ``club``, ``greedy``,
   ``random``) under each of ``--strength-rules`` (``schnapsen`` and ``classic`` unless it says
@@ -67,6 +72,7 @@ from tutor.engine import (
 from tutor.search import PLAYERS, Solver, club_player, plain_minimax, wilson
 from tutor.teach import hints
 from tutor.teach.play import OPPONENTS
+from tutor.teach.play.stability import grade_stability, learner_decisions
 from tutor.teach.play.strength import (
     HERO,
     STRENGTH_OPPONENTS,
@@ -339,6 +345,43 @@ def bench_strength(
     return out
 
 
+#: The presets the grade stability is measured under, and the decisions by default.
+GRADE_RULES = ("schnapsen", "classic")
+GRADE_POSITIONS = 10
+
+
+def bench_grades(n: int, seed: int, specs: Sequence[str] = GRADE_RULES) -> dict[str, Any]:
+    """``n`` decisions of a learner (shared out among ``specs``), each graded twice by the
+    coach on deals drawn with two different seeds: how many got the same grade both times,
+    the grades given, and the time of one remark (every remark counted)."""
+    grades: list[tuple[str, str]] = []
+    wall: list[float] = []
+    cpu: list[float] = []
+    for k, spec in enumerate(specs):
+        count = n // len(specs) + (1 if k < n % len(specs) else 0)
+        if count == 0:
+            continue
+        s = grade_stability(learner_decisions(spec, count, seed))
+        grades.extend((a.value, b.value) for a, b in s.grades)
+        wall.extend(s.seconds)
+        cpu.extend(s.cpu_seconds)
+    figures = _figures("", wall, cpu)
+    shares: dict[str, int] = {}
+    for a, _ in grades:
+        shares[a] = shares.get(a, 0) + 1
+    return {
+        "positions": len(grades),
+        "rules": list(specs),
+        "same": sum(1 for a, b in grades if a == b),
+        "grades": shares,
+        "remark_p50_ms": figures["median_ms"],
+        "remark_p95_ms": figures["p95_ms"],
+        "remark_cpu_p50_ms": figures["cpu_median_ms"],
+        "remark_cpu_p95_ms": figures["cpu_p95_ms"],
+        "remark_max_ms": _ms(max(wall)),
+    }
+
+
 def bench(
     spec: str = "classic",
     positions: int = 200,
@@ -351,6 +394,7 @@ def bench(
     strength_rules: Sequence[str] = STRENGTH_RULES,
     progress: Callable[[str, str, Strength], None] | None = None,
     search_positions: int = SEARCH_POSITIONS,
+    grades: int = GRADE_POSITIONS,
 ) -> dict[str, Any]:
     rules = parse_rules(spec)
     if (
@@ -360,6 +404,7 @@ def bench(
         or samples < 1
         or strength < 0
         or jobs < 1
+        or grades < 0
     ):
         raise ValueError("counts must be positive")
     result: dict[str, Any] = {
@@ -372,6 +417,8 @@ def bench(
     result["search"] = bench_search(rules, search_positions, seed)
     result["hint"] = bench_hint(rules, hint_count, samples, seed)
     result["computer"] = bench_computer(rules, hint_count, seed)
+    if grades > 0:
+        result["grades"] = bench_grades(grades, seed)
     if strength > 0:
         result["strength"] = bench_strength(strength, seed, jobs, against, strength_rules, progress)
     return result
@@ -407,6 +454,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=",".join(STRENGTH_RULES),
         help="the rules of --strength, one or more presets (or specs) separated by commas",
     )
+    p.add_argument(
+        "--grades",
+        type=int,
+        default=GRADE_POSITIONS,
+        help="learner decisions graded twice for the coach's grade stability, half under each "
+        f"of {', '.join(GRADE_RULES)} (300 for a figure; 0 leaves it out)",
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
         "--jobs", type=int, default=min(os.cpu_count() or 1, MAX_JOBS), help="worker processes"
@@ -432,6 +486,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     check_number(args.strength, "--strength", 0, MAX_STRENGTH)
     check_number(args.seed, "--seed", 0, MAX_SEED)
     check_number(args.jobs, "--jobs", 1, MAX_JOBS)
+    check_number(args.grades, "--grades", 0, MAX_POSITIONS)
     against = tuple(dict.fromkeys(names_option(args.against, "--against", STRENGTH_OPPONENTS)))
     strength_rules = tuple(dict.fromkeys(x.strip() for x in args.strength_rules.split(",")))
     for item in strength_rules:
@@ -448,6 +503,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         strength_rules,
         tenths_told(args.strength, tr),
         args.search_positions,
+        args.grades,
     )
     print(json.dumps(result) if args.json else "\n".join(report(result, tr)))
     return 0
@@ -609,6 +665,18 @@ def report(result: dict[str, Any], tr: Translator) -> list[str]:
                 median=ms(part["p50_ms"]),
                 p95=ms(part["p95_ms"]),
                 max=ms(part["max_ms"]),
+            )
+        )
+    grades = result.get("grades")
+    if grades:
+        lines.append(
+            tr._(
+                "Grade stability: same grade in {same} of {n} positions, each graded twice on "
+                "other deals; a coach remark took median {median} ms, 95th percentile {p95} ms.",
+                same=number(grades["same"], tr),
+                n=number(grades["positions"], tr),
+                median=ms(grades["remark_p50_ms"]),
+                p95=ms(grades["remark_p95_ms"]),
             )
         )
     lines.extend(_strength_lines(result.get("strength", {}), tr))

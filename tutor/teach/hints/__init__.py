@@ -11,6 +11,13 @@
   ideas behind each move and the mistakes of the worse ones;
 - ``tutor.teach.hints.data``: the analysis as plain data for JSON (``analysis_to_dict``).
 
+- ``tutor.teach.hints.grading``: the honest grade of a move: its loss against the best with a
+  95 percent interval over the sampled deals, graded by what the deals prove (``Grade``,
+  ``loss_of``, ``grade_loss``), and more deals where the grade is still open (``settle``);
+- ``tutor.teach.hints.ties``: ties broken as a player breaks them: among cards worth the same,
+  the cheaper one, the one that keeps a trump, a marriage pair or a ten's guard first, and why
+  (``break_ties``, ``TieReason``);
+
 - ``tutor.teach.hints.ladder``: the rungs between the rule and the answer: the thoughts behind
   a decision that name no move, and the moves worth considering;
 - ``tutor.teach.hints.table_analysis``: what only a table of three or four has: the trick at
@@ -36,10 +43,22 @@ from tutor.teach.hints.analysis import (
     line_start,
     representative,
     review,
+    sampled_values,
     situation,
 )
 from tutor.teach.hints.data import analysis_to_dict, idea_to_dict
 from tutor.teach.hints.detect import EPS
+from tutor.teach.hints.grading import (
+    GRADE_LIMITS,
+    Grade,
+    Loss,
+    grade_loss,
+    grade_of,
+    loss_of,
+    pooled,
+    settle,
+    straddles,
+)
 from tutor.teach.hints.ideas import (
     IDEA_PARAMS,
     IDEA_PLURALS,
@@ -60,13 +79,16 @@ from tutor.teach.hints.model import (
     Analysis,
     MoveValue,
     Situation,
+    TieReason,
 )
 from tutor.teach.hints.table_analysis import TABLE_HINT_SAMPLES, position_seed
+from tutor.teach.hints.ties import break_ties
 
 __all__ = [
     "DEFAULT_SAMPLES",
     "DUTIES",
     "EPS",
+    "GRADE_LIMITS",
     "IDEAS",
     "IDEA_PARAMS",
     "IDEA_PLURALS",
@@ -81,21 +103,32 @@ __all__ = [
     "TABLE_HINT_SAMPLES",
     "Analysis",
     "Decision",
+    "Grade",
     "Idea",
     "IdeaSpec",
+    "Loss",
     "MoveValue",
     "Situation",
     "Subject",
     "Thought",
+    "TieReason",
     "analyse",
     "analysis_of_values",
     "analysis_to_dict",
+    "break_ties",
     "candidates",
+    "grade_loss",
+    "grade_of",
     "idea_to_dict",
     "line_start",
+    "loss_of",
+    "pooled",
     "position_seed",
     "representative",
     "review",
+    "sampled_values",
+    "settle",
     "situation",
+    "straddles",
     "thoughts",
 ]

@@ -96,6 +96,7 @@ from tutor.teach.hints.model import (
     Situation,
 )
 from tutor.teach.hints.table_analysis import TABLE_HINT_SAMPLES, analyse_table, table_situation
+from tutor.teach.hints.ties import break_ties
 
 #: A position to analyse: a two-player deal with every card, what one player can see of it,
 #: or a deal at a table of three or four (analysed from what its seat to move has seen).
@@ -306,7 +307,9 @@ def analyse(
 
     Sampled values are the expert's own (``tutor.search.expert_evaluation``), in the expert's
     order, and the first move is the one the expert plays (``tutor.search.choose``) wherever
-    the expert's bound on a decision (``EXPERT_NODES``) leaves all its deals valued; the hint
+    the expert's bound on a decision (``EXPERT_NODES``) leaves all its deals valued, except
+    that cards the values cannot tell apart are ordered as a player breaks the tie
+    (``tutor.teach.hints.ties``, the reason on each card behind the first); the hint
     works within the request's budget, so where that bound cuts the expert short the hint
     values more deals; with
     ``need``, the game points each seat still needs in the match, the moves are ranked by the
@@ -351,7 +354,7 @@ def analyse(
         values.method == METHOD_PLAYOUT and not values.rough
     )
     moves = with_ideas(know, sit, moves, exact_close)
-    return Analysis(
+    analysis = Analysis(
         situation=sit,
         method=values.method,
         samples=values.samples,
@@ -362,6 +365,34 @@ def analyse(
         rough=values.rough,
         nodes=budget.spent - spent,
         deals=values.deals,
+    )
+    return break_ties(analysis, rep)
+
+
+def sampled_values(
+    view: View,
+    *,
+    samples: int,
+    seed: int,
+    budget: Budget,
+    need: tuple[int, int] | None = None,
+) -> Analysis:
+    """Every legal move of the view's player valued over ``samples`` further deals, as
+    ``analyse`` values them where cards are hidden, but bare: no ideas, no lines followed to
+    the end of the deal (which change no value), in the expert's ranking. For more deals pooled
+    with a first analysis (``tutor.teach.hints.grading.settle``)."""
+    n = max(1, min(samples, MAX_SAMPLES))
+    ev = expert_evaluation(view, seed, budget, need, worlds=n)
+    return Analysis(
+        situation=situation(view),
+        method=METHOD_SAMPLED,
+        samples=ev.done,
+        seed=seed,
+        moves=_ranked(ev),
+        samples_asked=ev.asked,
+        cut=ev.cut,
+        rough=ev.rough,
+        deals=ev.deals,
     )
 
 

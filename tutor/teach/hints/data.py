@@ -36,7 +36,8 @@ def analysis_to_dict(analysis: Analysis) -> dict[str, object]:
     ``None``, or why the search budget ran out (``"nodes"``, ``"time"``): then ``method`` says
     what was done instead (``"playout"`` for an exact search that could not finish), and
     ``samples`` of ``samples_asked`` deals were valued; ``rough`` says that some lines were
-    played out by rules of thumb; ``nodes`` is the work done."""
+    played out by rules of thumb; ``nodes`` is the work done. A move's ``tie`` says why the
+    best is preferred to it though both are worth the same (``TieReason``), else ``None``."""
     sit = analysis.situation
     return {
         "player": SEAT_NAMES[sit.player],
@@ -62,6 +63,9 @@ def analysis_to_dict(analysis: Analysis) -> dict[str, object]:
                 "samples": m.samples,
                 "line": [str(x) for x in m.line],
                 "ideas": [idea_to_dict(i) for i in m.ideas],
+                "tie": None
+                if m.tie is None
+                else {"kind": m.tie.kind, "play": str(m.tie.play), "keep": str(m.tie.keep)},
             }
             for m in analysis.moves
         ],

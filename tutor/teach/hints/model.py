@@ -128,6 +128,27 @@ class Situation:
         return self.duty in DUTY_IDEAS and len(self.allowed) < self.cards_held
 
 
+#: The kinds of reason a move is preferred to one worth the same game points: it gives away
+#: fewer card points (the trick is lost with both), it keeps a trump, it keeps a marriage pair
+#: together, it keeps the guard of a ten (the other card of the ten's suit).
+TIE_CHEAPER = "cheaper"
+TIE_KEEPS_TRUMP = "keeps_trump"
+TIE_KEEPS_PAIR = "keeps_pair"
+TIE_KEEPS_GUARD = "keeps_guard"
+TIE_KINDS = (TIE_CHEAPER, TIE_KEEPS_TRUMP, TIE_KEEPS_PAIR, TIE_KEEPS_GUARD)
+
+
+@dataclass(frozen=True)
+class TieReason:
+    """Why one card is played rather than another worth the same game points: ``kind`` (one of
+    ``TIE_KINDS``), ``play`` the card to play and ``keep`` the card not to play ("give the nine,
+    not the ten: the trick is lost anyway" is ``TieReason("cheaper", nine, ten)``)."""
+
+    kind: str
+    play: Card
+    keep: Card
+
+
 @dataclass(frozen=True)
 class MoveValue:
     """One legal move valued for the player to move (means over the deals looked at)."""
@@ -144,6 +165,8 @@ class MoveValue:
     #: valued there (the move and the play after it to the end; empty where not followed)
     deal_values: tuple[float, ...] = ()
     deal_lines: tuple[tuple[Move, ...], ...] = ()
+    #: worth the same game points as the best move, but behind it for this reason
+    tie: TieReason | None = None
 
     @property
     def mistakes(self) -> tuple[Idea, ...]:
@@ -178,6 +201,15 @@ class Analysis:
     @property
     def exact(self) -> bool:
         return self.method == METHOD_EXACT
+
+    @property
+    def every_card_known(self) -> bool:
+        """The values are exact and no card is hidden from the player: no face-down card is
+        left in the stock (a position with open hands and a stock is solved exactly, but its
+        player does not know the order of the stock)."""
+        sit = self.situation
+        face_down = sit.stock_size - (1 if sit.face_up and sit.stock_size > 0 else 0)
+        return self.exact and self.samples == 1 and face_down <= 0
 
     @property
     def best(self) -> MoveValue:
@@ -225,7 +257,13 @@ __all__ = [
     "METHOD_PLAYOUT",
     "METHOD_SAMPLED",
     "METHOD_TABLE_PLAYOUT",
+    "TIE_CHEAPER",
+    "TIE_KEEPS_GUARD",
+    "TIE_KEEPS_PAIR",
+    "TIE_KEEPS_TRUMP",
+    "TIE_KINDS",
     "Analysis",
     "MoveValue",
     "Situation",
+    "TieReason",
 ]

@@ -50,6 +50,7 @@ from tutor.teach.play.choices import (
 )
 from tutor.teach.play.coach import (
     ASK_EVERY,
+    COACH_MAX_SAMPLES,
     COACH_SAMPLES,
     MOMENTS,
     TABLE_COACH_SAMPLES,
@@ -101,6 +102,7 @@ from tutor.teach.play.store import GameStoreError, dump_game, load_game
 
 __all__ = [
     "ASK_EVERY",
+    "COACH_MAX_SAMPLES",
     "COACH_SAMPLES",
     "EXPORT_LEVEL",
     "GRADE_LIMITS",

@@ -20,15 +20,29 @@ from dataclasses import replace
 from tutor.engine import Deal as Position
 from tutor.engine import Move, State, TableState, View
 from tutor.search import Budget, Seen, expert_view
-from tutor.teach.hints import DEFAULT_SAMPLES, Analysis, analyse
+from tutor.teach.hints import (
+    DEFAULT_SAMPLES,
+    Analysis,
+    analyse,
+    representative,
+    sampled_values,
+)
+from tutor.teach.hints.grading import Grade, MoreDeals, grade_loss, loss_of, poolable, settle
+from tutor.teach.hints.ties import break_ties
 from tutor.teach.hints.why import explain
-from tutor.teach.play.game import Deal, Game, Remark, grade_of
+from tutor.teach.play.game import Deal, Game, Remark
 from tutor.teach.play.standing import stakes
 
 #: How many deals the coach samples where cards are hidden (the hint engine's default)...
 COACH_SAMPLES = DEFAULT_SAMPLES
 #: ... and at a table of three or four (fewer than a hint's, so that it answers at once).
 TABLE_COACH_SAMPLES = 24
+#: The most deals one grade is given on: where the first ``COACH_SAMPLES`` leave the grade open
+#: (a limit lies near the lower end of the loss's interval), more are valued, doubling, up to
+#: this (bare values, no ideas or lines: ``hints.sampled_values``; about a second at most).
+COACH_MAX_SAMPLES = 1280
+#: The step between the seeds of the further deals.
+MORE_SEED = 7919
 #: How many of the costliest moments a deal's review shows.
 MOMENTS = 3
 #: When the score is hidden, the coach asks the learner to count after about one trick in
@@ -47,17 +61,37 @@ def learner_view(game: Game) -> View:
 
 
 def analysis_for(
-    game: Game, *, samples: int | None = None, budget: Budget | None = None
+    game: Game,
+    *,
+    samples: int | None = None,
+    budget: Budget | None = None,
+    seed: int | None = None,
 ) -> Analysis:
     """The engine's values of the learner's moves now, from what the learner knows, over
-    ``samples`` deals where cards are hidden (by default ``COACH_SAMPLES``); two seats only
+    ``samples`` deals where cards are hidden (by default ``COACH_SAMPLES``), chosen by ``seed``
+    (by default one made of the game and the move's place in it); two seats only
     (``ValueError``)."""
     if samples is None:
         samples = COACH_SAMPLES
-    seed = _seed(game)
+    if seed is None:
+        seed = _seed(game)
     return analyse(
         learner_view(game), samples=samples, seed=seed, budget=budget, need=learner_stakes(game)
     )
+
+
+def _more_deals(game: Game, budget: Budget, seed: int) -> MoreDeals:
+    """Further deals for ``settle``: each round a seed of its own, all within ``budget``."""
+    view = learner_view(game)
+    need = learner_stakes(game)
+
+    def more(count: int, round_: int) -> Analysis | None:
+        if budget.exhausted:
+            return None
+        seed_now = seed + MORE_SEED * round_
+        return sampled_values(view, samples=count, seed=seed_now, budget=budget, need=need)
+
+    return more
 
 
 def _seed(game: Game) -> int:
@@ -82,38 +116,61 @@ def coach_remark(game: Game, move: Move) -> Remark | None:
         remark = remark_on(game, move, sampled)
         # at a table the remark names the deals it sampled (``play_text.remark_text``)
         return None if remark is None else replace(remark, samples=sampled.samples)
-    return remark_on(game, move, analysis_for(game))
+    budget = Budget()
+    return remark_on(game, move, analysis_for(game, budget=budget), budget=budget)
 
 
-def remark_on(game: Game, move: Move, analysis: Analysis) -> Remark | None:
+def remark_on(
+    game: Game,
+    move: Move,
+    analysis: Analysis,
+    *,
+    budget: Budget | None = None,
+    cap: int = COACH_MAX_SAMPLES,
+) -> Remark | None:
     """The coach's remark on the learner playing ``move`` now, from ``analysis``
     (``analysis_for``). ``None`` when there was no choice (one legal move) or the move is not
-    among those valued."""
+    among those valued.
+
+    The grade is what the deals prove (``tutor.teach.hints.grading``): where the interval of
+    the move's loss straddles a grade's limit, more deals are valued and pooled with those of
+    ``analysis`` (two seats, up to ``cap`` deals, within ``budget``) before it is given."""
     if len(game.state.legal_moves()) < 2:
         return None
     played = analysis.value_of(move)
     if played is None:
         return None
+    if isinstance(game.state, State) and poolable(analysis):
+        more = _more_deals(game, Budget() if budget is None else budget, analysis.seed)
+        settled = settle(analysis, played, more, cap)
+        if settled is not analysis:
+            analysis = break_ties(settled, representative(learner_view(game), analysis.seed))
+            played = analysis.value_of(move)
+            assert played is not None
     best = analysis.best
-    loss = max(0.0, best.game_points - played.game_points)
+    loss = loss_of(analysis, played)
     return Remark(
         ply=len(game.deal.moves),
         move=move,
-        grade=grade_of(loss),
-        loss=loss,
+        grade=grade_loss(loss),
+        loss=loss.mean,
         best=best.move,
         best_value=best.game_points,
         value=played.game_points,
-        exact=analysis.exact,
+        exact=loss.exact,
         line=best.line if analysis.exact and analysis.samples == 1 else (),
-        why=explain(analysis, move) if loss > 0 else None,
+        interval=(loss.low, loss.high),
+        tie=played.tie,
+        why=explain(analysis, move) if loss.mean > 0 else None,
     )
 
 
 def costliest(deal: Deal, n: int = MOMENTS) -> tuple[Remark, ...]:
-    """The ``n`` moves of the deal that gave up the most game points (none that gave up
-    nothing), in the order they were played."""
-    worst = sorted((r for r in deal.remarks if r.loss > 0), key=lambda r: -r.loss)[:n]
+    """The ``n`` moves of the deal that gave up the most game points (none graded about as good
+    as the best: a loss within the noise of the values is no lesson), in the order they were
+    played."""
+    costly = (r for r in deal.remarks if r.loss > 0 and r.grade is not Grade.GOOD)
+    worst = sorted(costly, key=lambda r: -r.loss)[:n]
     return tuple(sorted(worst, key=lambda r: r.ply))
 
 
@@ -139,6 +196,7 @@ def counted_right(state: Position, side: int, answer: int) -> bool:
 
 __all__ = [
     "ASK_EVERY",
+    "COACH_MAX_SAMPLES",
     "COACH_SAMPLES",
     "MOMENTS",
     "TABLE_COACH_SAMPLES",

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from enum import Enum
 
 from tutor.engine import (
     CARDS,
@@ -53,6 +52,8 @@ from tutor.engine import (
 )
 from tutor.engine import Deal as Position
 from tutor.search import PLAYERS, REMEMBERING, Seen, players_at
+from tutor.teach.hints.grading import GRADE_LIMITS, Grade, grade_of
+from tutor.teach.hints.model import TieReason
 from tutor.teach.hints.why import Why
 from tutor.teach.play.standing import MatchScore, cut, stakes
 
@@ -87,42 +88,13 @@ def _computer(name: str, game: Game, rng: random.Random) -> Move:
     return PLAYERS[name](s, rng, seen)
 
 
-class Grade(Enum):
-    """The coach's grade of a move, by the game points it gives up against the best."""
-
-    GOOD = "good"
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
-    BLUNDER = "blunder"
-
-
-#: Upper bounds (exclusive) of the game points a move may give up for each grade. Values
-#: from sampling carry noise, so a move within a quarter game point of the best is good.
-GRADE_LIMITS: tuple[tuple[float, Grade], ...] = (
-    (0.25, Grade.GOOD),
-    (0.6, Grade.INACCURACY),
-    (1.2, Grade.MISTAKE),
-)
-
-
-def grade_of(loss: float) -> Grade:
-    """The grade of a move that gives up ``loss`` game points against the best.
-
-    >>> [grade_of(x).value for x in (0.0, 0.3, 1.0, 2.0)]
-    ['good', 'inaccuracy', 'mistake', 'blunder']
-    """
-    for limit, grade in GRADE_LIMITS:
-        if loss < limit:
-            return grade
-    return Grade.BLUNDER
-
-
 @dataclass(frozen=True)
 class Remark:
     """The coach on one of the learner's moves: the grade, the game points given up, the
     move the engine rates best, and whether the values are exact (every card known or few
     enough deals to solve each) or sampled; ``samples`` counts the sampled deals where the
-    words name them (at a table of three or four), else 0."""
+    words name them (at a table of three or four), else 0. The grade is what the deals prove
+    (``tutor.teach.hints.grading.grade_loss``)."""
 
     ply: int  # the move's index in the deal
     move: Move
@@ -134,6 +106,12 @@ class Remark:
     exact: bool
     line: tuple[Move, ...] = ()  # best play from the position, where every card is known
     samples: int = 0
+    #: the 95 percent interval of ``loss`` over the deals looked at (a point where exact;
+    #: ``None`` where it was not measured: a remark kept before intervals were)
+    interval: tuple[float, float] | None = None
+    #: why the best move is preferred to the move played though both are worth the same game
+    #: points (``tutor.teach.hints.grading``'s tie-break), ``None`` where it is not
+    tie: TieReason | None = None
     #: why the move is worse than the best, where it is (kept while the game is played; a
     #: match restored from the browser's store has the grades and values without it)
     why: Why | None = field(default=None, compare=False)

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from tutor.engine import (
+    Card,
     IllegalMoveError,
     MoveError,
     SwitchValueError,
@@ -30,6 +31,7 @@ from tutor.engine import (
 from tutor.formats.errors import SourceError
 from tutor.formats.uploads import small_json
 from tutor.msgid import N_
+from tutor.teach.hints.model import TIE_KINDS, TieReason
 from tutor.teach.play.game import (
     Deal,
     Game,
@@ -96,7 +98,7 @@ def _deal_data(deal: Deal) -> dict[str, Any]:
                 r.value,
                 r.exact,
                 [str(m) for m in r.line],
-                *([r.samples] if r.samples else []),
+                *_remark_tail(r),
             ]
             for r in deal.remarks
         ],
@@ -175,11 +177,42 @@ def _text(value: object) -> str:
     return value
 
 
+def _remark_tail(r: Remark) -> list[object]:
+    """The optional end of a kept remark: the samples named, then the loss's interval and the
+    tie's reason (kind, card to play, card to keep) where there are."""
+    if r.interval is None and r.tie is None:
+        return [r.samples] if r.samples else []
+    interval = [] if r.interval is None else list(r.interval)
+    tie = [] if r.tie is None else [r.tie.kind, str(r.tie.play), str(r.tie.keep)]
+    return [r.samples, interval, tie]
+
+
+def _interval(value: object) -> tuple[float, float] | None:
+    if value == []:
+        return None
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError("bad remark")
+    low, high = value
+    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in (low, high)):
+        raise ValueError("bad remark")
+    return float(low), float(high)
+
+
+def _tie(value: object) -> TieReason | None:
+    if value == []:
+        return None
+    if not isinstance(value, list) or len(value) != 3 or value[0] not in TIE_KINDS:
+        raise ValueError("bad remark")
+    return TieReason(value[0], Card.parse(_text(value[1])), Card.parse(_text(value[2])))
+
+
 def _remark(r: object, plies: int) -> Remark:
-    if not isinstance(r, list) or len(r) not in (9, 10):
+    if not isinstance(r, list) or len(r) not in (9, 10, 12):
         raise ValueError("bad remark")
     ply, move, grade, loss, best, best_value, value, exact, line = r[:9]
-    samples = r[9] if len(r) == 10 else 0
+    samples = r[9] if len(r) >= 10 else 0
+    interval = _interval(r[10]) if len(r) == 12 else None
+    tie = _tie(r[11]) if len(r) == 12 else None
     if type(samples) is not int or not 0 <= samples <= MAX_SAMPLES:
         raise ValueError("bad remark")
     if not isinstance(line, list) or len(line) > MAX_LINE:
@@ -202,6 +235,8 @@ def _remark(r: object, plies: int) -> Remark:
         exact=exact,
         line=tuple(parse_move(_text(m)) for m in line),
         samples=samples,
+        interval=interval,
+        tie=tie,
     )
 
 

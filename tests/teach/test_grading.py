@@ -1,0 +1,172 @@
+"""Honest grades from per-deal values, ties broken as a player would, and the stability
+measure of the coach's grades."""
+
+from __future__ import annotations
+
+import random
+
+from tutor.engine import Card, Play
+from tutor.formats.positions import load_position
+from tutor.search import Budget
+from tutor.teach.hints import analyse
+from tutor.teach.hints.analysis import sampled_values
+from tutor.teach.hints.grading import (
+    Grade,
+    grade_loss,
+    grade_of,
+    loss_of,
+    poolable,
+    pooled,
+    settle,
+    straddles,
+)
+from tutor.teach.hints.model import (
+    METHOD_EXACT,
+    METHOD_SAMPLED,
+    TIE_CHEAPER,
+    Analysis,
+    MoveValue,
+    Situation,
+    TieReason,
+)
+from tutor.teach.play import Table, analysis_for, learner_view, play_out, start
+from tutor.teach.play.stability import grade_stability, learner_decisions
+
+SIT = Situation(
+    player=0,
+    leading=True,
+    rule_ids=(),
+    verdicts=(),
+    stock_size=0,
+    stock_open=False,
+    face_up=True,
+)
+BEST, OTHER = Play(Card.parse("Ah")), Play(Card.parse("9h"))
+
+
+def _value(move: Play, values: list[float]) -> MoveValue:
+    return MoveValue(
+        move=move,
+        game_points=sum(values) / len(values),
+        samples=len(values),
+        deal_values=tuple(values),
+    )
+
+
+def _sampled(best: list[float], other: list[float], seed: int = 0) -> Analysis:
+    return Analysis(
+        situation=SIT,
+        method=METHOD_SAMPLED,
+        samples=len(best),
+        seed=seed,
+        moves=(_value(BEST, best), _value(OTHER, other)),
+        samples_asked=len(best),
+    )
+
+
+def _noisy(n: int, mean_loss: float, spread: float, seed: int) -> tuple[list[float], list[float]]:
+    rng = random.Random(seed)
+    best = [float(rng.choice((-2, -1, 1, 2, 3))) for _ in range(n)]
+    other = [b - mean_loss + rng.gauss(0, spread) for b in best]
+    shift = sum(b - o for b, o in zip(best, other, strict=True)) / n - mean_loss
+    return best, [o + shift for o in other]  # the mean loss exactly as asked
+
+
+def test_a_loss_within_the_noise_is_good_though_its_mean_is_an_inaccuracy() -> None:
+    best, other = _noisy(40, 0.4, 2.0, seed=1)
+    a = _sampled(best, other)
+    loss = loss_of(a, a.moves[1])
+    assert abs(loss.mean - 0.4) < 1e-9 and grade_of(loss.mean) is Grade.INACCURACY
+    assert loss.low < 0.25 < loss.high and loss.deals == 40
+    assert grade_loss(loss) is Grade.GOOD
+
+
+def test_a_consistent_loss_is_a_mistake() -> None:
+    best, other = _noisy(40, 1.0, 0.2, seed=2)
+    a = _sampled(best, other)
+    loss = loss_of(a, a.moves[1])
+    assert 0.6 < loss.low < loss.mean < loss.high < 1.2
+    assert grade_loss(loss) is Grade.MISTAKE
+    assert loss_of(a, a.moves[0]).high == 0.0  # the best against itself: nothing lost
+
+
+def test_exact_values_give_a_point() -> None:
+    a = Analysis(
+        situation=SIT,
+        method=METHOD_EXACT,
+        samples=1,
+        seed=0,
+        moves=(_value(BEST, [1.0]), _value(OTHER, [-1.0])),
+    )
+    loss = loss_of(a, a.moves[1])
+    assert loss.exact and loss.low == loss.mean == loss.high == 2.0
+    assert grade_loss(loss) is Grade.BLUNDER
+
+
+def test_more_deals_are_valued_only_while_the_grade_is_open() -> None:
+    asked: list[tuple[int, int]] = []
+
+    def more(count: int, round_: int) -> Analysis:
+        asked.append((count, round_))
+        best, other = _noisy(count, 0.45, 1.5, seed=100 + round_)
+        return _sampled(best, other, seed=round_)
+
+    best, other = _noisy(20, 0.45, 1.5, seed=3)
+    first = _sampled(best, other)
+    assert straddles(loss_of(first, first.moves[1]))
+    settled = settle(first, first.moves[1], more, cap=80)
+    assert settled.samples == 20 + sum(c for c, _ in asked) <= 80
+    assert asked[0] == (20, 1)
+    assert settled.moves[1].deal_values[:20] == first.moves[1].deal_values
+    clear = _sampled(*_noisy(20, 2.0, 0.1, seed=4))
+    assert settle(clear, clear.moves[1], more, cap=80) is clear  # a blunder beyond doubt
+
+
+def test_pooled_means_weigh_the_deals() -> None:
+    a = _sampled([1.0, 1.0], [0.0, 0.0])
+    b = _sampled([3.0, 3.0, 3.0, 3.0], [0.0, 0.0, 0.0, 0.0])
+    p = pooled(a, b)
+    assert p.samples == 6 and p.moves[0].game_points == (2 + 12) / 6
+    assert p.moves[0].deal_values == (1.0, 1.0, 3.0, 3.0, 3.0, 3.0)
+
+
+# B leads the ace of hearts; A holds two clubs, no heart and no trump: both lose the trick, B
+# has 65 and wins the deal either way, A stays Schneider either way: the same game points.
+DISCARD = """preset: classic
+to_move: A
+trump: s
+stock: ''
+hands: {A: 10c 9c, B: Kh}
+lead: Ah
+played: Ac Kc Qc Jc As 10s Ks Qs Js 9s 10h Qh Jh 9h Ad 10d Kd Qd Jd 9d
+scores: {A: {points: 30, tricks: 4}, B: {points: 65, tricks: 6}}
+"""
+
+
+def test_the_nine_is_given_before_the_ten_when_both_lose_the_trick() -> None:
+    a = analyse(load_position(DISCARD).subject)
+    ten, nine = Card.parse("10c"), Card.parse("9c")
+    assert a.exact and a.moves[0].game_points == a.moves[1].game_points
+    assert a.best.move == Play(nine) and a.best.tie is None
+    assert a.moves[1].move == Play(ten)
+    assert a.moves[1].tie == TieReason(TIE_CHEAPER, nine, ten)
+
+
+def test_the_stability_measure_grades_each_decision_twice() -> None:
+    decisions = learner_decisions("schnapsen", 3, seed=5)
+    assert len(decisions) == 3
+    for d in decisions:
+        assert d.game.learners_turn and len(d.game.state.legal_moves()) > 1
+    same = grade_stability(decisions[:2], seeds=(7, 7))
+    assert same.positions == 2 and same.same == 2  # the same deals: the same grade
+    assert len(same.seconds) == len(same.cpu_seconds) == 4
+
+
+def test_further_deals_pool_with_the_first() -> None:
+    game = play_out(start(Table("schnapsen", opponent="club", seed=3)))
+    first = analysis_for(game, samples=8)
+    more = sampled_values(learner_view(game), samples=8, seed=99, budget=Budget())
+    assert poolable(first) and poolable(more) and more.moves[0].ideas == ()
+    both = pooled(first, more)
+    assert both.samples == 16 and all(len(m.deal_values) == 16 for m in both.moves)
+    assert {m.move for m in both.moves} == {m.move for m in first.moves}

@@ -1,0 +1,119 @@
+"""How stable the coach's grades are: the same decision graded twice, on deals drawn with two
+different seeds, should get the same grade; and how long one remark takes.
+
+``learner_decisions`` plays matches of two seats from a seed (the learner's seat played by
+the ``beginner``, who errs now and then as a learner does, against the ``club`` player) and
+keeps every decision of the learner that had a choice, with the move made. ``grade_stability``
+grades each of them as the coach does (``remark_on`` on ``analysis_for``, more deals where the
+grade is open), once for each of two seeds, and counts the decisions graded alike, with the
+time of every remark. ``tutor bench`` prints the figures.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.engine import Move, State
+from tutor.search import PLAYERS, Budget
+from tutor.teach.hints.grading import Grade
+from tutor.teach.play.coach import analysis_for, remark_on
+from tutor.teach.play.game import (
+    Game,
+    Table,
+    learner_move,
+    next_deal,
+    play_out,
+    start,
+)
+
+#: The learner's stand-in while decisions are gathered, and the opponent.
+LEARNER = "beginner"
+OPPONENT = "club"
+#: The seeds' distance between the two gradings of one decision.
+OTHER_SEED = 1_000_003
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the learner with a choice, and the move made."""
+
+    game: Game
+    move: Move
+
+
+@dataclass(frozen=True)
+class Stability:
+    """Each decision graded twice (``grades``) and the time of every remark in seconds: wall
+    time, and the process's CPU time (which does not count waiting for a busy machine)."""
+
+    grades: tuple[tuple[Grade, Grade], ...]
+    seconds: tuple[float, ...]
+    cpu_seconds: tuple[float, ...] = ()
+
+    @property
+    def positions(self) -> int:
+        return len(self.grades)
+
+    @property
+    def same(self) -> int:
+        """Decisions that got the same grade both times."""
+        return sum(1 for a, b in self.grades if a is b)
+
+
+def learner_decisions(spec: str, n: int, seed: int) -> tuple[Decision, ...]:
+    """``n`` decisions with a choice of the learner's seat (A or B, match by match) from
+    matches under ``spec`` (two seats) played from ``seed``, spread over whole matches."""
+    rng = random.Random(f"decisions:{spec}:{seed}")
+    learner = PLAYERS[LEARNER]
+    out: list[Decision] = []
+    match = 0
+    while len(out) < n:
+        table = Table(spec, opponent=OPPONENT, seed=seed * 7919 + match, learner=match % 2)
+        match += 1
+        game = play_out(start(table))
+        while len(out) < n and not game.over:
+            if game.deal.over:
+                game = play_out(next_deal(game))
+                continue
+            state = game.state
+            if not isinstance(state, State):
+                raise ValueError("the decisions are gathered at a table of two seats")
+            move = learner(state, rng, None)
+            if len(state.legal_moves()) > 1:
+                out.append(Decision(game, move))
+            game = play_out(learner_move(game, move))
+    return tuple(out)
+
+
+def grade_stability(decisions: Sequence[Decision], seeds: tuple[int, int] = (0, 1)) -> Stability:
+    """Every decision graded by the coach once for each seed (the deals drawn differ)."""
+    grades: list[tuple[Grade, Grade]] = []
+    seconds: list[float] = []
+    cpu: list[float] = []
+    for i, d in enumerate(decisions):
+        both: list[Grade] = []
+        for s in seeds:
+            begun = time.perf_counter()
+            begun_cpu = time.process_time()
+            budget = Budget()
+            seed = s * OTHER_SEED + i
+            analysis = analysis_for(d.game, budget=budget, seed=seed)
+            remark = remark_on(d.game, d.move, analysis, budget=budget)
+            seconds.append(time.perf_counter() - begun)
+            cpu.append(time.process_time() - begun_cpu)
+            both.append(Grade.GOOD if remark is None else remark.grade)
+        grades.append((both[0], both[1]))
+    return Stability(tuple(grades), tuple(seconds), tuple(cpu))
+
+
+__all__ = [
+    "LEARNER",
+    "OPPONENT",
+    "Decision",
+    "Stability",
+    "grade_stability",
+    "learner_decisions",
+]
