@@ -278,7 +278,7 @@ def test_each_grade_on_a_position_made_for_it(open_page, grade: pl.Grade) -> Non
     if grade is not pl.Grade.GOOD:
         words = next(s for s in said if s.startswith(t._(GRADE_NAMES[grade])))
         played = [t.card(remark.move.card, case) for case in ("nom", "acc", "dat")]
-        assert any(name in words or name.lower() in words for name in played), words
+        assert any(name.lower() in words.lower() for name in played), words
         # the numbers come last: the better move's value in game points ends the remark
         best = f"{abs(remark.best_value):.2f}".rstrip("0").rstrip(".").replace(".", ",")
         assert best in words.rsplit(".", 2)[-2] or best in words[-60:], words

@@ -231,3 +231,27 @@ def test_a_lesson_reply_uses_only_the_terms_met() -> None:
             assert "cannot take" in reply.lines[0]
     everything = try_reply(judge_move(before, frame, off_suit[0]), frame, en)
     assert any("game point" in line for line in everything.lines)  # outside the course
+
+
+def test_the_german_articles_discards_are_explained_with_its_reasons() -> None:
+    """Example 1, B's discard: the king of diamonds rather than a small trump or a card of the
+    marriage; example 2, A's discard: the queen of spades rather than the ten of hearts (the
+    smaller evil). The engine values these cards alike; the reply gives the article's reason."""
+    from tutor.teach.lessons.library import Library
+    from tutor.teach.lessons.run import judge_move
+    from tutor.words.lesson_text import try_reply
+
+    lib = Library.load(Path(__file__).parents[2] / "lessons")
+    en = get_translator("en")
+
+    def reply(lesson_id: str, lesson_move: str, tried: str) -> str:
+        frames = lib.frames(lesson_id)
+        step = next(i for i, f in enumerate(frames) if f.your_move and str(f.move) == lesson_move)
+        before, frame = frames[step - 1].state, frames[step]
+        move = next(m for m in before.legal_moves() if str(m) == tried)
+        return " ".join(try_reply(judge_move(before, frame, move), frame, en).lines)
+
+    assert "keep the queen of spades: it belongs to a marriage" in reply("example-1", "Kd", "Qs")
+    assert "keep the jack of hearts: a trump is worth more later" in reply("example-1", "Kd", "Jh")
+    said = reply("example-2", "Qs", "10h")
+    assert "Better to give the queen of spades, not the ten of hearts" in said

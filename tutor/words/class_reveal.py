@@ -93,7 +93,8 @@ def reveal_words(
             reasons = why_lines(why, tr, better_named=False)
         if k and not reasons:
             continue
-        lines.append(" ".join((*reasons, loss_text(move, best - value, tr))))
+        cost = (loss_text(move, best - value, tr),) if best > value or not reasons else ()
+        lines.append(" ".join((*reasons, *cost)))
     return tr._(HINT_TITLES[4]), tuple(lines)
 
 

@@ -101,7 +101,7 @@ from tutor.words.phrases import (
 )
 from tutor.words.reasons import explain_verdict, reason_text, specific_reason
 from tutor.words.rule_texts import rule_text
-from tutor.words.why_text import idea_text, why_lines
+from tutor.words.why_text import idea_text, tie_text, why_lines
 
 #: Said after the moves worth considering, when there are several: to one opponent, and at a
 #: table where the seats are named.
@@ -368,6 +368,8 @@ def _compare_text(analysis: Analysis, move: MoveValue, tr: Translator) -> str:
     name = move_phrase(move.move, tr)
     decimals = _SIGNED_DECIMALS.get(analysis.method)
     if (loss < EPS) if decimals is None else (round(loss, decimals) <= EPS):
+        if move.tie is not None:  # as good in game points, but a player gives the other card
+            return tie_text(move.tie, tr)
         return tr._("{move} is just as good.", move=name)
     if analysis.method not in (METHOD_SAMPLED, METHOD_TABLE_PLAYOUT):  # one deal: whole points
         return tr.n_(

@@ -34,7 +34,7 @@ from tutor.words.phrases import move_phrase, sentence
 from tutor.words.reasons import explain_verdict, reason_text
 from tutor.words.rule_texts import rule_line
 from tutor.words.switches import preset_name
-from tutor.words.why_text import TERM_GAME_POINTS, cannot_take_text, why_lines
+from tutor.words.why_text import TERM_GAME_POINTS, why_lines
 
 #: The lesson levels' names in the catalogue; a level without a name is "Level {level}".
 LEVEL_NAMES = {
@@ -364,9 +364,11 @@ def try_reply(
     assert tried.move is not None
     name = move_phrase(tried.move, tr)
     if tried.loss <= 0:
-        rule = cannot_take_text(tried.why, tr, known) if tried.why else None
-        if rule is not None:  # as many game points, but not the trick the lesson asks for
-            return Reply(False, (rule, tr._("Try again.")))
+        # as many game points, but not the trick the lesson asks for, or not the card a
+        # player gives
+        reasons = why_lines(tried.why, tr, known=known, better_named=False) if tried.why else ()
+        if reasons:
+            return Reply(False, (*reasons, tr._("Try again.")))
         text = tr._(
             "{move} is just as good, but this lesson asks for another move here.", move=name
         )

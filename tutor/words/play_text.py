@@ -29,7 +29,7 @@ from tutor.words.narrate import (
 )
 from tutor.words.phrases import move_phrase, number, sentence
 from tutor.words.puzzle_text import line_words
-from tutor.words.why_text import why_lines
+from tutor.words.why_text import tie_text, why_lines
 
 #: The name of each grade, as the coach says it.
 GRADE_NAMES: dict[Grade, str] = {
@@ -139,10 +139,13 @@ def remark_text(remark: Remark, tr: Translator) -> str:
     better move and what the difference is worth (exact, or on average over sampled deals)."""
     head = grade_name(remark.grade, tr)
     played = move_phrase(remark.move, tr)
-    if remark.loss <= 0:
+    if remark.loss <= 0 and remark.tie is None:
         return tr._("{grade}: {move} is the best move here.", grade=head, move=played)
     if remark.grade is Grade.GOOD:  # within the noise of the values: no lesson in it
-        return tr._("{grade}: {move} is as good as the best moves here.", grade=head, move=played)
+        said = tr._("{grade}: {move} is as good as the best moves here.", grade=head, move=played)
+        if remark.tie is not None:  # but a player gives the other card
+            return f"{said} {tie_text(remark.tie, tr)}"
+        return said
     if remark.samples:  # at a table of three or four: the samples are named
         said = table_remark_text(remark.move, remark.best, remark.loss, remark.samples, tr)
         if remark.why is not None and remark.why.reasoned:

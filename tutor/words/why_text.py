@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from tutor.engine import PLAYER_NAMES, Close, Marriage, Play
 from tutor.teach.hints.ideas import IDEA_SPECS, Idea
+from tutor.teach.hints.model import TIE_CHEAPER, TIE_KEEPS_PAIR, TIE_KEEPS_TRUMP, TieReason
 from tutor.teach.hints.why import CANNOT_RANK, CANNOT_SUIT, Line, Why
 from tutor.teach.lines import Decider, Decides
 from tutor.words.i18n import Translator
@@ -91,6 +92,37 @@ def cannot_take_text(why: Why, tr: Translator, known: frozenset[str] | None = No
             "{card} cannot take {card2_acc}: a trump is taken only by a higher trump.",
             card=fact.card,
             card2=fact.against,
+        )
+    return sentence(text)
+
+
+def tie_text(tie: TieReason, tr: Translator) -> str:
+    """Why a player plays one card rather than another worth the same game points."""
+    if tie.kind == TIE_CHEAPER:
+        text = tr._(
+            "Better to give {play_card_acc}, not {keep_card_acc}: the trick is lost anyway, so "
+            "let it bring your opponent as few points as possible.",
+            play_card=tie.play,
+            keep_card=tie.keep,
+        )
+    elif tie.kind == TIE_KEEPS_TRUMP:
+        text = tr._(
+            "Better to play {play_card_acc} and keep {keep_card_acc}: a trump is worth more "
+            "later, once suit must be followed.",
+            play_card=tie.play,
+            keep_card=tie.keep,
+        )
+    elif tie.kind == TIE_KEEPS_PAIR:
+        text = tr._(
+            "Better to play {play_card_acc} and keep {keep_card_acc}: it belongs to a marriage.",
+            play_card=tie.play,
+            keep_card=tie.keep,
+        )
+    else:
+        text = tr._(
+            "Better to play {play_card_acc} and keep {keep_card_acc}: it guards your ten.",
+            play_card=tie.play,
+            keep_card=tie.keep,
         )
     return sentence(text)
 
@@ -283,7 +315,9 @@ def why_lines(
             out.append(count)
     if why.mistake is not None and _teaches(why.mistake):
         out.append(idea_text(why.mistake, tr))
-    if why.better is not None and better_named:
+    if why.tie is not None:
+        out.append(tie_text(why.tie, tr))
+    if why.better is not None and better_named and why.loss > 0:
         out.append(_better_text(why, tr, known))
         if why.idea is not None and (said_fact or rule is None or why.idea.id != "idea.safe_trick"):
             out.append(idea_text(why.idea, tr))
@@ -313,5 +347,6 @@ __all__ = [
     "TERM_TRUMP",
     "cannot_take_text",
     "idea_text",
+    "tie_text",
     "why_lines",
 ]

@@ -5,15 +5,15 @@ Two moves are *tied* when the values cannot tell them apart: the same game point
 values are exact (and the same final card points), and, over sampled deals, a loss against the
 best whose 95 percent interval reaches 0 and whose mean is within the noise (below the limit of
 ``Grade.GOOD``; ``tutor.teach.hints.grading``). Among the tied cards the analysis orders first
-the one that, in this order of weight (``_preference``):
+the one that costs least to give, the sum of:
 
-1. gives away fewer card points, where both cards lose the trick they follow to
-   (``TIE_CHEAPER``: "give the nine, not the ten: the trick is lost anyway");
-2. is not a trump (``TIE_KEEPS_TRUMP``);
-3. does not break a marriage pair still to be declared (``TIE_KEEPS_PAIR``);
-4. does not leave a ten bare, the last other card of its suit (``TIE_KEEPS_GUARD``);
+1. the card points it gives away, where it loses the trick it follows to (``TIE_CHEAPER``:
+   "give the nine, not the ten: the trick is lost anyway");
+2. ``KEEP`` if it is a trump (``TIE_KEEPS_TRUMP``);
+3. ``KEEP`` if it breaks a marriage pair still to be declared (``TIE_KEEPS_PAIR``);
+4. ``KEEP`` if it leaves a ten bare, the last other card of its suit (``TIE_KEEPS_GUARD``);
 
-and every tied card behind it carries the first of these reasons that tells them apart
+and every tied card behind it carries the reason that tells them apart the most
 (``MoveValue.tie``, a ``TieReason`` with the card to play and the card to keep). Only cards
 played are reordered; a marriage, closing or the exchange keeps its place. Two seats only.
 """
@@ -35,6 +35,11 @@ from tutor.teach.hints.model import (
 )
 
 _SAME = 1e-9
+#: What keeping a trump, a card of a marriage pair or a ten's guard is worth against card
+#: points given away: more than a point or two, less than the ten's 10 ("give the queen of a
+#: pair rather than the ten": the German article's example 2; "give the king rather than a
+#: small trump or the queen of a pair": its example 1).
+KEEP = 4
 
 
 @dataclass(frozen=True)
@@ -48,8 +53,14 @@ class _Card:
     guard: bool  # the last other card of a suit in which a ten is held
 
     @property
-    def key(self) -> tuple[int, bool, bool, bool]:
-        return (self.gives, self.trump, self.pair, self.guard)
+    def parts(self) -> tuple[int, int, int, int]:
+        """What giving the card costs, by weight: its card points where it loses the trick,
+        and ``KEEP`` for a trump, for a card of a marriage pair, for a ten's guard."""
+        return (self.gives, KEEP * self.trump, KEEP * self.pair, KEEP * self.guard)
+
+    @property
+    def key(self) -> int:
+        return sum(self.parts)
 
 
 def _wins(card: Card, led: Card, trump: int | None) -> bool:
@@ -75,12 +86,20 @@ def _weigh(state: State, player: int, card: Card) -> _Card:
 
 
 def _reason(first: _Card, other: _Card) -> TieReason | None:
-    """The first weight that puts ``first`` before ``other``, as a reason."""
+    """The weight that puts ``first`` before ``other`` the most, as a reason (``None`` where
+    ``first`` costs no less)."""
+    if first.key >= other.key:
+        return None
     kinds = (TIE_CHEAPER, TIE_KEEPS_TRUMP, TIE_KEEPS_PAIR, TIE_KEEPS_GUARD)
-    for kind, mine, theirs in zip(kinds, first.key, other.key, strict=True):
-        if mine != theirs:
-            return TieReason(kind, first.card, other.card) if mine < theirs else None
-    return None
+    gains = [theirs - mine for mine, theirs in zip(first.parts, other.parts, strict=True)]
+    kind = kinds[max(range(len(kinds)), key=lambda k: gains[k])]
+    return TieReason(kind, first.card, other.card)
+
+
+def tie_reason(state: State, player: int, first: Card, other: Card) -> TieReason | None:
+    """Why a player gives ``first`` rather than ``other`` when both are worth the same game
+    points (``state``: the deal, or one consistent with what the player sees), or ``None``."""
+    return _reason(_weigh(state, player, first), _weigh(state, player, other))
 
 
 def _tied(analysis: Analysis, best: MoveValue, move: MoveValue) -> bool:
@@ -128,4 +147,4 @@ def break_ties(analysis: Analysis, state: State) -> Analysis:
     return replace(analysis, moves=tuple(placed))
 
 
-__all__ = ["break_ties"]
+__all__ = ["KEEP", "break_ties", "tie_reason"]

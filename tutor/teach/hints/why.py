@@ -29,7 +29,8 @@ from dataclasses import dataclass, replace
 from tutor.engine import CARDS, Card, Marriage, Move, Outcome, Play, State, Suit
 from tutor.teach.hints.detect import EPS
 from tutor.teach.hints.ideas import Idea
-from tutor.teach.hints.model import Analysis, MoveValue
+from tutor.teach.hints.model import Analysis, MoveValue, TieReason
+from tutor.teach.hints.ties import tie_reason
 from tutor.teach.lines import Decider, Decides, Step, decider, line_steps
 
 #: Why a card cannot take the trick (``Fact.kind`` of ``Why.rule``): another suit and no
@@ -128,6 +129,7 @@ class Why:
     line: Line | None = None
     mistake: Idea | None = None
     idea: Idea | None = None
+    tie: TieReason | None = None  # as good in game points, but a player plays the other card
 
     @property
     def reasoned(self) -> bool:
@@ -268,9 +270,15 @@ def explain(analysis: Analysis, move: Move, better: Move | None = None) -> Why:
         raise ValueError(f"{better} is not among the moves valued")
     loss = max(0.0, top.game_points - value.game_points)
     exact = analysis.exact
-    if top.move == move or loss <= EPS:  # as good: only a trick it cannot take is said
+    if top.move == move or loss <= EPS:  # as good: the trick it cannot take, or the tie's reason
         rule = cannot_take(analysis, move, top.move, analysis.situation.trump)
-        return Why(move, None, 0.0, exact, analysis.samples, analysis.seat, rule=rule)
+        tie = value.tie if value.tie is not None and top.move != move else None
+        if tie is None and top.move != move and analysis.deals:
+            first, other = _card(top.move), _card(move)
+            if isinstance(top.move, Play) and isinstance(move, Play) and first and other:
+                tie = tie_reason(analysis.deals[0], analysis.seat, first, other)
+        better = top.move if rule is not None or tie is not None else None
+        return Why(move, better, 0.0, exact, analysis.samples, analysis.seat, rule=rule, tie=tie)
     trump = analysis.situation.trump
     line = _line(analysis, value, top)
     return Why(
