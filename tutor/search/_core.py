@@ -157,10 +157,27 @@ def score_facts(rules: RuleSet) -> tuple[int, ...]:
     )
 
 
-@functools.lru_cache(maxsize=64)
 def core_scores(rules: RuleSet) -> _negacore.Scores:
     """The two-player scoring of ``rules`` in the core (``score_facts``)."""
-    return _negacore.Scores(score_facts(rules))
+    return _parts(rules)[1]
+
+
+@functools.lru_cache(maxsize=64)
+def _parts(
+    rules: RuleSet,
+) -> tuple[int, _negacore.Scores, Callable[[int, int], tuple[int, ...]]]:
+    """What every core of ``rules`` is made with, found once for the rule set (a rule set's hash
+    costs more than a small search): the largest value, the scoring, and the facts of each
+    trump suit and marriage count as asked for."""
+    known: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def facts(trump: int, married: int) -> tuple[int, ...]:
+        key = trump, married
+        if key not in known:
+            known[key] = core_facts(rules, trump, married)
+        return known[key]
+
+    return max_game_points(rules), _negacore.Scores(score_facts(rules)), facts
 
 
 class CoreNegamax:
@@ -174,13 +191,13 @@ class CoreNegamax:
         self.budget = budget
         self.charged = 0
         cap = budget.table_entries if budget is not None else None
-        self.maxv = max_game_points(rules)
+        self.maxv, scores, facts = _parts(rules)
         self.core = Core(
             stock,
             rules.marriage_escalating,
             _NEVER if cap is None else cap,
-            functools.partial(core_facts, rules),
-            core_scores(rules),
+            facts,
+            scores,
             self.checkpoint,
         )
         self.lead = self._armed(self.core.lead)

@@ -79,6 +79,7 @@ typedef struct {
     Facts pairs[NPAIRS];
     Entry *table;
     size_t table_size, table_count; /* size a power of two */
+    size_t first_size; /* the table's size when first made (first_table) */
     jmp_buf jb;
 } Core;
 
@@ -166,15 +167,6 @@ static Facts *get_facts(Core *C, int trump, int married) {
 
 /* ---------------------------------------------------------------- scoring */
 
-static u64 mix(u64 x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-}
-
 /* How badly a side lost: 2 Schwarz, 1 Schneider, 0 simple. */
 static inline int grade(const Scores *S, int score, int tricked) {
     if (S->by_tricks ? !tricked : score == 0) return 2;
@@ -240,8 +232,14 @@ static int end_of_cards(const Scores *S, int s0, int s1, int won, int closer, in
 
 /* ---------------------------------------------------------------- transposition table */
 
+/* The hash of a key: two multiplications, the high bits folded down. */
+static inline size_t key_hash(u64 k0, u64 k1) {
+    u64 h = (k0 ^ (k1 * 0x9E3779B97F4A7C15ULL)) * 0xC2B2AE3D27D4EB4FULL;
+    return (size_t)(h ^ (h >> 29));
+}
+
 static void table_grow(Core *C) {
-    size_t n = C->table_size ? C->table_size * 2 : 1 << 14;
+    size_t n = C->table_size ? C->table_size * 2 : C->first_size;
     Entry *t = PyMem_Calloc(n, sizeof(Entry));
     if (t == NULL) {
         PyErr_NoMemory();
@@ -250,7 +248,7 @@ static void table_grow(Core *C) {
     for (size_t i = 0; i < C->table_size; i++) {
         Entry *e = &C->table[i];
         if (e->k0) {
-            size_t j = mix(e->k0 ^ mix(e->k1)) & (n - 1);
+            size_t j = key_hash(e->k0, e->k1) & (n - 1);
             while (t[j].k0) j = (j + 1) & (n - 1);
             t[j] = *e;
         }
@@ -263,7 +261,7 @@ static void table_grow(Core *C) {
 /* The slot of a key: the entry holding it, or the empty slot where it would go. */
 static Entry *table_slot(Core *C, u64 k0, u64 k1) {
     size_t mask = C->table_size - 1;
-    size_t j = mix(k0 ^ mix(k1)) & mask;
+    size_t j = key_hash(k0, k1) & mask;
     for (;;) {
         Entry *e = &C->table[j];
         if (!e->k0 || (e->k0 == k0 && e->k1 == k1)) return e;
@@ -776,6 +774,16 @@ static int check_hands(long long h0, long long h1) {
     return 0;
 }
 
+/* The table for the first question, by the cards still to play (hands and stock from si):
+ * small for a small endgame, whose search needs only a few hundred entries, so that making it
+ * costs little; doubled as it fills. */
+static void first_table(Core *C, u64 hands, int si) {
+    int cards = __builtin_popcountll(hands) + (si >= 0 && si < C->nstock ? C->nstock - si : 0);
+    int bits = cards - 3;
+    C->first_size = (size_t)1 << (bits < 9 ? 9 : bits > 15 ? 15 : bits);
+    table_grow(C);
+}
+
 /* lead(trump, married, h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, alpha,
  * beta): the value for the leader, on lead. */
 static PyObject *Core_lead(Core *C, PyObject *const *args, Py_ssize_t nargs) {
@@ -783,7 +791,7 @@ static PyObject *Core_lead(Core *C, PyObject *const *args, Py_ssize_t nargs) {
     if (read_ints(args, nargs, 17, a) < 0 || check_hands(a[2], a[3]) < 0) return NULL;
     if (C->table_size == 0) {
         if (setjmp(C->jb)) return NULL;
-        table_grow(C);
+        first_table(C, (u64)a[2] | (u64)a[3], (int)a[10]);
     }
     if (setjmp(C->jb)) return NULL;
     Facts *F = get_facts(C, (int)a[0], (int)a[1]);
@@ -804,7 +812,7 @@ static PyObject *Core_follow(Core *C, PyObject *const *args, Py_ssize_t nargs) {
     }
     if (C->table_size == 0) {
         if (setjmp(C->jb)) return NULL;
-        table_grow(C);
+        first_table(C, (u64)a[2] | (u64)a[3], (int)a[10]);
     }
     if (setjmp(C->jb)) return NULL;
     Facts *F = get_facts(C, (int)a[0], (int)a[1]);
