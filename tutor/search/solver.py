@@ -145,7 +145,9 @@ class Solver:
 
     The search is the compiled core where it is built, else the Python search
     (``tutor.search._core``; ``TUTOR_SEARCH=python`` forces the Python one); ``search``
-    (``"core"`` or ``"python"``) picks one. Both give the same values and count the same nodes.
+    (``"core"`` or ``"python"``) picks one. Both give the same values and count the same nodes
+    (the core is faster by the node), so a budget of nodes is spent alike and cuts both at the
+    same point.
     """
 
     def __init__(self, state: State, budget: Budget | None = None, search: str = "") -> None:
