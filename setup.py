@@ -11,7 +11,7 @@ setup(
             "tutor.search._negacore",
             ["tutor/search/_negacore.c"],
             optional=True,
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3"],
         )
     ]
 )

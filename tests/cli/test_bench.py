@@ -58,11 +58,16 @@ def test_the_search_part_compares_the_core_with_the_python_search(
     for n in search_sizes(rules):
         part = result[f"cards_{n}"]
         assert part["core_nodes"] == part["python_nodes"] > 0 and part["agree"]
-    ratio = result["core_nodes_per_second"] / result["python_nodes_per_second"]
+        assert part["core_ms"] > 0 and part["python_ms"] > 0
+    assert result["core_nodes"] == sum(result[f"cards_{n}"]["core_nodes"] for n in (6, 7, 8, 9))
+    # the ratio is of the times, the Python search's over the core's
+    ratio = result["python_ms"] / result["core_ms"]
     assert result["ratio"] == pytest.approx(ratio, rel=0.05, abs=0.1)
+    per_second = result["core_nodes"] / result["core_ms"] * 1000
+    assert result["core_nodes_per_second"] == pytest.approx(per_second, rel=0.05)
     lines = search_lines(result, get_translator("en"))
     assert lines[0] == "The solver runs the compiled search."
-    assert "from 6 to 9 cards" in lines[1]
+    assert "from 6 to 9 cards" in lines[1] and f"{result['ratio']} times as fast" in lines[1]
     monkeypatch.setattr(_core, "Core", None)
     alone = bench_search(rules, 1, seed=1)
     assert alone["search"] == "python" and "ratio" not in alone

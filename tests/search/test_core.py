@@ -6,6 +6,7 @@ Without the core, or with ``TUTOR_SEARCH=python``, the solver runs the Python se
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -21,6 +22,7 @@ from tutor.engine import (
     legal_moves,
     parse_rules,
     random_deal,
+    scoring,
     view_of,
 )
 from tutor.search import Budget, SearchLimit, Solver, _core, expert_evaluation
@@ -156,6 +158,28 @@ def test_larger_positions_under_random_rules(
         if s is not None and len(s.hand(0)) >= cards - 1:
             agree(s, monkeypatch)
             n += 1
+
+
+def test_the_core_scores_as_the_engine_does() -> None:
+    """The core's scoring (``_core.score_facts``) against ``tutor.engine.scoring`` on every
+    ending of random rule sets, the scores around each threshold the rules name."""
+    rng = random.Random(9)
+    for _ in range(40):
+        rules = random_rules(rng)
+        ours, theirs = _core.core_scores(rules), scoring(rules)
+        edges = {0, 1, rules.schneider_below, rules.target, 120}
+        points = sorted({max(0, e + d) for e in edges for d in (-1, 0, 1)})
+        for s0 in points:
+            for s1 in points:
+                for won in range(4):
+                    for closer, trickless, x in itertools.product((-1, 0, 1), (0, 1), (0, 1)):
+                        args = (s0, s1, won, closer, trickless)
+                        assert ours.declare(x, *args) == theirs.declare(x, *args), (rules, x, args)
+                        assert ours.end_of_cards(*args, x) == theirs.end_of_cards(*args, x), (
+                            rules,
+                            args,
+                            x,
+                        )
 
 
 def test_a_budget_cuts_both_at_the_same_node(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,8 +1,11 @@
 """``tutor bench``'s search part: which search the solver runs, and the compiled core against
 the Python search (``tutor.search._core``) on the same endgames with 6 to 10 cards a hand (the
 bench's rules with that hand size, the stock gone): every legal move valued by both
-(``Solver.rank_moves``), the nodes searched per second of CPU time by each, their ratio, and
-whether every move's value agrees."""
+(``Solver.rank_moves``, a new solver for each position, as a hint asks), each position by the
+core and then by the Python search so that both meet the same load of a shared machine. For
+each hand size and in total: the CPU time and the nodes of each, their nodes per second, the
+ratio of the times (the Python search's over the core's), and whether every move's value
+agrees (the bench stops if not)."""
 
 from __future__ import annotations
 
@@ -31,10 +34,20 @@ def search_sizes(rules: RuleSet) -> tuple[int, ...]:
     return tuple(n for n in SEARCH_SIZES if 2 * n < rules.pack_size)
 
 
-def _timed(solver: Solver, state: Any) -> tuple[list[int], float]:
+def _timed(state: Any, search: str) -> tuple[list[int], int, float]:
+    """Every move's value of ``state`` by ``search``, its nodes and its CPU time in seconds."""
     begun = time.process_time()
+    solver = Solver(state, search=search)
     values = [m.game_points for m in solver.rank_moves(state)]
-    return values, time.process_time() - begun
+    return values, solver.nodes, time.process_time() - begun
+
+
+def _figures(nodes: int, cpu: float) -> dict[str, Any]:
+    return {
+        "nodes": nodes,
+        "ms": round(cpu * 1000, 3),
+        "nodes_per_second": round(nodes / cpu) if cpu else None,
+    }
 
 
 def bench_search(rules: RuleSet, n: int, seed: int) -> dict[str, Any]:
@@ -42,39 +55,42 @@ def bench_search(rules: RuleSet, n: int, seed: int) -> dict[str, Any]:
     from tutor.cli.bench import endgames  # the bench's own endgames (and no import cycle)
 
     built = core_built()
+    names = ("core", "python") if built else ("python",)
     result: dict[str, Any] = {"search": search_name(), "core": built, "positions": n}
-    total_nodes = {"core": 0, "python": 0}
-    total_cpu = {"core": 0.0, "python": 0.0}
+    total_nodes = dict.fromkeys(names, 0)
+    total_cpu = dict.fromkeys(names, 0.0)
     for cards in search_sizes(rules):
         sized = dataclasses.replace(rules, hand_size=cards)
+        nodes = dict.fromkeys(names, 0)
+        cpu = dict.fromkeys(names, 0.0)
+        agree = True
+        for s in endgames(sized, n, cards, seed):
+            seen = []
+            for name in names:
+                values, count, seconds = _timed(s, name)
+                seen.append(values)
+                nodes[name] += count
+                cpu[name] += seconds
+            agree = agree and seen[0] == seen[-1]
         part: dict[str, Any] = {}
-        values: dict[str, list[list[int]]] = {}
-        for name in ("core", "python") if built else ("python",):
-            nodes, cpu = 0, 0.0
-            values[name] = []
-            for s in endgames(sized, n, cards, seed):
-                solver = Solver(s, search=name)
-                v, t = _timed(solver, s)
-                values[name].append(v)
-                nodes += solver.nodes
-                cpu += t
-            part[f"{name}_nodes"] = nodes
-            part[f"{name}_nodes_per_second"] = round(nodes / cpu) if cpu else None
-            total_nodes[name] += nodes
-            total_cpu[name] += cpu
+        for name in names:
+            part.update({f"{name}_{k}": v for k, v in _figures(nodes[name], cpu[name]).items()})
+            total_nodes[name] += nodes[name]
+            total_cpu[name] += cpu[name]
         if built:
-            part["agree"] = values["core"] == values["python"]
-            if not part["agree"]:  # pragma: no cover - the tests keep them equal
+            part["agree"] = agree
+            if not agree:  # pragma: no cover - the tests keep them equal
                 raise AssertionError("the compiled and the Python search disagree")
+            part["ratio"] = round(cpu["python"] / cpu["core"], 1) if cpu["core"] else None
         result[f"cards_{cards}"] = part
-    for name, nodes in total_nodes.items():
-        cpu = total_cpu[name]
-        if nodes:
-            result[f"{name}_nodes_per_second"] = round(nodes / cpu) if cpu else None
+    for name in names:
+        result.update(
+            {f"{name}_{k}": v for k, v in _figures(total_nodes[name], total_cpu[name]).items()}
+        )
     if built:
         result["agree"] = True
-        core, python = result.get("core_nodes_per_second"), result.get("python_nodes_per_second")
-        result["ratio"] = round(core / python, 1) if core and python else None
+        core = total_cpu["core"]
+        result["ratio"] = round(total_cpu["python"] / core, 1) if core else None
     return result
 
 
@@ -93,12 +109,17 @@ def search_lines(part: dict[str, Any], tr: Translator) -> list[str]:
         lines.append(
             tr._(
                 "On the same {positions} endgames for each hand size from {low} to {high} "
-                "cards, the compiled search valued every move at {core} positions a second, the "
-                "Python search at {python}, with the same values: {ratio} times as fast.",
+                "cards, with the same value for every move, the compiled search took "
+                "{core_ms} ms for {core_nodes} positions ({core} a second), the Python search "
+                "{python_ms} ms for {python_nodes} ({python} a second): {ratio} times as fast.",
                 positions=number(part["positions"], tr),
                 low=number(sizes[0], tr),
                 high=number(sizes[-1], tr),
+                core_ms=number(part["core_ms"], tr),
+                core_nodes=number(part["core_nodes"], tr),
                 core=number(part.get("core_nodes_per_second") or 0, tr),
+                python_ms=number(part["python_ms"], tr),
+                python_nodes=number(part["python_nodes"], tr),
                 python=number(part.get("python_nodes_per_second") or 0, tr),
                 ratio=number(part.get("ratio") or 0.0, tr),
             )

@@ -6,7 +6,8 @@ The core is used where it can be imported; ``TUTOR_SEARCH=python`` in the enviro
 the Python search. Both give the same values, search the same nodes and charge the same budget.
 The core reads no rule of a variant itself: ``core_facts`` hands it the facts of each trump suit
 and marriage count (``tutor.search._negamax.pair_facts``, from ``tutor.search._rulefacts``),
-and it values the end of a deal with ``tutor.engine.scoring``.
+and ``score_facts`` the scoring rules, which it applies by the branches of
+``tutor.engine.scoring.scoring`` (no call back into Python at the end of a deal).
 
 >>> from tutor.engine import preset
 >>> facts = core_facts(preset("classic"), 0, 0)
@@ -21,7 +22,15 @@ import os
 from collections.abc import Callable
 from typing import Protocol
 
-from tutor.engine import Credit, RuleSet, scoring
+from tutor.engine import (
+    Credit,
+    NoTrickAt,
+    OpponentOut,
+    Penalty,
+    PlayedOut,
+    RuleSet,
+    SchwarzBy,
+)
 from tutor.search._negamax import Negamax, pair_facts
 from tutor.search._rulefacts import max_game_points
 from tutor.search.budget import CHECK_EVERY, Budget
@@ -121,11 +130,54 @@ def core_facts(rules: RuleSet, trump: int, married: int) -> tuple[int, ...]:
     )
 
 
+def score_facts(rules: RuleSet) -> tuple[int, ...]:
+    """The scoring rules of ``rules`` for two players as the core reads them (``Scores``, which
+    takes the same branches as ``tutor.engine.scoring.scoring``; ``tests/search/test_core.py``
+    holds the two to the same values).
+
+    >>> from tutor.engine import preset
+    >>> score_facts(preset("classic"))[:5]  # the target, game points, Schneider below
+    (66, 1, 2, 3, 33)
+    """
+    return (
+        rules.target,
+        *rules.game_points,
+        rules.schneider_below,
+        int(rules.schwarz_by is SchwarzBy.TRICKS),
+        int(rules.false_out is Penalty.SCALE),
+        rules.false_out_points,
+        rules.false_out_no_trick_points,
+        int(rules.closer_penalty is Penalty.SCALE),
+        rules.closer_penalty_points,
+        rules.closer_penalty_no_trick_points,
+        int(rules.closer_no_trick_at is NoTrickAt.CLOSE),
+        int(rules.played_out is PlayedOut.LAST_TRICK),
+        int(rules.opponent_out is OpponentOut.POINTS),
+        rules.opponent_out_points,
+    )
+
+
+def core_scores(rules: RuleSet) -> _negacore.Scores:
+    """The two-player scoring of ``rules`` in the core (``score_facts``)."""
+    return _parts(rules)[1]
+
+
 @functools.lru_cache(maxsize=64)
-def _scores(rules: RuleSet) -> _negacore.Scores:
-    """The scoring of ``rules`` for the core, remembering the values it gives across searches."""
-    endings = scoring(rules)
-    return _negacore.Scores(endings.declare, endings.end_of_cards)
+def _parts(
+    rules: RuleSet,
+) -> tuple[int, _negacore.Scores, Callable[[int, int], tuple[int, ...]]]:
+    """What every core of ``rules`` is made with, found once for the rule set (a rule set's hash
+    costs more than a small search): the largest value, the scoring, and the facts of each
+    trump suit and marriage count as asked for."""
+    known: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def facts(trump: int, married: int) -> tuple[int, ...]:
+        key = trump, married
+        if key not in known:
+            known[key] = core_facts(rules, trump, married)
+        return known[key]
+
+    return max_game_points(rules), _negacore.Scores(score_facts(rules)), facts
 
 
 class CoreNegamax:
@@ -139,13 +191,13 @@ class CoreNegamax:
         self.budget = budget
         self.charged = 0
         cap = budget.table_entries if budget is not None else None
-        self.maxv = max_game_points(rules)
+        self.maxv, scores, facts = _parts(rules)
         self.core = Core(
             stock,
             rules.marriage_escalating,
             _NEVER if cap is None else cap,
-            functools.partial(core_facts, rules),
-            _scores(rules),
+            facts,
+            scores,
             self.checkpoint,
         )
         self.lead = self._armed(self.core.lead)

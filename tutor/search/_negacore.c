@@ -1,13 +1,14 @@
-/* The two-player solver's search in C: the same alpha-beta negamax as tutor/search/_negamax.py,
- * step for step (the same moves in the same order, the same transposition table with the same
- * cap, the same node count), so it gives the same values and spends the same budget.
+/* The two-player solver's search in C: the alpha-beta negamax of tutor/search/_negamax.py, step
+ * for step (the same moves in the same order, the same transposition table with the same cap,
+ * the same node count), so it gives the same values and spends the same budget; it is faster by
+ * the node, not by searching fewer.
  *
  * Nothing about a variant is written here. The rule facts of each trump suit and marriage
  * count come from Python when first needed (``facts(trump, married)``, a flat tuple of integers
- * made by tutor.search._core from tutor.search._rulefacts), and the end of a deal is
- * valued by the scoring functions of tutor.engine.scoring (``declare``, ``end_of_cards``),
- * called once for each distinct set of arguments and remembered (``Scores``, one for each
- * rule set).
+ * made by tutor.search._core from tutor.search._rulefacts), and the end of a deal is valued
+ * from the scoring facts of the rule set (``Scores(facts)``, from tutor.search._core.score_facts)
+ * by the same branches as tutor.engine.scoring.scoring, which tests/search/test_core.py holds
+ * it to.
  *
  * A Python exception (the budget's SearchLimit from ``checkpoint``, or any error of a callback)
  * unwinds the search with longjmp; the table keeps what was finished, as in Python.
@@ -56,18 +57,15 @@ typedef struct {
     int16_t lo, hi, best;
 } Entry;
 
-typedef struct {
-    u64 key; /* 0: empty */
-    int value;
-} Memo;
-
-/* The scoring of one rule set with the values it has given, shared by the searches of that rule
- * set (``Scores(declare, end_of_cards)``). */
+/* The scoring rules of one rule set for two players (``Scores(facts)``, the integers of
+ * tutor.search._core.score_facts): the same branches as tutor.engine.scoring.scoring. */
+#define NSCORE 16
 typedef struct {
     PyObject_HEAD
-    PyObject *declare_fn, *end_fn;
-    Memo *memo;
-    size_t memo_size, memo_count;
+    int target, points[3], schneider, by_tricks;
+    int fo_scale, fo_points, fo_no_trick;
+    int cp_scale, cp_points, cp_no_trick, no_trick_at_close;
+    int last_trick_decides, opp_out_points, oo_points;
 } Scores;
 
 typedef struct {
@@ -83,6 +81,7 @@ typedef struct {
     Facts pairs[NPAIRS];
     Entry *table;
     size_t table_size, table_count; /* size a power of two */
+    size_t first_size; /* the table's size when first made (first_table) */
     jmp_buf jb;
 } Core;
 
@@ -168,76 +167,81 @@ static Facts *get_facts(Core *C, int trump, int married) {
     return F;
 }
 
-/* ---------------------------------------------------------------- scoring, remembered */
+/* ---------------------------------------------------------------- scoring */
 
-static u64 mix(u64 x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
+/* How badly a side lost: 2 Schwarz, 1 Schneider, 0 simple. */
+static inline int grade(const Scores *S, int score, int tricked) {
+    if (S->by_tricks ? !tricked : score == 0) return 2;
+    return score < S->schneider ? 1 : 0;
 }
 
-static void memo_grow(Core *C) {
-    Scores *S = C->sc;
-    size_t n = S->memo_size ? S->memo_size * 2 : 1024;
-    Memo *m = PyMem_Calloc(n, sizeof(Memo));
-    if (m == NULL) {
-        PyErr_NoMemory();
-        fail(C);
+static int closer_fails(const Scores *S, int closer, int s0, int s1, int won, int trickless) {
+    int r = 1 - closer;
+    int gp;
+    if (S->cp_scale) {
+        gp = S->points[grade(S, closer ? s1 : s0, won >> closer & 1)];
+    } else {
+        int no_trick = S->no_trick_at_close ? trickless : !(won >> r & 1);
+        gp = no_trick ? S->cp_no_trick : S->cp_points;
     }
-    for (size_t i = 0; i < S->memo_size; i++) {
-        if (S->memo[i].key) {
-            size_t j = mix(S->memo[i].key) & (n - 1);
-            while (m[j].key) j = (j + 1) & (n - 1);
-            m[j] = S->memo[i];
+    return r ? -gp : gp;
+}
+
+/* A declaration of 66 by p, right or false: net game points for player 0. */
+static int declare(const Scores *S, int p, int s0, int s1, int won, int closer, int trickless) {
+    int r = 1 - p;
+    if ((p ? s1 : s0) >= S->target) {
+        if (closer == r) { /* the closer's opponent reached 66 first: the closer has failed */
+            if (!S->opp_out_points) return closer_fails(S, closer, s0, s1, won, trickless);
+            return p ? -S->oo_points : S->oo_points;
         }
+        int gp = S->points[grade(S, r ? s1 : s0, won >> r & 1)];
+        return p ? -gp : gp;
     }
-    PyMem_Free(S->memo);
-    S->memo = m;
-    S->memo_size = n;
+    if (closer == p) return closer_fails(S, closer, s0, s1, won, trickless);
+    int score = r ? s1 : s0, tricked = won >> r & 1;
+    int gp = S->fo_scale ? S->points[grade(S, score, tricked)]
+                         : (tricked ? S->fo_points : S->fo_no_trick);
+    return r ? -gp : gp;
 }
 
-/* kind 0: declare(p, s0, s1, won, cb, trickless); kind 1: end_of_cards(s0, s1, won, cb,
- * trickless, p) */
-static int score(Core *C, int kind, int p, int s0, int s1, int won, int cb, int trickless) {
-    int direct = s0 < 0 || s1 < 0 || s0 >= (1 << 16) || s1 >= (1 << 16);
-    Scores *S = C->sc;
-    u64 key = 0;
-    size_t j = 0;
-    if (!direct) {
-        key = 1ULL | (u64)kind << 1 | (u64)p << 2 | (u64)(cb + 1) << 3 | (u64)trickless << 5 |
-              (u64)won << 6 | (u64)s0 << 8 | (u64)s1 << 24;
-        if (S->memo_count * 2 >= S->memo_size) memo_grow(C);
-        j = mix(key) & (S->memo_size - 1);
-        while (S->memo[j].key) {
-            if (S->memo[j].key == key) return S->memo[j].value;
-            j = (j + 1) & (S->memo_size - 1);
+/* The last trick has been played (taken by last): net game points for player 0. */
+static int end_of_cards(const Scores *S, int s0, int s1, int won, int closer, int trickless,
+                        int last) {
+    if (closer >= 0) {
+        if ((closer ? s1 : s0) >= S->target) {
+            int r = 1 - closer;
+            int gp = S->points[grade(S, r ? s1 : s0, won >> r & 1)];
+            return closer ? -gp : gp;
         }
+        return closer_fails(S, closer, s0, s1, won, trickless);
     }
-    PyObject *r = kind ? PyObject_CallFunction(S->end_fn, "iiiiii", s0, s1, won, cb, trickless, p)
-                       : PyObject_CallFunction(S->declare_fn, "iiiiii", p, s0, s1, won, cb,
-                                               trickless);
-    if (r == NULL) fail(C);
-    long v = PyLong_AsLong(r);
-    Py_DECREF(r);
-    if (v == -1 && PyErr_Occurred()) fail(C);
-    if (!direct) {
-        S->memo[j].key = key;
-        S->memo[j].value = (int)v;
-        S->memo_count++;
+    int w;
+    if (S->last_trick_decides) {
+        int own = last == 0 ? s0 : s1, o = last == 0 ? s1 : s0;
+        w = own >= S->target ? last : o >= S->target ? 1 - last : -1;
+    } else {
+        w = s0 == s1 ? -1 : s0 > s1 ? 0 : 1;
     }
-    return (int)v;
+    if (w < 0) return 0;
+    int gp = S->points[grade(S, w ? s0 : s1, won >> (1 - w) & 1)];
+    return w ? -gp : gp;
 }
 
-#define DECLARE(p, s0, s1, won, cb, tl) score(C, 0, (p), (s0), (s1), (won), (cb), (tl))
-#define END_OF_CARDS(s0, s1, won, cb, tl, last) score(C, 1, (last), (s0), (s1), (won), (cb), (tl))
+#define DECLARE(p, s0, s1, won, cb, tl) declare(C->sc, (p), (s0), (s1), (won), (cb), (tl))
+#define END_OF_CARDS(s0, s1, won, cb, tl, last) \
+    end_of_cards(C->sc, (s0), (s1), (won), (cb), (tl), (last))
 
 /* ---------------------------------------------------------------- transposition table */
 
+/* The hash of a key: two multiplications, the high bits folded down. */
+static inline size_t key_hash(u64 k0, u64 k1) {
+    u64 h = (k0 ^ (k1 * 0x9E3779B97F4A7C15ULL)) * 0xC2B2AE3D27D4EB4FULL;
+    return (size_t)(h ^ (h >> 29));
+}
+
 static void table_grow(Core *C) {
-    size_t n = C->table_size ? C->table_size * 2 : 1 << 9;
+    size_t n = C->table_size ? C->table_size * 2 : C->first_size;
     Entry *t = PyMem_Calloc(n, sizeof(Entry));
     if (t == NULL) {
         PyErr_NoMemory();
@@ -246,7 +250,7 @@ static void table_grow(Core *C) {
     for (size_t i = 0; i < C->table_size; i++) {
         Entry *e = &C->table[i];
         if (e->k0) {
-            size_t j = mix(e->k0 ^ mix(e->k1)) & (n - 1);
+            size_t j = key_hash(e->k0, e->k1) & (n - 1);
             while (t[j].k0) j = (j + 1) & (n - 1);
             t[j] = *e;
         }
@@ -259,7 +263,7 @@ static void table_grow(Core *C) {
 /* The slot of a key: the entry holding it, or the empty slot where it would go. */
 static Entry *table_slot(Core *C, u64 k0, u64 k1) {
     size_t mask = C->table_size - 1;
-    size_t j = mix(k0 ^ mix(k1)) & mask;
+    size_t j = key_hash(k0, k1) & mask;
     for (;;) {
         Entry *e = &C->table[j];
         if (!e->k0 || (e->k0 == k0 && e->k1 == k1)) return e;
@@ -772,15 +776,24 @@ static int check_hands(long long h0, long long h1) {
     return 0;
 }
 
+/* The table for the first question, by the cards still to play (hands and stock from si):
+ * small for a small endgame, whose search needs only a few hundred entries, so that making it
+ * costs little; doubled as it fills. */
+static void first_table(Core *C, u64 hands, int si) {
+    int cards = __builtin_popcountll(hands) + (si >= 0 && si < C->nstock ? C->nstock - si : 0);
+    int bits = cards - 3;
+    C->first_size = (size_t)1 << (bits < 9 ? 9 : bits > 15 ? 15 : bits);
+    table_grow(C);
+}
+
 /* lead(trump, married, h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, alpha,
  * beta): the value for the leader, on lead. */
 static PyObject *Core_lead(Core *C, PyObject *const *args, Py_ssize_t nargs) {
     long long a[17];
     if (read_ints(args, nargs, 17, a) < 0 || check_hands(a[2], a[3]) < 0) return NULL;
-    if (C->table_size == 0 || C->sc->memo_size == 0) {
+    if (C->table_size == 0) {
         if (setjmp(C->jb)) return NULL;
-        if (C->table_size == 0) table_grow(C);
-        if (C->sc->memo_size == 0) memo_grow(C);
+        first_table(C, (u64)a[2] | (u64)a[3], (int)a[10]);
     }
     if (setjmp(C->jb)) return NULL;
     Facts *F = get_facts(C, (int)a[0], (int)a[1]);
@@ -799,10 +812,9 @@ static PyObject *Core_follow(Core *C, PyObject *const *args, Py_ssize_t nargs) {
         PyErr_SetString(PyExc_ValueError, "no such card led");
         return NULL;
     }
-    if (C->table_size == 0 || C->sc->memo_size == 0) {
+    if (C->table_size == 0) {
         if (setjmp(C->jb)) return NULL;
-        if (C->table_size == 0) table_grow(C);
-        if (C->sc->memo_size == 0) memo_grow(C);
+        first_table(C, (u64)a[2] | (u64)a[3], (int)a[10]);
     }
     if (setjmp(C->jb)) return NULL;
     Facts *F = get_facts(C, (int)a[0], (int)a[1]);
@@ -840,42 +852,62 @@ static PyObject *Core_entries(Core *C, PyObject *Py_UNUSED(ignored)) {
 }
 
 static int Scores_init(Scores *S, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"declare", "end_of_cards", NULL};
-    PyObject *declare_fn, *end_fn;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO", kwlist, &declare_fn, &end_fn)) return -1;
-    Py_XSETREF(S->declare_fn, Py_NewRef(declare_fn));
-    Py_XSETREF(S->end_fn, Py_NewRef(end_fn));
-    PyMem_Free(S->memo);
-    S->memo = NULL;
-    S->memo_size = S->memo_count = 0;
+    static char *kwlist[] = {"facts", NULL};
+    PyObject *facts;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!", kwlist, &PyTuple_Type, &facts)) return -1;
+    if (PyTuple_GET_SIZE(facts) != NSCORE) {
+        PyErr_SetString(PyExc_ValueError, "scoring facts: a tuple of the wrong size");
+        return -1;
+    }
+    int v[NSCORE];
+    for (int i = 0; i < NSCORE; i++) {
+        long x = PyLong_AsLong(PyTuple_GET_ITEM(facts, i));
+        if (x == -1 && PyErr_Occurred()) return -1;
+        if (x < -(1L << 20) || x > (1L << 20)) {
+            PyErr_SetString(PyExc_ValueError, "scoring facts out of range");
+            return -1;
+        }
+        v[i] = (int)x;
+    }
+    int k = 0;
+    S->target = v[k++];
+    for (int i = 0; i < 3; i++) S->points[i] = v[k++];
+    S->schneider = v[k++];
+    S->by_tricks = v[k++];
+    S->fo_scale = v[k++];
+    S->fo_points = v[k++];
+    S->fo_no_trick = v[k++];
+    S->cp_scale = v[k++];
+    S->cp_points = v[k++];
+    S->cp_no_trick = v[k++];
+    S->no_trick_at_close = v[k++];
+    S->last_trick_decides = v[k++];
+    S->opp_out_points = v[k++];
+    S->oo_points = v[k++];
     return 0;
 }
 
-static int Scores_traverse(Scores *S, visitproc visit, void *arg) {
-    Py_VISIT(S->declare_fn);
-    Py_VISIT(S->end_fn);
-    return 0;
+/* declare(p, s0, s1, won, closer, trickless) and end_of_cards(s0, s1, won, closer, trickless,
+ * last), as tutor.engine.scoring.scoring's functions of the same names. */
+static PyObject *Scores_declare(Scores *S, PyObject *const *args, Py_ssize_t nargs) {
+    long long a[6];
+    if (read_ints(args, nargs, 6, a) < 0) return NULL;
+    return PyLong_FromLong(declare(S, a[0] != 0, (int)a[1], (int)a[2], (int)a[3] & 3, (int)a[4],
+                                   (int)a[5]));
 }
 
-static int Scores_clear_refs(Scores *S) {
-    Py_CLEAR(S->declare_fn);
-    Py_CLEAR(S->end_fn);
-    return 0;
-}
-
-static void Scores_dealloc(Scores *S) {
-    PyObject_GC_UnTrack(S);
-    Scores_clear_refs(S);
-    PyMem_Free(S->memo);
-    Py_TYPE(S)->tp_free((PyObject *)S);
-}
-
-static PyObject *Scores_size(Scores *S, PyObject *Py_UNUSED(ignored)) {
-    return PyLong_FromSize_t(S->memo_count);
+static PyObject *Scores_end_of_cards(Scores *S, PyObject *const *args, Py_ssize_t nargs) {
+    long long a[6];
+    if (read_ints(args, nargs, 6, a) < 0) return NULL;
+    return PyLong_FromLong(end_of_cards(S, (int)a[0], (int)a[1], (int)a[2] & 3, (int)a[3],
+                                        (int)a[4], a[5] != 0));
 }
 
 static PyMethodDef Scores_methods[] = {
-    {"size", (PyCFunction)Scores_size, METH_NOARGS, "Endings remembered."},
+    {"declare", (PyCFunction)(void (*)(void))Scores_declare, METH_FASTCALL,
+     "A declaration of 66: net game points for player 0."},
+    {"end_of_cards", (PyCFunction)(void (*)(void))Scores_end_of_cards, METH_FASTCALL,
+     "The last trick played: net game points for player 0."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -883,13 +915,10 @@ static PyTypeObject ScoresType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "tutor.search._negacore.Scores",
     .tp_basicsize = sizeof(Scores),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "The scoring of one rule set, with the values it has given remembered.",
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The two-player scoring of one rule set, from its facts.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Scores_init,
-    .tp_dealloc = (destructor)Scores_dealloc,
-    .tp_traverse = (traverseproc)Scores_traverse,
-    .tp_clear = (inquiry)Scores_clear_refs,
     .tp_methods = Scores_methods,
 };
 

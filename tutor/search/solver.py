@@ -145,7 +145,9 @@ class Solver:
 
     The search is the compiled core where it is built, else the Python search
     (``tutor.search._core``; ``TUTOR_SEARCH=python`` forces the Python one); ``search``
-    (``"core"`` or ``"python"``) picks one. Both give the same values and count the same nodes.
+    (``"core"`` or ``"python"``) picks one. Both give the same values and count the same nodes
+    (the core is faster by the node), so a budget of nodes is spent alike and cuts both at the
+    same point.
     """
 
     def __init__(self, state: State, budget: Budget | None = None, search: str = "") -> None:
@@ -270,10 +272,11 @@ class Solver:
         if player is None:
             raise ValueError("the deal is over")
         leading = state.lead < 0 and state.waiting is Wait.NOTHING
+        pos = self._pos(state) if leading else None
         out = []
         for move in legal_moves(state):
-            if leading and isinstance(move, Play):
-                v = self._lead_value(state, move.card.index)
+            if pos is not None and isinstance(move, Play):
+                v = self._lead_value(state, pos, move.card.index)
                 after = -v  # the follower is to move after the lead
             else:
                 child = apply_unchecked(state, move)
@@ -286,11 +289,12 @@ class Solver:
         out.sort(key=lambda mv: -mv.game_points)
         return tuple(out)
 
-    def _lead_value(self, state: State, card: int) -> int:
+    def _lead_value(self, state: State, pos: Pos, card: int) -> int:
         """Exact value of leading ``card`` for the leader of ``state`` (on lead, no choice
-        waiting): the search on reply of the position with the card out of the hand, as the
-        search on lead plays a card, without making the ``State`` after it."""
-        h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = self._pos(state)
+        waiting; ``pos`` its position): the search on reply of the position with the card out
+        of the hand, as the search on lead plays a card, without making the ``State`` after
+        it."""
+        h0, h1, ld, s0, s1, q0, q1, won, si, tc, cb, trickless, ob = pos
         if ld:
             h1 ^= 1 << card
         else:
