@@ -139,7 +139,7 @@ def _table_corpus(preset_id: str, want: int) -> list[tuple[Analysis, Why]]:
                 analysis = analyse(state, samples=8, seed=len(out))
                 worst = analysis.moves[-1]
                 if analysis.best.game_points - worst.game_points >= BIG:
-                    out.append((analysis, explain(analysis, worst.move)))
+                    out.append((analysis, explain(analysis, worst.move, table=state)))
             state = state.apply(rng.choice(state.legal_moves()))
     return out
 
@@ -149,12 +149,16 @@ def _table_corpus(preset_id: str, want: int) -> list[tuple[Analysis, Why]]:
 def test_table_explanations_hold(preset_id: str) -> None:
     corpus = _table_corpus(preset_id, 100)
     assert len(corpus) >= 100
-    named = sum(_named(w) or w.idea is not None for _, w in corpus)
     for analysis, why in corpus:
         check_claims(analysis, why)
-    # at a table the values come from playouts: what is named is the rule, the move's
-    # mistake or the better move's idea; most big losses have one of them
-    assert named >= len(corpus) // 2, named
+        trick = why.table_trick
+        if trick is not None:
+            assert 1 <= trick.deals <= trick.total
+            assert isinstance(why.move, Play) and trick.card == why.move.card
+    # at a table the values come from playouts: what is named is the trick the card falls in
+    # (who takes it, with which card), the rule, the move's mistake or the better move's idea
+    unexplained = [str(w.move) for _, w in corpus if not (_named(w) or w.table_trick)]
+    assert not unexplained, unexplained
 
 
 BLANK_TEN = Path(__file__).parents[2] / "positions" / "blank-ten.yaml"

@@ -20,10 +20,10 @@ The king of diamonds was better.
 
 from __future__ import annotations
 
-from tutor.engine import PLAYER_NAMES, Close, Marriage, Play
+from tutor.engine import PLAYER_NAMES, SEAT_NAMES, Close, Marriage, Play
 from tutor.teach.hints.ideas import IDEA_SPECS, Idea
 from tutor.teach.hints.model import TIE_CHEAPER, TIE_KEEPS_PAIR, TIE_KEEPS_TRUMP, TieReason
-from tutor.teach.hints.why import CANNOT_RANK, CANNOT_SUIT, Line, Why
+from tutor.teach.hints.why import CANNOT_RANK, CANNOT_SUIT, Line, TableTrick, Why
 from tutor.teach.lines import Decider, Decides
 from tutor.words.i18n import Translator
 from tutor.words.phrases import card_list, move_phrase, number, percent, sentence
@@ -140,6 +140,33 @@ def _trick_text(why: Why, line: Line, tr: Translator) -> str | None:
         card2=answer,
         player=PLAYER_NAMES[taker],
     )
+
+
+def _table_trick_text(trick: TableTrick, why: Why, tr: Translator) -> tuple[str, ...]:
+    """At a table: who takes the trick of the card played, and how often."""
+    if trick.taker == why.seat:
+        said = tr._("If you play {card_acc}, you take the trick with it.", card=trick.card)
+    elif trick.taker == why.partner:
+        said = tr._(
+            "If you play {card_acc}, your partner {player} takes the trick with {card2_dat}.",
+            card=trick.card,
+            player=SEAT_NAMES[trick.taker],
+            card2=trick.taker_card,
+        )
+    else:
+        said = tr._(
+            "If you play {card_acc}, {player} takes the trick with {card2_dat}.",
+            card=trick.card,
+            player=SEAT_NAMES[trick.taker],
+            card2=trick.taker_card,
+        )
+    count = tr.n_(
+        "This happens in {k} of the {n} deal you could be facing.",
+        "This happens in {k} of the {n} deals you could be facing.",
+        trick.total,
+        k=trick.deals,
+    )
+    return (said, count)
 
 
 def _lead_in(why: Why, tr: Translator) -> str:
@@ -313,6 +340,8 @@ def why_lines(
             said_fact = True
         if (trick is not None or fact is not None) and (count := _count_text(line, tr)):
             out.append(count)
+    if why.table_trick is not None:
+        out += _table_trick_text(why.table_trick, why, tr)
     if why.mistake is not None and _teaches(why.mistake):
         out.append(idea_text(why.mistake, tr))
     if why.tie is not None:

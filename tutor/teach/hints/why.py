@@ -22,14 +22,30 @@ here. ``tutor.words.why_text`` says it, for the coach, the lessons, the class an
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from tutor.engine import CARDS, Card, Marriage, Move, Outcome, Play, State, Suit
+from tutor.engine import (
+    CARDS,
+    Card,
+    Marriage,
+    Move,
+    Outcome,
+    Play,
+    State,
+    Suit,
+    TableState,
+    sample_table,
+    table_apply_unchecked,
+    table_view,
+)
+from tutor.search import table_club
 from tutor.teach.hints.detect import EPS
 from tutor.teach.hints.ideas import Idea
 from tutor.teach.hints.model import Analysis, MoveValue, TieReason
+from tutor.teach.hints.table_analysis import position_seed
 from tutor.teach.hints.ties import tie_reason
 from tutor.teach.lines import Decider, Decides, Step, decider, line_steps
 
@@ -115,6 +131,18 @@ class Line:
 
 
 @dataclass(frozen=True)
+class TableTrick:
+    """At a table of three or four: who takes the trick the move's card falls in, with which
+    card, as happens in ``deals`` of the ``total`` sampled deals."""
+
+    card: Card
+    taker: int
+    taker_card: Card
+    deals: int
+    total: int
+
+
+@dataclass(frozen=True)
 class Why:
     """Why ``move`` is worse than ``better`` (see the module's text). ``better`` is ``None``
     when nothing is better; ``loss`` is the game points given up (never below 0)."""
@@ -125,16 +153,19 @@ class Why:
     exact: bool
     samples: int
     seat: int  # the player to move
+    partner: int = -1  # the player's partner at a table of four, -1 when each plays alone
     rule: Fact | None = None
     line: Line | None = None
     mistake: Idea | None = None
     idea: Idea | None = None
     tie: TieReason | None = None  # as good in game points, but a player plays the other card
+    table_trick: TableTrick | None = None
 
     @property
     def reasoned(self) -> bool:
         """Whether the explanation names a reason beyond the numbers."""
-        return any(x is not None for x in (self.rule, self.line, self.mistake, self.idea))
+        parts = (self.rule, self.line, self.mistake, self.idea, self.table_trick)
+        return any(x is not None for x in parts)
 
 
 def _beats(card: Card, top: Card, trump: Suit | None) -> bool:
@@ -258,9 +289,49 @@ def _first(ideas: Sequence[Idea], order: Sequence[str]) -> Idea | None:
     return min(known, key=lambda i: rank[i.id]) if known else None
 
 
-def explain(analysis: Analysis, move: Move, better: Move | None = None) -> Why:
+#: Deals a table's trick is played out in (the club player at every other seat).
+TABLE_TRICK_DEALS = 16
+
+
+def _trick_taken(state: TableState, move: Move, rng: random.Random) -> tuple[int, Card] | None:
+    """After ``move``, the trick played to its end by the club player: who takes it and with
+    which card (``None`` where the deal ends before the trick does)."""
+    s = table_apply_unchecked(state, move)
+    while s.result is None and s.trick:
+        s = table_apply_unchecked(s, table_club(s, rng))
+    if s.last_trick is None or s.trick:
+        return None
+    leader, cards, winner = s.last_trick
+    return winner, CARDS[cards[(winner - leader) % len(cards)] & 31]
+
+
+def table_trick(state: TableState, move: Move) -> TableTrick | None:
+    """Who takes the trick of ``move``'s card, and with which card, as it happens most often
+    over deals consistent with what the player has seen, the club player at every other seat
+    (``None`` for a move that plays no card)."""
+    player = state.to_move
+    card = _card(move)
+    if player is None or card is None:
+        return None
+    view = table_view(state, player)
+    rng = random.Random(position_seed(state))
+    tally: Counter[tuple[int, Card]] = Counter()
+    for _ in range(TABLE_TRICK_DEALS):
+        taken = _trick_taken(sample_table(view, rng), move, rng)
+        if taken is not None:
+            tally[taken] += 1
+    if not tally:
+        return None
+    (taker, with_card), count = tally.most_common(1)[0]
+    return TableTrick(card, taker, with_card, count, TABLE_TRICK_DEALS)
+
+
+def explain(
+    analysis: Analysis, move: Move, better: Move | None = None, table: TableState | None = None
+) -> Why:
     """Why ``move`` is worse than ``better`` (by default the analysis's best move), from the
-    analysis alone. A move as good as the better one gets a ``Why`` without reasons and a loss
+    analysis alone (at a table of three or four, ``table``, the position, adds who takes the
+    move's trick). A move as good as the better one gets a ``Why`` without reasons and a loss
     of 0; a move the analysis did not value (an illegal one) raises ``ValueError``."""
     value = analysis.value_of(move)
     if value is None:
@@ -288,10 +359,12 @@ def explain(analysis: Analysis, move: Move, better: Move | None = None) -> Why:
         exact,
         analysis.samples,
         analysis.seat,
+        analysis.situation.partner,
         rule=cannot_take(analysis, move, top.move, trump),
         line=line,
         mistake=_first(value.mistakes, TEACHING_MISTAKES),
         idea=_first(top.ideas, TEACHING_IDEAS),
+        table_trick=table_trick(table, move) if table is not None else None,
     )
 
 
@@ -305,7 +378,9 @@ __all__ = [
     "TEACHING_MISTAKES",
     "Fact",
     "Line",
+    "TableTrick",
     "Why",
     "cannot_take",
     "explain",
+    "table_trick",
 ]

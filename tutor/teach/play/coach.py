@@ -140,6 +140,8 @@ def remark_on(
     played = analysis.value_of(move)
     if played is None:
         return None
+    first = analysis  # the deals valued with their lines: the explanation reads them
+    table = game.state if isinstance(game.state, TableState) else None
     if isinstance(game.state, State) and poolable(analysis):
         more = _more_deals(game, Budget() if budget is None else budget, analysis.seed)
         settled = settle(analysis, played, more, cap)
@@ -161,7 +163,7 @@ def remark_on(
         line=best.line if analysis.exact and analysis.samples == 1 else (),
         interval=(loss.low, loss.high),
         tie=played.tie,
-        why=explain(analysis, move) if loss.mean > 0 else None,
+        why=explain(first, move, best.move, table) if loss.mean > 0 else None,
     )
 
 
