@@ -21,9 +21,16 @@ The king of diamonds was better.
 from __future__ import annotations
 
 from tutor.engine import PLAYER_NAMES, SEAT_NAMES, Close, Marriage, Play
+from tutor.msgid import N_
 from tutor.teach.hints.ideas import IDEA_SPECS, Idea
-from tutor.teach.hints.model import TIE_CHEAPER, TIE_KEEPS_PAIR, TIE_KEEPS_TRUMP, TieReason
-from tutor.teach.hints.why import CANNOT_RANK, CANNOT_SUIT, Line, TableTrick, Why
+from tutor.teach.hints.model import (
+    TIE_CHEAPER,
+    TIE_KEEPS_GUARD,
+    TIE_KEEPS_PAIR,
+    TIE_KEEPS_TRUMP,
+    TieReason,
+)
+from tutor.teach.hints.why import CANNOT_RANK, CANNOT_SUIT, CANNOT_TRUMP, Line, TableTrick, Why
 from tutor.teach.lines import Decider, Decides
 from tutor.words.i18n import Translator
 from tutor.words.phrases import card_list, move_phrase, number, percent, sentence
@@ -63,68 +70,51 @@ def idea_text(idea: Idea, tr: Translator) -> str:
     return sentence(tr._(spec.msgid, **params))
 
 
+#: Why a card cannot take the trick, by ``Fact.kind`` (and, for another suit, whether trumps
+#: are taught yet).
+CANNOT_TEXTS = {
+    CANNOT_RANK: N_("{card} cannot take {card2_acc}: it is the lower card of the suit."),
+    CANNOT_SUIT: N_(
+        "{card} cannot take {card2_acc}: only a higher card of the same suit takes it, or a trump."
+    ),
+    CANNOT_TRUMP: N_("{card} cannot take {card2_acc}: a trump is taken only by a higher trump."),
+}
+CANNOT_SUIT_NO_TRUMP = N_(
+    "{card} cannot take {card2_acc}: only a higher card of the same suit takes it."
+)
+#: Why a player plays one card rather than another worth the same, by ``TieReason.kind``.
+TIE_TEXTS = {
+    TIE_CHEAPER: N_(
+        "Better to give {play_card_acc}, not {keep_card_acc}: the trick is lost anyway, so let "
+        "it bring your opponent as few points as possible."
+    ),
+    TIE_KEEPS_TRUMP: N_(
+        "Better to play {play_card_acc} and keep {keep_card_acc}: a trump is worth more later, "
+        "once suit must be followed."
+    ),
+    TIE_KEEPS_PAIR: N_(
+        "Better to play {play_card_acc} and keep {keep_card_acc}: it belongs to a marriage."
+    ),
+    TIE_KEEPS_GUARD: N_(
+        "Better to play {play_card_acc} and keep {keep_card_acc}: it guards your ten."
+    ),
+}
+
+
 def cannot_take_text(why: Why, tr: Translator, known: frozenset[str] | None = None) -> str | None:
     """Why the card cannot take the trick, or ``None``."""
     fact = why.rule
     if fact is None:
         return None
-    if fact.kind == CANNOT_RANK:
-        text = tr._(
-            "{card} cannot take {card2_acc}: it is the lower card of the suit.",
-            card=fact.card,
-            card2=fact.against,
-        )
-    elif fact.kind == CANNOT_SUIT and not _knows(known, TERM_TRUMP):
-        text = tr._(
-            "{card} cannot take {card2_acc}: only a higher card of the same suit takes it.",
-            card=fact.card,
-            card2=fact.against,
-        )
-    elif fact.kind == CANNOT_SUIT:
-        text = tr._(
-            "{card} cannot take {card2_acc}: only a higher card of the same suit takes it, "
-            "or a trump.",
-            card=fact.card,
-            card2=fact.against,
-        )
-    else:
-        text = tr._(
-            "{card} cannot take {card2_acc}: a trump is taken only by a higher trump.",
-            card=fact.card,
-            card2=fact.against,
-        )
-    return sentence(text)
+    msgid = CANNOT_TEXTS[fact.kind]
+    if fact.kind == CANNOT_SUIT and not _knows(known, TERM_TRUMP):
+        msgid = CANNOT_SUIT_NO_TRUMP
+    return sentence(tr._(msgid, card=fact.card, card2=fact.against))
 
 
 def tie_text(tie: TieReason, tr: Translator) -> str:
     """Why a player plays one card rather than another worth the same game points."""
-    if tie.kind == TIE_CHEAPER:
-        text = tr._(
-            "Better to give {play_card_acc}, not {keep_card_acc}: the trick is lost anyway, so "
-            "let it bring your opponent as few points as possible.",
-            play_card=tie.play,
-            keep_card=tie.keep,
-        )
-    elif tie.kind == TIE_KEEPS_TRUMP:
-        text = tr._(
-            "Better to play {play_card_acc} and keep {keep_card_acc}: a trump is worth more "
-            "later, once suit must be followed.",
-            play_card=tie.play,
-            keep_card=tie.keep,
-        )
-    elif tie.kind == TIE_KEEPS_PAIR:
-        text = tr._(
-            "Better to play {play_card_acc} and keep {keep_card_acc}: it belongs to a marriage.",
-            play_card=tie.play,
-            keep_card=tie.keep,
-        )
-    else:
-        text = tr._(
-            "Better to play {play_card_acc} and keep {keep_card_acc}: it guards your ten.",
-            play_card=tie.play,
-            keep_card=tie.keep,
-        )
-    return sentence(text)
+    return sentence(tr._(TIE_TEXTS[tie.kind], play_card=tie.play, keep_card=tie.keep))
 
 
 def _trick_text(why: Why, line: Line, tr: Translator) -> str | None:
