@@ -16,6 +16,12 @@ A teacher explains a weaker move in this order, and ``Why`` holds the same parts
 4. the idea of the better move, only one the analysis found true in this position (``idea``);
 5. the numbers last (``loss``).
 
+Where two cards are worth the same game points, the reason a player gives one rather than the
+other (``tie``, ``tutor.teach.hints.ties``: the card points given away, a trump, a marriage
+pair, a ten's guard). At a table of three or four, where the values come from playouts without
+lines, the trick the card falls in takes the line's place: who takes it and with which card, as
+happens most often over deals consistent with what the player has seen (``table_trick``).
+
 Everything is read from an ``Analysis`` (``tutor.teach.hints.analysis``): no search is made
 here. ``tutor.words.why_text`` says it, for the coach, the lessons, the class and the hints.
 """
