@@ -29,6 +29,7 @@ from tutor.teach.hints.model import (
     Situation,
     TieReason,
 )
+from tutor.teach.hints.ties import tie_reason
 from tutor.teach.play import Table, analysis_for, learner_view, play_out, start
 from tutor.teach.play.stability import grade_stability, learner_decisions
 
@@ -170,3 +171,22 @@ def test_further_deals_pool_with_the_first() -> None:
     both = pooled(first, more)
     assert both.samples == 16 and all(len(m.deal_values) == 16 for m in both.moves)
     assert {m.move for m in both.moves} == {m.move for m in first.moves}
+
+
+# B leads the queen of diamonds; A may take it with the king or give the jack of hearts.
+TAKE_OR_GIVE = """preset: classic
+to_move: A
+trump: s
+stock: ''
+hands: {A: Kd Jh, B: 9c}
+lead: Qd
+played: Ac 10c Kc Qc Jc As 10s Ks Qs Js 9s Ah 10h Kh Qh 9h Ad 10d Jd 9d
+scores: {A: {points: 55, tricks: 5}, B: {points: 56, tricks: 5}}
+"""
+
+
+def test_a_card_that_takes_the_trick_is_not_given_because_the_trick_is_lost() -> None:
+    state = load_position(TAKE_OR_GIVE).subject
+    king, jack = Card.parse("Kd"), Card.parse("Jh")
+    assert tie_reason(state, 0, king, jack) is None  # the king takes it: nothing is "lost anyway"
+    assert tie_reason(state, 0, jack, king) is None  # the jack costs no less than the king

@@ -48,6 +48,7 @@ class _Card:
 
     card: Card
     gives: int  # card points given away: the card loses the trick it follows to
+    takes: bool  # the card takes the trick it follows to
     trump: bool
     pair: bool  # a king or queen whose partner is in hand, the marriage not yet declared
     guard: bool  # the last other card of a suit in which a ten is held
@@ -72,9 +73,8 @@ def _wins(card: Card, led: Card, trump: int | None) -> bool:
 def _weigh(state: State, player: int, card: Card) -> _Card:
     hand = state.hands[player]
     trump = None if state.trump is None else int(state.trump)
-    gives = 0
-    if state.lead >= 0 and not _wins(card, CARDS[state.lead], trump):
-        gives = state.rules.card_points[card.rank]
+    takes = state.lead >= 0 and _wins(card, CARDS[state.lead], trump)
+    gives = state.rules.card_points[card.rank] if state.lead >= 0 and not takes else 0
     declared = {suit for _, suit in state.marriages}
     pair = False
     if card.rank in (Rank.KING, Rank.QUEEN) and card.suit not in declared:
@@ -82,18 +82,21 @@ def _weigh(state: State, player: int, card: Card) -> _Card:
         pair = bool(hand >> (card.suit * 8 + partner) & 1)
     suit_cards = [r for r in Rank if hand >> (card.suit * 8 + r) & 1]
     guard = card.rank != Rank.TEN and Rank.TEN in suit_cards and len(suit_cards) == 2
-    return _Card(card, gives, trump is not None and card.suit == trump, pair, guard)
+    return _Card(card, gives, takes, trump is not None and card.suit == trump, pair, guard)
 
 
 def _reason(first: _Card, other: _Card) -> TieReason | None:
     """The weight that puts ``first`` before ``other`` the most, as a reason (``None`` where
-    ``first`` costs no less)."""
+    ``first`` costs no less, or where only the points given away tell them apart and ``first``
+    takes the trick: "the trick is lost anyway" is not so)."""
     if first.key >= other.key:
         return None
     kinds = (TIE_CHEAPER, TIE_KEEPS_TRUMP, TIE_KEEPS_PAIR, TIE_KEEPS_GUARD)
     gains = [theirs - mine for mine, theirs in zip(first.parts, other.parts, strict=True)]
-    kind = kinds[max(range(len(kinds)), key=lambda k: gains[k])]
-    return TieReason(kind, first.card, other.card)
+    if first.takes:
+        gains[0] = 0
+    best = max(range(len(kinds)), key=lambda k: gains[k])
+    return TieReason(kinds[best], first.card, other.card) if gains[best] > 0 else None
 
 
 def tie_reason(state: State, player: int, first: Card, other: Card) -> TieReason | None:
