@@ -199,7 +199,7 @@ def test_a_card_that_cannot_take_the_trick_is_told_by_the_rule() -> None:
     assert en.startswith(get_translator("en").card(why.rule.card).capitalize())
     assert "cannot take" in en
     de = why_lines(why, tr_de)[0]
-    assert tr_de.card(why.rule.card).lower() in de.lower() and "nicht stechen" in de
+    assert tr_de.card(why.rule.card).lower() in de.lower() and "nicht schlagen" in de
 
 
 def test_a_lesson_reply_uses_only_the_terms_met() -> None:

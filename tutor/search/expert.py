@@ -28,6 +28,7 @@ against ``expert1`` on the same deals, so it is 0: the expert closes when closin
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -181,12 +182,13 @@ def expert_evaluation(
     need: tuple[int, int] | None = None,
     worlds: int | None = None,
     lines: bool = False,
+    only: Sequence[Move] | None = None,
 ) -> Evaluation:
     """Every legal move of the view's player valued the expert's way, best first (the order in
     which ``choose`` reads them). With ``need`` (``Seen.need``) the moves are ranked by the
     chance of winning the match. ``worlds`` deals are sampled (``WORLDS`` by default).
     ``lines`` follows each search to the end of the deal for the final card points (which hints
-    show); it changes no value and no order."""
+    show); it changes no value and no order. ``only`` values just those of the legal moves."""
     player = view.to_move
     if player is None or player != view.player:
         raise ValueError("the view's player is not to move")
@@ -204,7 +206,9 @@ def expert_evaluation(
         def worth(net: int) -> float:
             return utility(net, stakes, player)
 
-    return evaluate_worlds(deals, exact, budget, worth, lines or one, tie_by_card_points=one)
+    return evaluate_worlds(
+        deals, exact, budget, worth, lines or one, tie_by_card_points=one, only=only
+    )
 
 
 def choose(evaluation: Evaluation) -> Move:

@@ -195,6 +195,7 @@ def evaluate_worlds(
     worth: Callable[[int], float] | None = None,
     lines: bool = True,
     tie_by_card_points: bool = True,
+    only: Sequence[Move] | None = None,
 ) -> Evaluation:
     """Every legal move of the player to move valued in each of ``worlds`` (deals that differ
     only in cards that player cannot see): by exact search once the stock is closed or holds at
@@ -203,11 +204,11 @@ def evaluate_worlds(
     are ranked by its mean (``SampledMove.worth``), else by mean game points; then by the share
     of deals won, then (with ``tie_by_card_points``) by mean card points, else in the order of
     ``legal_moves``. Without ``lines`` the card points are those when the exact search takes
-    over, not at the end of the deal."""
+    over, not at the end of the deal. With ``only``, just those of the legal moves are valued."""
     player = worlds[0].to_move
     assert player is not None
     value = worth if worth is not None else float
-    moves = legal_moves(worlds[0])
+    moves = [m for m in legal_moves(worlds[0]) if only is None or m in only]
     # results[i][j][w]: (game points, card points, line) of move i (follow-up j) in sample w
     again = [_moves_again(worlds[0], move) for move in moves]
     results: list[list[list[tuple[int, int, tuple[Move, ...]]]]] = []

@@ -393,12 +393,15 @@ def _comparisons(analysis: Analysis, tr: Translator) -> list[str]:
         if m.mistakes and ids <= said & once:
             continue  # another way of declaring falsely: said once is enough
         said |= ids
-        reasons = why_lines(explain(analysis, m.move), tr, better_named=False)
+        why = explain(analysis, m.move)
+        reasons = why_lines(why, tr, better_named=False)
         if not reasons:
             if k == 0:  # the best alternative is always compared
                 lines.append(_compare(analysis, m, tr))
             continue
-        lines.append(" ".join((*reasons, _compare(analysis, m, tr))))
+        # as good in game points, the reasons say why it is not played: no "just as good"
+        cost = (_compare(analysis, m, tr),) if why.loss > 0 else ()
+        lines.append(" ".join((*reasons, *cost)))
     return lines
 
 

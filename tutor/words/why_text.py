@@ -20,7 +20,7 @@ The king of diamonds was better.
 
 from __future__ import annotations
 
-from tutor.engine import PLAYER_NAMES, SEAT_NAMES, Close, Marriage, Play
+from tutor.engine import PLAYER_NAMES, SEAT_NAMES, Close, Marriage, Play, Rank
 from tutor.msgid import N_
 from tutor.teach.hints.ideas import IDEA_SPECS, Idea
 from tutor.teach.hints.model import (
@@ -82,6 +82,9 @@ CANNOT_TEXTS = {
 CANNOT_SUIT_NO_TRUMP = N_(
     "{card} cannot take {card2_acc}: only a higher card of the same suit takes it."
 )
+#: The same where the card to beat is the highest of its suit.
+CANNOT_TOP = N_("{card} cannot take {card2_acc}: no card of its suit is higher; only a trump is.")
+CANNOT_TOP_NO_TRUMP = N_("{card} cannot take {card2_acc}: no card of its suit is higher.")
 #: Why a player plays one card rather than another worth the same, by ``TieReason.kind``.
 TIE_TEXTS = {
     TIE_CHEAPER: N_(
@@ -107,7 +110,10 @@ def cannot_take_text(why: Why, tr: Translator, known: frozenset[str] | None = No
     if fact is None:
         return None
     msgid = CANNOT_TEXTS[fact.kind]
-    if fact.kind == CANNOT_SUIT and not _knows(known, TERM_TRUMP):
+    trumps = _knows(known, TERM_TRUMP)
+    if fact.kind == CANNOT_SUIT and fact.against.rank is Rank.ACE:
+        msgid = CANNOT_TOP if trumps else CANNOT_TOP_NO_TRUMP
+    elif fact.kind == CANNOT_SUIT and not trumps:
         msgid = CANNOT_SUIT_NO_TRUMP
     return sentence(tr._(msgid, card=fact.card, card2=fact.against))
 

@@ -376,13 +376,15 @@ def sampled_values(
     seed: int,
     budget: Budget,
     need: tuple[int, int] | None = None,
+    only: Sequence[Move] | None = None,
 ) -> Analysis:
-    """Every legal move of the view's player valued over ``samples`` further deals, as
+    """Every legal move of the view's player (or just those of ``only``) valued over
+    ``samples`` further deals, as
     ``analyse`` values them where cards are hidden, but bare: no ideas, no lines followed to
     the end of the deal (which change no value), in the expert's ranking. For more deals pooled
     with a first analysis (``tutor.teach.hints.grading.settle``)."""
     n = max(1, min(samples, MAX_SAMPLES))
-    ev = expert_evaluation(view, seed, budget, need, worlds=n)
+    ev = expert_evaluation(view, seed, budget, need, worlds=n, only=only)
     return Analysis(
         situation=situation(view),
         method=METHOD_SAMPLED,

@@ -154,15 +154,17 @@ def _pool_move(a: MoveValue, b: MoveValue) -> MoveValue:
 
 
 def pooled(first: Analysis, more: Analysis) -> Analysis:
-    """One analysis of the deals of both (sampled, every move valued in every deal; the same
-    moves): the means weighted by deals, the per-deal values one after the other, the moves
-    ordered by the pooled game points (the first's order among equals), the first's ideas."""
+    """One analysis of the deals of both (sampled, every move valued in every deal; ``more``
+    values the first's moves or some of them, and only those stay): the means weighted by
+    deals, the per-deal values one after the other, the moves ordered by the pooled game
+    points (the first's order among equals), the first's ideas."""
     if not (poolable(first) and poolable(more)):
         raise ValueError("only sampled analyses with every deal valued pool")
     others = {m.move: m for m in more.moves}
-    if set(others) != {m.move for m in first.moves}:
+    if not set(others) <= {m.move for m in first.moves}:
         raise ValueError("the analyses value different moves")
-    moves = [_pool_move(m, others[m.move]) for m in first.moves]
+    # the further deals may value only the moves still in contention: the others drop out
+    moves = [_pool_move(m, others[m.move]) for m in first.moves if m.move in others]
     moves.sort(key=lambda m: -round(m.game_points, 9))
     return replace(
         first,

@@ -14,6 +14,7 @@ No sentence is made here: ``tutor.words.play_text`` says it.
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import replace
 
@@ -41,6 +42,10 @@ TABLE_COACH_SAMPLES = 24
 #: (a limit lies near the lower end of the loss's interval), more are valued, doubling, up to
 #: this (bare values, no ideas or lines: ``hints.sampled_values``; about a second at most).
 COACH_MAX_SAMPLES = 1280
+#: The work one remark may do, in positions searched and moves played out (deterministic,
+#: so that the same decision gets the same grade on any machine): the first deals and the
+#: further ones where the grade is still open share it.
+COACH_NODES = int(os.environ.get("TUTOR_COACH_NODES", "500000"))
 #: The step between the seeds of the further deals.
 MORE_SEED = 7919
 #: How many of the costliest moments a deal's review shows.
@@ -80,8 +85,9 @@ def analysis_for(
     )
 
 
-def _more_deals(game: Game, budget: Budget, seed: int) -> MoreDeals:
-    """Further deals for ``settle``: each round a seed of its own, all within ``budget``."""
+def _more_deals(game: Game, budget: Budget, seed: int, only: tuple[Move, ...]) -> MoreDeals:
+    """Further deals for ``settle``: each round a seed of its own, all within ``budget``; only
+    the moves in ``only`` valued (the move played and those that could be the best)."""
     view = learner_view(game)
     need = learner_stakes(game)
 
@@ -89,7 +95,9 @@ def _more_deals(game: Game, budget: Budget, seed: int) -> MoreDeals:
         if budget.exhausted:
             return None
         seed_now = seed + MORE_SEED * round_
-        return sampled_values(view, samples=count, seed=seed_now, budget=budget, need=need)
+        return sampled_values(
+            view, samples=count, seed=seed_now, budget=budget, need=need, only=only
+        )
 
     return more
 
@@ -116,7 +124,7 @@ def coach_remark(game: Game, move: Move) -> Remark | None:
         remark = remark_on(game, move, sampled)
         # at a table the remark names the deals it sampled (``play_text.remark_text``)
         return None if remark is None else replace(remark, samples=sampled.samples)
-    budget = Budget()
+    budget = Budget(nodes=COACH_NODES)
     return remark_on(game, move, analysis_for(game, budget=budget), budget=budget)
 
 
@@ -143,7 +151,10 @@ def remark_on(
     first = analysis  # the deals valued with their lines: the explanation reads them
     table = game.state if isinstance(game.state, TableState) else None
     if isinstance(game.state, State) and poolable(analysis):
-        more = _more_deals(game, Budget() if budget is None else budget, analysis.seed)
+        # the move played and every move valued above it: the others cannot be the best
+        contenders = tuple(m.move for m in analysis.moves if m.game_points >= played.game_points)
+        spend = Budget(nodes=COACH_NODES) if budget is None else budget
+        more = _more_deals(game, spend, analysis.seed, contenders)
         settled = settle(analysis, played, more, cap)
         if settled is not analysis:
             analysis = break_ties(settled, representative(learner_view(game), analysis.seed))

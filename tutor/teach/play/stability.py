@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from tutor.engine import Move, State
 from tutor.search import PLAYERS, Budget
 from tutor.teach.hints.grading import Grade
-from tutor.teach.play.coach import analysis_for, remark_on
+from tutor.teach.play.coach import COACH_NODES, analysis_for, remark_on
 from tutor.teach.play.game import (
     Game,
     Table,
@@ -98,7 +98,7 @@ def grade_stability(decisions: Sequence[Decision], seeds: tuple[int, int] = (0, 
         for s in seeds:
             begun = time.perf_counter()
             begun_cpu = time.process_time()
-            budget = Budget()
+            budget = Budget(nodes=COACH_NODES)  # the coach's own bound on a remark
             seed = s * OTHER_SEED + i
             analysis = analysis_for(d.game, budget=budget, seed=seed)
             remark = remark_on(d.game, d.move, analysis, budget=budget)
