@@ -14,7 +14,6 @@ No sentence is made here: ``tutor.words.play_text`` says it.
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import replace
 
@@ -45,7 +44,7 @@ COACH_MAX_SAMPLES = 1280
 #: The work one remark may do, in positions searched and moves played out (deterministic,
 #: so that the same decision gets the same grade on any machine): the first deals and the
 #: further ones where the grade is still open share it.
-COACH_NODES = int(os.environ.get("TUTOR_COACH_NODES", "500000"))
+COACH_NODES = 500_000
 #: The step between the seeds of the further deals.
 MORE_SEED = 7919
 #: How many of the costliest moments a deal's review shows.
