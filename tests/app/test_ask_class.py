@@ -258,7 +258,7 @@ def test_the_class_plays_a_card_on_its_own_table(store: RoomStore, fake_board: F
     assert "Der Zug in der Lektion: 10♥." in shown
     assert "Die richtigen Antworten: 10♥, K♥." in shown
     assert "Der Zug und warum" in shown  # the engine's move and why
-    assert "du siehst aber nicht alle davon" in shown  # exact for the deal, not for A
+    assert "du siehst aber nicht alle Karten" in shown  # exact for the deal, not for A
 
 
 def test_the_class_is_right_with_every_move_as_good_as_the_lesson_s(

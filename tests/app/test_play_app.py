@@ -258,7 +258,10 @@ def _position_with(grade: pl.Grade) -> tuple[pl.Game, pl.Remark]:
                 for ranked in analysis.moves:
                     r = pl.remark_on(g, ranked.move, analysis)
                     if r is not None and r.grade is grade and isinstance(r.move, Play):
-                        return g, r
+                        # as the page makes it: one bound for the first deals and the further
+                        r = pl.coach_remark(g, ranked.move)
+                        if r is not None and r.grade is grade:
+                            return g, r
             g = pl.play_out(pl.learner_move(g, PLAYERS["club"](g.state, rng)))
     raise AssertionError(f"no position found for {grade}")
 
