@@ -49,6 +49,7 @@ def test_the_search_part_compares_the_core_with_the_python_search(
     from tutor.cli.bench_search import bench_search, search_lines, search_sizes
     from tutor.search import _core
     from tutor.words.i18n import get_translator
+    from tutor.words.phrases import number
 
     pytest.importorskip("tutor.search._negacore")
     monkeypatch.delenv(_core.ENV, raising=False)
@@ -67,7 +68,9 @@ def test_the_search_part_compares_the_core_with_the_python_search(
     assert result["core_nodes_per_second"] == pytest.approx(per_second, rel=0.05)
     lines = search_lines(result, get_translator("en"))
     assert lines[0] == "The solver runs the compiled search."
-    assert "from 6 to 9 cards" in lines[1] and f"{result['ratio']} times as fast" in lines[1]
+    en = get_translator("en")
+    said = f"{number(result['ratio'], en)} times as fast"  # 20.0 is written 20
+    assert "from 6 to 9 cards" in lines[1] and said in lines[1], lines[1]
     monkeypatch.setattr(_core, "Core", None)
     alone = bench_search(rules, 1, seed=1)
     assert alone["search"] == "python" and "ratio" not in alone
