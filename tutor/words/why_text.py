@@ -32,6 +32,7 @@ from tutor.teach.hints.model import (
 )
 from tutor.teach.hints.why import CANNOT_RANK, CANNOT_SUIT, CANNOT_TRUMP, Line, TableTrick, Why
 from tutor.teach.lines import Decider, Decides
+from tutor.words.hint_values import signed
 from tutor.words.i18n import Translator
 from tutor.words.phrases import card_list, move_phrase, number, percent, sentence
 
@@ -39,7 +40,6 @@ from tutor.words.phrases import card_list, move_phrase, number, percent, sentenc
 TERM_TRUMP = "trump_suit"
 TERM_GAME_POINTS = "game_point"
 TERM_SCHNEIDER = "schneider"
-TERM_TARGET = "target"
 
 
 def _knows(known: frozenset[str] | None, term: str) -> bool:
@@ -156,13 +156,7 @@ def _table_trick_text(trick: TableTrick, why: Why, tr: Translator) -> tuple[str,
             player=SEAT_NAMES[trick.taker],
             card2=trick.taker_card,
         )
-    count = tr.n_(
-        "This happens in {k} of the {n} deal you could be facing.",
-        "This happens in {k} of the {n} deals you could be facing.",
-        trick.total,
-        k=trick.deals,
-    )
-    return (said, count)
+    return (said, _count_text(trick.deals, trick.total, tr))
 
 
 def _lead_in(why: Why, tr: Translator) -> str:
@@ -184,16 +178,18 @@ def _against_text(
         if fact.trick is not None:
             return tr._(
                 "Then {player} reaches {points} points with the trick of {card} and {card2} "
-                "and declares 66.",
+                "and declares {target}.",
                 player=other,
                 points=fact.points,
                 card=fact.trick[0],
                 card2=fact.trick[1],
+                target=line.start.rules.target,
             )
         return tr._(
-            "Then {player} reaches {points} points and declares 66.",
+            "Then {player} reaches {points} points and declares {target}.",
             player=other,
             points=fact.points,
+            target=line.start.rules.target,
         )
     if fact.kind is Decides.LAST_TRICK:
         return tr._(
@@ -227,9 +223,10 @@ def _better_text(why: Why, tr: Translator, known: frozenset[str] | None) -> str:
     if fact is not None and fact.kind is Decides.REACHED:
         return sentence(
             tr._(
-                "{move} was better: with it you reach {points} points and declare 66.",
+                "{move} was better: with it you reach {points} points and declare {target}.",
                 move=better,
                 points=fact.points,
+                target=line.start.rules.target if line is not None else 0,
             )
         )
     if fact is not None and fact.kind is Decides.LAST_TRICK:
@@ -267,15 +264,13 @@ def _better_text(why: Why, tr: Translator, known: frozenset[str] | None) -> str:
     return sentence(tr._("{move} was better.", move=better))
 
 
-def _count_text(line: Line, tr: Translator) -> str | None:
-    """How often the line's outcome happens over the sampled deals."""
-    if line.exact:
-        return None
+def _count_text(deals: int, total: int, tr: Translator) -> str:
+    """How often what was said happens over the sampled deals."""
     return tr.n_(
         "This happens in {k} of the {n} deal you could be facing.",
         "This happens in {k} of the {n} deals you could be facing.",
-        line.total,
-        k=line.deals,
+        total,
+        k=deals,
     )
 
 
@@ -283,25 +278,16 @@ def _numbers(why: Why, value: float, best: float, tr: Translator) -> str:
     if why.exact:
         return tr._(
             "In game points: {value} for this move, {best} for the better one.",
-            value=_signed(value, tr),
-            best=_signed(best, tr),
+            value=signed(value, tr),
+            best=signed(best, tr),
         )
     return tr._(
         "In game points, on average over {n} deals: {value} for this move, {best} for the "
         "better one.",
         n=why.samples,
-        value=_signed(value, tr),
-        best=_signed(best, tr),
+        value=signed(value, tr),
+        best=signed(best, tr),
     )
-
-
-def _signed(value: float, tr: Translator) -> str:
-    text = number(abs(round(value, 2)), tr)
-    if round(value, 2) > 0:
-        return "+" + text
-    if round(value, 2) < 0:
-        return "\u2212" + text
-    return text
 
 
 def why_lines(
@@ -334,8 +320,8 @@ def why_lines(
                 out.append(_lead_in(why, tr))
             out.append(fact)
             said_fact = True
-        if (trick is not None or fact is not None) and (count := _count_text(line, tr)):
-            out.append(count)
+        if (trick is not None or fact is not None) and not line.exact:
+            out.append(_count_text(line.deals, line.total, tr))
     if why.table_trick is not None:
         out += _table_trick_text(why.table_trick, why, tr)
     if why.mistake is not None and _teaches(why.mistake):
@@ -368,7 +354,6 @@ def _teaches(mistake: Idea) -> bool:
 __all__ = [
     "TERM_GAME_POINTS",
     "TERM_SCHNEIDER",
-    "TERM_TARGET",
     "TERM_TRUMP",
     "cannot_take_text",
     "idea_text",

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from tutor.engine import (
     CARDS,
+    NO_TRUMP,
+    Card,
     Close,
     Credit,
     DeclareOut,
@@ -91,6 +93,11 @@ class Knowledge:
 
     def marriages_possible(self) -> bool:
         return not self.state.phase2 or bool(self.rules.marriage_in_phase2)
+
+
+def beats(card: Card, top: Card, trump: Suit | None) -> bool:
+    """Whether ``card`` played to a trick beats ``top``, the card winning it so far."""
+    return trick_winner(top.index, card.index, NO_TRUMP if trump is None else trump) == 1
 
 
 def _idea(idea_id: str, **params: object) -> Idea:

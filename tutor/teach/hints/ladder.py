@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.engine import CARDS, Move, Play
-from tutor.teach.hints.detect import EPS
+from tutor.teach.hints.detect import EPS, beats
 from tutor.teach.hints.ideas import (
     GIST_CHEAP,
     GIST_FOLLOW,
@@ -83,10 +83,7 @@ def _wins_trick(analysis: Analysis, move: Move) -> bool | None:
         top = CARDS[sit.lead]
     if top is None or not isinstance(move, Play):
         return None
-    card = move.card
-    if card.suit == top.suit:
-        return card.rank < top.rank
-    return sit.trump is not None and card.suit == sit.trump
+    return beats(move.card, top, sit.trump)
 
 
 def _borne_out(idea_id: str, analysis: Analysis, reference: MoveValue) -> bool:

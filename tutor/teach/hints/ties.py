@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tutor.engine import CARDS, Card, Play, Rank, State
+from tutor.teach.hints.detect import beats
 from tutor.teach.hints.grading import GRADE_LIMITS, loss_of
 from tutor.teach.hints.model import (
     TIE_CHEAPER,
@@ -64,16 +65,9 @@ class _Card:
         return sum(self.parts)
 
 
-def _wins(card: Card, led: Card, trump: int | None) -> bool:
-    if card.suit == led.suit:
-        return card.rank < led.rank
-    return trump is not None and card.suit == trump
-
-
 def _weigh(state: State, player: int, card: Card) -> _Card:
     hand = state.hands[player]
-    trump = None if state.trump is None else int(state.trump)
-    takes = state.lead >= 0 and _wins(card, CARDS[state.lead], trump)
+    takes = state.lead >= 0 and beats(card, CARDS[state.lead], state.trump)
     gives = state.rules.card_points[card.rank] if state.lead >= 0 and not takes else 0
     declared = {suit for _, suit in state.marriages}
     pair = False
@@ -82,7 +76,7 @@ def _weigh(state: State, player: int, card: Card) -> _Card:
         pair = bool(hand >> (card.suit * 8 + partner) & 1)
     suit_cards = [r for r in Rank if hand >> (card.suit * 8 + r) & 1]
     guard = card.rank != Rank.TEN and Rank.TEN in suit_cards and len(suit_cards) == 2
-    return _Card(card, gives, takes, trump is not None and card.suit == trump, pair, guard)
+    return _Card(card, gives, takes, card.suit == state.trump, pair, guard)
 
 
 def _reason(first: _Card, other: _Card) -> TieReason | None:

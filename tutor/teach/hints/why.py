@@ -48,7 +48,7 @@ from tutor.engine import (
     table_view,
 )
 from tutor.search import table_club
-from tutor.teach.hints.detect import EPS
+from tutor.teach.hints.detect import EPS, beats
 from tutor.teach.hints.ideas import Idea
 from tutor.teach.hints.model import Analysis, MoveValue, TieReason
 from tutor.teach.hints.table_analysis import position_seed
@@ -174,12 +174,6 @@ class Why:
         return any(x is not None for x in parts)
 
 
-def _beats(card: Card, top: Card, trump: Suit | None) -> bool:
-    if card.suit == top.suit:
-        return card.rank < top.rank  # a lower rank number is the higher card
-    return trump is not None and card.suit == trump
-
-
 def _card(move: Move) -> Card | None:
     return move.card if isinstance(move, Play | Marriage) else None
 
@@ -194,7 +188,7 @@ def cannot_take(analysis: Analysis, move: Move, better: Move, trump: Suit | None
     card, other = _card(move), _card(better)
     if top is None or card is None or other is None or sit.partner_winning:
         return None
-    if _beats(card, top, trump) or not _beats(other, top, trump):
+    if beats(card, top, trump) or not beats(other, top, trump):
         return None
     if card.suit == top.suit:
         kind = CANNOT_RANK
