@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from babel.numbers import format_decimal
-
 from tutor.engine import PLAYER_NAMES, Close, Move, Play, State, apply, cards_of_mask
 from tutor.msgid import N_
 from tutor.teach.puzzles import LEVELS, THEMES, GoalKind, Puzzle, PuzzleAnalysis, Refutation
+from tutor.words.hint_values import signed
 from tutor.words.i18n import Translator
 from tutor.words.narrate import describe_move, describe_outcome, describe_trick
 from tutor.words.phrases import move_phrase
@@ -113,10 +112,7 @@ def signed_number(x: Fraction | float, tr: Translator) -> str:
     >>> [signed_number(Fraction(v), get_translator("de")) for v in (3, Fraction(-12, 7), 0)]
     ['+3', '-1,71', '0']
     """
-    value = round(float(x), 2)
-    if value == 0:
-        return str(format_decimal(0, locale=tr.lang))
-    return str(format_decimal(value, format="+#,##0.##;-#,##0.##", locale=tr.lang))
+    return signed(float(x), tr)
 
 
 def _move_says(
