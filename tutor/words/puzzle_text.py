@@ -34,6 +34,7 @@ from tutor.words.puzzle_lines import (
     signed_number,
     theme_words,
 )
+from tutor.words.why_text import why_lines
 
 
 @dataclass(frozen=True)
@@ -45,42 +46,46 @@ class Feedback:
     details: tuple[str, ...] = ()
 
 
-def _better_words(j: Judgement, tr: Translator) -> str:
-    """The better move, and what each is worth: exactly, or on average over the deals."""
+def _better_words(j: Judgement, tr: Translator) -> tuple[str, ...]:
+    """Why a best move is better (``Judgement.why``: the lines after each, in words, as every
+    verdict says it, ``tutor.words.why_text``), then the numbers: exactly, in the worst case or
+    on average over the deals."""
     a = j.analysis
     mine = a.score(j.move)
     top = a.score(a.best[0])
-    if a.deals == 1 or (mine.worst != top.worst):
-        return _move_says(
-            top.move,
-            tr,
-            N_(
-                "The goal is still in reach, but {card} is better: with best play it gives "
-                "{best_value}, your move only {value}."
+    said = why_lines(j.why, tr) if j.why is not None else ()
+    if not said:  # nothing but the numbers to say: name the better move with them
+        said = (
+            _move_says(
+                top.move,
+                tr,
+                N_("The goal is still in reach, but {card} is better."),
+                N_("The goal is still in reach, but there is a better move: {move}."),
             ),
-            N_(
-                "The goal is still in reach, but there is a better move: {move}. With best "
-                "play it gives {best_value}, yours only {value}."
-            ),
-            best_value=game_points_words(top.worst, tr),
-            value=game_points_words(mine.worst, tr),
         )
-    return _move_says(
-        top.move,
-        tr,
-        N_(
-            "The goal is still in reach, but {card} is better: over the {deals} ways the unseen "
-            "cards can lie it gives {best_mean} game points on average, your move {mean}."
-        ),
-        N_(
-            "The goal is still in reach, but there is a better move: {move}. Over the {deals} "
-            "ways the unseen cards can lie it gives {best_mean} game points on average, yours "
-            "{mean}."
-        ),
-        deals=a.deals,
-        best_mean=signed_number(top.mean, tr),
-        mean=signed_number(mine.mean, tr),
-    )
+    if a.deals == 1:
+        numbers = tr._(
+            "In game points: {value} for this move, {best} for the better one.",
+            value=signed_number(mine.worst, tr),
+            best=signed_number(top.worst, tr),
+        )
+    elif mine.worst != top.worst:
+        numbers = tr._(
+            "In game points, in the worst of {n} deals: {value} for this move, {best} for the "
+            "better one.",
+            n=a.deals,
+            value=signed_number(mine.worst, tr),
+            best=signed_number(top.worst, tr),
+        )
+    else:
+        numbers = tr._(
+            "In game points, on average over {n} deals: {value} for this move, {best} for the "
+            "better one.",
+            n=a.deals,
+            value=signed_number(mine.mean, tr),
+            best=signed_number(top.mean, tr),
+        )
+    return (*said, numbers)
 
 
 def feedback(puzzle: Puzzle, j: Judgement, tr: Translator) -> Feedback:
@@ -107,7 +112,7 @@ def feedback(puzzle: Puzzle, j: Judgement, tr: Translator) -> Feedback:
     if close:
         details.append(_close_words(j.analysis, tr))
     if not j.best:
-        details.append(_better_words(j, tr))
+        details.extend(_better_words(j, tr))
     if j.replies and j.before is not None:
         details.extend(line_words(apply(j.before, j.move), j.replies, tr))
     if j.mark is Mark.RIGHT:

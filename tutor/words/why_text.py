@@ -307,7 +307,7 @@ def why_lines(
     if rule is not None:
         out.append(rule)
     line = why.line
-    said_fact = False
+    said_fact = counted = False
     if line is not None:
         trick = _trick_text(why, line, tr)
         if trick is not None:
@@ -322,6 +322,7 @@ def why_lines(
             said_fact = True
         if (trick is not None or fact is not None) and not line.exact:
             out.append(_count_text(line.deals, line.total, tr))
+            counted = True
     if why.table_trick is not None:
         out += _table_trick_text(why.table_trick, why, tr)
     if why.mistake is not None and _teaches(why.mistake):
@@ -330,6 +331,8 @@ def why_lines(
         out.append(tie_text(why.tie, tr))
     if why.better is not None and better_named and why.loss > 0:
         out.append(_better_text(why, tr, known))
+        if line is not None and not line.exact and not counted:  # what the better move does
+            out.append(_count_text(line.deals, line.total, tr))
         if why.idea is not None and (said_fact or rule is None or why.idea.id != "idea.safe_trick"):
             out.append(idea_text(why.idea, tr))
     if values is not None and _knows(known, TERM_GAME_POINTS):

@@ -238,7 +238,6 @@ def _end(start: State, moves: Sequence[Move]) -> tuple[tuple[Step, ...], Outcome
 def _line(analysis: Analysis, value: MoveValue, best: MoveValue) -> Line | None:
     """The line after ``value``'s move that shows what it gives up (see the module's text)."""
     deals = analysis.deals
-    seat = analysis.seat
     n = len(deals)
     if not deals or len(value.deal_lines) != n or len(best.deal_lines) != n:
         return None
@@ -247,25 +246,40 @@ def _line(analysis: Analysis, value: MoveValue, best: MoveValue) -> Line | None:
         for w, (v, b) in enumerate(zip(value.deal_values, best.deal_values, strict=True))
         if b > v + EPS and value.deal_lines[w] and best.deal_lines[w]
     ]
-    if not matters:
-        return None
-    seen: dict[int, Line] = {}
-    for w in matters:
-        steps, end = _end(deals[w], value.deal_lines[w])
-        better_steps, better_end = _end(deals[w], best.deal_lines[w])
+    lines = [(deals[w], value.deal_lines[w], best.deal_lines[w]) for w in matters]
+    return line_over(lines, value.move, analysis.seat, len(matters), n)
+
+
+def line_over(
+    lines: Sequence[tuple[State, Sequence[Move], Sequence[Move]]],
+    move: Move,
+    seat: int,
+    matters: int,
+    total: int,
+) -> Line | None:
+    """The line that shows what ``move`` gives up, from ``lines``: for deals where the choice
+    matters (``matters`` of the ``total`` looked at), the deal, the move's line and the better
+    move's line, each to the end of the deal. The line chosen is the first whose pattern (who
+    takes the move's trick, with which card, what decides each end) is the most common."""
+    seen: list[Line] = []
+    for deal, moves, better_moves in lines:
+        steps, end = _end(deal, moves)
+        better_steps, better_end = _end(deal, better_moves)
         if end is None or better_end is None:
             continue
-        seen[w] = Line(
-            deals[w],
-            value.deal_lines[w],
-            _trick_of(steps, value.move),
-            _against(decider(steps), seat),
-            _for(decider(better_steps), seat),
-            end,
-            better_end,
-            0,
-            len(matters),
-            n,
+        seen.append(
+            Line(
+                deal,
+                tuple(moves),
+                _trick_of(steps, move),
+                _against(decider(steps), seat),
+                _for(decider(better_steps), seat),
+                end,
+                better_end,
+                0,
+                matters,
+                total,
+            )
         )
     if not seen:
         return None
@@ -274,12 +288,12 @@ def _line(analysis: Analysis, value: MoveValue, best: MoveValue) -> Line | None:
         return (line.trick if with_trick else None, _key(line.fact), _key(line.better_fact))
 
     with_trick = True
-    counts = Counter(pattern(x, True) for x in seen.values())
+    counts = Counter(pattern(x, True) for x in seen)
     top, count = counts.most_common(1)[0]
-    if count < SHARED * len(matters):  # the trick differs from deal to deal: the facts alone
+    if count < SHARED * matters:  # the trick differs from deal to deal: the facts alone
         with_trick = False
-        top, count = Counter(pattern(x, False) for x in seen.values()).most_common(1)[0]
-    chosen = next(x for x in seen.values() if pattern(x, with_trick) == top)
+        top, count = Counter(pattern(x, False) for x in seen).most_common(1)[0]
+    chosen = next(x for x in seen if pattern(x, with_trick) == top)
     return replace(chosen, trick=chosen.trick if with_trick else None, deals=count)
 
 
@@ -382,5 +396,6 @@ __all__ = [
     "Why",
     "cannot_take",
     "explain",
+    "line_over",
     "table_trick",
 ]

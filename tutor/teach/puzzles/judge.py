@@ -43,7 +43,8 @@ from tutor.engine import (
     view_of,
 )
 from tutor.engine import check as check_move  # the rules; this module's check judges a puzzle
-from tutor.search import Budget, Solver, terminal_value
+from tutor.search import Budget, SearchLimit, Solver, terminal_value
+from tutor.teach.hints.why import Why, line_over
 from tutor.teach.puzzles.model import Goal, GoalKind, Puzzle
 
 
@@ -177,6 +178,7 @@ class MoveScore:
     reached: int  # deals in which the goal is still reached after the move (best play)
     worst: int  # the learner's lowest net game points over the deals
     total: int  # the sum of the learner's net game points (the mean is total / deals)
+    values: tuple[int, ...] = ()  # the learner's net game points in each deal, in order
 
     @property
     def share(self) -> Fraction:
@@ -196,6 +198,7 @@ class PuzzleAnalysis:
     accepted: tuple[Move, ...]  # the moves that reach the goal
     best: tuple[Move, ...]  # the accepted moves nobody can better
     exact: bool  # judged over every consistent deal (False: only over the deal as it lies)
+    states: tuple[State, ...] = ()  # the deals examined, in the order of ``MoveScore.values``
 
     def score(self, move: Move) -> MoveScore:
         for s in self.scores:
@@ -209,6 +212,7 @@ Analysis = PuzzleAnalysis
 
 
 def _aggregate(
+    deals: Sequence[State],
     per_deal: Sequence[Sequence[tuple[Move, int, bool]]],
     goal: Goal,
     probability: Fraction | None,
@@ -218,9 +222,9 @@ def _aggregate(
     scores = []
     if per_deal:
         for i, (move, _, _) in enumerate(per_deal[0]):
-            values = [d[i][1] for d in per_deal]
+            values = tuple(d[i][1] for d in per_deal)
             reached = sum(1 for d in per_deal if d[i][2])
-            scores.append(MoveScore(move, n, reached, min(values), sum(values)))
+            scores.append(MoveScore(move, n, reached, min(values), sum(values), values))
     if goal.kind is GoalKind.DECIDE_CLOSE:
         accepted, best = _decide_close(scores)
     else:
@@ -234,7 +238,7 @@ def _aggregate(
         top = max(((s.share, s.worst, s.total) for s in ok), default=None)
         accepted = tuple(s.move for s in ok)
         best = tuple(s.move for s in ok if (s.share, s.worst, s.total) == top)
-    return PuzzleAnalysis(tuple(scores), n, accepted, best, exact)
+    return PuzzleAnalysis(tuple(scores), n, accepted, best, exact, tuple(deals))
 
 
 def _decide_close(scores: Sequence[MoveScore]) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
@@ -280,7 +284,7 @@ def analyse(
     found = analyse_every_deal(state, learner, goal, probability, excluded, budget)
     if found.accepted or goal.kind is GoalKind.DECIDE_CLOSE:
         return found
-    own = _aggregate([deal_values(state, learner, goal, budget)], goal, None, False)
+    own = _aggregate([state], [deal_values(state, learner, goal, budget)], goal, None, False)
     return own if own.accepted else found
 
 
@@ -298,8 +302,9 @@ def analyse_every_deal(
     default)."""
     budget = budget if budget is not None else Budget()
     view = view_of(state, learner, excluded)
-    per_deal = [deal_values(d, learner, goal, budget) for d in consistent_deals(view)]
-    return _aggregate(per_deal, goal, probability, True)
+    deals = list(consistent_deals(view))
+    per_deal = [deal_values(d, learner, goal, budget) for d in deals]
+    return _aggregate(deals, per_deal, goal, probability, True)
 
 
 # ----------------------------------------------------------------------------- judging
@@ -338,6 +343,7 @@ class Judgement:
     replies: tuple[Move, ...] = ()  # moves played for both sides after it (defence, forced)
     refutation: Refutation | None = None
     before: State | None = None  # the position the move was made in
+    why: Why | None = None  # why a best move is better, for a move that is not one of them
 
     @property
     def right(self) -> bool:
@@ -438,7 +444,8 @@ def play(attempt: Attempt, move: Move | str) -> Attempt:
                     p, state, attempt.history, (*attempt.judgements, j), attempt.excluded
                 )
     mark = Mark.RIGHT if solved and best else Mark.PARTLY
-    j = Judgement(m, mark, best, solved, analysis, tuple(replies), before=state)
+    why = None if best else contrast(state, m, p, analysis)
+    j = Judgement(m, mark, best, solved, analysis, tuple(replies), before=state, why=why)
     return Attempt(
         p,
         after,
@@ -490,12 +497,54 @@ def _move_ok(search: _DealSearch, state: State, move: Move) -> bool:
     return False
 
 
-def line_after(state: State, learner: int, goal: Goal, move: Move) -> tuple[Move, ...]:
+def line_after(
+    state: State, learner: int, goal: Goal, move: Move, budget: Budget | None = None
+) -> tuple[Move, ...]:
     """``move`` and best play by both after it to the end of the deal, searched in the deal
-    ``state`` with every card known."""
-    search = _DealSearch(state, learner, goal)
+    ``state`` with every card known (within ``budget``, by default a fresh ``Budget()``)."""
+    search = _DealSearch(state, learner, goal, budget)
     rest, _ = search.line(apply(state, move))
     return (move, *rest)
+
+
+#: The most deals in which the lines of a move and a better one are searched to explain why
+#: the better one is better (the deals where it gives more, the one on the table first).
+CONTRAST_LINES = 24
+
+
+def contrast(state: State, move: Move, puzzle: Puzzle, analysis: PuzzleAnalysis) -> Why | None:
+    """Why the first of the best moves is better than ``move`` (which reaches the goal too):
+    the line after each in the deals where the better one gives the learner more game points
+    (``tutor.teach.hints.why.line_over``; at most ``CONTRAST_LINES`` of them searched, within
+    one ``Budget()``; no line where the search runs out). ``None`` when no move is best."""
+    if not analysis.best:
+        return None
+    better = analysis.best[0]
+    mine, top = analysis.score(move), analysis.score(better)
+    loss = max(float(top.mean - mine.mean), float(top.worst - mine.worst), 0.0)
+    n = analysis.deals
+    learner, goal = puzzle.learner, puzzle.goal
+    deals = analysis.states
+    if len(deals) != n or len(mine.values) != n or len(top.values) != n:
+        return Why(move, better, loss, n == 1, n, learner)
+    matters = [w for w, (v, b) in enumerate(zip(mine.values, top.values, strict=True)) if b > v]
+    matters.sort(key=lambda w: not same_deal(deals[w], state))  # the deal on the table first
+    budget = Budget()
+    lines = []
+    try:
+        for w in matters[:CONTRAST_LINES]:
+            deal = deals[w]
+            lines.append(
+                (
+                    deal,
+                    line_after(deal, learner, goal, move, budget),
+                    line_after(deal, learner, goal, better, budget),
+                )
+            )
+    except SearchLimit:
+        pass
+    line = line_over(lines, move, learner, len(matters), n)
+    return Why(move, better, loss, n == 1, n, learner, line=line)
 
 
 def solution_line(attempt: Attempt) -> tuple[tuple[Move, ...], State]:
@@ -518,6 +567,7 @@ __all__ = [
     "analyse_every_deal",
     "best_line",
     "check",
+    "contrast",
     "deal_values",
     "defence_reply",
     "line_after",
