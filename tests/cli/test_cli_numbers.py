@@ -119,6 +119,8 @@ BENCH: dict[str, Any] = {
         "same": 1158,
         "remark_p50_ms": 412.5,
         "remark_p95_ms": 2250.75,
+        "below_good": 1412,
+        "below_good_reasoned": 1410,
     },
     "strength": {
         "matches": 4,
@@ -162,6 +164,7 @@ BENCH: dict[str, Any] = {
                 "5 Stichproben: Median 16,48 ms",
                 "dieselbe Bewertung in 1.158 von 1.200 Stellungen",
                 "Median 412,5 ms, im 95. Perzentil 2.250,75 ms.",
+                "die einen Grund nennen, nicht nur Zahlen: 1.410 von 1.412.",
                 "Schnapsen, Gegner: Erster Experte. Der Experte gewann 652 von 1.000 Partien "
                 f"(65,2{NBSP}%; 95-Prozent-Intervall 62,2{NBSP}% bis 68,1{NBSP}%)",
                 "und 3.600 von 6.500 entschiedenen Spielen",
@@ -180,6 +183,7 @@ BENCH: dict[str, Any] = {
                 "5 wylosowanych rozdań: mediana 16,48 ms",
                 f"ta sama ocena w 1{NBSP}158 z 1{NBSP}200 pozycji",
                 f"medianie 412,5 ms, 95. percentyl 2{NBSP}250,75 ms.",
+                f"a nie same liczby: 1{NBSP}410 z 1{NBSP}412.",
                 f"Schnapsen, przeciwnik: Pierwszy ekspert. Ekspert wygrał 652 z 1{NBSP}000 partii",
                 f"i 3{NBSP}600 z 6{NBSP}500 rozstrzygniętych rozdań (55,4%; od 54,2% do 56,6%)",
                 f"mediana 61,25 ms, 95. percentyl 230,5 ms, najdłuższy 1{NBSP}450 ms",
@@ -195,6 +199,8 @@ BENCH: dict[str, Any] = {
                 "Grade stability: same grade in 1,158 of 1,200 positions, each graded twice "
                 "on other deals; a coach remark took median 412.5 ms, 95th percentile "
                 "2,250.75 ms.",
+                "Coach remarks on a weaker move that give a reason, not just numbers: 1,410 of "
+                "1,412.",
                 "Schnapsen, opponent: First expert. The expert won 652 of 1,000 matches "
                 "(65.2%; 95 percent interval 62.2% to 68.1%) and 3,600 of 6,500 deals that "
                 "had a winner (55.4%; 54.2% to 56.6%).",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tutor.engine import Card, Play
 from tutor.formats.positions import load_position
 from tutor.search import Budget
@@ -161,6 +163,15 @@ def test_the_stability_measure_grades_each_decision_twice() -> None:
     same = grade_stability(decisions[:2], seeds=(7, 7))
     assert same.positions == 2 and same.same == 2  # the same deals: the same grade
     assert len(same.seconds) == len(same.cpu_seconds) == 4
+
+
+@pytest.mark.slow
+def test_the_stability_measure_counts_the_weaker_moves_told_with_a_reason() -> None:
+    decisions = learner_decisions("schnapsen", 12, seed=5)
+    s = grade_stability(decisions)
+    below = [a for a, _ in s.grades if a is not Grade.GOOD]
+    assert below and len(s.reasoned) == len(below)
+    assert any(s.reasoned)  # the weaker moves are told why, not only in numbers
 
 
 def test_further_deals_pool_with_the_first() -> None:

@@ -355,6 +355,7 @@ def bench_grades(n: int, seed: int, specs: Sequence[str] = GRADE_RULES) -> dict[
     coach on deals drawn with two different seeds: how many got the same grade both times,
     the grades given, and the time of one remark (every remark counted)."""
     grades: list[tuple[str, str]] = []
+    reasoned: list[bool] = []
     wall: list[float] = []
     cpu: list[float] = []
     for k, spec in enumerate(specs):
@@ -363,6 +364,7 @@ def bench_grades(n: int, seed: int, specs: Sequence[str] = GRADE_RULES) -> dict[
             continue
         s = grade_stability(learner_decisions(spec, count, seed))
         grades.extend((a.value, b.value) for a, b in s.grades)
+        reasoned.extend(s.reasoned)
         wall.extend(s.seconds)
         cpu.extend(s.cpu_seconds)
     figures = _figures("", wall, cpu)
@@ -374,6 +376,8 @@ def bench_grades(n: int, seed: int, specs: Sequence[str] = GRADE_RULES) -> dict[
         "rules": list(specs),
         "same": sum(1 for a, b in grades if a == b),
         "grades": shares,
+        "below_good": len(reasoned),
+        "below_good_reasoned": sum(reasoned),
         "remark_p50_ms": figures["median_ms"],
         "remark_p95_ms": figures["p95_ms"],
         "remark_cpu_p50_ms": figures["cpu_median_ms"],
@@ -677,6 +681,13 @@ def report(result: dict[str, Any], tr: Translator) -> list[str]:
                 n=number(grades["positions"], tr),
                 median=ms(grades["remark_p50_ms"]),
                 p95=ms(grades["remark_p95_ms"]),
+            )
+        )
+        lines.append(
+            tr._(
+                "Coach remarks on a weaker move that give a reason, not just numbers: {k} of {n}.",
+                k=number(grades["below_good_reasoned"], tr),
+                n=number(grades["below_good"], tr),
             )
         )
     lines.extend(_strength_lines(result.get("strength", {}), tr))

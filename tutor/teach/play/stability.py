@@ -52,6 +52,9 @@ class Stability:
     grades: tuple[tuple[Grade, Grade], ...]
     seconds: tuple[float, ...]
     cpu_seconds: tuple[float, ...] = ()
+    #: For each remark of the first grading below "good": whether it gives a reason beyond
+    #: the numbers (``Why.reasoned``).
+    reasoned: tuple[bool, ...] = ()
 
     @property
     def positions(self) -> int:
@@ -93,6 +96,7 @@ def grade_stability(decisions: Sequence[Decision], seeds: tuple[int, int] = (0, 
     grades: list[tuple[Grade, Grade]] = []
     seconds: list[float] = []
     cpu: list[float] = []
+    reasoned: list[bool] = []
     for i, d in enumerate(decisions):
         both: list[Grade] = []
         for s in seeds:
@@ -105,8 +109,10 @@ def grade_stability(decisions: Sequence[Decision], seeds: tuple[int, int] = (0, 
             seconds.append(time.perf_counter() - begun)
             cpu.append(time.process_time() - begun_cpu)
             both.append(Grade.GOOD if remark is None else remark.grade)
+            if s == seeds[0] and remark is not None and remark.grade is not Grade.GOOD:
+                reasoned.append(remark.why is not None and remark.why.reasoned)
         grades.append((both[0], both[1]))
-    return Stability(tuple(grades), tuple(seconds), tuple(cpu))
+    return Stability(tuple(grades), tuple(seconds), tuple(cpu), tuple(reasoned))
 
 
 __all__ = [
