@@ -242,6 +242,31 @@ class CoreNegamax:
         self.core.stop = self.nodes + min(budget.remaining, CHECK_EVERY)
 
 
+def _no_checkpoint() -> None:
+    """A playout searches no nodes, so it never reaches a checkpoint."""
+
+
+@functools.lru_cache(maxsize=64)
+def _playout_core(rules: RuleSet) -> _negacore.Core:
+    assert Core is not None
+    _, scores, facts = _parts(rules)
+    return Core((), rules.marriage_escalating, _NEVER, facts, scores, _no_checkpoint)
+
+
+_last_playout: list[tuple[RuleSet, _negacore.Core]] = []
+
+
+def playout_core(rules: RuleSet) -> _negacore.Core:
+    """A core that plays out the first phase under ``rules`` (``Core.playout``, see
+    ``tutor.search.playout``): made once for the rule set, found again by identity first (a rule
+    set's hash costs more than a playout)."""
+    if _last_playout and _last_playout[0][0] is rules:
+        return _last_playout[0][1]
+    core = _playout_core(rules)
+    _last_playout[:] = [(rules, core)]
+    return core
+
+
 def core_built() -> bool:
     """Whether the compiled search can be imported."""
     return Core is not None

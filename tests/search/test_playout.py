@@ -1,0 +1,111 @@
+"""The first phase played out by ``club`` in the compiled core (``tutor/search/_playout.c``)
+against the Python playout it follows (``tutor.search.playout.club_playout``): from random
+positions of the first phase under every two-seat preset, and under presets with switches set
+at random, both make the same moves and reach the same position; the sampled values built on
+them charge the same work to the budget. With ``TUTOR_SEARCH=python`` the Python playout runs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_core import random_rules
+
+from tutor.engine import PRESETS, RuleSet, State, apply_unchecked, legal_moves, random_deal
+from tutor.search import Budget, _core, playout
+from tutor.search.sampling import _playout
+from tutor.search.solver import Solver
+
+pytest.importorskip("tutor.search._negacore")
+
+
+def first_phase(rules: RuleSet, rng: random.Random) -> State | None:
+    """A random deal after a random number of random moves, while the stock is open (any choice
+    between turns may be waiting), or None when the deal left the first phase."""
+    s = random_deal(rules, rng, dealer=rng.randrange(2))
+    for _ in range(rng.randrange(16)):
+        if not playout.playing(s, 0):
+            break
+        s = apply_unchecked(s, rng.choice(sorted(legal_moves(s), key=str)))
+    return s if playout.playing(s, 0) else None
+
+
+def same_playouts(rules: RuleSet, rng: random.Random, deals: int) -> set[str]:
+    """Both playouts from ``deals`` random positions (and both exact stocks the sampling uses);
+    what kinds of moves they made."""
+    kinds: set[str] = set()
+    n = 0
+    while n < deals:
+        s = first_phase(rules, rng)
+        if s is None:
+            continue
+        n += 1
+        for exact in (0, 2):
+            slow = playout.club_playout(s, exact)
+            fast = playout.core_playout(s, exact)
+            assert fast[1] == slow[1], (rules.name, s, exact)
+            assert fast[0] == slow[0], (rules.name, s, exact)
+            kinds.update(type(m).__name__ for m in fast[1])
+            if fast[0].result is not None:
+                kinds.add("ended")
+    return kinds
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset(name: str) -> None:
+    kinds = same_playouts(PRESETS[name], random.Random(name), 150)
+    assert {"Play", "Marriage", "ended"} <= kinds, kinds
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_thousands(name: str) -> None:
+    kinds = same_playouts(PRESETS[name], random.Random(f"{name}!"), 2000)
+    assert {"Play", "Marriage", "Exchange", "Close", "ended"} & kinds >= {"Play", "Marriage"}
+
+
+def test_random_switches() -> None:
+    rng = random.Random(66)
+    kinds: set[str] = set()
+    for _ in range(150):
+        kinds |= same_playouts(random_rules(rng), rng, 8)
+    # exchanges, closing (also before drawing), declarations, named trumps and the draw's pass
+    assert {"Exchange", "Close", "DeclareOut", "NameTrump", "Pass"} <= kinds, kinds
+
+
+def test_same_values_and_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sampling's playout gives the same value, card points and line, and charges the
+    budget the same, with the core's playout and with Python's."""
+    rng = random.Random(7)
+    for name in ("classic", "pagat", "named_trump", "heart_ace", "schnapsen"):
+        for _ in range(6):
+            s = first_phase(PRESETS[name], rng)
+            if s is None:
+                continue
+            runs = []
+            for search in ("core", "python"):
+                monkeypatch.setenv(_core.ENV, search)
+                budget = Budget(nodes=10**7)
+                solver = Solver(s, budget)
+                runs.append((_playout(s, solver, 0, 0, budget, True), budget.spent))
+            assert runs[0] == runs[1], name
+
+
+def test_python_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``TUTOR_SEARCH=python`` plays the Python playout: ``club_player`` is called."""
+    calls: list[int] = []
+    real = playout.club_player
+
+    def counted(state: State, rng: random.Random) -> object:
+        calls.append(1)
+        return real(state, rng)
+
+    monkeypatch.setattr(playout, "club_player", counted)
+    s = random_deal(PRESETS["classic"], random.Random(1))
+    monkeypatch.setenv(_core.ENV, "python")
+    slow = playout.playout(s, 0)
+    assert calls
+    calls.clear()
+    monkeypatch.setenv(_core.ENV, "")
+    assert playout.playout(s, 0) == slow
+    assert not calls
