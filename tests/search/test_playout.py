@@ -61,7 +61,7 @@ def test_every_preset(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_every_preset_thousands(name: str) -> None:
     kinds = same_playouts(PRESETS[name], random.Random(f"{name}!"), 2000)
-    assert {"Play", "Marriage", "Exchange", "Close", "ended"} & kinds >= {"Play", "Marriage"}
+    assert {"Play", "Marriage", "ended"} <= kinds, kinds
 
 
 def test_random_switches() -> None:

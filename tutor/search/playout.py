@@ -38,6 +38,7 @@ from tutor.search.club import club_player
 PASS_CODE = 99
 CLOSE_UNDRAWN_CODE = 104
 _WAITS = (Wait.NOTHING, Wait.DRAW, Wait.REPLY)
+_SUITS = tuple(Suit)
 _WAIT_CODES = {w: i for i, w in enumerate(_WAITS)}
 
 
@@ -108,7 +109,7 @@ def core_playout(state: State, exact: int) -> tuple[State, tuple[Move, ...]]:
     moves = tuple(_MOVES[c] for c in codes)
     after = State(
         rules,
-        None if trump == 4 else Suit(trump),
+        None if trump == 4 else _SUITS[trump],
         (h0, h1),
         state.stock[si:],
         tc,
@@ -123,7 +124,7 @@ def core_playout(state: State, exact: int) -> tuple[State, tuple[Move, ...]]:
         (q0, q1),
         (t0, t1),
         (k0, k1),
-        (*state.marriages, *((m >> 2, Suit(m & 3)) for m in married)),
+        (*state.marriages, *((m >> 2, _SUITS[m & 3]) for m in married)),
         out_by,
         tuple(last) if has_last else state.last_trick,
         None,

@@ -74,7 +74,6 @@ def _playout(
     runs out of budget, ``finish`` lets ``club`` play the deal to its end instead (the third
     value is then False); otherwise ``SearchLimit`` is raised. Without ``lines`` the card points
     are those when the search takes over (the principal line is not followed to the end)."""
-    rng = random.Random(0)
     state, first = playout(state, exact_stock)  # in the compiled core where it is built
     played = list(first)
     if budget is not None:
@@ -91,7 +90,7 @@ def _playout(
     except SearchLimit:
         if not finish:
             raise
-        end = _club_to_end(state, rng, played)
+        end = _club_to_end(state, random.Random(0), played)  # club does not draw on it
         assert end.result is not None
         line = tuple(played) if lines else ()
         return terminal_value(end.result, player), end.result.scores[player], False, line
