@@ -2,7 +2,9 @@
 against the Python playout it follows (``tutor.search.playout.club_playout``): from random
 positions of the first phase under every two-seat preset, and under presets with switches set
 at random, both make the same moves and reach the same position; the sampled values built on
-them charge the same work to the budget. With ``TUTOR_SEARCH=python`` the Python playout runs."""
+them charge the same work to the budget. With ``TUTOR_SEARCH=python`` the Python playout runs.
+The principal line of the second phase followed in the core (``Core.line``) against
+``Solver.line``'s Python loop on the same search: the same moves, end, nodes and budget."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pytest
 from test_core import random_rules
 
 from tutor.engine import PRESETS, RuleSet, State, apply_unchecked, legal_moves, random_deal
-from tutor.search import Budget, _core, playout
+from tutor.search import Budget, SearchLimit, _core, playout, solver
 from tutor.search.sampling import _playout
 from tutor.search.solver import Solver
 
@@ -109,3 +111,64 @@ def test_python_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(_core.ENV, "")
     assert playout.playout(s, 0) == slow
     assert not calls
+
+
+def second_phase(rules: RuleSet, rng: random.Random) -> State | None:
+    """A random deal after random moves into the second phase, where the compiled core follows
+    the principal line (``solver._core_line_fits``), or None."""
+    s = random_deal(rules, rng, dealer=rng.randrange(2))
+    for _ in range(rng.randrange(8, 30)):
+        if s.result is not None or (solver._core_line_fits(s) and rng.random() < 0.3):
+            break
+        s = apply_unchecked(s, rng.choice(sorted(legal_moves(s), key=str)))
+    return s if solver._core_line_fits(s) else None
+
+
+def same_lines(
+    rules: RuleSet, rng: random.Random, n: int, monkeypatch: pytest.MonkeyPatch, nodes: int
+) -> int:
+    """``Solver.line`` in the core and in Python (on the core's search) from ``n`` positions
+    agree: the moves, the end, the nodes searched and the budget charged, or both run out of it
+    alike. How many lines ran out."""
+    monkeypatch.setenv(_core.ENV, "core")
+    cut = 0
+    done = 0
+    while done < n:
+        s = second_phase(rules, rng)
+        if s is None:
+            continue
+        done += 1
+        runs = []
+        for fits in (solver._core_line_fits, lambda state: False):
+            monkeypatch.setattr(solver, "_core_line_fits", fits)
+            budget = Budget(nodes=nodes)
+            search = Solver(s, budget)
+            try:
+                runs.append((search.line(s), search.nodes, budget.spent))
+            except SearchLimit:
+                runs.append((None, search.nodes, budget.spent))
+            monkeypatch.undo()
+            monkeypatch.setenv(_core.ENV, "core")
+        assert runs[0] == runs[1], (rules.name, s)
+        cut += runs[0][0] is None
+    return cut
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_lines_of_every_preset(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert same_lines(PRESETS[name], random.Random(name), 40, monkeypatch, 10**8) == 0
+
+
+def test_lines_under_random_switches(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(11)
+    for _ in range(120):
+        same_lines(random_rules(rng), rng, 2, monkeypatch, 10**8)
+
+
+def test_lines_cut_by_the_budget_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(5)
+    cut = sum(
+        same_lines(PRESETS[name], rng, 10, monkeypatch, rng.randrange(20, 400))
+        for name in ("classic", "schnapsen", "pagat", "named_trump")
+    )
+    assert cut > 0

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from tutor.engine import (
     Credit,
@@ -223,6 +223,14 @@ class CoreNegamax:
                 self.settle()
 
         return run
+
+    def line(self, *args: int | tuple[int, ...]) -> tuple[list[int], tuple[int, ...], int, Any]:
+        """``Core.line`` with the budget armed before each of its searches and charged at the
+        end, as the searches it makes would be one by one."""
+        try:
+            return self.core.line(*args[:3], int(self.budget is not None), *args[3:])
+        finally:
+            self.settle()
 
     def settle(self) -> None:
         """Charge the nodes searched so far to the budget."""

@@ -999,6 +999,8 @@ static PyMethodDef Core_methods[] = {
      "The table's best move code of a position on lead, or -1."},
     {"playout", (PyCFunction)(void (*)(void))Core_playout, METH_FASTCALL,
      "The club player's moves for both seats while the stock is open, and where they lead."},
+    {"line", (PyCFunction)(void (*)(void))Core_line, METH_FASTCALL,
+     "The principal line from a position of the second phase, to the move that ends the deal."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
     {"entries", (PyCFunction)Core_entries, METH_NOARGS, "Entries in the transposition table."},
     {NULL, NULL, 0, NULL},

@@ -468,3 +468,221 @@ static PyObject *Core_playout(Core *C, PyObject *const *args, Py_ssize_t nargs) 
         S.known[0], S.known[1], S.out_by, S.waiting, S.has_last, S.last[0], S.last[1], S.last[2],
         S.last[3]);
 }
+
+/* ---------------------------------------------------------------- the principal line */
+
+/* The outcome of a finished deal as play.py's _declare and _end_of_cards score it: net game
+ * points for player 0. ``code`` is the move that ended it, applied to ``S``. */
+static int ps_outcome(Core *C, const PState *S, int code) {
+    int s0 = ps_score(S, 0), s1 = ps_score(S, 1);
+    int won = (S->tricks[0] ? 1 : 0) | (S->tricks[1] ? 2 : 0);
+    int trickless = S->closed_opp_tricks == 0 ? 1 : 0;
+    if (code < 32) { /* a trick ended it */
+        if (S->out_by >= 0) return declare(C->sc, S->out_by, s0, s1, won, S->closed_by, trickless);
+        return end_of_cards(C->sc, s0, s1, won, S->closed_by, trickless, S->last[3]);
+    }
+    return declare(C->sc, S->leader, s0, s1, won, S->closed_by, trickless);
+}
+
+/* ps_apply in the second phase, with the trick's end scored as play.py scores it: 1 when the
+ * deal ends (its value for player 0 in ``*value``), else 0. */
+static int ps_apply2(Core *C, PState *S, const Facts *F, int code, int *value) {
+    if (code < 32 && S->lead >= 0) {
+        int r = ps_apply(S, F, code);
+        if (r <= 0) return r;
+        if (!(S->h[0] | S->h[1])) { /* the last trick's bonus */
+            int bonus = S->closed_by >= 0 ? F->bonus_after_close : F->bonus_open;
+            S->pts[S->last[3]] += bonus;
+        }
+        *value = ps_outcome(C, S, code);
+        return 1;
+    }
+    int r = ps_apply(S, F, code); /* a marriage and out has been credited at once */
+    if (r > 0) *value = ps_outcome(C, S, code);
+    return r;
+}
+
+/* legality.py's legal_moves in the second phase with trumps named (codes, in its order). */
+static int moves2(const PState *S, const Facts *F, int *out) {
+    int n = 0;
+    if (S->lead >= 0) {
+        int p = 1 - S->leader;
+        u64 hand = S->h[p], same = hand & SUIT_MASKS[S->lead >> 3], allowed;
+        if (same) {
+            u64 higher = same & ((1ULL << S->lead) - 1);
+            allowed = F->head && higher ? higher : same;
+        } else {
+            allowed = (hand & F->tmask) ? hand & F->tmask : hand;
+        }
+        for (int c = 0; c < 32; c++)
+            if (allowed >> c & 1) out[n++] = c;
+        return n;
+    }
+    int p = S->leader;
+    u64 hand = S->h[p];
+    for (int c = 0; c < 32; c++)
+        if (hand >> c & 1) out[n++] = c;
+    int has_trick = S->tricks[p] > 0;
+    int may_out = S->out_by < 0 && !(S->closed_by >= 0 && S->closed_by != p && !F->closer_opp);
+    if (F->m_phase2 && (has_trick || !F->m_needs))
+        for (int suit = 0; suit < 4; suit++) {
+            int k = suit * 8 + 2;
+            if ((hand >> k & 3) != 3) continue;
+            out[n++] = 32 + k;
+            out[n++] = 32 + k + 1;
+            if (may_out && F->out_marriage) {
+                out[n++] = 64 + k;
+                out[n++] = 64 + k + 1;
+            }
+        }
+    if (may_out && (has_trick || !F->out_needs)) out[n++] = OUT_CODE;
+    return n;
+}
+
+/* The search's position of ``S`` (_negamax.py's position), on a stock index and card fixed in
+ * the second phase. */
+typedef struct {
+    int s0, s1, won, trickless;
+} Pos2;
+
+static Pos2 pos2(const PState *S, const Facts *F) {
+    Pos2 q;
+    q.s0 = ps_score(S, 0);
+    q.s1 = ps_score(S, 1);
+    q.won = (S->tricks[0] ? 1 : 0) | (S->tricks[1] ? 2 : 0);
+    q.trickless = S->closed_by >= 0 && F->nt_at_close && S->closed_opp_tricks == 0 ? 1 : 0;
+    return q;
+}
+
+/* Solver._search of ``S`` within alpha and beta, for the player to move, with the budget armed
+ * as CoreNegamax._armed arms it. */
+static int search2(Core *C, const PState *S, int si, int tc, int armed, int alpha, int beta) {
+    Facts *F = get_facts(C, S->trump, S->nmarr);
+    Pos2 q = pos2(S, F);
+    if (armed) C->stop = C->nodes;
+    if (S->lead < 0)
+        return lead_entry(C, F, S->h[0], S->h[1], S->leader, q.s0, q.s1, S->pend[0], S->pend[1],
+                          q.won, si, tc, S->closed_by, q.trickless, S->out_by, alpha, beta);
+    u64 h0 = S->h[0], h1 = S->h[1];
+    return -follow(C, F, h0, h1, S->leader, S->lead, q.s0, q.s1, S->pend[0], S->pend[1], q.won,
+                   si, tc, S->closed_by, q.trickless, S->out_by, -beta, -alpha);
+}
+
+/* line(value, si, tc, armed, <the 24 position fields of playout>): Solver.line from a position
+ * of the second phase with trumps named and no choice waiting: the moves (codes) of the
+ * principal line and the position before its last move, which ends the deal. */
+static PyObject *Core_line(Core *C, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 28) {
+        PyErr_Format(PyExc_TypeError, "expected 28 arguments, got %zd", nargs);
+        return NULL;
+    }
+    long long a[28];
+    for (int i = 0; i < 28; i++) {
+        if (i == 7) continue;
+        a[i] = PyLong_AsLongLong(args[i]);
+        if (a[i] == -1 && PyErr_Occurred()) return NULL;
+    }
+    int target = (int)a[0], si = (int)a[1], tc = (int)a[2], armed = (int)a[3];
+    if (check_hands(a[5], a[6]) < 0) return NULL;
+    PState S;
+    memset(&S, 0, sizeof S);
+    S.trump = (int)a[4];
+    S.h[0] = (u64)a[5];
+    S.h[1] = (u64)a[6];
+    S.tc = (int)a[8];
+    S.leader = (int)a[9];
+    S.lead = (int)a[10];
+    S.lead_marriage = (int)a[11];
+    S.closed_by = (int)a[12];
+    S.closed_opp_tricks = (int)a[13];
+    for (int i = 0; i < 2; i++) {
+        S.pts[i] = (int)a[14 + i];
+        S.melds[i] = (int)a[16 + i];
+        S.pend[i] = (int)a[18 + i];
+        S.tricks[i] = (int)a[20 + i];
+        S.known[i] = (u64)a[22 + i];
+    }
+    S.nmarr = (int)a[24];
+    S.out_by = (int)a[25];
+    S.waiting = (int)a[26];
+    S.pack = (u64)a[27];
+    S.ns = S.si = 0; /* the stock stays as it is in the second phase: the caller keeps it */
+    if (S.trump < 0 || S.trump > 3 || S.waiting != WAIT_NOTHING || S.leader < 0 ||
+        S.leader > 1 || S.lead > 31 || ps_stock_open(&S) || tc > 31 || si < 0 || si > C->nstock) {
+        PyErr_SetString(PyExc_ValueError, "not a position of the second phase with trumps");
+        return NULL;
+    }
+    int played[MAX_PLAYED];
+    int count = 0;
+    PState prev;
+    if (setjmp(C->jb)) return NULL;
+    if (C->table_size == 0) first_table(C, S.h[0] | S.h[1], si);
+    for (;;) {
+        Facts *F = get_facts(C, S.trump, S.nmarr);
+        int player = ps_to_move(&S);
+        int cand[MAXMOVES];
+        int n = moves2(&S, F, cand);
+        if (n == 0 || count >= MAX_PLAYED) {
+            PyErr_SetString(PyExc_ValueError, "the line does not end");
+            return NULL;
+        }
+        if (S.lead < 0 && C->table_size) { /* Solver._ordered: the table's best move first */
+            Pos2 q = pos2(&S, F);
+            int tag = ((int)S.trump * 8 + (C->escalating ? S.nmarr : 0)) << 1;
+            if (key_fits(q.s0, q.s1, S.pend[0], S.pend[1])) {
+                Key k = make_key(S.h[0], S.h[1], S.leader | tag, q.s0, q.s1, S.pend[0],
+                                 S.pend[1], q.won, si, tc, S.closed_by, q.trickless, S.out_by);
+                Entry *e = table_slot(C, k.k0, k.k1);
+                int best = e->k0 ? e->best : -1;
+                for (int i = 0; best >= 0 && i < n; i++)
+                    if (cand[i] == best) {
+                        memmove(cand + 1, cand, (size_t)i * sizeof(int));
+                        cand[0] = best;
+                        break;
+                    }
+            }
+        }
+        int chosen = -1, ended = 0;
+        PState child;
+        for (int i = 0; i < n; i++) {
+            child = S;
+            int value = 0;
+            int r = ps_apply2(C, &child, F, cand[i], &value);
+            if (r < 0) {
+                PyErr_SetString(PyExc_ValueError, "a move the position does not allow");
+                return NULL;
+            }
+            chosen = cand[i];
+            ended = r;
+            if (i == n - 1) break;
+            int reaches;
+            if (r > 0)
+                reaches = (player ? -value : value) >= target;
+            else if (ps_to_move(&child) == player)
+                reaches = search2(C, &child, si, tc, armed, target - 1, target) >= target;
+            else
+                reaches = search2(C, &child, si, tc, armed, -target, 1 - target) <= -target;
+            if (reaches) break;
+        }
+        played[count++] = chosen;
+        if (ended) break;
+        prev = child;
+        if (ps_to_move(&child) != player) target = -target;
+        S = prev;
+    }
+    PyObject *codes = PyList_New(count);
+    PyObject *marr = PyTuple_New(S.new_marr);
+    if (codes == NULL || marr == NULL) {
+        Py_XDECREF(codes);
+        Py_XDECREF(marr);
+        return NULL;
+    }
+    for (int i = 0; i < count; i++) PyList_SET_ITEM(codes, i, PyLong_FromLong(played[i]));
+    for (int i = 0; i < S.new_marr; i++) PyTuple_SET_ITEM(marr, i, PyLong_FromLong(S.marr[i]));
+    return Py_BuildValue(
+        "(NNi(iKK" "iiiiiiiiiiiiiii" "KKiii(iiii)))", codes, marr, 1, S.trump, S.h[0], S.h[1],
+        S.si, S.tc, S.leader, S.lead, S.lead_marriage, S.closed_by, S.closed_opp_tricks, S.pts[0],
+        S.pts[1], S.melds[0], S.melds[1], S.pend[0], S.pend[1], S.tricks[0], S.tricks[1],
+        S.known[0], S.known[1], S.out_by, S.waiting, S.has_last, S.last[0], S.last[1], S.last[2],
+        S.last[3]);
+}

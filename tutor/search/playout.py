@@ -20,6 +20,7 @@ the same rule facts as the search (``tutor.search._core.core_facts``).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tutor.engine import (
     CLOSE_UNDRAWN,
@@ -71,19 +72,9 @@ def club_playout(state: State, exact: int) -> tuple[State, tuple[Move, ...]]:
     return state, tuple(played)
 
 
-def core_playout(state: State, exact: int) -> tuple[State, tuple[Move, ...]]:
-    """``club_playout`` in the compiled core (which must be built)."""
-    if not playing(state, exact):
-        return state, ()
-    rules = state.rules
-    points, melds, pending, tricks, known = (
-        state.points,
-        state.melds,
-        state.pending,
-        state.tricks,
-        state.known,
-    )
-    codes, married, ended, end = _core.playout_core(rules).playout(
+def fields(state: State) -> tuple[int | tuple[int, ...], ...]:
+    """The fields of ``state`` as the core's ``playout`` and ``line`` read them."""
+    return (
         state.trump_index,
         *state.hands,
         state.stock,
@@ -93,22 +84,29 @@ def core_playout(state: State, exact: int) -> tuple[State, tuple[Move, ...]]:
         int(state.lead_marriage),
         state.closed_by,
         state.closed_opp_tricks,
-        *points,
-        *melds,
-        *pending,
-        *tricks,
-        *known,
+        *state.points,
+        *state.melds,
+        *state.pending,
+        *state.tricks,
+        *state.known,
         len(state.marriages),
         state.out_by,
         _WAIT_CODES[state.waiting],
-        rules.pack_mask,
-        exact,
+        state.rules.pack_mask,
     )
+
+
+def rebuilt(
+    state: State, answer: tuple[list[int], tuple[int, ...], int, tuple[Any, ...]]
+) -> tuple[State, tuple[Move, ...]]:
+    """The core's answer from ``state`` (``playout`` or ``line``): the position it reached,
+    after the engine has played a last move that ends the deal, and the moves."""
+    codes, married, ended, end = answer
     (trump, h0, h1, si, tc, leader, lead, lead_marriage, closed_by, closed_opp) = end[:10]
     p0, p1, m0, m1, q0, q1, t0, t1, k0, k1, out_by, waiting, has_last, last = end[10:]
     moves = tuple(_MOVES[c] for c in codes)
     after = State(
-        rules,
+        state.rules,
         None if trump == 4 else _SUITS[trump],
         (h0, h1),
         state.stock[si:],
@@ -133,6 +131,13 @@ def core_playout(state: State, exact: int) -> tuple[State, tuple[Move, ...]]:
     if ended:
         after = apply_unchecked(after, moves[-1])
     return after, moves
+
+
+def core_playout(state: State, exact: int) -> tuple[State, tuple[Move, ...]]:
+    """``club_playout`` in the compiled core (which must be built)."""
+    if not playing(state, exact):
+        return state, ()
+    return rebuilt(state, _core.playout_core(state.rules).playout(*fields(state), exact))
 
 
 def playout(state: State, exact: int) -> tuple[State, tuple[Move, ...]]:
