@@ -9,6 +9,9 @@
  * is closed or used up. A move that ends the deal (a declaration judged at once, or the trick
  * after one) is handed back unplayed, with the position before it, so that the engine scores
  * the deal and writes its outcome.
+ *
+ * Then the principal line of the second phase (``line``): tutor/search/solver.py's
+ * ``Solver.line`` step for step on this core's search, handed back the same way.
  */
 
 #define PASS_CODE 99

@@ -223,7 +223,8 @@ class Solver:
 
         At each step the first move (the table's best first) that keeps the value is taken; a
         move is tested by a null-window search, mostly answered from the table, and the last
-        candidate needs no test."""
+        candidate needs no test. The compiled core follows the same steps where it can
+        (``_core_line_fits``: ``Core.line``, the same moves, nodes and budget)."""
         if isinstance(self._engine, CoreNegamax) and _core_line_fits(state):
             if value is None:
                 value = self.value(state)
