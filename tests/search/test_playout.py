@@ -172,3 +172,9 @@ def test_lines_cut_by_the_budget_alike(monkeypatch: pytest.MonkeyPatch) -> None:
         for name in ("classic", "schnapsen", "pagat", "named_trump")
     )
     assert cut > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_lines_of_every_preset_many(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert same_lines(PRESETS[name], random.Random(f"{name}!"), 400, monkeypatch, 10**8) == 0
