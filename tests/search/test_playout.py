@@ -13,9 +13,18 @@ import random
 import pytest
 from test_core import random_rules
 
-from tutor.engine import PRESETS, RuleSet, State, apply_unchecked, legal_moves, random_deal
+from tutor.engine import (
+    PRESETS,
+    RuleSet,
+    State,
+    apply_unchecked,
+    legal_moves,
+    random_deal,
+    sample_states,
+    view_of,
+)
 from tutor.search import Budget, SearchLimit, _core, playout, solver
-from tutor.search.sampling import _playout
+from tutor.search.sampling import _playout, evaluate_worlds
 from tutor.search.solver import Solver
 
 pytest.importorskip("tutor.search._negacore")
@@ -178,3 +187,22 @@ def test_lines_cut_by_the_budget_alike(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_lines_of_every_preset_many(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert same_lines(PRESETS[name], random.Random(f"{name}!"), 400, monkeypatch, 10**8) == 0
+
+
+def test_sampled_values_alike_with_python_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sampled values with lines, as the coach asks for them, are the same with the core's
+    playout, line and search and with ``TUTOR_SEARCH=python`` (Python throughout), and charge
+    the budget the same."""
+    rng = random.Random(3)
+    for name in ("classic", "pagat"):
+        s = first_phase(PRESETS[name], rng)
+        while s is None or s.waiting.value != "nothing":
+            s = first_phase(PRESETS[name], rng)
+        worlds = sample_states(view_of(s, s.to_move), 4, 1)
+        seen = []
+        for search in ("core", "python"):
+            monkeypatch.setenv(_core.ENV, search)
+            budget = Budget(nodes=10**7)
+            ev = evaluate_worlds(worlds, 0, budget)
+            seen.append(([(m.move, m.deal_values, m.deal_lines) for m in ev.moves], budget.spent))
+        assert seen[0] == seen[1], name
