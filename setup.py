@@ -10,6 +10,7 @@ setup(
         Extension(
             "tutor.search._negacore",
             ["tutor/search/_negacore.c"],
+            depends=["tutor/search/_playout.c"],
             optional=True,
             extra_compile_args=["-O3"],
         )

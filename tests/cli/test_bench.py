@@ -71,9 +71,18 @@ def test_the_search_part_compares_the_core_with_the_python_search(
     en = get_translator("en")
     said = f"{number(result['ratio'], en)} times as fast"  # 20.0 is written 20
     assert "from 6 to 9 cards" in lines[1] and said in lines[1], lines[1]
+    # the playout of the first phase, both ways within the run
+    playout = result["playout"]
+    assert playout["agree"] and playout["moves"] >= playout["playouts"] > 0
+    assert playout["core_ms"] > 0 and playout["python_ms"] > 0
+    assert playout["ratio"] == pytest.approx(
+        playout["python_ms"] / playout["core_ms"], rel=0.05, abs=0.1
+    )
+    assert f"{number(playout['ratio'], en)} times as fast" in lines[2], lines[2]
+    assert f"from {playout['playouts']} positions" in lines[2], lines[2]
     monkeypatch.setattr(_core, "Core", None)
     alone = bench_search(rules, 1, seed=1)
-    assert alone["search"] == "python" and "ratio" not in alone
+    assert alone["search"] == "python" and "ratio" not in alone and "playout" not in alone
     assert alone["cards_6"]["python_nodes"] > 0 and "core_nodes" not in alone["cards_6"]
     assert search_lines(alone, get_translator("en")) == [
         "The solver runs the Python search: the compiled search is not built."

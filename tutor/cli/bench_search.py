@@ -5,16 +5,22 @@ bench's rules with that hand size, the stock gone): every legal move valued by b
 core and then by the Python search so that both meet the same load of a shared machine. For
 each hand size and in total: the CPU time and the nodes of each, their nodes per second, the
 ratio of the times (the Python search's over the core's), and whether every move's value
-agrees (the bench stops if not)."""
+agrees (the bench stops if not). Then the first phase played out by ``club`` for both seats,
+as the sampled values play it (``tutor.search.playout``), from the same random positions of the
+first phase in the core and in Python, one after the other: the CPU time of each, the moves,
+the ratio, and whether both made the same moves to the same position (the bench stops if
+not)."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
 import time
 from typing import Any
 
-from tutor.engine import RuleSet
+from tutor.engine import RuleSet, State, apply_unchecked, legal_moves, random_deal
 from tutor.search import Solver, core_built, search_name
+from tutor.search.playout import club_playout, core_playout, playing
 from tutor.words.explain import number
 from tutor.words.i18n import Translator
 
@@ -22,6 +28,8 @@ from tutor.words.i18n import Translator
 SEARCH_SIZES = (6, 7, 8, 9, 10)
 #: Endgames per hand size by default.
 SEARCH_POSITIONS = 30
+#: First-phase positions played out by each playout.
+PLAYOUTS = 300
 
 
 def search_sizes(rules: RuleSet) -> tuple[int, ...]:
@@ -91,7 +99,48 @@ def bench_search(rules: RuleSet, n: int, seed: int) -> dict[str, Any]:
         result["agree"] = True
         core = total_cpu["core"]
         result["ratio"] = round(total_cpu["python"] / core, 1) if core else None
+        result["playout"] = bench_playout(rules, PLAYOUTS, seed)
     return result
+
+
+def first_phase_positions(rules: RuleSet, n: int, seed: int) -> list[State]:
+    """``n`` positions of the first phase: random deals after up to a dozen random moves."""
+    rng = random.Random(f"playout {seed}")
+    out: list[State] = []
+    while len(out) < n:
+        s = random_deal(rules, rng, dealer=rng.randrange(2))
+        for _ in range(rng.randrange(13)):
+            if not playing(s, 0):
+                break
+            s = apply_unchecked(s, rng.choice(sorted(legal_moves(s), key=str)))
+        if playing(s, 0):
+            out.append(s)
+    return out
+
+
+def bench_playout(rules: RuleSet, n: int, seed: int) -> dict[str, Any]:
+    """The playouts of ``n`` first-phase positions in the core and in Python (the module doc;
+    the core must be built)."""
+    cpu = {"core": 0.0, "python": 0.0}
+    moves = 0
+    for s in first_phase_positions(rules, n, seed):
+        begun = time.process_time()
+        fast = core_playout(s, 0)
+        cpu["core"] += time.process_time() - begun
+        begun = time.process_time()
+        slow = club_playout(s, 0)
+        cpu["python"] += time.process_time() - begun
+        if fast != slow:  # pragma: no cover - tests/search/test_playout.py keeps them equal
+            raise AssertionError("the compiled and the Python playout disagree")
+        moves += len(fast[1])
+    return {
+        "playouts": n,
+        "moves": moves,
+        "core_ms": round(cpu["core"] * 1000, 3),
+        "python_ms": round(cpu["python"] * 1000, 3),
+        "agree": True,
+        "ratio": round(cpu["python"] / cpu["core"], 1) if cpu["core"] else None,
+    }
 
 
 def search_lines(part: dict[str, Any], tr: Translator) -> list[str]:
@@ -122,6 +171,20 @@ def search_lines(part: dict[str, Any], tr: Translator) -> list[str]:
                 python_nodes=number(part["python_nodes"], tr),
                 python=number(part.get("python_nodes_per_second") or 0, tr),
                 ratio=number(part.get("ratio") or 0.0, tr),
+            )
+        )
+    playout = part.get("playout")
+    if playout:
+        lines.append(
+            tr._(
+                "The first phase played out by the club player from {playouts} positions, the "
+                "same {moves} moves in both: the compiled playout took {core_ms} ms, the Python "
+                "one {python_ms} ms: {ratio} times as fast.",
+                playouts=number(playout["playouts"], tr),
+                moves=number(playout["moves"], tr),
+                core_ms=number(playout["core_ms"], tr),
+                python_ms=number(playout["python_ms"], tr),
+                ratio=number(playout.get("ratio") or 0.0, tr),
             )
         )
     return lines

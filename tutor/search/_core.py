@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from tutor.engine import (
     Credit,
@@ -224,6 +224,14 @@ class CoreNegamax:
 
         return run
 
+    def line(self, *args: int | tuple[int, ...]) -> tuple[list[int], tuple[int, ...], int, Any]:
+        """``Core.line`` with the budget armed before each of its searches and charged at the
+        end, as the searches it makes would be one by one."""
+        try:
+            return self.core.line(*args[:3], int(self.budget is not None), *args[3:])
+        finally:
+            self.settle()
+
     def settle(self) -> None:
         """Charge the nodes searched so far to the budget."""
         if self.budget is not None:
@@ -240,6 +248,31 @@ class CoreNegamax:
         self.settle()
         budget.check()
         self.core.stop = self.nodes + min(budget.remaining, CHECK_EVERY)
+
+
+def _no_checkpoint() -> None:
+    """A playout searches no nodes, so it never reaches a checkpoint."""
+
+
+@functools.lru_cache(maxsize=64)
+def _playout_core(rules: RuleSet) -> _negacore.Core:
+    assert Core is not None
+    _, scores, facts = _parts(rules)
+    return Core((), rules.marriage_escalating, _NEVER, facts, scores, _no_checkpoint)
+
+
+_last_playout: list[tuple[RuleSet, _negacore.Core]] = []
+
+
+def playout_core(rules: RuleSet) -> _negacore.Core:
+    """A core that plays out the first phase under ``rules`` (``Core.playout``, see
+    ``tutor.search.playout``): made once for the rule set, found again by identity first (a rule
+    set's hash costs more than a playout)."""
+    if _last_playout and _last_playout[0][0] is rules:
+        return _last_playout[0][1]
+    core = _playout_core(rules)
+    _last_playout[:] = [(rules, core)]
+    return core
 
 
 def core_built() -> bool:

@@ -986,6 +986,10 @@ static void Core_dealloc(Core *C) {
     Py_TYPE(C)->tp_free((PyObject *)C);
 }
 
+/* ---------------------------------------------------------------- the club playout */
+
+#include "_playout.c"
+
 static PyMethodDef Core_methods[] = {
     {"lead", (PyCFunction)(void (*)(void))Core_lead, METH_FASTCALL,
      "The value for the leader of a position on lead."},
@@ -993,6 +997,10 @@ static PyMethodDef Core_methods[] = {
      "The value for the leader once a card is led."},
     {"best_move", (PyCFunction)(void (*)(void))Core_best_move, METH_FASTCALL,
      "The table's best move code of a position on lead, or -1."},
+    {"playout", (PyCFunction)(void (*)(void))Core_playout, METH_FASTCALL,
+     "The club player's moves for both seats while the stock is open, and where they lead."},
+    {"line", (PyCFunction)(void (*)(void))Core_line, METH_FASTCALL,
+     "The principal line from a position of the second phase, to the move that ends the deal."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
     {"entries", (PyCFunction)Core_entries, METH_NOARGS, "Entries in the transposition table."},
     {NULL, NULL, 0, NULL},

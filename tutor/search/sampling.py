@@ -22,6 +22,7 @@ from tutor.engine import (
 )
 from tutor.search.budget import NODES, Budget, SearchLimit
 from tutor.search.club import club_player
+from tutor.search.playout import playout
 from tutor.search.solver import Solver, terminal_value
 
 
@@ -73,12 +74,8 @@ def _playout(
     runs out of budget, ``finish`` lets ``club`` play the deal to its end instead (the third
     value is then False); otherwise ``SearchLimit`` is raised. Without ``lines`` the card points
     are those when the search takes over (the principal line is not followed to the end)."""
-    rng = random.Random(0)
-    played: list[Move] = []
-    while state.result is None and not state.phase2 and state.stock_size > exact_stock:
-        move = club_player(state, rng)
-        played.append(move)
-        state = apply_unchecked(state, move)
+    state, first = playout(state, exact_stock)  # in the compiled core where it is built
+    played = list(first)
     if budget is not None:
         budget.charge(len(played))
     if state.result is not None:
@@ -93,7 +90,7 @@ def _playout(
     except SearchLimit:
         if not finish:
             raise
-        end = _club_to_end(state, rng, played)
+        end = _club_to_end(state, random.Random(0), played)  # club does not draw on it
         assert end.result is not None
         line = tuple(played) if lines else ()
         return terminal_value(end.result, player), end.result.scores[player], False, line

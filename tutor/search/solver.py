@@ -42,10 +42,11 @@ from tutor.engine import (
     legal_moves,
     other,
 )
-from tutor.search._core import make_engine
+from tutor.search._core import CoreNegamax, make_engine
 from tutor.search._negamax import Pos, code_to_move, position, search_stock
 from tutor.search._rulefacts import max_game_points
 from tutor.search.budget import Budget
+from tutor.search.playout import fields, rebuilt
 
 
 class Value(NamedTuple):
@@ -222,7 +223,14 @@ class Solver:
 
         At each step the first move (the table's best first) that keeps the value is taken; a
         move is tested by a null-window search, mostly answered from the table, and the last
-        candidate needs no test."""
+        candidate needs no test. The compiled core follows the same steps where it can
+        (``_core_line_fits``: ``Core.line``, the same moves, nodes and budget)."""
+        if isinstance(self._engine, CoreNegamax) and _core_line_fits(state):
+            if value is None:
+                value = self.value(state)
+            pos = self._pos(state)
+            end, line = rebuilt(state, self._engine.line(value, pos[8], pos[9], *fields(state)))
+            return line, end
         moves: list[Move] = []
         target = value
         while state.result is None:
@@ -305,6 +313,18 @@ class Solver:
             len(state.marriages),
             *(h0, h1, ld, card, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m),
         )
+
+
+def _core_line_fits(state: State) -> bool:
+    """The compiled core follows the line from here (``Core.line``): the second phase, trumps
+    named, no choice waiting; elsewhere (the last draws to come, the reply to a close, no
+    trumps yet) ``Solver.line`` follows it in Python."""
+    return (
+        state.result is None
+        and state.phase2
+        and state.waiting is Wait.NOTHING
+        and state.trump is not None
+    )
 
 
 def solve(state: State) -> Value:
