@@ -391,7 +391,7 @@ PACK32 = RuleSet(
             ),
         ),
     ),
-    readings=("exchange.rank", "close.penalty", "close.allowed", "marriage.points"),
+    readings=("exchange.rank", "close.penalty", "close.allowed", "marriage.on_lead"),
 )
 
 # The Austrian Schnapsen as described in 001: J to A, five cards; otherwise Kurnik's rules.
@@ -543,7 +543,7 @@ THREE = dataclasses.replace(
     played_out=PlayedOut.ONLY_ONE,
     losers=Losers.SUM,
     sources=CLASSIC.sources + _src(SRC_001, "exchange.timing"),
-    readings=("table.seats", "deal.hand_size", "close.allowed", "match.next_dealer"),
+    readings=("deal.hand_size", "close.allowed", "match.next_dealer"),
     notes=(
         (
             "table.seats",
@@ -675,7 +675,7 @@ FOUR = dataclasses.replace(
     readings=(
         "exchange.rank",
         "close.allowed",
-        "marriage.points",
+        "marriage.on_lead",
         "trick.equal_cards",
         "score.schneider_below",
         "deal.played_out",

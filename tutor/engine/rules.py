@@ -336,8 +336,9 @@ class RuleSet:
     sources: tuple[tuple[str, str], ...] = field(default=(), metadata={"id": ""}, compare=False)
     default_source: str = field(default=SRC_000, metadata={"id": ""}, compare=False)
     notes: tuple[tuple[str, str], ...] = field(default=(), metadata={"id": ""}, compare=False)
-    # Switches whose value is this tutor's reading where its source is silent or ambiguous; each
-    # has a note that gives the reading's grounds.
+    # Switches (or engine rule ids) whose value is this tutor's reading where the source is
+    # silent or ambiguous; the note of the switch (for a rule id, of the switch it follows, as
+    # ``legality.RULE_SWITCH`` names it) gives the reading's grounds.
     readings: tuple[str, ...] = field(default=(), metadata={"id": ""}, compare=False)
 
     # ----- derived values, computed once -----
@@ -422,8 +423,8 @@ class RuleSet:
         return dict(self.sources).get(switch_id, self.default_source)
 
     def is_reading(self, switch_id: str) -> bool:
-        """The switch's value is this tutor's reading: its source does not settle it, and the
-        switch's note says why the value was chosen."""
+        """The switch's value (or how the engine plays the rule id) is this tutor's reading:
+        its source does not settle it, and the switch's note says why it was chosen."""
         return switch_id in self.readings
 
     def with_changes(self, **changes: Any) -> RuleSet:

@@ -428,7 +428,7 @@ def rule_text(rule_id: str, rules: RuleSet, tr: Translator) -> str:
         return _switch_line(rules.switch(rule_id), rules, tr)
     source = source_name(rule_source(rule_id, rules), tr)
     rule = say_rule(rule_id, rules, tr)
-    if rules.is_reading(rule_switch(rule_id)):
+    if rules.is_reading(rule_id) or rules.is_reading(rule_switch(rule_id)):
         return tr._(
             "{rule} This is the tutor's reading; the source, {source}, does not settle it.",
             rule=rule,
