@@ -430,7 +430,7 @@ def rule_text(rule_id: str, rules: RuleSet, tr: Translator) -> str:
     rule = say_rule(rule_id, rules, tr)
     if rules.is_reading(rule_id) or rules.is_reading(rule_switch(rule_id)):
         return tr._(
-            "{rule} This is the tutor's reading; the source, {source}, does not settle it.",
+            "{rule} Source: {source} (the tutor's reading).",
             rule=rule,
             source=source,
         )
@@ -452,8 +452,7 @@ def _switch_line(sw: SwitchValue, rules: RuleSet, tr: Translator) -> str:
     source = source_name(sw.source, tr)
     if rules.is_reading(sw.id):
         return tr._(
-            "{name}: {value}. This is the tutor's reading; the source, {source}, does not "
-            "settle it.",
+            "{name}: {value}. Source: {source} (the tutor's reading).",
             name=name,
             value=value,
             source=source,
