@@ -59,7 +59,7 @@ def test_a_played_out_deal_of_three_is_won_by_a_single_player_with_66(lang: str,
     rules = preset(name)
     line = rule_line("deal.played_out", rules, tr)
     assert HIGHER[lang] not in line
-    assert {"en": "only a single player", "de": "nur ein einzelner Spieler", "pl": "jedyny"}[
+    assert {"en": "only a single player", "de": "nur ein einzelner Spieler", "pl": "jako jedyny"}[
         lang
     ] in line
     assert "66" in line and source_name(SRC_000, tr) in line
