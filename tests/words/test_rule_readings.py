@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,7 @@ from tutor.engine import (
     table_check,
 )
 from tutor.teach.lessons import Library
+from tutor.web.rules_ref import rules_reference_html
 from tutor.words.explain import explain_verdict, rule_line, source_name
 from tutor.words.i18n import LANGUAGES, get_translator
 from tutor.words.lesson_text import step_text
@@ -219,3 +221,15 @@ def test_the_rule_line_of_table_03_step_1_agrees_with_its_narration(lang: str) -
         "pl": "nawet przed wzięciem",
     }[lang] in rules
     assert frame.verdict is not None and frame.verdict.legal
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_reference_marks_a_reading_with_its_source(lang: str) -> None:
+    tr = get_translator(lang)
+    html = unescape(str(rules_reference_html(preset("thirtysix"), tr)))
+    start = html.index('data-switch="score.schneider_below"')
+    entry = html[start : html.index("</div>", start)]
+    mark = tr._("{source}, the tutor's reading", source="")
+    assert mark.strip(", ") in entry
+    start = html.index('data-switch="deal.target"')
+    assert mark.strip(", ") not in html[start : html.index("</div>", start)]
