@@ -3,10 +3,12 @@ as they are, so the page cannot drift from the code."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from tutor.cli.rules import rules_markdown
-from tutor.engine import PRESETS, switch_ids
+from tutor.engine import PRESETS, TABLE_PRESETS, switch_ids
 from tutor.words.i18n import get_translator
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
@@ -37,3 +39,29 @@ def test_the_page_reads_in_polish_too() -> None:
     heading = pl_tr._("Where the presets differ")
     assert heading != "Where the presets differ" and f"## {heading}" in pl
     assert "Where the presets differ" not in pl and "| Preset |" not in pl
+
+
+def test_the_page_describes_the_table_games_as_they_are() -> None:
+    """Every table preset in full, with its readings marked; the hand-written part no longer
+    says that the table games have no lessons or play, nor that the board's last trick is left
+    to the app."""
+    text = DOC.read_text(encoding="utf-8")
+    for pid in TABLE_PRESETS:
+        assert f"(`{pid}`)" in rules_markdown(get_translator("en"))
+    assert "| Declaring 66 to end the deal before the last trick (`out.allowed`) | no |" in text
+    assert "German rules page, 2 to 4 players, the tutor's reading" in text
+    assert "no lessons, hints or play against the computer" not in text
+    assert "a matter for the app" not in text and "see below" not in text
+
+
+def test_a_table_lesson_replays_from_the_command_line() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "tutor", "replay", "lessons/table-01-three-players.yaml"],
+        capture_output=True,
+        text=True,
+        cwd=DOC.parents[1],
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "only a single player with 66 points or more wins the deal" in out.stdout
+    assert "the higher score wins" not in out.stdout

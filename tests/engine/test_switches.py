@@ -559,8 +559,9 @@ def test_a_switch_marked_unused_changes_no_deal(switch_id: str) -> None:
     if switch_id.startswith("match."):
         return  # a match switch changes no deal at all
     unused_in = [p for p in PRESETS.values() if not applies(p, switch_id)]
-    # every preset allows closing: what depends on it is read everywhere
-    assert unused_in or DEPENDS[switch_id][0] == "closing_allowed", switch_id
+    # every two-player preset allows closing and declaring: what depends on them is read in
+    # each (tests/engine/test_three_declaring.py shows it unread in the game for three)
+    assert unused_in or DEPENDS[switch_id][0] in ("closing_allowed", "out_allowed"), switch_id
     for rules in unused_in:
         other = replace(rules, **{field_name: _another_value(rules, field_name)})
         rng = random.Random(switch_id)

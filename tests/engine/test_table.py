@@ -190,11 +190,11 @@ def _end_with(rules: RuleSet, points: tuple[int, ...], tricks: tuple[int, ...]) 
     return s._replace(points=points, tricks=tricks, leader=0)
 
 
-@pytest.mark.parametrize(("spec", "gp"), [("three", 4), ("three_pack32", 1)])
+@pytest.mark.parametrize(("spec", "gp"), [("three(out.allowed=true)", 4), ("three_pack32", 1)])
 def test_what_a_winner_of_three_scores(spec: str, gp: int) -> None:
     """A declares with 70: B has no trick (Schwarz, 3), C has 40 (a simple loss, 1). Each loser
     paying by his own result gives A 4; as against the loser who did best, 1."""
-    rules = preset(spec)
+    rules = parse_rules(spec)
     s = _end_with(rules, (70, 0, 40), (3, 0, 2))
     assert DECLARE_OUT in table_legal_moves(s)
     end = table_apply(s, DECLARE_OUT)
@@ -203,7 +203,7 @@ def test_what_a_winner_of_three_scores(spec: str, gp: int) -> None:
 
 
 def test_a_false_declaration_pays_every_other_side() -> None:
-    rules = preset("three")
+    rules = parse_rules("three(out.allowed=true)")
     s = _end_with(rules, (30, 10, 26), (1, 1, 1))
     end = table_apply(s, DECLARE_OUT)
     assert end.result is not None and end.result.kind is EndKind.FALSE_OUT

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from tutor.cli.command import add_lang_option, rules_option
-from tutor.engine import PRESETS, RuleSet, switch_ids, unused_by
+from tutor.engine import PRESETS, TABLE_PRESETS, RuleSet, switch_ids, unused_by
 from tutor.web.rules_ref import unused_text
 from tutor.words.explain import SOURCE_NAMES, sentence, source_label, source_name, source_tag
 from tutor.words.i18n import Translator
@@ -58,7 +58,13 @@ def print_preset(rules: RuleSet, tr: Translator) -> None:
             print(f"  {line}")
             print(f"      {unused_text(controller, tr)}")
             continue
-        if sw.source != rules.default_source:
+        if rules.is_reading(sw.id):
+            line = tr._(
+                "{rule} (the tutor's reading; source: {source})",
+                rule=line,
+                source=source_name(sw.source, tr),
+            )
+        elif sw.source != rules.default_source:
             line = tr._("{rule} (source: {source})", rule=line, source=source_name(sw.source, tr))
         print(f"  {line}")
         if sw.note:
@@ -90,6 +96,14 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _source_cell(rules: RuleSet, switch_id: str, tr: Translator) -> str:
+    """A switch's source in a word or two, marked where the value is the tutor's reading."""
+    source = source_tag(rules.source_of(switch_id), tr)
+    if rules.is_reading(switch_id):
+        return tr._("{source}, the tutor's reading", source=source)
+    return source
+
+
 def rules_markdown(tr: Translator) -> str:
     """Every preset in Markdown: the sources; each switch on which the presets differ with each
     preset's value, source and the reading it takes; then each preset in full. This is the
@@ -113,14 +127,16 @@ def rules_markdown(tr: Translator) -> str:
         for pid, v in values.items():
             out.append(
                 f"| {_cell(names[pid])} | {_cell(switch_value_text(v, tr))} "
-                f"| {_cell(source_tag(v.source, tr))} |"
+                f"| {_cell(_source_cell(PRESETS[pid], v.id, tr))} |"
             )
         notes = [(pid, v.note) for pid, v in values.items() if v.note]
         if notes:
             out.append("")
             for pid, note in notes:
                 out.append(f"- {names[pid]}: {sentence(tr._(note))}")
-    for pid, rules in PRESETS.items():
+    every = {**PRESETS, **TABLE_PRESETS}
+    names.update({pid: preset_name(pid, tr) for pid in TABLE_PRESETS})
+    for pid, rules in every.items():
         out += ["", f"## {names[pid]} (`{pid}`)", ""]
         out.append(
             tr._(
@@ -131,10 +147,12 @@ def rules_markdown(tr: Translator) -> str:
         rule_head, value_head, source_head = tr._("Rule"), tr._("Value"), tr._("Source")
         out += ["", f"| {rule_head} | {value_head} | {source_head} |", "| --- | --- | --- |"]
         for sw in rules.switches():
-            source = source_tag(sw.source, tr)
             controller = unused_by(rules, sw.id)
-            if controller is not None:
-                source = unused_text(controller, tr)
+            source = (
+                unused_text(controller, tr)
+                if controller is not None
+                else _source_cell(rules, sw.id, tr)
+            )
             out.append(
                 f"| {_cell(switch_name(sw.id, tr))} (`{sw.id}`) "
                 f"| {_cell(switch_value_text(sw, tr))} | {_cell(source)} |"

@@ -141,7 +141,32 @@ CLASSIC = RuleSet(
                 "dealer again, as on pagat.com."
             ),
         ),
+        (
+            "phase2.duty",
+            N_(
+                'After closing, the German article says that "the opponent" must follow suit; '
+                "it says that both players must once the stock is used up. Read here as a duty "
+                "for both players in either case."
+            ),
+        ),
+        (
+            "score.schneider_below",
+            N_(
+                "The German article calls a loser with fewer than 33 points Schneider, but its "
+                'rule 4 gives a single game point only for "more than 33". Read here: exactly '
+                "33 is not Schneider and gives a single game point."
+            ),
+        ),
+        (
+            "score.schwarz_by",
+            N_(
+                'The German article: the opponent is Schwarz who has taken no trick "by then", '
+                "when 66 is declared. Since that deal ends only when the trick being led is "
+                "complete, it is judged here once that trick is complete."
+            ),
+        ),
     ),
+    readings=("exchange.timing", "phase2.duty", "score.schneider_below", "score.schwarz_by"),
     next_dealer=NextDealer.WINNER,
 )
 
@@ -176,7 +201,15 @@ KURNIK = RuleSet(
                 "reading, at the moment of closing, can be chosen instead."
             ),
         ),
+        (
+            "out.false_no_trick_points",
+            N_(
+                'Kurnik\'s rules give the opponent of a false declarer "2 or 3, as above"; as '
+                "for a failed close, read here as 3 when that opponent has taken no trick."
+            ),
+        ),
     ),
+    readings=("close.no_trick_at", "out.false_no_trick_points"),
 )
 
 # The common English reference (pagat), as summarised in shared/seeds/README.md: Kurnik's rules,
@@ -203,6 +236,7 @@ PAGAT = dataclasses.replace(
     schwarz_by=SchwarzBy.TRICKS,
     default_source=SRC_PAGAT,
     sources=_src(SRC_001, "phase2.duty"),
+    readings=("out.needs_trick", "close.before_draw", "close.opponent_exchange"),
     notes=(
         (
             "out.needs_trick",
@@ -282,11 +316,10 @@ PACK32 = RuleSet(
         SRC_000,
         "exchange.needs_trick",
         "exchange.rank",
-        "exchange.timing",
         "match.mode",
         "match.target",
-        "match.next_dealer",
     )
+    + _src(SRC_001, "exchange.timing", "match.next_dealer")
     + _src(SRC_004, "deal.played_out"),
     notes=(
         (
@@ -336,7 +369,29 @@ PACK32 = RuleSet(
                 "add: or after a marriage."
             ),
         ),
+        (
+            "close.allowed",
+            N_(
+                'The German rules page lets the player "am Zug", whose turn it is, close the '
+                "stock; read here as the player on lead, before leading, as in the other sources."
+            ),
+        ),
+        (
+            "marriage.points",
+            N_(
+                'The German notes let a player announce a marriage "when it is their turn"; '
+                "read here as on lead, by leading one of the pair, as in the other sources."
+            ),
+        ),
+        (
+            "match.next_dealer",
+            N_(
+                "The German rules page and the German notes do not say; as in Kurnik's rules, "
+                "the players take turns."
+            ),
+        ),
     ),
+    readings=("exchange.rank", "close.penalty", "close.allowed", "marriage.on_lead"),
 )
 
 # The Austrian Schnapsen as described in 001: J to A, five cards; otherwise Kurnik's rules.
@@ -382,6 +437,7 @@ THIRTY_SIX = dataclasses.replace(
             ),
         ),
     ),
+    readings=(*PACK32.readings, "score.schneider_below"),
 )
 
 _NO_CARD_NOTE = N_(
@@ -402,6 +458,7 @@ NAMED_TRUMP = dataclasses.replace(
     marriage_escalating=True,
     marriage_makes_trump=True,
     marriage_needs_trick=False,
+    readings=(*CLASSIC.readings, "trump.mode"),
     notes=(
         *CLASSIC.notes,
         (
@@ -446,6 +503,7 @@ HEART_ACE = dataclasses.replace(
     name="heart_ace",
     trump_mode=TrumpMode.HEART_ACE,
     trump_marriage_points=20,
+    readings=(*CLASSIC.readings, "trump.mode"),
     notes=(
         *CLASSIC.notes,
         (
@@ -480,10 +538,12 @@ THREE = dataclasses.replace(
     exchange_rank=Rank.EIGHT,
     exchange_timing=ExchangeTiming.ON_LEAD,
     closing_allowed=False,
+    out_allowed=False,
     out_resolution=OutResolution.IMMEDIATE,
     played_out=PlayedOut.ONLY_ONE,
     losers=Losers.SUM,
-    sources=CLASSIC.sources,
+    sources=CLASSIC.sources + _src(SRC_001, "exchange.timing"),
+    readings=("deal.hand_size", "close.allowed", "match.next_dealer"),
     notes=(
         (
             "table.seats",
@@ -517,8 +577,21 @@ THREE = dataclasses.replace(
             N_("The sources describe closing only for two players: with three it is not allowed."),
         ),
         (
-            "out.resolution",
-            N_("A declaration of 66 ends the deal at once, as with the Kurnik rules."),
+            "out.allowed",
+            N_(
+                "The German article's game for three tells no declaration of 66: after the "
+                "ninth trick each player counts, and only then is it known who has won. So "
+                "nobody declares; the cards are played to the end."
+            ),
+        ),
+        (
+            "match.next_dealer",
+            N_(
+                "The German article draws lots for the first dealer of the game for three and "
+                "does not say who deals next; here the winner of a deal, as the German rules "
+                "page for both packs says for two players, and after a deal nobody wins the "
+                "same dealer again."
+            ),
         ),
     ),
 )
@@ -533,13 +606,39 @@ THREE_PACK32 = dataclasses.replace(
     played_out=PlayedOut.ONLY_ONE,
     losers=Losers.BEST,
     default_source=SRC_002,
+    sources=PACK32.sources + _src(SRC_000, "deal.played_out"),
+    readings=(
+        *PACK32.readings,
+        "deal.hand_size",
+        "deal.played_out",
+        "score.losers",
+        "match.next_dealer",
+    ),
     notes=(
+        *PACK32.notes,
         (
             "deal.hand_size",
             N_(
                 "7 cards each and the face-up card leave 10 face-down cards. Drawn by all three "
                 "after each trick they last three tricks; the two cards left stay out of play. "
-                'The rules page\'s "closed after the sixth trick" cannot be met with 11 cards.'
+                'The rules page\'s "closed after the sixth trick" cannot be met with 11 cards, '
+                'and its "one card fewer than the standard game" does not fit the six cards of '
+                "two players: both are left aside."
+            ),
+        ),
+        (
+            "deal.played_out",
+            N_(
+                "The German rules page does not say who wins a deal of three played to the end; "
+                "as in the German article's game for three, the one player with 66 or more "
+                "wins, and nobody if two have it or none."
+            ),
+        ),
+        (
+            "match.next_dealer",
+            N_(
+                "The sources do not say who deals next with three; as Kurnik's rules let the "
+                "players take turns, the deal passes on to the next player."
             ),
         ),
         (
@@ -573,7 +672,39 @@ FOUR = dataclasses.replace(
     closing_allowed=False,
     played_out=PlayedOut.HIGHER,
     default_source=SRC_002,
+    readings=(
+        "exchange.rank",
+        "close.allowed",
+        "marriage.on_lead",
+        "trick.equal_cards",
+        "score.schneider_below",
+        "deal.played_out",
+        "match.next_dealer",
+    ),
     notes=(
+        *PACK32.notes,
+        (
+            "exchange.rank",
+            N_(
+                "The German rules page and the German notes do not describe the exchange; with "
+                "the 24-card packs {nine} is the lowest trump, as in the German article."
+            ),
+        ),
+        (
+            "deal.played_out",
+            N_(
+                "The sources do not say who wins a deal of four played to the end; the team "
+                "with more points, as the German rules page for both packs says for two "
+                "players. Equal scores are a draw."
+            ),
+        ),
+        (
+            "match.next_dealer",
+            N_(
+                "The sources do not say who deals next with four; as Kurnik's rules let the "
+                "players take turns, the deal passes on to the next player."
+            ),
+        ),
         (
             "trick.equal_cards",
             N_(
@@ -583,7 +714,10 @@ FOUR = dataclasses.replace(
         ),
         (
             "score.schneider_below",
-            N_("Schneider below half of 101, as 33 is half of 66."),
+            N_(
+                "The sources give no Schneider for 101; here below half of 101, so below 51, "
+                "as 33 is half of 66."
+            ),
         ),
         (
             "close.allowed",

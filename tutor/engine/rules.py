@@ -319,7 +319,8 @@ class RuleSet:
     close_before_draw: bool = _sw("close.before_draw", False)
     # at the moment of closing, the closer's opponent may exchange the lowest trump
     close_opponent_exchange: bool = _sw("close.opponent_exchange", False)
-    # Declaring 66 ("Aus!", "66")
+    # Declaring 66 ("Aus!", "66"); where it is not allowed, the cards are played to the end
+    out_allowed: bool = _sw("out.allowed", True)
     out_resolution: OutResolution = _sw("out.resolution", OutResolution.IMMEDIATE)
     out_after_marriage: bool = _sw("out.after_marriage", True)
     closer_opponent_may_declare: bool = _sw("out.closer_opponent", False)
@@ -335,6 +336,10 @@ class RuleSet:
     sources: tuple[tuple[str, str], ...] = field(default=(), metadata={"id": ""}, compare=False)
     default_source: str = field(default=SRC_000, metadata={"id": ""}, compare=False)
     notes: tuple[tuple[str, str], ...] = field(default=(), metadata={"id": ""}, compare=False)
+    # Switches (or engine rule ids) whose value is this tutor's reading where the source is
+    # silent or ambiguous; the note of the switch (for a rule id, of the switch it follows, as
+    # ``legality.RULE_SWITCH`` names it) gives the reading's grounds.
+    readings: tuple[str, ...] = field(default=(), metadata={"id": ""}, compare=False)
 
     # ----- derived values, computed once -----
     def __post_init__(self) -> None:
@@ -417,6 +422,11 @@ class RuleSet:
     def source_of(self, switch_id: str) -> str:
         return dict(self.sources).get(switch_id, self.default_source)
 
+    def is_reading(self, switch_id: str) -> bool:
+        """The switch's value (or how the engine plays the rule id) is this tutor's reading:
+        its source does not settle it, and the switch's note says why it was chosen."""
+        return switch_id in self.readings
+
     def with_changes(self, **changes: Any) -> RuleSet:
         """A copy with some switches changed (by field name), e.g. for a what-if; checked as
         ``check`` says."""
@@ -469,6 +479,10 @@ DEPENDS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "out.closer_opponent": ("closing_allowed", (True,)),
     "trick.equal_cards": ("copies", (2,)),
     "score.losers": ("seats", (3,)),
+    "out.resolution": ("out_allowed", (True,)),
+    "out.after_marriage": ("out_allowed", (True,)),
+    "out.needs_trick": ("out_allowed", (True,)),
+    "out.false_penalty": ("out_allowed", (True,)),
 }
 
 

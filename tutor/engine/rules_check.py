@@ -60,6 +60,10 @@ E_TWO_PLAYED_OUT = N_(
     "in the game for two players the higher score or the last trick decides a deal played to "
     "the end: the rule switch '{name}' cannot be '{value}'; valid values: {valid}"
 )
+E_TWO_OUT = N_(
+    "in the game for two players 66 can always be declared: the rule switch '{name}' must be "
+    "'{valid}', not '{value}'"
+)
 E_TABLE_TRUMPS = N_(
     "the game for three or four players has no named trumps: the rule switch '{name}' must be "
     "'{valid}', not '{value}'"
@@ -182,6 +186,7 @@ TWO_PLAYERS = Engine(
         "table.partners": Limit((False,), E_TWO_PARTNERS),
         "pack.copies": Limit((1,), E_TWO_PACK),
         "deal.played_out": Limit((PlayedOut.HIGHER, PlayedOut.LAST_TRICK), E_TWO_PLAYED_OUT),
+        "out.allowed": Limit((True,), E_TWO_OUT),
     },
 )
 
@@ -213,6 +218,7 @@ TABLE = Engine(
             "marriage.escalating",
             "exchange.rank",
             "exchange.needs_trick",
+            "out.allowed",
             "out.after_marriage",
             "out.needs_trick",
             "out.false_penalty",

@@ -123,7 +123,7 @@ class TableSolver:
         has_trick = bool(won >> x & 1)
         out_first: list[int] = []
         out_last: list[int] = []
-        if has_trick or not r.out_needs_trick:
+        if r.out_allowed and (has_trick or not r.out_needs_trick):
             (out_first if scores[x] >= r.target else out_last).append(_OUT << 8)
         marriages: list[int] = []
         if r.marriage_in_phase2 and (has_trick or not r.marriage_needs_trick):
@@ -131,7 +131,7 @@ class TableSolver:
                 k = suit * 8 + 2
                 if held >> k & 3 == 3:
                     marriages += [_MARRY << 8 | k, _MARRY << 8 | (k + 1)]
-                    if r.out_after_marriage:
+                    if r.out_allowed and r.out_after_marriage:
                         out_last += [_MARRY_OUT << 8 | k, _MARRY_OUT << 8 | (k + 1)]
         pts = self.pts
         plays = sorted(_bits(held), key=lambda c: (-pts[c], c))

@@ -137,11 +137,12 @@ def rules_reference_html(rules: RuleSet, tr: Translator) -> Markup:
                 if sw.note
                 else Markup("")
             )
+            named = source_name(sw.source, tr)
+            if rules.is_reading(sw.id):  # the preset's own reading: said with its source
+                named = tr._("{source}, the tutor's reading", source=named)
             other = (
-                Markup('<span class="t66-src">{}: {}</span>').format(
-                    source_word, source_name(sw.source, tr)
-                )
-                if sw.source != rules.default_source
+                Markup('<span class="t66-src">{}: {}</span>').format(source_word, named)
+                if sw.source != rules.default_source or rules.is_reading(sw.id)
                 else Markup("")
             )
             parts.append(

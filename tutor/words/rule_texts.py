@@ -17,11 +17,13 @@ from tutor.engine import (
     SRC_PAGAT,
     Duty,
     ExchangeTiming,
+    Losers,
     OpponentOut,
     OutResolution,
     PlayedOut,
     RuleSet,
     SchwarzBy,
+    SwitchValue,
     switch_ids,
 )
 from tutor.msgid import N_
@@ -133,27 +135,31 @@ RULE_TEXTS: dict[str, RuleMessage] = {
         "Passing is possible only while a choice is waiting: drawing instead of closing after "
         "a trick, or keeping the lowest trump when the opponent closes."
     ),
-    "out.on_lead": N_("The player on lead may declare 66 and end the deal at once."),
+    "out.allowed": N_(
+        "Under these rules nobody declares {target}: the cards are played to the last trick, "
+        "and only then does each player count."
+    ),
+    "out.on_lead": N_("The player on lead may declare {target} and end the deal at once."),
     "out.after_marriage": N_(
-        "66 may also be declared right after announcing a marriage; the marriage then counts "
-        "at once."
+        "{target} may also be declared right after announcing a marriage; the marriage then "
+        "counts at once."
     ),
     "out.closer_opponent": N_(
-        "The opponent of the player who closed the stock may not declare 66."
+        "The opponent of the player who closed the stock may not declare {target}."
     ),
-    "out.declared": N_("66 has already been declared in this trick."),
+    "out.declared": N_("{target} has already been declared in this trick."),
     "out.needs_trick": N_(
-        "66 may only be declared after winning a trick, or together with a marriage."
+        "{target} may only be declared after winning a trick, or together with a marriage."
     ),
     "close.opponent_out": n_(
-        "If the opponent of the player who closed the stock declares 66 first, the opponent "
-        "scores {n} game point.",
-        "If the opponent of the player who closed the stock declares 66 first, the opponent "
-        "scores {n} game points.",
+        "If the opponent of the player who closed the stock declares {target} first, the "
+        "opponent scores {n} game point.",
+        "If the opponent of the player who closed the stock declares {target} first, the "
+        "opponent scores {n} game points.",
     ),
     "deal.played_out": N_(
-        "If nobody declares 66 and the stock was not closed, the higher score wins the deal; "
-        "equal scores are a draw."
+        "If nobody declares {target} and the stock was not closed, the higher score wins the "
+        "deal; equal scores are a draw."
     ),
     "score.schwarz": n_(
         "If the loser took no trick (Schwarz), the winner scores {n} game point.",
@@ -173,7 +179,7 @@ RULE_TEXTS: dict[str, RuleMessage] = {
         "points."
     ),
     "out.false_penalty": N_(
-        "A player who declares 66 without having it loses the deal; the opponent scores."
+        "A player who declares {target} without having it loses the deal; the opponent scores."
     ),
     "deal.last_trick_bonus": N_(
         "If the cards are played to the end, the winner of the last trick gets {bonus} more points."
@@ -193,28 +199,38 @@ RULE_TEXTS_ALT: dict[tuple[str, object], RuleMessage] = {
         "If the loser took not a single card point (Schwarz), the winner scores {n} game points.",
     ),
     ("out.on_lead", OutResolution.AFTER_TRICK): N_(
-        'The player on lead may declare 66 ("Aus!"); the deal ends once the trick being led '
-        "is complete."
+        'The player on lead may declare {target} ("Aus!"); the deal ends once the trick being '
+        "led is complete."
     ),
     ("out.after_marriage", False): N_(
-        "66 is not declared together with a marriage: declare before leading instead."
+        "{target} is not declared together with a marriage: declare before leading instead."
     ),
     ("out.closer_opponent", True): N_(
-        "Even the opponent of the player who closed the stock may declare 66."
+        "Even the opponent of the player who closed the stock may declare {target}."
     ),
+    ("out.needs_trick", False): N_("{target} may be declared on lead even before winning a trick."),
+    ("marriage.needs_trick", False): N_("A marriage may be announced even before winning a trick."),
     ("deal.last_trick_bonus", 0): N_("The last trick earns nothing extra."),
     ("deal.played_out", PlayedOut.LAST_TRICK): N_(
-        "If nobody declares 66 and the stock was not closed, the winner of the last trick wins "
-        "the deal if he has {target}; if not, the other player wins if he has {target}; only "
-        "when neither has it is the deal drawn."
+        "If nobody declares {target} and the stock was not closed, the winner of the last trick "
+        "wins the deal if he has {target}; if not, the other player wins if he has {target}; "
+        "only when neither has it is the deal drawn."
+    ),
+    ("deal.played_out", PlayedOut.ONLY_ONE): N_(
+        "If the cards are played to the end, only a single player with {target} points or more "
+        "wins the deal; if two players have that many, or nobody, nobody wins."
+    ),
+    ("deal.played_out", "partners"): N_(
+        "If nobody declares {target}, the team with the higher score wins the deal; equal "
+        "scores are a draw."
     ),
     ("exchange.on_lead", ExchangeTiming.ON_TURN): N_(
         "The exchange may be made on any turn of one's own while the stock is open, before "
         "leading or before playing to the trick."
     ),
     ("close.opponent_out", OpponentOut.PENALTY): N_(
-        "If the opponent of the player who closed the stock declares 66 first, the closer has "
-        "failed."
+        "If the opponent of the player who closed the stock declares {target} first, the "
+        "closer has failed."
     ),
     ("marriage.pair", "same"): N_(
         "{king} and {queen} of one suit make a marriage worth {marriage} points, in trumps or "
@@ -234,6 +250,29 @@ RULE_TEXTS_ALT: dict[tuple[str, object], RuleMessage] = {
         "{king} and {queen} of one suit make a marriage: {marriage} points, or {trump_marriage} "
         "in trumps; its suit becomes trumps at once. It is announced by leading one of the two "
         "and showing the other."
+    ),
+}
+
+#: What a scoring rule's "loser" and "winner" are at a table of three or four: said after the
+#: rule, keyed by ``score.losers`` with three players and by ``partners`` with four.
+TABLE_SCORING: dict[object, str] = {
+    Losers.SUM: N_(
+        "With three players each loser pays by their own result, and the winner takes the sum."
+    ),
+    Losers.BEST: N_("With three players the winner scores by the loser who did best."),
+    "partners": N_(
+        "With four players the partners count together: the loser is the losing team, the "
+        "winner the winning team."
+    ),
+}
+#: A false declaration at a table: who scores.
+FALSE_OUT_AT_TABLE: dict[object, str] = {
+    3: N_(
+        "A player who declares {target} without having it loses the deal; each other player scores."
+    ),
+    "partners": N_(
+        "A player who declares {target} without having it loses the deal for the team; the "
+        "other team scores."
     ),
 }
 
@@ -265,8 +304,18 @@ def _rule_statement(rule_id: str, rules: RuleSet) -> RuleMessage:
         return RULE_TEXTS_ALT[(rule_id, True)]
     if rule_id == "deal.last_trick_bonus" and not rules.last_trick_bonus:
         return RULE_TEXTS_ALT[(rule_id, 0)]
-    if rule_id == "deal.played_out" and rules.played_out is PlayedOut.LAST_TRICK:
-        return RULE_TEXTS_ALT[(rule_id, PlayedOut.LAST_TRICK)]
+    if rule_id == "out.false_penalty" and rules.seats > 2:
+        return FALSE_OUT_AT_TABLE["partners" if rules.partners else 3]
+    if rule_id == "out.allowed" and rules.out_allowed:
+        return _rule_statement("out.on_lead", rules)
+    if rule_id == "out.needs_trick" and not rules.out_needs_trick:
+        return RULE_TEXTS_ALT[(rule_id, False)]
+    if rule_id == "marriage.needs_trick" and not rules.marriage_needs_trick:
+        return RULE_TEXTS_ALT[(rule_id, False)]
+    if rule_id == "deal.played_out" and rules.played_out is not PlayedOut.HIGHER:
+        return RULE_TEXTS_ALT[(rule_id, rules.played_out)]
+    if rule_id == "deal.played_out" and rules.partners:
+        return RULE_TEXTS_ALT[(rule_id, "partners")]
     if rule_id == "exchange.on_lead" and rules.exchange_timing is ExchangeTiming.ON_TURN:
         return RULE_TEXTS_ALT[(rule_id, ExchangeTiming.ON_TURN)]
     if rule_id == "close.opponent_out" and rules.opponent_out is OpponentOut.PENALTY:
@@ -286,9 +335,7 @@ def _rule_statement(rule_id: str, rules: RuleSet) -> RuleMessage:
 
 def rule_source(rule_id: str, rules: RuleSet) -> str:
     """The source file (or "pagat") the rule follows under ``rules``."""
-    if rule_id in SWITCH_NAMES:
-        return rules.source_of(rule_id)
-    switch = RULE_SWITCH.get(rule_id, "") or SCORE_SWITCH.get(rule_id, "")
+    switch = rule_switch(rule_id)
     return rules.source_of(switch) if switch else rules.default_source
 
 
@@ -350,31 +397,67 @@ SCORE_SWITCH: dict[str, str] = {
 
 
 def say_rule(rule_id: str, rules: RuleSet, tr: Translator, **params: object) -> str:
-    """A rule's own statement under ``rules``, with its numbers and ``params`` filled in."""
+    """A rule's own statement under ``rules``, with its numbers and ``params`` filled in; at a
+    table of three or four, a scoring rule says who its loser and winner are."""
     message = _rule_statement(rule_id, rules)
     values = {**rule_numbers(rules), **params}
     if isinstance(message, tuple):
         singular, plural = message
         count = values[RULE_COUNTS[rule_id]]
-        return tr.n_(singular, plural, count if isinstance(count, int) else 2, **values)
-    return tr._(message, **values)
+        text = tr.n_(singular, plural, count if isinstance(count, int) else 2, **values)
+    else:
+        text = tr._(message, **values)
+    table = _table_key(rules)
+    if table is not None and rule_id in ("score.schwarz", "score.schneider", "score.simple"):
+        text = f"{text} {tr._(TABLE_SCORING[table])}"
+    return text
+
+
+def _table_key(rules: RuleSet) -> object | None:
+    """None for two players; else what decides a table's scoring words: the partners of four,
+    or how the losers of three pay."""
+    if rules.seats == 2:
+        return None
+    return "partners" if rules.partners else rules.losers
 
 
 def rule_text(rule_id: str, rules: RuleSet, tr: Translator) -> str:
     """The rule in words, followed by the source it comes from. A switch id is shown as the
     switch's name and its value under ``rules``."""
     if rule_id in SWITCH_NAMES and rule_id not in RULE_TEXTS:
+        return _switch_line(rules.switch(rule_id), rules, tr)
+    source = source_name(rule_source(rule_id, rules), tr)
+    rule = say_rule(rule_id, rules, tr)
+    if rules.is_reading(rule_id) or rules.is_reading(rule_switch(rule_id)):
         return tr._(
-            "{name}: {value}. Source: {source}.",
-            name=switch_name(rule_id, tr),
-            value=switch_value_text(rules.switch(rule_id), tr),
-            source=source_name(rules.source_of(rule_id), tr),
+            "{rule} Source: {source} (the tutor's reading).",
+            rule=rule,
+            source=source,
         )
-    return tr._(
-        "{rule} Source: {source}.",
-        rule=say_rule(rule_id, rules, tr),
-        source=source_name(rule_source(rule_id, rules), tr),
-    )
+    return tr._("{rule} Source: {source}.", rule=rule, source=source)
+
+
+def rule_switch(rule_id: str) -> str:
+    """The switch a rule id follows: itself for a switch id, else the switch that sets the
+    engine rule or the scoring rule; "" for a rule every source shares."""
+    if rule_id in SWITCH_NAMES:
+        return rule_id
+    return RULE_SWITCH.get(rule_id, "") or SCORE_SWITCH.get(rule_id, "")
+
+
+def _switch_line(sw: SwitchValue, rules: RuleSet, tr: Translator) -> str:
+    """A switch as its name and value under ``rules``, with its source, or the mark that the
+    value is this tutor's reading of a source that does not settle it."""
+    name, value = switch_name(sw.id, tr), switch_value_text(sw, tr)
+    source = source_name(sw.source, tr)
+    if rules.is_reading(sw.id):
+        return tr._(
+            "{name}: {value}. Source: {source} (the tutor's reading).",
+            name=name,
+            value=value,
+            source=source,
+        )
+    return tr._("{name}: {value}. Source: {source}.", name=name, value=value, source=source)
 
 
 def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
@@ -394,27 +477,24 @@ def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
     switch_id = SCORE_SWITCH.get(rule_id, rule_id)
     if switch_id not in switch_ids():
         return ""
-    sw = rules.switch(switch_id)
-    return tr._(
-        "{name}: {value}. Source: {source}.",
-        name=switch_name(sw.id, tr),
-        value=switch_value_text(sw, tr),
-        source=source_name(sw.source, tr),
-    )
+    return _switch_line(rules.switch(switch_id), rules, tr)
 
 
 __all__ = [
+    "FALSE_OUT_AT_TABLE",
     "RULE_COUNTS",
     "RULE_TEXTS",
     "RULE_TEXTS_ALT",
     "SCORE_SWITCH",
     "SOURCE_NAMES",
     "SOURCE_TAGS",
+    "TABLE_SCORING",
     "RuleMessage",
     "n_",
     "rule_line",
     "rule_numbers",
     "rule_source",
+    "rule_switch",
     "rule_text",
     "say_rule",
     "source_label",

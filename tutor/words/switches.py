@@ -62,6 +62,7 @@ SWITCH_NAMES: dict[str, str] = {
     "close.opponent_out_points": N_("Game points for that declaration"),
     "close.before_draw": N_("Closing before drawing, right after winning a trick"),
     "close.opponent_exchange": N_("The closer's opponent may exchange when the stock is closed"),
+    "out.allowed": N_("Declaring 66 to end the deal before the last trick"),
     "out.resolution": N_("When a declaration of 66 ends the deal"),
     "out.after_marriage": N_("Declaring 66 right after a marriage"),
     "out.closer_opponent": N_("The closer's opponent may declare 66"),

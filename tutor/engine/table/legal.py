@@ -88,7 +88,7 @@ def table_legal_moves(state: TableState) -> tuple[Move, ...]:
             k = suit * 8 + 2
             if held >> k & 3 == 3:
                 moves += [MARRIAGES[k], MARRIAGES[k + 1]]
-                if rules.out_after_marriage:
+                if rules.out_allowed and rules.out_after_marriage:
                     moves += [MARRIAGES_OUT[k], MARRIAGES_OUT[k + 1]]
     ex = int(state.trump) * 8 + rules.exchange_rank
     if (
@@ -99,7 +99,7 @@ def table_legal_moves(state: TableState) -> tuple[Move, ...]:
         and (has_trick or not rules.exchange_needs_trick)
     ):
         moves.append(EXCHANGE)
-    if has_trick or not rules.out_needs_trick:
+    if rules.out_allowed and (has_trick or not rules.out_needs_trick):
         moves.append(DECLARE_OUT)
     return tuple(moves)
 
@@ -150,7 +150,9 @@ def table_check(state: TableState, move: Move) -> Verdict:
             fails.append(Reason("marriage.needs_trick", params))
         if not state.stock_open and not rules.marriage_in_phase2:
             fails.append(Reason("marriage.in_phase2", (*params, ("closed", False))))
-        if move.out and not rules.out_after_marriage:
+        if move.out and not rules.out_allowed:
+            fails.append(Reason("out.allowed", params))
+        elif move.out and not rules.out_after_marriage:
             fails.append(Reason("out.after_marriage", params))
         return verdict(not fails, *(fails or [Reason("marriage.pair", params)]))
     if isinstance(move, Exchange):
@@ -168,6 +170,8 @@ def table_check(state: TableState, move: Move) -> Verdict:
             fails.append(Reason("exchange.needs_trick", params_x))
         return verdict(not fails, *(fails or [Reason("exchange.card", params_x)]))
     if isinstance(move, DeclareOut):
+        if not rules.out_allowed:
+            return verdict(False, Reason("out.allowed", (player,)))
         fails = [] if leading else [Reason("out.on_lead", (player,))]
         if rules.out_needs_trick and not side_won:
             fails.append(Reason("out.needs_trick", (player,)))
