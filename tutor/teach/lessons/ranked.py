@@ -88,13 +88,17 @@ class Allowance:
         self.spent_searches = 0
 
     def search(self, state: State) -> Ranking:
-        """The ranking of ``state`` searched within what is left. Raises ``OverAllowance``
-        when the searches or the nodes run out (before or during the search)."""
+        """The ranking of ``state``: kept from an earlier search, else searched within what
+        is left. Raises ``OverAllowance`` when the searches or the nodes run out (before or
+        during the search)."""
+        known = _KEPT.get(state)
+        if known is not None:
+            return known
         if self.spent_searches >= self.searches or self.budget.exhausted:
             raise OverAllowance
         self.spent_searches += 1
         try:
-            return searched(state, self.budget)
+            return _search(state, self.budget)
         except SearchLimit:
             raise OverAllowance from None
 
@@ -105,11 +109,16 @@ class _Kept:
     def __init__(self) -> None:
         self._items: OrderedDict[State, Ranking] = OrderedDict()
         self._lock = threading.Lock()
+        self.hits = 0  # look-ups that found a ranking ...
+        self.misses = 0  # ... and those that did not
 
     def get(self, state: State) -> Ranking | None:
         with self._lock:
             found = self._items.get(state)
-            if found is not None:
+            if found is None:
+                self.misses += 1
+            else:
+                self.hits += 1
                 self._items.move_to_end(state)
             return found
 
@@ -134,10 +143,13 @@ def searched(state: State, budget: Budget | None = None) -> Ranking:
     none is given); exact whenever it is found, so the same for any budget. Kept per
     position. Raises ``SearchLimit`` when the budget runs out."""
     found = _KEPT.get(state)
-    if found is None:
-        solver = Solver(state, Budget() if budget is None else budget)
-        found = tuple((mv.move, mv.game_points) for mv in solver.rank_moves(state))
-        _KEPT.put(state, found)
+    return found if found is not None else _search(state, Budget() if budget is None else budget)
+
+
+def _search(state: State, budget: Budget) -> Ranking:
+    """The solver's ranking of ``state`` within ``budget``, kept."""
+    found = tuple((mv.move, mv.game_points) for mv in Solver(state, budget).rank_moves(state))
+    _KEPT.put(state, found)
     return found
 
 
@@ -192,13 +204,7 @@ def ranking(state: State, allowance: Allowance | None = None) -> Ranking:
     if found is not None and {m for m, _ in found} != set(legal_moves(state)):
         found = None
     if found is None:
-        known = _KEPT.get(state)
-        if known is not None:
-            found = known
-        elif allowance is not None:
-            found = allowance.search(state)
-        else:
-            found = searched(state)
+        found = searched(state) if allowance is None else allowance.search(state)
     if _asked is not None:
         _asked[key] = found
     return found
