@@ -19,14 +19,10 @@ HERE = Path(__file__).resolve().parent
 st.set_page_config(page_icon="🂡", layout="wide")
 session.init_session()
 w = AppWords().said(shared.tr())
+LEARN = HERE / "tutor_app/pages/learn.py"
 pages = [
-    st.Page(
-        HERE / "tutor_app/pages/learn.py",
-        title=w.learn,
-        url_path="learn",
-        icon=":material/school:",
-        default=True,
-    ),
+    # The Learn page is served at the root (its url_path only names it) ...
+    st.Page(LEARN, title=w.learn, url_path="home", icon=":material/school:", default=True),
     st.Page(
         HERE / "tutor_app/pages/rules.py",
         title=w.rules,
@@ -57,6 +53,8 @@ pages = [
         url_path="follow",
         icon=":material/cast:",
     ),
+    # ... and at /learn too (an address such as /learn?lesson=...), out of the menu.
+    st.Page(LEARN, title=w.learn, url_path="learn", icon=":material/school:", visibility="hidden"),
 ]
 current = st.navigation(pages, position="hidden" if session.state.projector else "top")
 if current.url_path != "follow":

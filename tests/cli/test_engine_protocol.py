@@ -138,11 +138,69 @@ def test_a_good_id_is_echoed(rid: object) -> None:
     assert reply["ok"] is True and reply["id"] == rid
 
 
-def test_text_that_cannot_be_utf8_is_escaped_in_the_answer() -> None:
-    line = dump(answer_line('{"id": "\\ud800", "position": {"preset": "x\\udfff"}}'))
-    line.encode("utf-8")
-    reply = strict(line)
-    assert reply["id"] == "\ud800" and reply["ok"] is False
+def _no_surrogate(value: object) -> None:
+    """No text in an answer holds a lone surrogate (strict JSON readers refuse one)."""
+    if isinstance(value, str):
+        assert not any("\ud800" <= ch <= "\udfff" for ch in value), value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _no_surrogate(key)
+            _no_surrogate(item)
+    elif isinstance(value, list):
+        for item in value:
+            _no_surrogate(item)
+
+
+@pytest.mark.parametrize(
+    ("line", "field"),
+    [
+        ('{"id": "\\ud800", "command": "info"}', "id"),
+        ('{"id": "\\ud800", "position": {"preset": "x\\udfff"}}', "id"),
+        ('{"id": 7, "position": {"preset": "x\\udfff"}}', "position.preset"),
+        ('{"id": 7, "position": {"x\\udc00": 1}}', "position.x\\udc00"),
+        ('{"id": 7, "command": "\\udbff"}', "command"),
+    ],
+)
+def test_a_lone_surrogate_is_refused_and_never_echoed(line: str, field: str) -> None:
+    answer_text = dump(answer_line(line))
+    answer_text.encode("utf-8")
+    reply = strict(answer_text)
+    _no_surrogate(reply)
+    assert reply["id"] is None and reply["ok"] is False
+    error = reply["error"]
+    assert isinstance(error, dict) and error["template"] == E.E_NOT_UNICODE
+    assert error["params"]["field"] == field  # type: ignore[index]
+    assert "\\u" in str(error["message"])  # the bad text shown as its escape
+    de = refused(line, lang="de")["message"]
+    assert de != error["message"] and field in str(de)
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ('{"id": 1, "id": 2, "command": "info"}', "id"),
+        ('{"id": 1, "position": {"preset": "classic", "preset": "pagat"}}', "preset"),
+        ('{"command": "info", "command": "info"}', "command"),
+    ],
+)
+def test_a_key_given_twice_is_refused(line: str, key: str) -> None:
+    error = refused(line)
+    assert error["template"] == M.E_DUPLICATE_KEY and error["params"] == {"field": key}
+    assert error["message"] == f"the field '{key}' is given twice"
+    assert refused(line, lang="pl")["message"] != error["message"]
+    # the same line with the key once is not refused for it
+    once = strict(dump(answer_line(json.dumps(json.loads(line)))))
+    assert once.get("ok") is True or once["error"]["template"] != M.E_DUPLICATE_KEY  # type: ignore[index]
+
+
+@pytest.mark.parametrize("lang", ["<b>x</b>", "xx", "", 3, None])
+def test_info_in_a_language_the_engine_does_not_speak_is_refused(lang: object) -> None:
+    line = json.dumps({"id": 4, "command": "info", "lang": lang})
+    error = refused(line)
+    assert error["template"] == E.E_REQUEST_LANG
+    for known in ("de", "pl", "en"):
+        reply = strict(dump(answer_line(json.dumps({"id": 4, "command": "info", "lang": known}))))
+        assert reply["ok"] is True and reply["id"] == 4
 
 
 def test_too_many_samples_are_refused_naming_the_field() -> None:

@@ -532,7 +532,7 @@ def test_a_fault_while_checking_is_one_files_problem(
 ) -> None:
     from tutor.teach.lessons import library
 
-    def broken(lesson: object) -> object:
+    def broken(lesson: object, *_: object) -> object:
         raise RuntimeError(f"a bug in {tmp_path}")
 
     monkeypatch.setattr(library, "replay_all", broken)

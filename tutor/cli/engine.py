@@ -44,7 +44,7 @@ from tutor.cli.command import (
 from tutor.cli.request import RequestError, hint_to_data, play_on, split_moves
 from tutor.engine import PRESETS, TABLE_PRESETS, TableState, game_for, trick_winner_of
 from tutor.formats.errors import shown
-from tutor.formats.messages import E_NOT_BOOL, E_TOO_DEEP, E_UNKNOWN_FIELD
+from tutor.formats.messages import E_DUPLICATE_KEY, E_NOT_BOOL, E_TOO_DEEP, E_UNKNOWN_FIELD
 from tutor.formats.positions import PositionError, position_from_data, read_position
 from tutor.msgid import N_
 from tutor.teach.hints import (
@@ -84,6 +84,7 @@ E_LINE_UTF8 = N_("the line is not UTF-8 text: the bad byte is number {offset}")
 E_LINE_JSON = N_("the line is not valid JSON: the error is at character {offset}")
 E_NUMBER_LONG = N_("the number in '{field}' is too long: at most {limit} characters")
 E_NUMBER_FINITE = N_("'{field}' must be a finite number, not {value}")
+E_NOT_UNICODE = N_("'{field}' holds text that is not Unicode: a lone surrogate in {value}")
 E_INTERNAL = N_("the engine could not answer: {problem}")
 E_COMMAND = N_("unknown command '{name}'; the commands are: info")
 
@@ -159,8 +160,8 @@ def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
 
 
 class _BadNumber:
-    """A number the engine does not take, kept in place of its value while the line is parsed,
-    so that the refusal can name its field."""
+    """A number (or a text) the engine does not take, kept in place of its value while the line
+    is parsed, so that the refusal can name its field."""
 
     __slots__ = ("template", "text")
 
@@ -188,9 +189,35 @@ def _parse_constant(text: str) -> _BadNumber:
     return _BadNumber(text, E_NUMBER_FINITE)
 
 
+def _escaped(text: str) -> str:
+    r"""``text`` cut to a quotable length, a lone surrogate written as its escape.
+
+    >>> _escaped("a\ud800")
+    'a\\ud800'
+    """
+    return _clip(text).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _not_unicode(text: str) -> bool:
+    r"""Whether ``text`` holds a lone surrogate (an escape such as ``\ud800`` in JSON that
+    makes no character: strict JSON readers refuse it, so it is never echoed)."""
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a key given twice is refused (as in lesson and position files)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RequestError(E_DUPLICATE_KEY, field=_escaped(key))
+        out[key] = value
+    return out
+
+
 def parse_request(text: str) -> object:
-    """The JSON of one line, with bad numbers kept as markers (see ``answer``); raises
-    ``RequestError`` for text that is too deeply nested or not JSON."""
+    """The JSON of one line, with bad numbers and text that is not Unicode kept as markers
+    (see ``answer``); raises ``RequestError`` for text that is too deeply nested, not JSON,
+    or an object with a key given twice."""
     if too_deep(text):
         raise RequestError(E_TOO_DEEP, limit=MAX_DEPTH)
     try:
@@ -199,6 +226,7 @@ def parse_request(text: str) -> object:
             parse_int=_parse_int,
             parse_float=_parse_float,
             parse_constant=_parse_constant,
+            object_pairs_hook=_object,
         )
     except json.JSONDecodeError as exc:
         raise RequestError(E_LINE_JSON, offset=exc.pos + 1) from None
@@ -211,12 +239,18 @@ def _clip(text: str) -> str:
 
 
 def _first_bad(value: object, path: str) -> tuple[str, _BadNumber] | None:
-    """The first bad number in ``value`` and its field (``position.scores.A.points``)."""
+    """The first bad number, or text that is not Unicode, in ``value`` and its field
+    (``position.scores.A.points``)."""
     if isinstance(value, _BadNumber):
         return path, value
+    if isinstance(value, str) and _not_unicode(value):
+        return path, _BadNumber(_escaped(value), E_NOT_UNICODE)
     if isinstance(value, dict):
         for key, item in value.items():
-            found = _first_bad(item, f"{path}.{_clip(key)}" if path else _clip(key))
+            field = f"{path}.{_escaped(key)}" if path else _escaped(key)
+            if _not_unicode(key):
+                return field, _BadNumber(_escaped(key), E_NOT_UNICODE)
+            found = _first_bad(item, field)
             if found is not None:
                 return found
     elif isinstance(value, list):
@@ -331,17 +365,17 @@ def answer(request: object, defaults: Defaults = Defaults()) -> dict[str, object
 def _answer(
     request: Mapping[str, Any], rid: str | int | None, tr: Translator, defaults: Defaults
 ) -> dict[str, object]:
+    if "lang" in request:  # a language the engine does not speak is refused, whatever the command
+        lang = request["lang"]
+        try:
+            get_translator(lang if isinstance(lang, str) else "")
+        except UnknownLanguageError:
+            raise RequestError(E_REQUEST_LANG, valid=", ".join(LANGUAGES)) from None
     if "command" in request:
         if request["command"] == "info":
             return {"id": rid, **info()} if rid is not None else info()
         raise RequestError(E_COMMAND, name=_clip(str(request["command"])))
     if "position" in request:
-        if "lang" in request:
-            lang = request["lang"]
-            try:
-                get_translator(lang if isinstance(lang, str) else "")
-            except UnknownLanguageError:
-                raise RequestError(E_REQUEST_LANG, valid=", ".join(LANGUAGES)) from None
         for key in request:
             if key not in REQUEST_FIELDS:
                 raise RequestError(

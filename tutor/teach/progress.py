@@ -132,7 +132,7 @@ def load_progress(data: bytes | str) -> Progress:
 def _name(value: object) -> str:
     if not isinstance(value, str) or not value or len(value) > MAX_NAME:
         raise ProgressError(M_NOT_PROGRESS)
-    if any(ord(ch) < 32 for ch in value):
+    if any(ord(ch) < 32 or "\ud800" <= ch <= "\udfff" for ch in value):  # or a lone surrogate
         raise ProgressError(M_NOT_PROGRESS)
     return value
 

@@ -27,6 +27,7 @@ from tutor.teach.lessons import (
     open_lesson_file,
 )
 from tutor.teach.lessons import choices as lc
+from tutor.teach.uploads import too_often
 from tutor.web import course, lesson_frame
 from tutor.web.document import uploader_words_css
 from tutor.web.hint_html import hint_html
@@ -43,6 +44,7 @@ from tutor_app.room_panel import publish as _publish
 from tutor_app.room_panel import share_controls
 from tutor_app.session import state
 from tutor_app.shared import collection, library, tr
+from tutor_app.upload_limit import LESSON_FILES_PER_MINUTE, may_check_lesson
 
 #: The largest lesson file the page takes, in MB (the reader's own limit is smaller).
 MAX_LESSON_UPLOAD_MB = 1
@@ -378,11 +380,22 @@ def _lesson_uploaded() -> None:
         st.session_state[UPLOAD_PROBLEMS] = ()
         return
     name = str(getattr(upload, "name", "") or "lesson.yaml")
-    err = lc.too_large(name, int(getattr(upload, "size", 0)))
+    check_upload(name, int(getattr(upload, "size", 0)), upload.getvalue)
+
+
+def check_upload(name: str, size: int, read: Callable[[], bytes]) -> None:
+    """Open an uploaded lesson file of ``size`` bytes (``read`` gives them), unless it is too
+    large or this session has had ``LESSON_FILES_PER_MINUTE`` checked in the last minute: then
+    it is not read, and its problem is kept to show."""
+    err = lc.too_large(name, size)
     if err is not None:  # not read at all
         st.session_state[UPLOAD_PROBLEMS] = (upload_error(err, name, None),)
         return
-    open_upload(name, upload.getvalue())
+    if not may_check_lesson():  # not read: a few files a minute per session
+        limited = too_often(name, LESSON_FILES_PER_MINUTE)
+        st.session_state[UPLOAD_PROBLEMS] = (upload_error(limited, name, None),)
+        return
+    open_upload(name, read())
 
 
 def _lesson_end(lesson: Lesson, at_end: bool) -> None:

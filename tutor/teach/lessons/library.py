@@ -28,6 +28,7 @@ from tutor.formats.messages import E_NOT_FILE, os_problem
 from tutor.teach.catalog import Catalog, yaml_files
 from tutor.teach.lessons.messages import E_DUPLICATE_ID, E_INTERNAL, E_TOO_LARGE
 from tutor.teach.lessons.model import Frame, Lesson, LessonError
+from tutor.teach.lessons.ranked import Allowance
 from tutor.teach.lessons.reader import MAX_BYTES, read_lesson
 from tutor.teach.lessons.replay import replay_all
 
@@ -120,13 +121,15 @@ def check_lesson_data(
     name: str, data: bytes
 ) -> tuple[Lesson | None, tuple[LessonError, ...], tuple[Frame, ...]]:
     """Read, validate and replay a lesson file's bytes (an upload, say) named ``name``: the
-    lesson (``None`` if it has any problem), every problem found, and the replay."""
+    lesson (``None`` if it has any problem), every problem found, and the replay. The
+    positions its your-move steps have searched share one ``Allowance``: a file that needs
+    more is refused at the step where it ran out."""
     if len(data) > MAX_BYTES:
         return None, (LessonError(name, 1, 1, E_TOO_LARGE, size=len(data), limit=MAX_BYTES),), ()
     lesson, errors = read_lesson(name, data)
     if lesson is None:
         return None, errors, ()
-    frames, errors = replay_all(lesson)
+    frames, errors = replay_all(lesson, Allowance())
     if errors:
         return None, errors, ()
     return lesson, (), frames

@@ -96,6 +96,7 @@ __all__ = [
     "E_EMPTY",
     "E_EMPTY_TEXT",
     "E_ENCODING",
+    "E_FILE_SEARCH",
     "E_HAND_SIZE",
     "E_ILLEGAL",
     "E_INTERNAL",
@@ -233,6 +234,11 @@ E_ACCEPT_WEAK = N_(
     "{best_value}: more than the tolerance of {tolerance}"
 )
 E_SEARCH_LIMIT = N_("the best move here could not be found within the search limit ({reason})")
+E_FILE_SEARCH = N_(
+    "the solver cannot judge this step within the limit of one lesson file ({searches} "
+    "positions, {nodes} positions searched in all): ask 'your_move' at fewer positions or "
+    "later in the deal, or split the lesson"
+)
 E_YOUR_MOVE_COMPARE = N_(
     "'your_move' is not allowed in a lesson that compares presets ({compare}): the best move "
     "may differ from one preset to the next; ask a 'question' whose checks hold under each "

@@ -51,6 +51,7 @@ from tutor.teach.lessons.messages import (
     E_AFTER_END,
     E_ANSWER_ENGINE,
     E_DEAL,
+    E_FILE_SEARCH,
     E_ILLEGAL,
     E_NOT_ACCEPTED,
     E_SEARCH_LIMIT,
@@ -67,7 +68,7 @@ from tutor.teach.lessons.model import (
     StepVariant,
     initial_state,
 )
-from tutor.teach.lessons.ranked import ranking
+from tutor.teach.lessons.ranked import Allowance, OverAllowance, ranking
 
 __all__ = ["SOLVED_SEATS", "replay_all", "runs"]
 
@@ -158,7 +159,10 @@ class _Run:
     lesson: Lesson
     preset: str
     first_index: int
+    #: the solver's work the lesson's file may ask for (``None``: each search its own budget)
+    allowance: Allowance | None = None
     errors: list[LessonError] = field(default_factory=list)
+    over: bool = False  # the allowance ran out (said once, at the first step it stopped)
 
     def fail(self, chk: Check | None, step: Step, template: str, **params: Any) -> None:
         line, col = (chk.line, chk.column) if chk is not None else (step.line, step.column)
@@ -265,10 +269,18 @@ class _Run:
         if before.seats not in SOLVED_SEATS or not isinstance(before, State):
             accepted = tuple(move for move, *_ in ym.accept)
             return self.accepted(frame, step, accepted)
+        if self.over:
+            return frame
         try:
-            values = ranking(before)
+            values = ranking(before, self.allowance)
         except SearchLimit as exc:
             self.fail(where, step, E_SEARCH_LIMIT, reason=exc.reason)
+            return frame
+        except OverAllowance:
+            assert self.allowance is not None
+            self.over = True
+            limits = {"searches": self.allowance.searches, "nodes": self.allowance.limit}
+            self.fail(where, step, E_FILE_SEARCH, **limits)
             return frame
         by_move = dict(values)
         best_move, best = values[0]
@@ -436,12 +448,15 @@ def _trick_taken(before: Deal, after: Deal) -> int | None:
     return done[2] if done is not None and done is not before.last_trick else None
 
 
-def replay_all(lesson: Lesson) -> tuple[tuple[Frame, ...], tuple[LessonError, ...]]:
-    """Every run of the lesson, one per preset, and the problems the runs found."""
+def replay_all(
+    lesson: Lesson, allowance: Allowance | None = None
+) -> tuple[tuple[Frame, ...], tuple[LessonError, ...]]:
+    """Every run of the lesson, one per preset, and the problems the runs found; the
+    positions searched for its your-move steps share ``allowance`` where one is given."""
     frames: list[Frame] = []
     errors: list[LessonError] = []
     for name in lesson.presets:
-        run = _Run(lesson, name, len(frames))
+        run = _Run(lesson, name, len(frames), allowance)
         frames.extend(run.frames())
         errors.extend(run.errors)
     return tuple(frames), tuple(errors)

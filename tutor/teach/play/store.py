@@ -2,7 +2,11 @@
 the table (rules, number of seats, opponent, seed, seat), and for each deal its moves, whether
 it was given up, and the coach's remarks. Everything else (the cut, the cards of each deal, the
 computer's moves) follows from the seed, and every move is played again through the engine on
-reading, so a text that was tampered with cannot make an illegal position.
+reading, so a text that was tampered with cannot make an illegal position. Every field is
+checked for its type and range before use (a number is a whole number where one is meant,
+never ``true``; a remark's numbers are finite and within ``MAX_POINTS``; a remark is on a move
+the learner made, and its best move and line are legal there), so that a text changed by hand
+is refused as a whole rather than shown.
 
 One schema serves every table: ``seats`` gives the number of seats and must agree with the
 rules; a text without it (kept before the tables joined) is a match of two seats, read as
@@ -17,17 +21,20 @@ True
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from typing import Any
 
 from tutor.engine import (
     Card,
     IllegalMoveError,
+    Move,
     MoveError,
     SwitchValueError,
     UnknownPresetError,
     parse_move,
 )
+from tutor.engine import Deal as Position
 from tutor.formats.errors import SourceError
 from tutor.formats.uploads import small_json
 from tutor.msgid import N_
@@ -52,6 +59,9 @@ MAX_DEALS = 400
 MAX_LINE = 40
 #: The most sampled deals a remark may name.
 MAX_SAMPLES = 10_000
+#: The largest game points (or loss of them) a remark may name: a deal gives a few under every
+#: rule set, so a larger number is not the coach's.
+MAX_POINTS = 100
 
 M_GAME_TOO_LARGE = N_("The match kept in this browser is too large to be one of this tutor's.")
 M_NOT_GAME = N_("The match kept in this browser cannot be read; a new one starts.")
@@ -124,8 +134,15 @@ def load_game(text: str | bytes) -> Game:
         raise GameStoreError(M_NOT_GAME) from None
 
 
+def _whole(value: object) -> int:
+    """``value`` if it is a whole number (not ``true`` or ``1.0``); else ``TypeError``."""
+    if type(value) is not int:
+        raise TypeError("not a whole number")
+    return value
+
+
 def _load(data: object) -> Game:
-    if not isinstance(data, dict) or data.get("version") != GAME_VERSION:
+    if not isinstance(data, dict) or _whole(data.get("version")) != GAME_VERSION:
         raise ValueError("not a kept match")
     rules, opponent = data["rules"], data["opponent"]
     seed, learner = data["seed"], data["learner"]
@@ -138,7 +155,7 @@ def _load(data: object) -> Game:
         raise ValueError("bad deals")
     # the table checks the opponent and the learner's seat for its number of seats
     table = Table(rules_spec=rules, opponent=opponent, seed=seed, learner=learner)
-    if data.get("seats", 2) != table.rules.seats:
+    if _whole(data.get("seats", 2)) != table.rules.seats:
         raise ValueError("the seats do not match the rules")
     game = start(table)
     for i, d in enumerate(deals):
@@ -147,7 +164,7 @@ def _load(data: object) -> Game:
         game = _replay(game, d)
     side = data.get("claim")
     if side is not None:
-        if side not in range(game.rules.sides):
+        if _whole(side) not in range(game.rules.sides):
             raise ValueError("bad claim")
         game = claim(game, side)
     return game
@@ -156,19 +173,49 @@ def _load(data: object) -> Game:
 def _replay(game: Game, d: object) -> Game:
     if not isinstance(d, dict):
         raise ValueError("bad deal")
-    moves = [parse_move(_text(m)) for m in d["moves"]]
-    state = game.deal.start
+    raw_moves, raw_remarks = d["moves"], d.get("remarks", [])
+    if not isinstance(raw_moves, list) or not isinstance(raw_remarks, list):
+        raise ValueError("bad deal")
+    moves = [parse_move(_text(m)) for m in raw_moves]
+    states = [game.deal.start]
     for m in moves:
-        state = state.apply(m)  # raises IllegalMoveError
-    remarks = tuple(_remark(r, len(moves)) for r in d.get("remarks", []))
+        states.append(states[-1].apply(m))  # raises IllegalMoveError
+    state = states[-1]
+    remarks = tuple(_remark(r, len(moves)) for r in raw_remarks)
+    plies = [r.ply for r in remarks]
+    if plies != sorted(set(plies)):
+        raise ValueError("remarks out of order")
+    for r in remarks:
+        _check_remark(r, moves, states, game.table.learner)
     resigned = d.get("resigned")
-    if resigned is not None and resigned not in range(game.rules.seats):
+    if resigned is not None and _whole(resigned) not in range(game.rules.seats):
         raise ValueError("bad resignation")
     now = state if moves else None  # as dealt: the very value a new deal holds
     deal = replace(game.deal, moves=tuple(moves), state=now, remarks=remarks, resigned=resigned)
     if resigned is not None and state.result is not None:
         raise ValueError("a deal that ended cannot be given up")
     return replace(game, deal=deal)  # an unfinished deal before the last: next_deal refuses
+
+
+def _check_remark(r: Remark, moves: list[Move], states: list[Position], learner: int) -> None:
+    """``ValueError`` (or ``IllegalMoveError``) unless ``r`` is on a move the learner made and
+    its best move and its line are legal where the move was made."""
+    before = states[r.ply]
+    if moves[r.ply] != r.move or before.to_move != learner:
+        raise ValueError("the remark is not on a move of the learner")
+    before.apply(r.best)
+    after = before
+    for m in r.line:
+        after = after.apply(m)
+
+
+def _points(value: object) -> float:
+    """A remark's number of game points: finite, at most ``MAX_POINTS`` either way."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError("not a number")
+    if not math.isfinite(value) or abs(value) > MAX_POINTS:
+        raise ValueError("not a remark's number")
+    return float(value)
 
 
 def _text(value: object) -> str:
@@ -192,10 +239,10 @@ def _interval(value: object) -> tuple[float, float] | None:
         return None
     if not isinstance(value, list) or len(value) != 2:
         raise ValueError("bad remark")
-    low, high = value
-    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in (low, high)):
+    low, high = _points(value[0]), _points(value[1])
+    if low > high:
         raise ValueError("bad remark")
-    return float(low), float(high)
+    return low, high
 
 
 def _tie(value: object) -> TieReason | None:
@@ -219,19 +266,16 @@ def _remark(r: object, plies: int) -> Remark:
         raise ValueError("bad remark")
     if type(ply) is not int or not 0 <= ply < plies:
         raise ValueError("bad remark")
-    numbers = (loss, best_value, value)
-    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in numbers):
-        raise ValueError("bad remark")
-    if not isinstance(exact, bool):
+    if not isinstance(exact, bool) or not isinstance(grade, str):
         raise ValueError("bad remark")
     return Remark(
         ply=ply,
         move=parse_move(_text(move)),
         grade=Grade(grade),
-        loss=float(loss),
+        loss=_points(loss),
         best=parse_move(_text(best)),
-        best_value=float(best_value),
-        value=float(value),
+        best_value=_points(best_value),
+        value=_points(value),
         exact=exact,
         line=tuple(parse_move(_text(m)) for m in line),
         samples=samples,
@@ -243,6 +287,7 @@ def _remark(r: object, plies: int) -> Remark:
 __all__ = [
     "GAME_VERSION",
     "MAX_GAME_BYTES",
+    "MAX_POINTS",
     "M_GAME_TOO_LARGE",
     "M_NOT_GAME",
     "GameStoreError",
