@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol, cast, runtime_checkable
 
 from tutor.engine import RuleSet, SwitchValueError, UnknownPresetError, parse_rules
-from tutor.formats.errors import Gettext
 from tutor.msgid import N_
 from tutor.words.i18n import LANGUAGES, Translator
 from tutor.words.switches import preset_name
@@ -148,6 +147,12 @@ def names_option(text: str, option: str, valid: Sequence[str]) -> tuple[str, ...
         if name not in valid:
             raise UsageError(E_PLAYER, option, name=name[:40], valid=", ".join(valid))
     return names
+
+
+class Gettext(Protocol):
+    """What an error needs of a translator to render itself: ``_(msgid, **params)``."""
+
+    def _(self, msgid: str, **params: Any) -> str: ...
 
 
 class Renderable(Protocol):
