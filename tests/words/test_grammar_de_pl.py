@@ -555,3 +555,26 @@ def test_polish_plurals_for_every_n_from_0_to_30() -> None:
 )
 def test_the_plural_check_itself(n: int, text: str, bad: bool) -> None:
     assert bool(pl_plural_problems(n, text)) is bad
+
+
+# -- retired wordings -------------------------------------------------------------------------
+
+# Calques the glossary retired: the second phase is no "strict" phase, a loser is not
+# "Schneider" as a predicate noun in Polish.
+RETIRED = {
+    "de": re.compile(r"\bstreng(?:e|en)? (?:Regeln|Phase)", re.IGNORECASE),
+    "pl": re.compile(r"\bścisł\w*|\bjest (?:Schneider|Schwarz)\b", re.IGNORECASE),
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "pl"])
+def test_no_retired_wording(lang: str) -> None:
+    found = [s[:120] for _, s in entries(lang) if RETIRED[lang].search(s)]
+    assert not found, "\n".join(found)
+
+
+def test_the_retired_wording_check_itself() -> None:
+    assert RETIRED["de"].search("Ab jetzt gelten die strengen Regeln.")
+    assert RETIRED["pl"].search("od teraz obowiązują ścisłe zasady")
+    assert RETIRED["pl"].search("dwa, jeśli jest Schneider")
+    assert not RETIRED["pl"].search("dwa, jeśli ma mniej niż 33 punkty (Schneider)")
