@@ -97,11 +97,10 @@ DE_VERB_PLAYER_CARD: re.Pattern[str] = re.compile(
     r"\b(?:tauscht|spielt|hat|hält|behält|gibt|wirft|schlägt|holt|nimmt|bekommt|zieht|sticht|"
     r"hebt|zeigt|meldet)\s+[A-D]\s+\{(\w+)\}"
 )
-BARE_AFTER_WORD: re.Pattern[str] = re.compile(r"(\w+)\s+\{(\w+)\}([^,.;:!?]*)")
+# A word, the placeholder after it, and (looked ahead at) the rest of the clause.
+BARE_AFTER_WORD: re.Pattern[str] = re.compile(r"(\w+)\s+\{(\w+)\}(?=([^,.;:!?]*))")
 # German "seit" as a conjunction opens a clause whose subject is the card: "seit {Qs} weg ist".
 DE_CLAUSE_END: re.Pattern[str] = re.compile(r"\b(?:ist|sind|war|waren|hat|hatte|liegt|lag)\s*$")
-
-PLACEHOLDER: re.Pattern[str] = re.compile(r"\{(\w+)\}")
 
 # A parameter that holds a move's phrase (in the nominative): any move, of any gender.
 MOVE_PARAMS = frozenset({"move", "best", "better", "played"})
@@ -193,6 +192,7 @@ def test_no_bare_card_where_the_grammar_needs_a_case(lang: str) -> None:
         ("de", "A hat kein {diamonds}.", False),  # a suit's name reads the same
         ("de", "{Ks} nützt A nichts mehr, seit {Qs} weg ist.", False),  # "seit" opens a clause
         ("de", "Seit {Kh} liegt die Zehn blank.", True),
+        ("de", "B nimmt den Stich mit {Kh_dat} und mit {Ks}.", True),  # the second one too
         ("pl", "Artykuł opisuje to po tym, jak A wyszedł {Qc}.", True),
         ("pl", "A wymienia {9h} na {Ah}", True),
         ("pl", "A wymienia {9h_acc} na {Ah_acc}", False),
