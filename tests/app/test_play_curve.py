@@ -99,7 +99,7 @@ def test_the_chart_at_a_table_of_three(open_page, monkeypatch) -> None:  # type:
     ((spec, rows),) = charts(at)
     w = CurveWords().said(get_translator("pl"))
     line = next(x for x in spec["layer"] if x["mark"]["type"] == "line")
-    assert line["encoding"]["y"]["title"] == w.axis_y == "Oczekiwane pkt. za rozdanie"
+    assert line["encoding"]["y"]["title"] == w.axis_y == "Oczekiwane pkt za rozdanie"
     assert [r["value"] for r in rows if r["series"] == w.best] == [p.best_value for p in curve]
     _, pick = keys(game, game.deal)
     chosen = curve[-1]

@@ -273,7 +273,7 @@ def test_level_four_gives_the_move_and_the_arithmetic(name: str, kind: str) -> N
 
 def test_a_mean_is_written_with_its_sign_in_each_language() -> None:
     assert signed(0.8, get_translator("en")) == "+0.8"
-    assert signed(-0.35, get_translator("de")) == "-0,35"
+    assert signed(-0.35, get_translator("de")) == "\u22120,35"
     assert signed(1.5, get_translator("pl")) == "+1,5"
     assert signed(-0.001, get_translator("en")) == "0"
 

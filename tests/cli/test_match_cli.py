@@ -380,7 +380,7 @@ def test_bad_input_is_refused_in_german_and_polish_before_any_match(
     ("lang", "words"),
     [
         ("de", ["4 Partien nach", "Bis 7 Siegpunkte", "Spieler auf A", "Augen gemeldet"]),
-        ("pl", ["4 partie według", "Do 7 punktów za rozdania", "gracz na A", "Zgłoszenia"]),
+        ("pl", ["4 partie według", "Do 7 punktów za rozdanie", "gracz na A", "Zgłoszenia"]),
         ("en", ["4 matches under", "To 7 game points", "player at A", "Claims to 1000"]),
     ],
 )
@@ -431,17 +431,24 @@ def test_the_number_of_matches_takes_its_plural_form(n: int, pl: str, de: str) -
     [
         (
             "en",
-            ["club at A, B, C in turn", "random at every other seat", "won at each side: A "],
-            ["club at A+C, B+D in turn", "won at each side: A+C "],
+            [
+                "Club player at A, B, C in turn",
+                "Random player at every other seat",
+                "won at each side: A ",
+            ],
+            ["Club player at A+C, B+D in turn", "won at each side: A+C "],
         ),
         (
             "de",
-            ["club sitzt von Partie zu Partie reihum auf A, B, C", "Siege je Seite: A "],
-            ["reihum auf A+C, B+D", "random auf allen übrigen Plätzen", "Seite: A+C "],
+            [
+                "„Vereinsspieler“ sitzt von Partie zu Partie reihum auf A, B, C",
+                "Siege je Seite: A ",
+            ],
+            ["reihum auf A+C, B+D", "„Zufallsspieler“ auf allen übrigen Plätzen", "Seite: A+C "],
         ),
         (
             "pl",
-            ["zajmuje kolejno A, B, C", "random wszystkie pozostałe", "według stron: A "],
+            ["zajmuje kolejno A, B, C", "„Gracz losowy” wszystkie pozostałe", "według stron: A "],
             ["zajmuje kolejno A+C, B+D", "według stron: A+C "],
         ),
     ],

@@ -278,7 +278,7 @@ def test_the_words_for_each_try_at_a_your_move_step() -> None:
     assert weaker.lines == (
         "Die Herz-Dame verbraucht einen Trumpf, solange der Talon offen ist: Später, wenn Farbe "
         "bedient werden muss, sind Trümpfe mehr wert.",
-        "Die Herz-Dame kostet dagegen 3 Siegpunkte.",
+        "Die Herz-Dame kostet dich hier 3 Siegpunkte.",
         "Versuch es noch einmal.",
     )
     illegal = your_move_reply(before, frame, parse_move("Kc"), pl)

@@ -151,7 +151,7 @@ def test_the_english_texts_name_every_card_in_the_pack(style: str) -> None:
             "Witaj w grze w 66! Dwóch graczy, A i B, dostaje po sześć kart. W grze używa się "
             "tylko 24 kart: asa, dziesiątki, króla, wyżnika, niżnika i dziewiątki w każdym z "
             "czterech kolorów. Jedną kartę odkrywa się obok stosu; jej kolor jest kolorem "
-            "atutowym. Tutaj odkryty leży niżnik wina, więc atutem są wina.",
+            "atutowym. Tutaj odkryty leży niżnik wina, więc atutem jest wino.",
         ),
         # Polish: accusative and instrumental of the same card, no gendered word about it
         (

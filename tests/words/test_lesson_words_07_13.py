@@ -190,7 +190,7 @@ def test_polish_cards_are_declined_as_the_sentence_needs() -> None:
     pl = dict(render("11-last-trick.yaml", "pl", "german"))
     assert pl["B trumps {Kc} with {Js}."] == "B bije króla żołędzia niżnikiem wina."
     deal = next(text for source, text in pl.items() if source.startswith("{spades} are trumps;"))
-    assert deal.startswith("Atutem są wina; as wina leży odkryty.")
+    assert deal.startswith("Atutem jest wino; as wina leży odkryty.")
     pl = dict(render("11-last-trick.yaml", "pl", "french"))
     assert pl["B trumps {Kc} with {Js}."] == "B bije króla trefl waletem pik."
 

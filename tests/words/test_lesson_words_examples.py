@@ -146,12 +146,12 @@ def test_aus_is_glossed_where_polish_first_meets_it(style: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_trump_suit_is_plural_in_polish_and_german_has_vorhand(lang: str) -> None:
+def test_the_trump_suit_is_named_as_at_the_table_and_german_has_vorhand(lang: str) -> None:
     for name in FILES:
         deal = lesson(name).deal.narration
         for style in PACK_STYLES:
             text = get_translator(lang, style)._(deal)
             if lang == "pl":
-                assert "Atutem są " in text
+                assert "Atutem jest " in text  # "Atutem jest karo", as players say it
             else:
                 assert "Vorhand" in text

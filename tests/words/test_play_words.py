@@ -54,7 +54,8 @@ def test_the_cut_and_the_tricks_in_three_languages() -> None:
     assert said["en"] == (
         "The cut: A draws the queen of hearts, B the ten of clubs. The higher card deals: "
         "B deals first.",
-        "Trick 2: A leads the king of hearts, B plays the ten of spades; B takes 14 points.",
+        "Trick 2: A leads the king of hearts, B wins it with the ten of spades and takes 14 "
+        "points.",
     )
     assert "die Herz-Dame" in said["de"][0] and "den Herz-König" in said["de"][1]
     assert "damę kier" in said["pl"][0] and "królem kier" in said["pl"][1]

@@ -173,7 +173,7 @@ def test_every_preset_and_source_has_a_name_in_words() -> None:
 def test_a_rule_spec_is_named_as_it_was_typed() -> None:
     text = cli_output("rules", "--preset", "kurnik(target=61)", "--lang", "de")
     assert text.splitlines()[0] == "Regeln: kurnik(target=61)"
-    assert "Augen zum Gewinn eines Spiels: 61" in text
+    assert "Nötige Augen für den Gewinn eines Spiels: 61" in text
 
 
 # ----------------------------------------------------------------------------- numbers

@@ -12,11 +12,12 @@ import argparse
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, cast, runtime_checkable
+from typing import Any, Final, Protocol, cast, runtime_checkable
 
 from tutor.engine import RuleSet, SwitchValueError, UnknownPresetError, parse_rules
 from tutor.msgid import N_
 from tutor.words.i18n import LANGUAGES, Translator
+from tutor.words.switches import preset_name
 
 #: The largest seed any command takes (and the engine's ``seed``).
 MAX_SEED = 2**63 - 1
@@ -148,14 +149,39 @@ def names_option(text: str, option: str, valid: Sequence[str]) -> tuple[str, ...
     return names
 
 
+class Gettext(Protocol):
+    """What an error needs of a translator to render itself: ``_(msgid, **params)``."""
+
+    def _(self, msgid: str, **params: Any) -> str: ...
+
+
 class Renderable(Protocol):
     """An error that renders itself as one translated line."""
 
-    def render(self, tr: Translator) -> str: ...
+    def render(self, tr: Gettext) -> str: ...
+
+
+#: The parameters of a file's error that hold a rules preset's id.
+PRESET_PARAMS: Final = frozenset({"rules", "preset"})
+
+
+@dataclass(frozen=True)
+class PresetTitles:
+    """A translator for a file's errors that names a rules preset by its title in the language
+    ("Klassisch", not ``classic``); a rules spec that is not a preset keeps its text."""
+
+    tr: Translator
+
+    def _(self, msgid: str, **params: Any) -> str:
+        named = {
+            k: preset_name(v, self.tr) if k in PRESET_PARAMS and isinstance(v, str) else v
+            for k, v in params.items()
+        }
+        return self.tr._(msgid, **named)
 
 
 def print_errors(errors: Sequence[Renderable], tr: Translator) -> None:
     """Each error on its line, then how many there were."""
     for err in errors:
-        print(err.render(tr))
+        print(err.render(PresetTitles(tr)))
     print(tr.n_("{n} problem found.", "{n} problems found.", len(errors)))

@@ -38,7 +38,7 @@ from tutor.teach.play import play_matches, report
 from tutor.teach.play.matches import checked
 from tutor.words.explain import number
 from tutor.words.i18n import Translator
-from tutor.words.play_text import mode_name
+from tutor.words.play_text import mode_name, player_name
 from tutor.words.switches import preset_name
 
 #: The most matches one run plays (club players play some hundred matches to 7 a second).
@@ -106,8 +106,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
 
 def summary(result: dict[str, Any], tr: Translator, seconds: float | None = None) -> str:
     """The result in a few lines, its numbers written as ``tr``'s language writes them."""
-    one, two = result["players"]
-    if one == two:  # "club 1" and "club 2"
+    one, two = (player_name(p, tr) for p in result["players"])
+    if one == two:  # "Club player 1" and "Club player 2"
         one, two = f"{one} 1", f"{two} 2"
     match_mode = MatchMode(result["mode"])
     mode = mode_name(match_mode, result["target"] or 0, tr)

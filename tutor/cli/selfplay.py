@@ -25,6 +25,7 @@ from tutor.msgid import N_
 from tutor.search import PLAYERS, SeatsError, players_at, selfplay
 from tutor.words.explain import number, percent
 from tutor.words.i18n import Translator
+from tutor.words.play_text import player_name
 from tutor.words.switches import preset_name
 
 #: The most deals one run plays (random players manage some thousands a second).
@@ -125,8 +126,8 @@ def duel_summary(result: dict[str, Any], tr: Translator) -> str:
         confidence=percent(0.95, tr),
         games=number(result["games"], tr),
         rules=preset_name(result["rules"], tr),
-        first=result["players"]["first"],
-        second=result["players"]["second"],
+        first=player_name(result["players"]["first"], tr),
+        second=player_name(result["players"]["second"], tr),
         wins=number(result["first_wins"], tr),
         share=percent(result["first_share"], tr),
         low=percent(low, tr),
@@ -143,7 +144,7 @@ def duel_summary(result: dict[str, Any], tr: Translator) -> str:
     same = tr._(
         "against {second} in its own seat with the same cards: better in {better} of {differ} "
         "deals that end differently ({share}; {confidence} interval {low} to {high})",
-        second=result["players"]["second"],
+        second=player_name(result["players"]["second"], tr),
         better=number(better, tr),
         differ=number(better + worse, tr),
         share=percent(s_share, tr) if s_share is not None else "–",
@@ -179,8 +180,8 @@ def summary(result: dict[str, Any], tr: Translator) -> str:
         "{draws} drawn; game points {ga}:{gb}; {speed} deals per second",
         games=number(result["games"], tr),
         rules=preset_name(result["rules"], tr),
-        a=result["players"]["A"],
-        b=result["players"]["B"],
+        a=player_name(result["players"]["A"], tr),
+        b=player_name(result["players"]["B"], tr),
         wa=number(result["wins"]["A"], tr),
         wb=number(result["wins"]["B"], tr),
         draws=number(result["draws"], tr),

@@ -6,7 +6,7 @@ what the search could not do within its budget.
 
 >>> from tutor.words.i18n import get_translator
 >>> signed(-0.35, get_translator("de"))
-'-0,35'
+'\u22120,35'
 """
 
 from __future__ import annotations
@@ -40,18 +40,18 @@ CUT_ROUGH = N_(
 
 
 def signed(value: float, tr: Translator) -> str:
-    """A mean in game points with its sign and at most two decimals, written as the language
-    writes decimals; nought without a sign.
+    """A mean in game points with its sign (a minus sign, as the coach writes it) and at most
+    two decimals, written as the language writes decimals; nought without a sign.
 
     >>> from tutor.words.i18n import get_translator
     >>> signed(0.8, get_translator("en")), signed(-1.25, get_translator("de")), signed(0.001,
     ...     get_translator("pl"))
-    ('+0.8', '-1,25', '0')
+    ('+0.8', '\u22121,25', '0')
     """
     rounded = round(value, 2)
     if rounded == 0:
         return number(0, tr)
-    return str(format_decimal(rounded, format="+#,##0.##;-#,##0.##", locale=tr.lang))
+    return str(format_decimal(rounded, format="+#,##0.##;\u2212#,##0.##", locale=tr.lang))
 
 
 def value_text(analysis: Analysis, move: MoveValue, tr: Translator) -> str:

@@ -262,19 +262,32 @@ def _draws(before: State, after: State, seat: int, tr: Translator) -> list[str]:
 
 
 def trick_line(trick: Trick, tr: Translator) -> str:
-    """One trick of the deal: who led what, the answer, who took it and for how much."""
+    """One trick of the deal: who led what, the answer, who took it and for how much. An
+    answer that wins the trick is said so (German "sticht mit", not "gibt zu")."""
+    params = {
+        "number": trick.number,
+        "leader": PLAYER_NAMES[trick.leader],
+        "led_card": trick.led,
+        "other": PLAYER_NAMES[1 - trick.leader],
+        "answer_card": trick.answer,
+    }
+    if trick.winner != trick.leader:
+        return tr.n_(
+            "Trick {number}: {leader} leads {led_card}, {other} wins it with {answer_card} "
+            "and takes {n} point.",
+            "Trick {number}: {leader} leads {led_card}, {other} wins it with {answer_card} "
+            "and takes {n} points.",
+            trick.points,
+            **params,
+        )
     return tr.n_(
         "Trick {number}: {leader} leads {led_card}, {other} plays {answer_card}; "
         "{winner} takes {n} point.",
         "Trick {number}: {leader} leads {led_card}, {other} plays {answer_card}; "
         "{winner} takes {n} points.",
         trick.points,
-        number=trick.number,
-        leader=PLAYER_NAMES[trick.leader],
-        led_card=trick.led,
-        other=PLAYER_NAMES[1 - trick.leader],
-        answer_card=trick.answer,
         winner=PLAYER_NAMES[trick.winner],
+        **params,
     )
 
 

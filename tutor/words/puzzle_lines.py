@@ -110,7 +110,7 @@ def signed_number(x: Fraction | float, tr: Translator) -> str:
 
     >>> from tutor.words.i18n import get_translator
     >>> [signed_number(Fraction(v), get_translator("de")) for v in (3, Fraction(-12, 7), 0)]
-    ['+3', '-1,71', '0']
+    ['+3', '\u22121,71', '0']
     """
     return signed(float(x), tr)
 
