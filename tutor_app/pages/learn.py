@@ -80,20 +80,21 @@ def _keep(run: LessonRun) -> None:
     state.lesson_run = run
 
 
-def _show(run: LessonRun) -> None:
-    """Keep the run and show its step; at the last frame the lesson is finished. The students
-    who follow this screen see it too."""
+def _show(run: LessonRun, *, finish: bool = True) -> None:
+    """Keep the run and show its step; at the last frame the lesson is finished, unless the
+    step was opened by an address (``finish`` false: a link to the end is no lesson done).
+    The students who follow this screen see it too."""
     state.lesson_run = run
     state.step = run.step
-    if run.finished:
+    if run.finished and finish:
         state.finished = set(state.finished) | {run.lesson}
     _publish()
 
 
-def _set_step(lesson_id: str, step: int) -> None:
+def _set_step(lesson_id: str, step: int, *, finish: bool = True) -> None:
     run = _run(lesson_id)
     if run is not None:
-        _show(run.go_to(step))
+        _show(run.go_to(step), finish=finish)
 
 
 @chrome.safe_callback
@@ -246,7 +247,7 @@ def _open_at(link: DeepLink, last: int) -> None:
     assert link.lesson is not None
     choice = choose_step(link.step, last, bad=link.bad_step)
     state.lesson = link.lesson
-    _set_step(link.lesson, choice.step)
+    _set_step(link.lesson, choice.step, finish=False)
     if choice.corrected:
         session.notice(
             lw.NO_SUCH_STEP,
