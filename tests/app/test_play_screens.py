@@ -155,6 +155,8 @@ def test_a_seed_that_is_no_seed_is_named_at_once_and_leaves_the_address() -> Non
 def test_a_cut_of_two_tens_says_why_one_is_higher() -> None:
     t = get_translator("en")
     tie = cut_text((Card.parse("10d"), Card.parse("10s")), 1, t)
-    assert tie.endswith("Of two cards of the same rank the suit decides: clubs, spades, hearts, "
-                        "diamonds, from the highest.")
+    assert tie.endswith(
+        "Of two cards of the same rank the suit decides: clubs, spades, hearts, "
+        "diamonds, from the highest."
+    )
     assert "suit decides" not in cut_text((Card.parse("Ad"), Card.parse("10s")), 0, t)

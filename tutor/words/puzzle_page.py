@@ -136,8 +136,8 @@ def puzzle_note(puzzle: Puzzle, tr: Translator) -> str | None:
 
 __all__ = [
     "CANNOT_SHOW",
-    "NO_SUCH_PUZZLE",
     "E_TOO_LARGE",
+    "NO_SUCH_PUZZLE",
     "UNREADABLE",
     "PuzzleWords",
     "cannot_show",

@@ -40,7 +40,7 @@ from tutor.words.lesson_text import try_reply
 from tutor_app import ask, board, chrome, keys, progress, session, text
 from tutor_app.progress_panel import progress_controls
 from tutor_app.room_panel import publish as _publish
-from tutor_app.room_panel import share_controls
+from tutor_app.room_panel import room_button, share_controls
 from tutor_app.session import state
 from tutor_app.shared import collection, library, tr
 
@@ -442,8 +442,14 @@ def _player(lesson: Lesson) -> None:
         show_all=bool(st.session_state.get(_SHOW_ALL)),
         on_turn=frame.state.to_move if asked is not None else None,
     )
+    # On a phone the columns stack: the task and the reply to a try come above the table.
+    phone = not teaching and (pending is not None or bool(run.replies(run.step)))
     board_col, text_col = st.columns([3, 2], gap="medium")
     with board_col:
+        if phone:
+            with st.container(key="t66_phone_task"):
+                _task_line(run, pending if pending is not None else step, w, t)
+                _replies(run, course.known_terms(library().lessons, lesson), t)
         if asked is None:
             text.html(
                 lesson_frame.frame_board_html(
@@ -481,7 +487,8 @@ def _player(lesson: Lesson) -> None:
                 frames, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
             )
         )
-        _replies(run, course.known_terms(library().lessons, lesson), t)
+        with st.container(key="t66_replies" if phone else None):
+            _replies(run, course.known_terms(library().lessons, lesson), t)
         # The class answers a question asked at this step: the teacher's own task gives way.
         class_asked = bool(state.room) and _ask_controls(t, lesson, frames, step)
         if pending is not None and not class_asked:
@@ -519,6 +526,7 @@ def _title_row(title: str, level: str, summary: str, projector: bool, w: lw.Lear
             icon=":material/list:",
             width="stretch",
         )
+        room_button()
 
 
 def _nav(
@@ -610,6 +618,17 @@ def _replies(run: LessonRun, known: frozenset[str], t: Translator) -> None:
             text.success(words, icon=":material/check_circle:")
         else:
             text.warning(words, icon=":material/lightbulb:")
+
+
+def _task_line(run: LessonRun, index: int, w: lw.LearnWords, t: Translator) -> None:
+    """The task of step ``index`` in a line: the question, or the move asked."""
+    frame = run.frames[index]
+    if frame.question is not None:
+        text.html(task_html(w.question, lw.said(frame.question.text, t)))
+        return
+    player = run.frames[index - 1].state.to_move if index else None
+    if frame.your_move is not None and player is not None:
+        text.html(task_html(w.your_move, lw.move_prompt(frame.your_move, player, t)))
 
 
 def _task_controls(
