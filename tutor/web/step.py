@@ -67,6 +67,14 @@ def task_html(heading: str, prompt: str) -> Markup:
     ).format(heading, prompt)
 
 
+def reply_html(words: str, right: bool) -> Markup:
+    """The reply to a learner's try as a short line over the table (a phone's first screen):
+    green when right, amber when not."""
+    return Markup('<p class="t66-reply {}" role="status">{}</p>').format(
+        "t66-reply-right" if right else "t66-reply-wrong", words
+    )
+
+
 @lru_cache(maxsize=256)
 def step_hint_markdown(
     subject: State | View,
@@ -90,4 +98,4 @@ def step_hint_markdown(
     return Md("\n\n".join(rungs))
 
 
-__all__ = ["step_hint_markdown", "step_html", "task_html"]
+__all__ = ["reply_html", "step_hint_markdown", "step_html", "task_html"]

@@ -32,7 +32,7 @@ from tutor.web.document import uploader_words_css
 from tutor.web.hint_html import hint_html
 from tutor.web.links import DeepLink, choose_step, link_params
 from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
-from tutor.web.step import step_hint_markdown, task_html
+from tutor.web.step import reply_html, step_hint_markdown, task_html
 from tutor.web.titles import lesson_card_html, page_title_html
 from tutor.words import learn_page as lw
 from tutor.words.i18n import Translator
@@ -449,7 +449,7 @@ def _player(lesson: Lesson) -> None:
         if phone:
             with st.container(key="t66_phone_task"):
                 _task_line(run, pending if pending is not None else step, w, t)
-                _replies(run, course.known_terms(library().lessons, lesson), t)
+                _replies(run, course.known_terms(library().lessons, lesson), t, line=True)
         if asked is None:
             text.html(
                 lesson_frame.frame_board_html(
@@ -608,13 +608,16 @@ def _hint_panel(
         text.html(hint_html(before, level, t, task))
 
 
-def _replies(run: LessonRun, known: frozenset[str], t: Translator) -> None:
+def _replies(run: LessonRun, known: frozenset[str], t: Translator, *, line: bool = False) -> None:
     """What the learner has read at the frame shown: each try's reply, right or not, in the
-    terms met by the end of this lesson (``known``)."""
+    terms met by the end of this lesson (``known``); as a short line over the table on a phone
+    (``line``), else in a box beside it."""
     for index, tried in run.replies(run.step):
         reply = try_reply(tried, run.frames[index], t, known)
         words = " ".join(reply.lines)
-        if reply.right:
+        if line:
+            text.html(reply_html(words, reply.right))
+        elif reply.right:
             text.success(words, icon=":material/check_circle:")
         else:
             text.warning(words, icon=":material/lightbulb:")
