@@ -544,7 +544,10 @@ def _illegal(attempt: pz.Attempt, t: Translator) -> None:
 
 
 def _unseen(attempt: pz.Attempt, t: Translator, w: pw.PuzzleWords) -> None:
-    """The cards the learner has not seen: counting them is half the game."""
+    """The cards the learner has not seen: counting them is half the game (a solved puzzle's
+    table shows them all)."""
+    if attempt.solved:
+        return
     unseen = pt.unseen_text(attempt, t)
     with st.expander(w.unseen):
         text.caption(unseen.where)

@@ -240,9 +240,12 @@ def shows_cut(game: Game) -> bool:
 
 
 def may_undo(game: Game) -> bool:
-    """Something of the learner's can be taken back: a move while the deal is in play, giving
-    up or a claim. A deal played to its end is finished: its table offers no undo."""
-    if game.deal.resigned is not None or game.claim is not None:
+    """Something of the learner's can be taken back: a move while the deal is in play, or
+    giving the deal up. A deal played to its end, and a decided match (by the score or a
+    claim), are finished: their table offers no undo."""
+    if game.over:
+        return False
+    if game.deal.resigned is not None:
         return True
     return bool(game.deal.moves) and not game.deal.over
 
