@@ -26,7 +26,7 @@ from tutor.engine import (
 )
 from tutor.msgid import N_
 from tutor.words.i18n import Translator
-from tutor.words.switches import SWITCH_NAMES, switch_name, switch_value_text
+from tutor.words.switches import SWITCH_NAMES, switch_words
 
 
 def n_(singular: str, plural: str) -> tuple[str, str]:
@@ -364,10 +364,11 @@ def rule_text(rule_id: str, rules: RuleSet, tr: Translator) -> str:
     """The rule in words, followed by the source it comes from. A switch id is shown as the
     switch's name and its value under ``rules``."""
     if rule_id in SWITCH_NAMES and rule_id not in RULE_TEXTS:
+        name, value = switch_words(rule_id, rules, tr)
         return tr._(
             "{name}: {value}. Source: {source}.",
-            name=switch_name(rule_id, tr),
-            value=switch_value_text(rules.switch(rule_id), tr),
+            name=name,
+            value=value,
             source=source_name(rules.source_of(rule_id), tr),
         )
     return tr._(
@@ -394,12 +395,12 @@ def rule_line(rule_id: str, rules: RuleSet, tr: Translator) -> str:
     switch_id = SCORE_SWITCH.get(rule_id, rule_id)
     if switch_id not in switch_ids():
         return ""
-    sw = rules.switch(switch_id)
+    name, value = switch_words(switch_id, rules, tr)
     return tr._(
         "{name}: {value}. Source: {source}.",
-        name=switch_name(sw.id, tr),
-        value=switch_value_text(sw, tr),
-        source=source_name(sw.source, tr),
+        name=name,
+        value=value,
+        source=source_name(rules.switch(switch_id).source, tr),
     )
 
 
