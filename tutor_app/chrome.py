@@ -13,7 +13,7 @@ from typing import Any, ParamSpec
 import streamlit as st
 
 from tutor.web.board import STYLE_NAMES, STYLES
-from tutor.web.document import LANG_KEY, LANG_SCRIPT, tab_title
+from tutor.web.document import LANG_KEY, LANG_SCRIPT, help_words, tab_title
 from tutor.web.html import page_css
 from tutor.web.links import link_params
 from tutor.web.rules_ref import preset_title
@@ -69,8 +69,9 @@ _DOCUMENT_LANG = st.components.v2.component("tutor66_document_lang", js=LANG_SCR
 
 
 def declare_language() -> None:
-    """Tell the browser the page's language (``<html lang>``); once per run."""
-    _DOCUMENT_LANG(data={"lang": state.lang}, key=LANG_KEY)
+    """Tell the browser the page's language (``<html lang>``) and how its help icons are
+    named for screen readers; once per run."""
+    _DOCUMENT_LANG(data={"lang": state.lang, "help": help_words(tr())}, key=LANG_KEY)
 
 
 def page_title(*parts: str) -> None:

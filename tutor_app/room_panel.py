@@ -7,7 +7,7 @@ import streamlit as st
 
 from tutor.web import classroom
 from tutor.words import learn_page as lw
-from tutor.words.app_text import rooms_down
+from tutor.words.app_text import AppWords, rooms_down
 from tutor_app import chrome, session, text
 from tutor_app.rooms import RoomsFull, RoomsUnavailable
 from tutor_app.session import state
@@ -68,7 +68,26 @@ def _room_panel() -> None:
         text.warning(rooms_down(t), icon=":material/cloud_off:")
         return
     address = classroom.join_address(app_address(), room)
-    text.html(classroom.room_panel_html(room, address, followers, t))
+    text.html(classroom.room_panel_html(room, address, followers, t, qr=False))
+
+
+def room_button() -> None:
+    """While a room is open: the button that shows its code, address and QR code large over
+    the page, for the class to read and scan from the back row (the panel below the lesson
+    may be out of sight on a low projector)."""
+    if not state.room:
+        return
+    label = AppWords().said(tr()).room_code
+    if st.button(label, key="room_big", icon=":material/qr_code_2:", width="stretch"):
+        st.dialog(label, width="large")(_room_large)()
+
+
+def _room_large() -> None:
+    room = state.room
+    if room:
+        address = classroom.join_address(app_address(), room)
+        with st.container(key="t66_roombig"):
+            text.html(classroom.room_panel_html(room, address, None, tr()))
 
 
 def app_address() -> str:

@@ -264,3 +264,17 @@ def test_reset_asks_first() -> None:
     assert not at.exception
     assert set(at.session_state["finished"]) == set()
     assert not [b for b in at.button if b.key == "reset_yes"]
+
+
+def test_an_address_to_the_last_step_does_not_finish_the_lesson(store: FakeStore) -> None:
+    lesson = PATH[1]
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(lang="en", lesson=lesson.id, step=str(LAST[lesson.id]))
+    at.run()
+    clean(at)
+    assert at.session_state["lesson"] == lesson.id
+    assert at.session_state["step"] == LAST[lesson.id]
+    assert set(at.session_state["finished"]) == set()  # opened there, not walked there
+    at.button(key="restart").click().run()
+    finish_open_lesson(at)  # Next onto the last step finishes it
+    assert set(at.session_state["finished"]) == {lesson.id}

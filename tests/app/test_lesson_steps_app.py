@@ -332,3 +332,20 @@ def test_a_teacher_sharing_the_screen_may_go_on_without_answering(start) -> None
     at.toggle(key="w_share").set_value(True).run()
     assert_clean(at)
     assert not at.button(key="next").disabled
+
+
+def test_the_task_and_the_reply_stand_over_the_table_for_a_phone(start) -> None:  # type: ignore[no-untyped-def]
+    """The columns stack on a phone: the your-move task and the reply to a try come before the
+    table in the page (the style sheet shows them there on a narrow screen only)."""
+    lesson_id = "02-tricks-and-trumps"
+    index = _first(lesson_id, "your_move")
+    at = start(lesson=lesson_id, step=str(index - 1), lang="en")
+    blocks = [str(h.proto.body) for h in at.get("html")]
+    task = next(i for i, b in enumerate(blocks) if "t66-task" in b)
+    assert task < next(i for i, b in enumerate(blocks) if "t66-board" in b)
+    play(at, index, "Qh")
+    (warning,) = shown(at.warning)  # beside the table, once
+    blocks = [str(h.proto.body) for h in at.get("html")]
+    line = next(i for i, b in enumerate(blocks) if "t66-reply-wrong" in b)
+    assert str(escape(warning)) in blocks[line]
+    assert line < next(i for i, b in enumerate(blocks) if "t66-board" in b)

@@ -101,7 +101,12 @@ def test_a_puzzle_solved_by_clicking_cards_on_the_table(
     )
     press(at, "pz_move_out")  # declaring 66 stays a button below the table
     assert at.session_state["pz_solved"] == {p.id: True}
-    assert tr._("Solved!") in [md_plain(str(s.value)) for s in at.success]
+    attempt = at.session_state["pz_attempt"]
+    said = [md_plain(str(s.value)) for s in at.success]  # the verdict says it once, no more
+    assert said == [pt.feedback(p, attempt.last, tr).headline]
+    table = "".join(str(h.proto.body) for h in at.get("html") if "t66-board" in str(h.proto.body))
+    assert 'class="t66-turn"' not in table  # no one is to play a finished puzzle
+    assert tr._("a face-down card") not in table  # every hand is shown
 
 
 def test_a_card_that_may_not_be_played_is_explained(
@@ -183,7 +188,7 @@ def test_a_refutation_stepped_through_to_its_end(
     assert warnings(at)[0] == tr._(
         "Not quite: with {card} the goal is out of reach.", card=Card.parse("Kh")
     )
-    press(at, "pz_btn_why")
+    assert not [b for b in at.button if b.key == "pz_btn_why"]  # shown at once, not asked for
     j = pz.check(p, ["Kh"])
     assert j.refutation is not None
     replay = refutation_replay(j.refutation)
@@ -215,7 +220,6 @@ def test_a_refutation_in_a_deal_of_hidden_cards(open_puzzle: Open, fake_board: F
     p = puzzle("marry-before-the-stock-ends")
     at = open_puzzle(p.id, "en")
     play(at, fake_board, "Qc")
-    press(at, "pz_btn_why")
     j = pz.check(p, ["Qc"])
     assert j.refutation is not None and j.refutation.other_cards
     page = html(at)
@@ -226,3 +230,30 @@ def test_a_refutation_in_a_deal_of_hidden_cards(open_puzzle: Open, fake_board: F
     press(at, "pz_btn_retry")
     assert "data-replay" not in html(at)
     assert set(fake_board.cards(BOARD)) == {str(c) for c in p.state.hand(p.learner)}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_a_puzzle_opened_by_its_address(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """``/puzzles?id=...`` opens that puzzle and keeps its id in the address; an unknown id is
+    named in a notice in the page's language and the list is shown."""
+    tr = get_translator(lang)
+    monkeypatch.setenv("TUTOR_PUZZLES_DIR", str(ROOT / "puzzles"))
+    p = puzzle("let-a-lead-diamonds")
+    for wanted, opened in ((p.id, p.id), ("no-such-puzzle", None)):
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.query_params["lang"] = lang
+        at.run()
+        at.query_params["id"] = wanted
+        at.switch_page("tutor_app/pages/puzzles.py").run()
+        clean(at)
+        assert at.session_state["pz_current"] == opened
+        if opened:
+            assert at.query_params["id"] == opened
+            assert at.button(key="pz_btn_list")  # the puzzle, not the list
+        else:
+            assert "id" not in at.query_params
+            notice = tr._(
+                "There is no puzzle called '{puzzle}'. Choose one from the list below.",
+                puzzle=wanted,
+            )
+            assert notice in [md_plain(str(i.value)) for i in at.info]

@@ -222,6 +222,18 @@ def test_undo_give_up_and_the_next_deal_are_offered_when_they_do_something() -> 
         assert not pl.may_undo(fresh) and pl.undo(fresh) == fresh
 
 
+def test_a_finished_table_offers_no_undo() -> None:
+    game = _game()
+    while not game.deal.over:  # a deal played to its end
+        game = pl.play_out(pl.learner_move(game, game.state.legal_moves()[0]))
+    assert game.deal.resigned is None and not pl.may_undo(game)
+    for _ in range(20):  # a match given up deal by deal, to its end
+        if game.over:
+            break
+        game = pl.resign(pl.play_out(pl.next_deal(game)))
+    assert game.over and game.deal.resigned is not None and not pl.may_undo(game)
+
+
 def test_a_decided_match_offers_neither_giving_up_nor_a_next_deal() -> None:
     game = _game("classic(match.mode=five_deals)")
     over = replace(game, match=replace(game.match, scores=(60, 30), deals=5))

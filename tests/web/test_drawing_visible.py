@@ -175,3 +175,23 @@ def test_no_hand_is_shown_refilled_after_the_deal_has_ended() -> None:
                 refilled_by_the_state += 1
     assert ended >= 5
     assert refilled_by_the_state >= 1  # the case exists: a declaration judged after a trick
+
+
+def test_a_rule_said_at_the_step_before_is_folded_not_repeated() -> None:
+    from tutor.web.lesson_frame import frame_step_html, frame_text
+
+    tr = get_translator("en")
+    folded = fresh = 0
+    for lesson in LESSONS:
+        frames = replay(lesson)
+        for i in range(1, len(frames)):
+            said, before = frame_text(frames, i, tr), frame_text(frames, i - 1, tr)
+            if not said.rules or said.reasons:
+                continue
+            html = str(frame_step_html(frames, i, tr, compare=False))
+            again = set(said.rules) <= set(before.rules)
+            assert ('class="t66-rule t66-again"' in html) == again
+            assert all(str(escape(r)) in html for r in said.rules)  # still there to open
+            folded += again
+            fresh += not again
+    assert folded and fresh

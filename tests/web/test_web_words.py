@@ -251,3 +251,11 @@ def test_a_lesson_card_names_its_preset_by_title() -> None:
     for lesson in lessons:
         card = lesson_card_html(lesson, 3, tr, finished=False)
         assert not PRESET_ID.search(shown(card)), lesson.id
+
+
+@pytest.mark.parametrize("lang", ["de", "pl"])
+def test_help_icons_are_named_in_the_pages_language(lang: str) -> None:
+    words = document.help_words(get_translator(lang))
+    assert "{label}" in words and not words.startswith(document.HELP_PREFIX)
+    assert document.help_words(get_translator("en")) == document.HELP_PREFIX + "{label}"
+    assert "data.help" in document.LANG_SCRIPT and "MutationObserver" in document.LANG_SCRIPT

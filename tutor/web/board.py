@@ -124,7 +124,7 @@ def _seat(deal: Tallied, seat: int, layout: Layout, tr: Translator, opts: BoardO
         hand_class=layout.hand,
         face_up=face_up,
         cards=cards,
-        on_turn=deal.to_move == seat,
+        on_turn=deal.to_move == seat and not (deal.is_over or opts.finished),
         points=deal.points[seat] if opts.scores else None,
         tricks=deal.tricks[seat],
         pending=deal.pending[seat],

@@ -65,8 +65,11 @@ def _grouped(code: str) -> str:
     return f"{code[:half]}-{code[half:]}" if len(code) == 6 else code
 
 
-def room_panel_html(code: str, address: str, followers: int | None, tr: Translator) -> Markup:
+def room_panel_html(
+    code: str, address: str, followers: int | None, tr: Translator, *, qr: bool = True
+) -> Markup:
     """The room as the teacher shows it: the code in large letters, the address, the QR code
+    (unless ``qr`` is false: the page's own panel, whose QR code is shown large on request)
     and the number of students who follow (``None``: not known)."""
     label = tr._("Room code")
     open_words = tr._("Open {address} or scan the code:", address=address)
@@ -76,13 +79,17 @@ def room_panel_html(code: str, address: str, followers: int | None, tr: Translat
         count = Markup('<p class="t66-followers">{}</p>').format(
             tr.n_("{n} student follows", "{n} students follow", followers)
         )
-    qr = svg_img(qr_svg(address), tr._("QR code of {address}", address=address), "t66-qr")
+    drawing = (
+        svg_img(qr_svg(address), tr._("QR code of {address}", address=address), "t66-qr")
+        if qr
+        else Markup("")
+    )
     return Markup(
         '<section class="t66-roompanel" aria-label="{}">'
         '<div class="t66-roomtext"><p class="t66-roomlabel">{}</p>'
         '<p class="t66-roomcode">{}</p><p class="t66-roomaddr">{}</p>{}</div>'
         "{}</section>"
-    ).format(label, label, _grouped(code), open_words, count, qr)
+    ).format(label, label, _grouped(code), open_words, count, drawing)
 
 
 def answer_label(answer: str, choices: Sequence[str], tr: Translator) -> str:

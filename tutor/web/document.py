@@ -16,17 +16,50 @@ from markupsafe import Markup
 
 from tutor.words.i18n import LANGUAGES, Translator
 
-#: The component's script: it receives ``{"lang": "de"}`` and sets the document's language
-#: (only to one of the app's languages, whatever it is given). Written on several lines:
-#: Streamlit reads a one-line string with brackets or slashes as a file's name.
+#: The name Streamlit gives a help icon for screen readers, in English whatever the page's
+#: language ("Help for Mark the cards..."): the script puts the page's words in its place.
+HELP_PREFIX = "Help for "
+
+#: The component's script: it receives ``{"lang": "de", "help": "Hilfe zu {label}"}``, sets
+#: the document's language (only to one of the app's languages, whatever it is given), and
+#: names every help icon with ``help`` (its ``{label}`` the label Streamlit named it after),
+#: now and as the page changes. Written on several lines: Streamlit reads a one-line string
+#: with brackets or slashes as a file's name.
 LANG_SCRIPT = f"""export default function (component) {{
   const data = component.data || {{}};
   const known = {json.dumps(list(LANGUAGES))};
   if (known.indexOf(data.lang) >= 0 && document.documentElement.lang !== data.lang) {{
     document.documentElement.lang = data.lang;
   }}
+  window.t66HelpFor = typeof data.help === "string" ? data.help : "";
+  const prefix = {json.dumps(HELP_PREFIX)};
+  const sweep = () => {{
+    const words = window.t66HelpFor;
+    if (!words) return;
+    document.querySelectorAll('[aria-label^="' + prefix + '"], [data-t66-help]').forEach((el) => {{
+      const now = el.getAttribute("aria-label") || "";
+      if (now.indexOf(prefix) === 0) el.setAttribute("data-t66-help", now.slice(prefix.length));
+      const want = words.split("{{label}}").join(el.getAttribute("data-t66-help"));
+      if (now !== want) el.setAttribute("aria-label", want);
+    }});
+  }};
+  sweep();
+  if (!window.t66HelpWatch) {{
+    window.t66HelpWatch = new MutationObserver(sweep);
+    window.t66HelpWatch.observe(document.body, {{
+      subtree: true, childList: true, attributes: true, attributeFilter: ["aria-label"]
+    }});
+  }}
 }}
 """
+
+
+def help_words(tr: Translator) -> str:
+    """How a help icon is named for screen readers in ``tr``'s language, ``{label}`` standing
+    for the label of what it helps with."""
+    # TRANSLATORS: the name a screen reader reads for a help icon ("Help for Projector mode").
+    return tr._("Help for {label}", label="{label}")
+
 
 #: The key of the component (its container gets the class ``st-key-<key>``, hidden by the
 #: style sheet: it draws nothing).
@@ -79,4 +112,12 @@ def _css_string(text: str) -> str:
     return f'"{out}"'
 
 
-__all__ = ["LANG_KEY", "LANG_SCRIPT", "TITLE_SEPARATOR", "tab_title", "uploader_words_css"]
+__all__ = [
+    "HELP_PREFIX",
+    "LANG_KEY",
+    "LANG_SCRIPT",
+    "TITLE_SEPARATOR",
+    "help_words",
+    "tab_title",
+    "uploader_words_css",
+]

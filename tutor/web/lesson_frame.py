@@ -125,8 +125,9 @@ def frame_step_html(
 ) -> Markup:
     """The narration panel for frame ``index``; ``compare`` names each frame's preset (a lesson
     that compares presets replays the deal under each); ``show`` and ``hidden`` as for
-    ``frame_text``."""
+    ``frame_text``. A rule said at the step before is folded (the learner opens it)."""
     frame = frames[index]
+    before = frame_text(frames, index - 1, tr, show=show, hidden=hidden) if index else None
     return step_html(
         frame_text(frames, index, tr, show=show, hidden=hidden),
         tr,
@@ -134,4 +135,5 @@ def frame_step_html(
         last=len(frames) - 1,
         deal=frame.step == 0,
         preset=frame.preset if compare else "",
+        seen=frozenset(before.rules) if before is not None else frozenset(),
     )

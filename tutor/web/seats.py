@@ -53,6 +53,7 @@ class BoardOptions:
     pick: frozenset[Card] = frozenset()  # cards in hand the learner may click to play
     legal: frozenset[Card] | None = None  # of those, the ones marked legal; None: no marks
     scores: bool = True  # False: the points and scores are hidden (the learner counts)
+    finished: bool = False  # the deal is over (given up, or a puzzle ended): no one is to play
 
     def face_up(self, seat: int) -> bool:
         """Whether ``seat``'s hand is shown face up."""

@@ -23,11 +23,13 @@ def step_html(
     last: int,
     deal: bool | None = None,
     preset: str = "",
+    seen: frozenset[str] = frozenset(),
 ) -> Markup:
     """The narration panel: the step counter, the narration, what happened, the rule.
 
     ``deal`` marks a deal frame (by default step 0); a lesson that compares presets deals
-    again for each, and ``preset`` names the rules the frame is played under."""
+    again for each, and ``preset`` names the rules the frame is played under. A rule box
+    that only says again what the step before said (``seen``) is folded to its heading."""
     if deal is None:
         deal = step == 0
     counter = tr._("The deal") if deal else tr._("Step {step} of {last}", step=step, last=last)
@@ -45,10 +47,16 @@ def step_html(
     if text.happened:
         parts.append(Markup('<p class="t66-what">{}</p>').format(Markup(" ").join(text.happened)))
     if text.reasons or text.rules:
-        parts.append(Markup('<div class="t66-rule"><h4>{}</h4>').format(tr._("The rule")))
+        again = not text.reasons and set(text.rules) <= seen
+        box = (
+            Markup('<details class="t66-rule t66-again"><summary><h4>{}</h4></summary>')
+            if again
+            else Markup('<div class="t66-rule"><h4>{}</h4>')
+        )
+        parts.append(box.format(tr._("The rule")))
         parts.extend(Markup('<p class="t66-reason">{}</p>').format(r) for r in text.reasons)
         parts.extend(Markup('<p class="t66-ruletext">{}</p>').format(r) for r in text.rules)
-        parts.append(Markup("</div>"))
+        parts.append(Markup("</details>" if again else "</div>"))
     if text.outcome:
         parts.append(
             Markup('<div class="t66-outcome"><h4>{}</h4><p>{}</p></div>').format(
@@ -65,6 +73,14 @@ def task_html(heading: str, prompt: str) -> Markup:
     return Markup(
         '<div class="t66-step t66-task"><h4>{}</h4><p class="t66-narr">{}</p></div>'
     ).format(heading, prompt)
+
+
+def reply_html(words: str, right: bool) -> Markup:
+    """The reply to a learner's try as a short line over the table (a phone's first screen):
+    green when right, amber when not."""
+    return Markup('<p class="t66-reply {}" role="status">{}</p>').format(
+        "t66-reply-right" if right else "t66-reply-wrong", words
+    )
 
 
 @lru_cache(maxsize=256)
@@ -90,4 +106,4 @@ def step_hint_markdown(
     return Md("\n\n".join(rungs))
 
 
-__all__ = ["step_hint_markdown", "step_html", "task_html"]
+__all__ = ["reply_html", "step_hint_markdown", "step_html", "task_html"]

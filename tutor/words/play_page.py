@@ -69,6 +69,7 @@ class PlayWords(Labels):
     download_lesson: str = N_("Download this deal as a lesson")
     download_match: str = N_("Download the match")
     next_deal: str = N_("Next deal")
+    declare_anyway: str = N_("Declare anyway")
 
 
 #: The choice of the table, by kind.
@@ -93,6 +94,16 @@ RESULTS = {
 }
 
 
+def declare_check(target: int, tr: Translator) -> str:
+    """Said before a declaration is committed while the learner's side has fewer points than
+    the target."""
+    return tr._(
+        "You have fewer than {target} points: a declaration now loses the deal, and the "
+        "other side scores. Declare anyway, or play a card?",
+        target=target,
+    )
+
+
 def players_option(kind: str, tr: Translator) -> str:
     """A value of the choice of the table."""
     return tr._(PLAYERS_OPTIONS.get(kind, PLAYERS_OPTIONS["two"]))
@@ -111,7 +122,7 @@ def mode_option(mode: str, target: int, tr: Translator) -> str:
 def table_caption(game: Game, preset: str, tr: Translator) -> str:
     """Under the title: the rules (``preset``, the preset's title), the opponent, the match
     score and, at a table of three or four, the seats the computer plays."""
-    parts = [preset, opponent_name(game.table.opponent, tr), match_line(game.match, tr)]
+    parts = [preset, opponent_name(game.table.opponent, tr), match_line(game.scored_match, tr)]
     if game.rules.seats > 2:
         others = ", ".join(SEAT_LETTERS[1 : game.rules.seats])
         parts.append(tr._("You are A; the computer plays {seats}.", seats=others))

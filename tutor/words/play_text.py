@@ -13,6 +13,7 @@ from tutor.engine import (
     Move,
     Outcome,
     State,
+    Suit,
     apply,
     cards_of_mask,
     game_for,
@@ -93,12 +94,22 @@ def cut_text(cut: tuple[Card, ...], dealer: int, tr: Translator) -> str:
             dealer=SEAT_LETTERS[dealer],
         )
     a, b = cut
-    return tr._(
+    said = tr._(
         "The cut: A draws {a_card_acc}, B {b_card_acc}. The higher card deals: "
         "{dealer} deals first.",
         a_card=a,
         b_card=b,
         dealer=PLAYER_NAMES[dealer],
+    )
+    return f"{said} {cut_tie_text(tr)}" if a.rank == b.rank else said
+
+
+def cut_tie_text(tr: Translator) -> str:
+    """Why one of two cards of the same rank is the higher in the cut: the suit decides, in
+    the cutting order (``Suit``'s order, 000)."""
+    return tr._(
+        "Of two cards of the same rank the suit decides: {suits}, from the highest.",
+        suits=", ".join(tr.suit(s) for s in Suit),
     )
 
 

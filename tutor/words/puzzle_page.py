@@ -24,6 +24,7 @@ from tutor.words.reasons import explain_verdict
 #: Above the problems of the puzzle files that could not be read.
 UNREADABLE = N_("A puzzle file could not be read:")
 CANNOT_SHOW = N_("The puzzle '{puzzle}' cannot be shown.")
+NO_SUCH_PUZZLE = N_("There is no puzzle called '{puzzle}'. Choose one from the list below.")
 E_TOO_LARGE = N_(
     "This puzzle is too large for the solver to judge your move within its limit. "
     "Try another puzzle."
@@ -136,6 +137,7 @@ def puzzle_note(puzzle: Puzzle, tr: Translator) -> str | None:
 __all__ = [
     "CANNOT_SHOW",
     "E_TOO_LARGE",
+    "NO_SUCH_PUZZLE",
     "UNREADABLE",
     "PuzzleWords",
     "cannot_show",

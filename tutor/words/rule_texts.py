@@ -28,7 +28,7 @@ from tutor.engine import (
 )
 from tutor.msgid import N_
 from tutor.words.i18n import Translator
-from tutor.words.switches import SWITCH_NAMES, switch_name, switch_value_text
+from tutor.words.switches import SWITCH_NAMES, switch_words
 
 
 def n_(singular: str, plural: str) -> tuple[str, str]:
@@ -448,7 +448,7 @@ def rule_switch(rule_id: str) -> str:
 def _switch_line(sw: SwitchValue, rules: RuleSet, tr: Translator) -> str:
     """A switch as its name and value under ``rules``, with its source, or the mark that the
     value is this tutor's reading of a source that does not settle it."""
-    name, value = switch_name(sw.id, tr), switch_value_text(sw, tr)
+    name, value = switch_words(sw.id, rules, tr)
     source = source_name(sw.source, tr)
     if rules.is_reading(sw.id):
         return tr._(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal
 
-from tutor.engine import Card, Rank, SwitchValue
+from tutor.engine import Card, Rank, RuleSet, SwitchValue
 from tutor.msgid import N_, NP_
 from tutor.words.i18n import Translator
 
@@ -150,6 +150,24 @@ def switch_name(switch_id: str, tr: Translator) -> str:
     if switch_id == "pack.card_points":
         return tr._(SWITCH_NAMES[switch_id], ranks=" ".join(tr.rank_letter(r) for r in Rank))
     return tr._(SWITCH_NAMES[switch_id]) if switch_id in SWITCH_NAMES else switch_id
+
+
+def switch_words(switch_id: str, rules: RuleSet, tr: Translator) -> tuple[str, str]:
+    """A switch's name and its value under ``rules``, as a rule box says them: the card points
+    for the ranks of this pack only (a pack of 24 cards has no 8 or 7).
+
+    >>> from tutor.engine import preset
+    >>> from tutor.words.i18n import get_translator
+    >>> switch_words("pack.card_points", preset("classic"), get_translator("en"))
+    ('Card points (A 10 K Q J 9)', '11, 10, 4, 3, 2, 0')
+    """
+    sw = rules.switch(switch_id)
+    points = sw.value
+    if switch_id == "pack.card_points" and isinstance(points, tuple) and len(points) == len(Rank):
+        ranks = [r for r in Rank if r in rules.ranks]
+        name = tr._(SWITCH_NAMES[switch_id], ranks=" ".join(tr.rank_letter(r) for r in ranks))
+        return name, ", ".join(_number(points[r], tr) for r in ranks)
+    return switch_name(switch_id, tr), switch_value_text(sw, tr)
 
 
 def switch_value_text(sv: SwitchValue, tr: Translator) -> str:

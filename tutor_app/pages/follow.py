@@ -291,7 +291,8 @@ def _show(
     frame = frames[step]
     following = fp.following_room(shown, t)
     text.html(follow_title_html(fp.said(lesson.title, t), following, f"{lesson.id}:{live}"))
-    back, fwd, live_col = st.columns(3)
+    with st.container(key="t66_follow_nav"):  # one row on a phone
+        back, fwd, live_col = st.columns(3)
     with back:
         st.button(
             w.back,

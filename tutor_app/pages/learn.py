@@ -33,7 +33,7 @@ from tutor.web.document import uploader_words_css
 from tutor.web.hint_html import hint_html
 from tutor.web.links import DeepLink, choose_step, link_params
 from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
-from tutor.web.step import step_hint_markdown, task_html
+from tutor.web.step import reply_html, step_hint_markdown, task_html
 from tutor.web.titles import lesson_card_html, page_title_html
 from tutor.words import learn_page as lw
 from tutor.words.i18n import Translator
@@ -41,7 +41,7 @@ from tutor.words.lesson_text import try_reply
 from tutor_app import ask, board, chrome, keys, progress, session, text
 from tutor_app.progress_panel import progress_controls
 from tutor_app.room_panel import publish as _publish
-from tutor_app.room_panel import share_controls
+from tutor_app.room_panel import room_button, share_controls
 from tutor_app.session import state
 from tutor_app.shared import collection, library, tr
 from tutor_app.upload_limit import LESSON_FILES_PER_MINUTE, may_check_lesson
@@ -82,20 +82,21 @@ def _keep(run: LessonRun) -> None:
     state.lesson_run = run
 
 
-def _show(run: LessonRun) -> None:
-    """Keep the run and show its step; at the last frame the lesson is finished. The students
-    who follow this screen see it too."""
+def _show(run: LessonRun, *, finish: bool = True) -> None:
+    """Keep the run and show its step; at the last frame the lesson is finished, unless the
+    step was opened by an address (``finish`` false: a link to the end is no lesson done).
+    The students who follow this screen see it too."""
     state.lesson_run = run
     state.step = run.step
-    if run.finished:
+    if run.finished and finish:
         state.finished = set(state.finished) | {run.lesson}
     _publish()
 
 
-def _set_step(lesson_id: str, step: int) -> None:
+def _set_step(lesson_id: str, step: int, *, finish: bool = True) -> None:
     run = _run(lesson_id)
     if run is not None:
-        _show(run.go_to(step))
+        _show(run.go_to(step), finish=finish)
 
 
 @chrome.safe_callback
@@ -248,7 +249,7 @@ def _open_at(link: DeepLink, last: int) -> None:
     assert link.lesson is not None
     choice = choose_step(link.step, last, bad=link.bad_step)
     state.lesson = link.lesson
-    _set_step(link.lesson, choice.step)
+    _set_step(link.lesson, choice.step, finish=False)
     if choice.corrected:
         session.notice(
             lw.NO_SUCH_STEP,
@@ -454,8 +455,14 @@ def _player(lesson: Lesson) -> None:
         show_all=bool(st.session_state.get(_SHOW_ALL)),
         on_turn=frame.state.to_move if asked is not None else None,
     )
+    # On a phone the columns stack: the task and the reply to a try come above the table.
+    phone = not teaching and (pending is not None or bool(run.replies(run.step)))
     board_col, text_col = st.columns([3, 2], gap="medium")
     with board_col:
+        if phone:
+            with st.container(key="t66_phone_task"):
+                _task_line(run, pending if pending is not None else step, w, t)
+                _replies(run, course.known_terms(library().lessons, lesson), t, line=True)
         if asked is None:
             text.html(
                 lesson_frame.frame_board_html(
@@ -493,7 +500,8 @@ def _player(lesson: Lesson) -> None:
                 frames, step, t, compare=bool(lesson.compare), show=show, hidden=lesson.unnamed
             )
         )
-        _replies(run, course.known_terms(library().lessons, lesson), t)
+        with st.container(key="t66_replies" if phone else None):
+            _replies(run, course.known_terms(library().lessons, lesson), t)
         # The class answers a question asked at this step: the teacher's own task gives way.
         class_asked = bool(state.room) and _ask_controls(t, lesson, frames, step)
         if pending is not None and not class_asked:
@@ -531,6 +539,7 @@ def _title_row(title: str, level: str, summary: str, projector: bool, w: lw.Lear
             icon=":material/list:",
             width="stretch",
         )
+        room_button()
 
 
 def _nav(
@@ -612,16 +621,30 @@ def _hint_panel(
         text.html(hint_html(before, level, t, task))
 
 
-def _replies(run: LessonRun, known: frozenset[str], t: Translator) -> None:
+def _replies(run: LessonRun, known: frozenset[str], t: Translator, *, line: bool = False) -> None:
     """What the learner has read at the frame shown: each try's reply, right or not, in the
-    terms met by the end of this lesson (``known``)."""
+    terms met by the end of this lesson (``known``); as a short line over the table on a phone
+    (``line``), else in a box beside it."""
     for index, tried in run.replies(run.step):
         reply = try_reply(tried, run.frames[index], t, known)
         words = " ".join(reply.lines)
-        if reply.right:
+        if line:
+            text.html(reply_html(words, reply.right))
+        elif reply.right:
             text.success(words, icon=":material/check_circle:")
         else:
             text.warning(words, icon=":material/lightbulb:")
+
+
+def _task_line(run: LessonRun, index: int, w: lw.LearnWords, t: Translator) -> None:
+    """The task of step ``index`` in a line: the question, or the move asked."""
+    frame = run.frames[index]
+    if frame.question is not None:
+        text.html(task_html(w.question, lw.said(frame.question.text, t)))
+        return
+    player = run.frames[index - 1].state.to_move if index else None
+    if frame.your_move is not None and player is not None:
+        text.html(task_html(w.your_move, lw.move_prompt(frame.your_move, player, t)))
 
 
 def _task_controls(

@@ -39,6 +39,7 @@ HINT = "play_hints"  # (deal number, ply) -> the hint level opened there
 COUNT = "play_counts"  # (deal number, ply) -> the learner's count and whether it was right
 PENDING = "play_pending"  # (the game before the learner's move, the move): to be graded
 SINCE = "play_since"  # the index of the learner's last move in the deal: said from there on
+CONFIRM = "play_confirm"  # a declaration short of the target, waiting for "Declare anyway"
 BOARD_KEY = "play_board"
 #: The browser's entry that keeps the match across a reload, and its component's key.
 STORAGE_KEY = "tutor66.play"
@@ -107,8 +108,12 @@ def _seed(n: int) -> int:
 
 
 @chrome.safe_callback
-def play_card(move_text: str) -> None:
+def play_card(move_text: str, confirmed: bool = False) -> None:
     game = _game()
+    st.session_state[CONFIRM] = None
+    if game is not None and not confirmed and pl.confirms(game, move_text):
+        st.session_state[CONFIRM] = move_text
+        return
     tried = pl.try_move(game, move_text) if game is not None else None
     if isinstance(tried, pl.Refused) and game is not None:
         _reply("illegal", pw.refused_text(tried.verdict, game, tr()))
@@ -171,8 +176,8 @@ def next_deal() -> None:
 def _forget_turns() -> None:
     """What belongs to the positions of one match: the hints opened, the counts, the grade to
     make, the reply; keyed by deal and move, so a new match must not find them."""
-    for key in (HINT, COUNT, PENDING, REPLY):
-        st.session_state[key] = None if key in (PENDING, REPLY) else {}
+    for key in (HINT, COUNT, PENDING, REPLY, CONFIRM):
+        st.session_state[key] = None if key in (PENDING, REPLY, CONFIRM) else {}
 
 
 @chrome.safe_callback
@@ -239,7 +244,16 @@ def _body() -> None:
         _keep()
 
 
+def _check_seed() -> None:
+    """A seed in the address that is no seed is named in a notice and leaves the address."""
+    raw = st.query_params.get("seed")
+    if raw is not None and pl.address_seed(raw) is None:
+        session.notice(session.IGNORED_PARAM, param="seed", value=str(raw).strip())
+        del st.query_params["seed"]
+
+
 def _page() -> None:
+    _check_seed()
     chrome.projector_bar()
     chrome.show_notices()
     t = tr()
@@ -311,13 +325,15 @@ def _table(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
             pick=shown.pick,
             legal=shown.legal,
             scores=shown.scores,
+            finished=game.deal.over,
         )
         markup = board_html(pl.on_table(game.state), None, t, opts)
         if shown.pick:
             board.card_board(markup, key=BOARD_KEY, on_play=play_card, focus=True)
         else:
             text.html(markup)
-        _controls(game, w)
+        if pl.may_undo(game) or pl.may_give_up(game):
+            _controls(game, w)
     with side:
         text.subheader(play_text.deal_heading(game, t))
         _grade_pending(w, t)
@@ -380,6 +396,12 @@ def _turn(
     for m in turn.buttons:
         st.button(
             pw.move_button(game, m, t), key=f"play_move_{m}", on_click=play_card, args=(str(m),)
+        )
+    asked = st.session_state.get(CONFIRM)
+    if asked and pl.confirms(game, asked):
+        text.warning(pw.declare_check(game.rules.target, t), icon=":material/help:")
+        st.button(
+            w.declare_anyway, key="play_declare_anyway", on_click=play_card, args=(asked, True)
         )
     if turn.count:
         _count(game, w, t, key)

@@ -114,6 +114,8 @@ def play_move(text: str) -> None:
         _fresh_table()
         state.pz_hints = 0  # hints are about one position: the next one starts without
         state.pz_solved = pz.record_solved(state.pz_solved, tried)
+        if pz.refutation_of(tried) is not None:  # a wrong move: the table shows why at once
+            state.pz_why = 0
 
 
 @chrome.safe_callback
@@ -193,8 +195,27 @@ def page() -> None:
     chrome.guarded(_body)()
 
 
+#: The address of one puzzle: ``/puzzles?id=...``.
+ID_PARAM = "id"
+
+
+def _open_link() -> None:
+    """Open the puzzle the address names (once per address); an unknown one is named in a
+    notice and the list is shown."""
+    raw = st.query_params.get(ID_PARAM)
+    if raw is None or st.session_state.get("pz_link") == raw:
+        return
+    st.session_state["pz_link"] = raw
+    if collection().get(raw) is None:
+        session.notice(pw.NO_SUCH_PUZZLE, puzzle=raw)
+        state.pz_current = None
+    else:
+        _open(raw)
+
+
 def _body() -> None:
     init_state()
+    _open_link()
     progress.keep()  # solved puzzles are kept in the browser with the course's progress
     ask.keep_room(lambda: None)  # a teacher's room, to ask the class about a puzzle
     col = collection()
@@ -211,7 +232,9 @@ def _body() -> None:
         _catalogue(col, t)
     else:
         _trainer(current, t)
-    chrome.sync_address(chrome.settings_params())
+    opened = {ID_PARAM: current.id} if current is not None else {}
+    st.session_state["pz_link"] = opened.get(ID_PARAM)
+    chrome.sync_address(chrome.settings_params(**opened))
 
 
 def _filtered(col: pz.Collection) -> list[pz.Puzzle]:
@@ -347,7 +370,8 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
         )
     text.info(pt.goal_line(p, t), icon=":material/flag:")
     board_col, side = st.columns([3, 2], gap="medium")
-    show = (p.learner == 0, p.learner == 1)
+    # A solved puzzle's table is finished: every hand face up, no one to play.
+    show = (True, True) if attempt.solved else (p.learner == 0, p.learner == 1)
     opts = BoardOptions(style=state.style, show=show, projector=projector)
     replay = pz.refutation_of(attempt)
     steps = pz.answer_steps(attempt)
@@ -397,7 +421,12 @@ def _table(attempt: pz.Attempt, opts: BoardOptions, t: Translator, *, focus: boo
     """The table now: the learner's cards are buttons while a move is asked."""
     pick, legal = pz.choices(attempt, marked=bool(state.mark_legal) or int(state.pz_hints) >= 1)
     here = BoardOptions(
-        style=opts.style, show=opts.show, projector=opts.projector, pick=pick, legal=legal
+        style=opts.style,
+        show=opts.show,
+        projector=opts.projector,
+        pick=pick,
+        legal=legal,
+        finished=attempt.over,
     )
     markup = board_html(attempt.state, attempt_table(attempt), t, here)
     if not pick:
@@ -515,7 +544,10 @@ def _illegal(attempt: pz.Attempt, t: Translator) -> None:
 
 
 def _unseen(attempt: pz.Attempt, t: Translator, w: pw.PuzzleWords) -> None:
-    """The cards the learner has not seen: counting them is half the game."""
+    """The cards the learner has not seen: counting them is half the game (a solved puzzle's
+    table shows them all)."""
+    if attempt.solved:
+        return
     unseen = pt.unseen_text(attempt, t)
     with st.expander(w.unseen):
         text.caption(unseen.where)
@@ -562,7 +594,9 @@ def _hints(attempt: pz.Attempt, t: Translator) -> None:
 def _after(attempt: pz.Attempt, replay: pz.Replay | None, t: Translator, w: pw.PuzzleWords) -> None:
     p = attempt.puzzle
     if attempt.solved:
-        text.success(w.solved, icon=":material/celebration:")
+        last = attempt.last
+        if last is None or last.mark is not pz.Mark.RIGHT:  # "Right! … Puzzle solved." said it
+            text.success(w.solved, icon=":material/celebration:")
         text.markdown(pw.puzzle_explanation(p, t))
         note = pw.puzzle_note(p, t)
         if note:

@@ -28,6 +28,8 @@ from tutor.engine import (
     PRESETS,
     TABLE_PRESETS,
     Card,
+    DeclareOut,
+    Marriage,
     MatchMode,
     Move,
     NameTrump,
@@ -238,8 +240,14 @@ def shows_cut(game: Game) -> bool:
 
 
 def may_undo(game: Game) -> bool:
-    """Something of the learner's can be taken back: a move, giving up or a claim."""
-    return bool(game.deal.moves) or game.deal.resigned is not None or game.claim is not None
+    """Something of the learner's can be taken back: a move while the deal is in play, or
+    giving the deal up. A deal played to its end, and a decided match (by the score or a
+    claim), are finished: their table offers no undo."""
+    if game.over:
+        return False
+    if game.deal.resigned is not None:
+        return True
+    return bool(game.deal.moves) and not game.deal.over
 
 
 def may_give_up(game: Game) -> bool:
@@ -297,11 +305,31 @@ def try_move(game: Game, text: str) -> Played | Refused | None:
         move = parse_move(text)
     except ValueError:
         return None
+    if isinstance(move, Play) and played_already(game, move.card):
+        return None  # a second click on the card just played (a double click): no news
     said = verdict(game, move)
     if not said.legal:
         return Refused(move, said)
     graded = len(game.state.legal_moves()) > 1
     return Played(game, move, play_out(learner_move(game, move)), graded)
+
+
+def played_already(game: Game, card: Card) -> bool:
+    """``card`` has been played in this deal and the learner holds no other copy of it (two
+    packs at a table of four)."""
+    played = any(isinstance(m, Play | Marriage) and m.card == card for m in game.deal.moves)
+    return played and card not in game.state.hand(game.table.learner)
+
+
+def confirms(game: Game, text: str) -> bool:
+    """The move written ``text`` declares the target ("66") while the learner's side has
+    fewer points than the target: one click does not commit it; the page explains and asks
+    first."""
+    try:
+        move = parse_move(text)
+    except ValueError:
+        return False
+    return isinstance(move, DeclareOut) and game.state.score(game.side) < game.rules.target
 
 
 def same_deal(before: Game, game: Game) -> bool:
