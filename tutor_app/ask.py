@@ -14,12 +14,12 @@ from tutor.engine import State, View
 from tutor.teach.classroom import ClassQuestion, known_position, tally_rows
 from tutor.web.classroom import answer_label, reveal_lines, reveal_view, tally_html
 from tutor.web.html import md_text
-from tutor.words.app_text import AskWords, choice_texts, rooms_down
+from tutor.words.app_text import AskWords, choice_texts, refused_lines, rooms_down
 from tutor.words.i18n import Translator
 from tutor_app import chrome, session, storage, text
-from tutor_app.rooms import RoomsUnavailable
+from tutor_app.rooms import MAX_ANSWERS, RoomsUnavailable
 from tutor_app.session import state
-from tutor_app.shared import rooms, tr
+from tutor_app.shared import caller, rooms, tr
 
 #: Seconds between two looks at the class's answers while a question is open (each look is
 #: also the teacher's heartbeat).
@@ -27,19 +27,29 @@ TALLY_SECONDS = 1.0
 #: Seconds between two heartbeats of the teacher's page.
 BEAT_SECONDS = 3.0
 _NAMES = "t66_class_names"  # whether the teacher shows the names students gave
+_ASKED = "t66_class_asked"  # the question this page asked last, while it is open
 
 
 @chrome.safe_callback
 def _ask(question_id: str, publish: Callable[[], None]) -> None:
     if state.room:
         publish()
-        rooms().ask(state.room, state.room_token, question_id)
+        if rooms().ask(state.room, state.room_token, question_id):
+            st.session_state[_ASKED] = question_id
+
+
+def forget_asked() -> str | None:
+    """The question this page asked and had open (its id), forgotten: its answers went with
+    the room the store lost. ``None`` when none was open."""
+    asked = st.session_state.pop(_ASKED, None)
+    return str(asked) if asked else None
 
 
 @chrome.safe_callback
 def _reveal() -> None:
     if state.room:
         rooms().reveal(state.room, state.room_token)
+        st.session_state.pop(_ASKED, None)
 
 
 def controls(
@@ -124,6 +134,7 @@ def _answers(asked: ClassQuestion, choices: tuple[str, ...], revealed: bool) -> 
     try:
         store.heartbeat(room, state.room_token)
         sent = store.tally(room, state.room_token) or {}
+        refused = store.refused(room, state.room_token) or {}
     except RoomsUnavailable:
         text.warning(rooms_down(t), icon=":material/cloud_off:")
         return
@@ -132,6 +143,8 @@ def _answers(asked: ClassQuestion, choices: tuple[str, ...], revealed: bool) -> 
     answered = sum(r.count for r in rows)
     names = bool(st.session_state.get(_NAMES, False))
     text.html(tally_html(labelled, answered, revealed, names, t))
+    for line in refused_lines(refused, MAX_ANSWERS, t):
+        text.caption(line)
 
 
 # -- the room across reloads -------------------------------------------------------------------
@@ -158,7 +171,7 @@ def _restore(restored: Callable[[], None], stored: str) -> None:
         room, token = str(data["room"]), str(data["token"])
     except (ValueError, KeyError, TypeError):
         return
-    if rooms().resume(room, token):
+    if rooms().reopen(room, token, caller()):  # also after the store lost it
         state.room, state.room_token = room, token
         restored()
         st.rerun()
