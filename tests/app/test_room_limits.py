@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 import redis
+from streamlit.testing.v1 import AppTest
 
-from tests.app.test_rooms import Stores, _free_port, redis_url, stores
+from tests.app.test_rooms import APP, Stores, _free_port, redis_url, stores
+from tutor.web.html import md_plain
 from tutor_app.room_limits import (
     JOIN_RULES,
     ROOMS_PER_CLIENT,
@@ -320,3 +322,56 @@ def test_a_room_lost_with_redis_is_taken_back_and_answers_sent_again(server: Ser
     # a stranger with another token cannot take the room, nor reopen a closed one
     assert not student.reopen(code, "another-token-of-22-chars", Caller("x", "203.0.113.9"))
     assert teacher.close(code, token) and not teacher.reopen(code, token)
+
+
+def _said(at: AppTest) -> str:
+    return " ".join(md_plain(str(e.value)) for k in ("warning", "info") for e in at.get(k))
+
+
+def _live(at: AppTest) -> str:
+    return "\n".join(str(h.proto.body) for h in at.get("html"))
+
+
+def test_the_pages_say_the_class_lost_its_connection_and_take_the_room_back(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real Redis killed during a class and started again empty: both pages say so while it
+    is away; then the teacher's page takes the room back with its step, and the student's
+    page (the same session, no reload) shows it again."""
+    from tutor_app import shared
+
+    monkeypatch.setenv("TUTOR_REDIS_URL", server.url)
+    shared.rooms.clear()
+    try:
+        teacher = AppTest.from_file(APP, default_timeout=60)
+        teacher.query_params["lesson"] = "example-1"
+        teacher.query_params["step"] = "2"
+        teacher.query_params["lang"] = "en"
+        teacher.run()
+        teacher.toggle(key="w_share").set_value(True).run()
+        code = teacher.session_state["room"]
+        assert code and not teacher.exception
+        student = AppTest.from_file(APP, default_timeout=60)
+        student.query_params["room"] = code
+        student.query_params["lang"] = "en"
+        student.switch_page("tutor_app/pages/follow.py")
+        student.run()
+        assert "data-t66-live='example-1:2'" in _live(student)
+        server.stop()
+        lost = "The class has lost its connection. Trying again…"
+        student.run()
+        assert not student.exception and lost in _said(student)
+        teacher.run()
+        assert not teacher.exception and lost in _said(teacher)
+        assert teacher.session_state["room"] == code  # kept while Redis is away
+        server.start()
+        teacher.run()
+        assert not teacher.exception and teacher.session_state["room"] == code
+        assert lost not in _said(teacher)
+        view = shared.rooms().get(code)
+        assert view is not None and (view.lesson, view.step) == ("example-1", 2)
+        student.run()
+        assert not student.exception and lost not in _said(student)
+        assert "data-t66-live='example-1:2'" in _live(student)
+    finally:
+        shared.rooms.clear()
