@@ -966,6 +966,7 @@ async def _compare(store: Any, rooms: list[Room]) -> list[dict[str, Any]]:
         sent = Counter(s.clicks[-1] for s in room.students if s.clicks)
         labels = {k: b[2] for s in room.students for k, b in s.buttons.items()}
         tally = await asyncio.to_thread(store.tally, room.code, room.token) or {}
+        refused = await asyncio.to_thread(store.refused, room.code, room.token) or {}
         expected, how = _expected_tally(sent, labels, tally)
         same = expected == tally if how != "counts" else sorted(expected) == sorted(tally.values())
         same = same and sum(tally.values()) == sum(sent.values())
@@ -978,6 +979,7 @@ async def _compare(store: Any, rooms: list[Room]) -> list[dict[str, Any]]:
                 "counted": sum(tally.values()),
                 "sent": {str(k): v for k, v in sorted(sent.items())},
                 "tally": tally,
+                "refused": refused,
                 "compared_by": how,
                 "same": same,
             }

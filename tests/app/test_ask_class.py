@@ -224,6 +224,37 @@ def test_the_class_answers_a_question_step_and_sees_the_answer(store: RoomStore)
     }
 
 
+def test_a_room_lost_by_the_store_comes_back_and_the_answer_is_sent_again(
+    store: RoomStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store loses every room (as Redis restarted empty): the teacher's page takes its
+    room back with its step and says which question's answers were lost; asked again, the
+    student's page sends the answer it kept, without a reload."""
+    teacher = _teacher("01-cards-and-points", 3)
+    code, token = teacher.session_state["room"], teacher.session_state["room_token"]
+    student = _student(code)
+    teacher.button(key="ask_class").click().run()
+    student.run()
+    student.button(key="class_answer_1").click().run()
+    assert store.tally(code, token) == {"#1": 1}
+    fresh = RoomStore()  # the store lost everything
+    app_shared.rooms.clear()
+    monkeypatch.setattr(app_shared, "RoomStore", lambda: fresh)
+    teacher.run()
+    _ok(teacher)
+    assert teacher.session_state["room"] == code
+    assert "were lost with the connection" in _words(teacher, "info")
+    assert "01-cards-and-points@3" in _words(teacher, "info")
+    view = fresh.get(code)
+    assert view is not None and view.step == 3
+    fresh.follow(code, student.session_state["follow_session"])  # the page says it follows
+    teacher.button(key="ask_class").click().run()
+    student.run()
+    _ok(student)
+    assert fresh.tally(code, token) == {"#1": 1}  # sent again, counted once
+    assert "Your answer: The ten." in _words(student, "info")
+
+
 def test_the_class_plays_a_card_on_its_own_table(store: RoomStore, fake_board: FakeBoard) -> None:
     teacher = _teacher("example-1", 1, lang="de")
     code = teacher.session_state["room"]
