@@ -37,6 +37,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -779,8 +780,7 @@ async def classroom(
     tasks: list[asyncio.Task[None]] = []
     start = time.monotonic()
     n = 0
-    junk_stop = asyncio.Event()
-    junk = asyncio.create_task(junk_joins(store, opts.junk, junk_stop, rng))
+    junker = JunkClient(redis_url, opts.junk, opts.seed)
     for _ in range(opts.students):  # the rooms fill side by side, as classes arrive
         for k, room in enumerate(rooms):
             school = f"192.0.2.{k + 1}"  # each room's class behind its school's address
@@ -816,8 +816,7 @@ async def classroom(
 
     # the question
     answers = await ask_the_class(store, rooms, rng, opts.twice)
-    junk_stop.set()
-    junk_report = await junk
+    junk_report = await asyncio.to_thread(junker.finish)
 
     stop.set()
     for beat in beats:
@@ -825,7 +824,7 @@ async def classroom(
     await asyncio.gather(*tasks, *beats, return_exceptions=True)
     report = summarize(opts, rooms, students, not_joined, join_seconds, press_seconds, answers)
     report["junk"] = junk_report
-    if junk_report["tries"] > JUNK_HELD_BACK and not junk_report["answers"].get("limited"):
+    if junk_report.get("tries", 0) > JUNK_HELD_BACK and not junk_report["answers"].get("limited"):
         report["reasons"].append("the junk client was never held back")
         report["ok"] = False
     report["runs_during_presses"] = runs_during
@@ -836,31 +835,62 @@ async def classroom(
     return report
 
 
-async def junk_joins(
-    store: Any, rate: float, stop: asyncio.Event, rng: random.Random
-) -> dict[str, Any]:
-    """One client tries random room codes at up to ``rate`` a second until ``stop``, each
-    from a new session (so only its address's limits hold it back); what it got."""
+def junk_client(redis_url: str, rate: float, seed: int, stop: Any, out: Any) -> None:
+    """One client, in a process of its own, tries random room codes at up to ``rate`` a second
+    until ``stop`` is set, each from a new session (so only its address's limits hold it back);
+    puts what it got in ``out``."""
     from tutor_app.room_limits import Caller
     from tutor_app.rooms import ROOM_ALPHABET, ROOM_LENGTH
+    from tutor_app.rooms_redis import RedisRooms
 
+    store = RedisRooms(redis_url)
+    rng = random.Random(seed)
     got: Counter[str] = Counter()
     start = time.monotonic()
     n = 0
-    while rate > 0 and not stop.is_set():
+    while not stop.is_set():
         code = "".join(rng.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
-        answer = await asyncio.to_thread(store.join, code, Caller(f"junk{n}", JUNK_ADDRESS))
-        got[answer.value] += 1
+        got[store.join(code, Caller(f"junk{n}", JUNK_ADDRESS)).value] += 1
         n += 1
-        await asyncio.sleep(max(0.0, start + n / rate - time.monotonic()))
+        stop.wait(max(0.0, start + n / rate - time.monotonic()))
     seconds = time.monotonic() - start
-    return {
-        "rate": rate,
-        "tries": n,
-        "seconds": round(seconds, 1),
-        "tries_per_second": round(n / seconds, 1) if seconds and n else 0.0,
-        "answers": dict(got),
-    }
+    out.put(
+        {
+            "rate": rate,
+            "tries": n,
+            "seconds": round(seconds, 1),
+            "tries_per_second": round(n / seconds, 1) if seconds and n else 0.0,
+            "cpu_seconds": round(time.process_time(), 1),
+            "answers": dict(got),
+        }
+    )
+
+
+class JunkClient:
+    """``junk_client`` in a process of its own (when ``rate`` > 0; a daemon, so that it ends
+    with the run whatever happens)."""
+
+    def __init__(self, redis_url: str, rate: float, seed: int) -> None:
+        self.report: dict[str, Any] = {}
+        self._proc: Any = None
+        if rate > 0:
+            ctx = multiprocessing.get_context("spawn")
+            self._stop, self._out = ctx.Event(), ctx.Queue()
+            args = (redis_url, rate, seed, self._stop, self._out)
+            self._proc = ctx.Process(target=junk_client, args=args, daemon=True)
+            self._proc.start()
+
+    def finish(self) -> dict[str, Any]:
+        """Stop it and read what it got."""
+        if self._proc is not None:
+            self._stop.set()
+            with contextlib.suppress(Exception):
+                self.report = self._out.get(timeout=30)
+            self._proc.join(10)
+            if self._proc.is_alive():
+                self._proc.kill()
+            self._proc = None
+        return self.report
 
 
 async def warm_up(ports: list[int], code: str) -> float:

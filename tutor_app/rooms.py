@@ -173,10 +173,6 @@ class Answered(enum.Enum):
     NAME = "name"
 
 
-#: The refusals the teacher is told of (counted per question).
-COUNTED_REFUSALS = (Answered.LATE, Answered.FULL)
-
-
 class Opened(NamedTuple):
     """A room just opened: its code, for everyone, and its token, for the teacher only."""
 
@@ -311,7 +307,8 @@ class Rooms(Protocol):
 
     def refused(self, code: str, token: str) -> dict[str, int] | None:
         """How many answers to the question asked now were refused, by reason (the values
-        of ``COUNTED_REFUSALS``); ``None`` as for ``tally``."""
+        ``"late"`` and ``"full"``, the values of ``Answered.LATE`` and ``FULL``); ``None`` as
+        for ``tally``."""
         ...
 
     def tally(self, code: str, token: str) -> dict[str, int] | None:
@@ -637,7 +634,6 @@ class RoomStore:
 
 
 __all__ = [
-    "COUNTED_REFUSALS",
     "JOINS_PER_SESSION",
     "JOIN_WINDOW",
     "MAX_ANSWERS",
