@@ -16,6 +16,7 @@ from tutor.web.classroom import answer_label, reveal_lines, reveal_view, tally_h
 from tutor.web.html import md_text
 from tutor.words.app_text import AskWords, choice_texts, refused_lines, rooms_down
 from tutor.words.i18n import Translator
+from tutor.words.learn_page import ANSWERS_LOST
 from tutor_app import chrome, session, storage, text
 from tutor_app.rooms import MAX_ANSWERS, RoomsUnavailable
 from tutor_app.session import state
@@ -38,11 +39,16 @@ def _ask(question_id: str, publish: Callable[[], None]) -> None:
             st.session_state[_ASKED] = question_id
 
 
-def forget_asked() -> str | None:
-    """The question this page asked and had open (its id), forgotten: its answers went with
-    the room the store lost. ``None`` when none was open."""
-    asked = st.session_state.pop(_ASKED, None)
-    return str(asked) if asked else None
+def take_back() -> bool:
+    """The room this page holds, taken back after the store lost it (Redis restarted: the same
+    code and token); the teacher is told of the question whose answers went with it. Whether
+    the room is open."""
+    if not state.room or not rooms().reopen(state.room, state.room_token, caller()):
+        return False
+    lost = st.session_state.pop(_ASKED, None)
+    if lost:
+        session.notice(ANSWERS_LOST, question=str(lost))
+    return True
 
 
 @chrome.safe_callback
@@ -118,7 +124,8 @@ def _beat() -> None:
     """The teacher's page is still there (students are told when it goes quiet)."""
     if state.room:
         try:
-            rooms().heartbeat(state.room, state.room_token)
+            if not rooms().heartbeat(state.room, state.room_token) and take_back():
+                st.rerun(scope="app")  # the store lost the room: it is back
         except RoomsUnavailable:
             chrome.LOG.warning("rooms unavailable: no heartbeat", exc_info=True)
 

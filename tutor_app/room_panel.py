@@ -28,22 +28,11 @@ def publish() -> None:
         return
     if rooms().publish(room, state.room_token, lesson_id, state.step, state.show) is not None:
         return
-    if take_back():
+    if ask.take_back():
         rooms().publish(room, state.room_token, lesson_id, state.step, state.show)
         return
     state.room = None  # forgotten after hours without use: share again for a new code
     session.notice(lw.ROOM_GONE)
-
-
-def take_back() -> bool:
-    """The room this page holds, taken back after the store lost it (same code and token);
-    the teacher is told of a question whose answers went with it. Whether the room is open."""
-    if not state.room or not rooms().reopen(state.room, state.room_token, caller()):
-        return False
-    lost = ask.forget_asked()
-    if lost is not None:
-        session.notice(lw.ANSWERS_LOST, question=lost)
-    return True
 
 
 @chrome.safe_callback
@@ -78,7 +67,7 @@ def _room_panel() -> None:
     store = rooms()
     try:
         if not store.heartbeat(room, token):
-            if take_back():  # the store lost it: the class sees this page's step again
+            if ask.take_back():  # the store lost it: the class sees this page's step again
                 publish()
                 st.rerun(scope="app")
             state.room = None
