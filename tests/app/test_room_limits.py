@@ -375,3 +375,32 @@ def test_the_pages_say_the_class_lost_its_connection_and_take_the_room_back(
         assert "data-t66-live='example-1:2'" in _live(student)
     finally:
         shared.rooms.clear()
+
+
+def test_the_watcher_wakes_the_pages_when_the_rooms_go_away(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process's watcher reads a room out of reach as a change (``DOWN``), so the pages
+    that follow it run again and say so, and again when it is back."""
+    from tutor_app import shared
+    from tutor_app.wake import DOWN
+
+    monkeypatch.setenv("TUTOR_REDIS_URL", server.url)
+    shared.rooms.clear()
+    shared.watcher.clear()
+    try:
+        code, token = shared.rooms().open()
+        shared.rooms().publish(code, token, "example-1", 1, (True, True))
+        look = shared.watcher()._look
+        before = look(code)
+        assert before not in (None, DOWN)
+        server.stop()
+        assert look(code) == DOWN
+        server.start()
+        assert look(code) is None  # back, empty: the room is gone until its teacher is back
+        assert shared.rooms().reopen(code, token)
+        shared.rooms().publish(code, token, "example-1", 1, (True, True))
+        assert look(code) not in (None, DOWN)
+    finally:
+        shared.rooms.clear()
+        shared.watcher.clear()
