@@ -16,12 +16,19 @@ message that shows it. Then the teacher asks the class a question and each stude
 of the page's answer buttons (widget keys ``class_answer_<k>``), some twice (the second answer
 replaces the first); the teacher's count must hold every student exactly once.
 
+Each room's students come from one address of their own (a school; the page reads the proxy's
+``X-Real-IP``, which the students send), so the limits on joins per address hold as behind the
+proxy. With ``--junk RATE`` one more client (its own address, a new session for every try, as
+the worst case) sends random room codes at up to RATE a second while the class joins and
+follows, as fast as the limits let it: the room codes of the class must still be found and the
+presses still arrive; the report counts its tries and what they got.
+
 Prints a short table and, with ``--json``, writes the numbers to a file. Exit status 0 when the
 p95 latency is within ``--target`` seconds, every press reached every student and every answer
 was counted once; else 1 with the reasons (2 when redis-server is missing).
 
     .venv/bin/python scripts/classroom_load.py --rooms 10 --students 30 --processes 2 \\
-        --seconds 60 --json artifacts/classroom-load.json
+        --seconds 60 --junk 20 --json artifacts/classroom-load.json
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -79,6 +87,11 @@ BEAT_SECONDS = 3.0
 MAX_RAMP = 120.0
 #: Share of the students who change their answer (``--twice``).
 TWICE_SHARE = 0.3
+#: The junk client's address, and the highest rate of tries it may be given (``--junk``).
+JUNK_ADDRESS = "203.0.113.66"
+MAX_JUNK_RATE = 200.0
+#: Tries in a minute past which the junk client must have been held back (codes per address).
+JUNK_HELD_BACK = 120
 #: The page's stable marker of the step shown live, and the step counter's (older pages).
 LIVE_MARKER = re.compile(r"""data-t66-live=["']([^"']*):(\d+)["']""")
 COUNTER_MARKER = re.compile(r'class="t66-counter" data-step="(\d+)"')
@@ -348,8 +361,11 @@ class Student:
     answered (by the websockets package, as by the browser); the client sends no pings of its
     own."""
 
-    def __init__(self, name: str, port: int, room: str, session_start: float) -> None:
+    def __init__(
+        self, name: str, port: int, room: str, session_start: float, address: str = ""
+    ) -> None:
         self.name = name
+        self.address = address  # sent as the proxy sends it (X-Real-IP)
         self.port = port
         self.room = room
         self.start = session_start
@@ -398,6 +414,7 @@ class Student:
                 max_size=None,
                 ping_interval=None,
                 compression=None,
+                additional_headers={"X-Real-IP": self.address} if self.address else None,
             ) as ws:
                 self._ws = ws
                 self.connected.set()
@@ -729,6 +746,7 @@ class Options:
     seed: int
     twice: float = TWICE_SHARE
     ramp: float = 0.0
+    junk: float = 0.0
 
 
 async def classroom(
@@ -762,9 +780,11 @@ async def classroom(
     tasks: list[asyncio.Task[None]] = []
     start = time.monotonic()
     n = 0
+    junker = JunkClient(redis_url, opts.junk, opts.seed)
     for _ in range(opts.students):  # the rooms fill side by side, as classes arrive
-        for room in rooms:
-            s = Student(f"s{n}", ports[n % len(ports)], room.code, start)
+        for k, room in enumerate(rooms):
+            school = f"192.0.2.{k + 1}"  # each room's class behind its school's address
+            s = Student(f"s{n}", ports[n % len(ports)], room.code, start, school)
             n += 1
             room.students.append(s)
             students.append(s)
@@ -796,18 +816,81 @@ async def classroom(
 
     # the question
     answers = await ask_the_class(store, rooms, rng, opts.twice)
+    junk_report = await asyncio.to_thread(junker.finish)
 
     stop.set()
     for beat in beats:
         beat.cancel()
     await asyncio.gather(*tasks, *beats, return_exceptions=True)
     report = summarize(opts, rooms, students, not_joined, join_seconds, press_seconds, answers)
+    report["junk"] = junk_report
+    if junk_report.get("tries", 0) > JUNK_HELD_BACK and not junk_report["answers"].get("limited"):
+        report["reasons"].append("the junk client was never held back")
+        report["ok"] = False
     report["runs_during_presses"] = runs_during
     report["warm_up_seconds"] = round(warm_seconds, 1)
     apps = [u for u in usages if u.name.startswith("app-") and len(u.marks) >= 2]
     app_cpu = sum((u.marks[-1][0] - u.marks[0][0]) / os.sysconf("SC_CLK_TCK") for u in apps)
     report["app_cpu_ms_per_run"] = round(1000 * app_cpu / runs_during, 1) if runs_during else None
     return report
+
+
+def junk_client(redis_url: str, rate: float, seed: int, stop: Any, out: Any) -> None:
+    """One client, in a process of its own, tries random room codes at up to ``rate`` a second
+    until ``stop`` is set, each from a new session (so only its address's limits hold it back);
+    puts what it got in ``out``."""
+    from tutor_app.room_limits import Caller
+    from tutor_app.rooms import ROOM_ALPHABET, ROOM_LENGTH
+    from tutor_app.rooms_redis import RedisRooms
+
+    store = RedisRooms(redis_url)
+    rng = random.Random(seed)
+    got: Counter[str] = Counter()
+    start = time.monotonic()
+    n = 0
+    while not stop.is_set():
+        code = "".join(rng.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
+        got[store.join(code, Caller(f"junk{n}", JUNK_ADDRESS)).value] += 1
+        n += 1
+        stop.wait(max(0.0, start + n / rate - time.monotonic()))
+    seconds = time.monotonic() - start
+    out.put(
+        {
+            "rate": rate,
+            "tries": n,
+            "seconds": round(seconds, 1),
+            "tries_per_second": round(n / seconds, 1) if seconds and n else 0.0,
+            "cpu_seconds": round(time.process_time(), 1),
+            "answers": dict(got),
+        }
+    )
+
+
+class JunkClient:
+    """``junk_client`` in a process of its own (when ``rate`` > 0; a daemon, so that it ends
+    with the run whatever happens)."""
+
+    def __init__(self, redis_url: str, rate: float, seed: int) -> None:
+        self.report: dict[str, Any] = {}
+        self._proc: Any = None
+        if rate > 0:
+            ctx = multiprocessing.get_context("spawn")
+            self._stop, self._out = ctx.Event(), ctx.Queue()
+            args = (redis_url, rate, seed, self._stop, self._out)
+            self._proc = ctx.Process(target=junk_client, args=args, daemon=True)
+            self._proc.start()
+
+    def finish(self) -> dict[str, Any]:
+        """Stop it and read what it got."""
+        if self._proc is not None:
+            self._stop.set()
+            with contextlib.suppress(Exception):
+                self.report = self._out.get(timeout=30)
+            self._proc.join(10)
+            if self._proc.is_alive():
+                self._proc.kill()
+            self._proc = None
+        return self.report
 
 
 async def warm_up(ports: list[int], code: str) -> float:
@@ -913,6 +996,7 @@ async def _compare(store: Any, rooms: list[Room]) -> list[dict[str, Any]]:
         sent = Counter(s.clicks[-1] for s in room.students if s.clicks)
         labels = {k: b[2] for s in room.students for k, b in s.buttons.items()}
         tally = await asyncio.to_thread(store.tally, room.code, room.token) or {}
+        refused = await asyncio.to_thread(store.refused, room.code, room.token) or {}
         expected, how = _expected_tally(sent, labels, tally)
         same = expected == tally if how != "counts" else sorted(expected) == sorted(tally.values())
         same = same and sum(tally.values()) == sum(sent.values())
@@ -925,6 +1009,7 @@ async def _compare(store: Any, rooms: list[Room]) -> list[dict[str, Any]]:
                 "counted": sum(tally.values()),
                 "sent": {str(k): v for k, v in sorted(sent.items())},
                 "tally": tally,
+                "refused": refused,
                 "compared_by": how,
                 "same": same,
             }
@@ -1107,6 +1192,12 @@ def table(report: dict[str, Any]) -> str:
             f"{u['name']:<10} {u['cpu_seconds']:>8.1f} {u['cpu_percent_of_one_core']:>7.1f}"
             f" {busy if busy is not None else '-':>14} {u['peak_rss_mib']:>13.1f}"
         )
+    junk = report.get("junk") or {}
+    if junk.get("tries"):
+        lines.append(
+            f"junk codes: {junk['tries']} tries from one address ({junk['tries_per_second']}/s):"
+            f" {junk['answers']}"
+        )
     lines.append(f"machine: {os.cpu_count()} cores (shared with whatever else runs)")
     lines.append("result: " + ("OK" if report["ok"] else "FAIL: " + "; ".join(report["reasons"])))
     return "\n".join(lines)
@@ -1140,6 +1231,13 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         default=(PRESS_MIN, PRESS_MAX),
         help="seconds between a teacher's presses, drawn between LOW and HIGH (default 3 5)",
     )
+    p.add_argument(
+        "--junk",
+        type=float,
+        default=0.0,
+        metavar="RATE",
+        help="one more client tries random room codes at up to RATE a second (default 0: none)",
+    )
     p.add_argument("--json", type=Path, help="write the numbers to this file")
     p.add_argument(
         "--app",
@@ -1157,6 +1255,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         (0.5 <= args.every[0] <= args.every[1] <= 60, "--every LOW HIGH, 0.5 <= LOW <= HIGH <= 60"),
         (0 <= args.twice <= 1, "--twice 0..1"),
         (0 <= args.ramp <= MAX_RAMP, f"--ramp 0..{MAX_RAMP:.0f}"),
+        (0 <= args.junk <= MAX_JUNK_RATE, f"--junk 0..{MAX_JUNK_RATE:.0f}"),
     ]
     for good, what in checks:
         if not good:
@@ -1180,6 +1279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.seed,
         args.twice,
         args.ramp,
+        args.junk,
     )
     # a hard bound on the whole run, whatever the servers do
     budget = 2 * START_SECONDS + args.ramp + JOIN_SECONDS + args.seconds + 120

@@ -14,12 +14,13 @@ from tutor.engine import State, View
 from tutor.teach.classroom import ClassQuestion, known_position, tally_rows
 from tutor.web.classroom import answer_label, reveal_lines, reveal_view, tally_html
 from tutor.web.html import md_text
-from tutor.words.app_text import AskWords, choice_texts, rooms_down
+from tutor.words.app_text import AskWords, choice_texts, refused_lines, rooms_down
 from tutor.words.i18n import Translator
+from tutor.words.learn_page import ANSWERS_LOST
 from tutor_app import chrome, session, storage, text
-from tutor_app.rooms import RoomsUnavailable
+from tutor_app.rooms import MAX_ANSWERS, RoomsUnavailable
 from tutor_app.session import state
-from tutor_app.shared import rooms, tr
+from tutor_app.shared import caller, rooms, tr
 
 #: Seconds between two looks at the class's answers while a question is open (each look is
 #: also the teacher's heartbeat).
@@ -27,19 +28,34 @@ TALLY_SECONDS = 1.0
 #: Seconds between two heartbeats of the teacher's page.
 BEAT_SECONDS = 3.0
 _NAMES = "t66_class_names"  # whether the teacher shows the names students gave
+_ASKED = "t66_class_asked"  # the question this page asked last, while it is open
 
 
 @chrome.safe_callback
 def _ask(question_id: str, publish: Callable[[], None]) -> None:
     if state.room:
         publish()
-        rooms().ask(state.room, state.room_token, question_id)
+        if rooms().ask(state.room, state.room_token, question_id):
+            st.session_state[_ASKED] = question_id
+
+
+def take_back() -> bool:
+    """The room this page holds, taken back after the store lost it (Redis restarted: the same
+    code and token); the teacher is told of the question whose answers went with it. Whether
+    the room is open."""
+    if not state.room or not rooms().reopen(state.room, state.room_token, caller()):
+        return False
+    lost = st.session_state.pop(_ASKED, None)
+    if lost:
+        session.notice(ANSWERS_LOST, question=str(lost))
+    return True
 
 
 @chrome.safe_callback
 def _reveal() -> None:
     if state.room:
         rooms().reveal(state.room, state.room_token)
+        st.session_state.pop(_ASKED, None)
 
 
 def controls(
@@ -108,7 +124,8 @@ def _beat() -> None:
     """The teacher's page is still there (students are told when it goes quiet)."""
     if state.room:
         try:
-            rooms().heartbeat(state.room, state.room_token)
+            if not rooms().heartbeat(state.room, state.room_token) and take_back():
+                st.rerun(scope="app")  # the store lost the room: it is back
         except RoomsUnavailable:
             chrome.LOG.warning("rooms unavailable: no heartbeat", exc_info=True)
 
@@ -124,6 +141,7 @@ def _answers(asked: ClassQuestion, choices: tuple[str, ...], revealed: bool) -> 
     try:
         store.heartbeat(room, state.room_token)
         sent = store.tally(room, state.room_token) or {}
+        refused = store.refused(room, state.room_token) or {}
     except RoomsUnavailable:
         text.warning(rooms_down(t), icon=":material/cloud_off:")
         return
@@ -132,6 +150,8 @@ def _answers(asked: ClassQuestion, choices: tuple[str, ...], revealed: bool) -> 
     answered = sum(r.count for r in rows)
     names = bool(st.session_state.get(_NAMES, False))
     text.html(tally_html(labelled, answered, revealed, names, t))
+    for line in refused_lines(refused, MAX_ANSWERS, t):
+        text.caption(line)
 
 
 # -- the room across reloads -------------------------------------------------------------------
@@ -158,7 +178,7 @@ def _restore(restored: Callable[[], None], stored: str) -> None:
         room, token = str(data["room"]), str(data["token"])
     except (ValueError, KeyError, TypeError):
         return
-    if rooms().resume(room, token):
+    if rooms().reopen(room, token, caller()):  # also after the store lost it
         state.room, state.room_token = room, token
         restored()
         st.rerun()

@@ -1,5 +1,9 @@
 """A teacher's room on the Learn page: share the screen, the room's code, address and QR code
-with the students who follow, and the step shown published to them (``tutor_app.rooms``)."""
+with the students who follow, and the step shown published to them (``tutor_app.rooms``).
+
+When the store lost the room (Redis restarted), the page takes it back under the same code and
+token (``Rooms.reopen``) and shows the class its step again; the teacher is told when the
+class's answers to a question were lost with it."""
 
 from __future__ import annotations
 
@@ -8,10 +12,10 @@ import streamlit as st
 from tutor.web import classroom
 from tutor.words import learn_page as lw
 from tutor.words.app_text import AppWords, rooms_down
-from tutor_app import chrome, session, text
+from tutor_app import ask, chrome, session, text
 from tutor_app.rooms import RoomsFull, RoomsUnavailable
 from tutor_app.session import state
-from tutor_app.shared import library, rooms, tr
+from tutor_app.shared import caller, library, rooms, tr
 
 #: Seconds between two looks of the teacher's room panel (the teacher's heartbeat).
 ROOM_BEAT_SECONDS = 3.0
@@ -22,9 +26,13 @@ def publish() -> None:
     room, lesson_id = state.room, state.lesson
     if not (room and lesson_id and library().frames(lesson_id)):
         return
-    if rooms().publish(room, state.room_token, lesson_id, state.step, state.show) is None:
-        state.room = None  # forgotten after hours without use: share again for a new code
-        session.notice(lw.ROOM_GONE)
+    if rooms().publish(room, state.room_token, lesson_id, state.step, state.show) is not None:
+        return
+    if ask.take_back():
+        rooms().publish(room, state.room_token, lesson_id, state.step, state.show)
+        return
+    state.room = None  # forgotten after hours without use: share again for a new code
+    session.notice(lw.ROOM_GONE)
 
 
 @chrome.safe_callback
@@ -34,9 +42,9 @@ def share() -> None:
         state.room = None
     if st.session_state.w_share:
         try:
-            state.room, state.room_token = rooms().open()
-        except RoomsFull:
-            session.notice(lw.ROOMS_FULL)
+            state.room, state.room_token = rooms().open(caller=caller())
+        except RoomsFull as full:
+            session.notice(lw.ROOMS_MINE if full.mine else lw.ROOMS_FULL)
             return
     publish()
 
@@ -59,6 +67,9 @@ def _room_panel() -> None:
     store = rooms()
     try:
         if not store.heartbeat(room, token):
+            if ask.take_back():  # the store lost it: the class sees this page's step again
+                publish()
+                st.rerun(scope="app")
             state.room = None
             text.info(lw.LearnWords().said(t).room_gone)
             return

@@ -7,23 +7,29 @@ Two stores keep rooms with the same behaviour (``Rooms``, the protocol the pages
 
 A room code has ``ROOM_LENGTH`` characters from ``ROOM_ALPHABET`` (32 letters and digits, none
 that reads like another): 30 bits, shown in two groups of three (``K7Q-F2M``) to be read aloud
-and typed. Guessing is slowed down twice: each session may try ``JOINS_PER_SESSION`` codes a
-minute, and the whole server answers at most ``FAILED_JOINS`` unknown codes a minute (past it,
-every new try waits, found or not, so the answer tells nothing). The answer to a code does not
+and typed. Guessing is slowed down per session and per client address
+(``tutor_app.room_limits``: a few codes a minute, fewer unknown ones; past a limit every try of
+that caller waits, found or not, so the answer tells nothing), never for everyone: a code that
+exists is never refused because strangers tried wrong ones. The answer to a code does not
 tell whether a room exists: an unknown code and a room still waiting for its teacher read the
 same, and only a session that has seen a room's lesson learns that the room was closed.
 
 Opening a room gives its code and a teacher token, a secret: only calls with the token move the
 room (publish, ask, reveal, close) or read what only the teacher sees (followers, the answers'
-count). A teacher's page that keeps the token can take its room back after a reload (``resume``).
+count). A teacher's page that keeps the token can take its room back after a reload (``resume``),
+and after the store lost it (Redis restarted: ``reopen``, the same code and token). Each client
+opens a few rooms an hour and keeps at most ``ROOMS_PER_CLIENT`` open at once.
 
 Students say they follow (``follow``, with their session id, on every poll); the teacher reads
 how many did so of late. The teacher's page beats too (``heartbeat``; publishing counts), so a
 student's page can tell that the teacher has gone (``since_teacher``). The teacher may ask the
-class a question (an id, for example the lesson and step); each session's answer counts once
-(a second one replaces the first), at most ``MAX_ANSWERS`` sessions answer a question and an
-answer has at most ``MAX_ANSWER_CHARS`` characters; ``reveal`` tells the students the answer
-may be shown.
+class a question (an id, for example the lesson and step); only the sessions that followed the
+room when it was asked may answer (``Answered.LATE`` else); each session's answer counts once
+(a second one replaces the first), at most ``MAX_ANSWERS`` sessions answer a question
+(``Answered.FULL`` past it) and an answer has at most ``MAX_ANSWER_CHARS`` characters; a name
+given with it is one's own (not the word for teacher, not another student's name:
+``Answered.NAME``). The teacher reads how many answers were refused and why (``refused``);
+``reveal`` tells the students the answer may be shown.
 
 Rooms and closed rooms are kept in the order they were last used, so forgetting the old ones
 looks only at the oldest: each call does a constant amount of work on average, however many
@@ -38,12 +44,23 @@ import random
 import secrets
 import threading
 import time
-from collections import Counter, OrderedDict, deque
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
+from tutor.teach.classroom import split_answer
 from tutor.web.links import normalize_room
+from tutor_app.room_limits import (
+    JOIN_RULES,
+    NOBODY,
+    OPEN_RULES,
+    ROOMS_PER_CLIENT,
+    Act,
+    Caller,
+    Guard,
+    rules_of,
+)
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 ROOM_LENGTH = 6
@@ -54,12 +71,14 @@ ROOM_TTL = 12 * 3600.0
 MAX_ROOMS = 500
 #: Closed rooms remembered at once (the oldest are forgotten first).
 MAX_CLOSED = 2_000
-#: The window, in seconds, in which tries of codes are counted.
+#: The window, in seconds, in which tries of codes are counted, and how many one session
+#: may try in it (``tutor_app.room_limits.JOIN_RULES``).
 JOIN_WINDOW = 60.0
-#: Codes one session may try in ``JOIN_WINDOW``.
 JOINS_PER_SESSION = 6
-#: Unknown codes the whole server answers in ``JOIN_WINDOW``.
-FAILED_JOINS = 120
+#: Names a student may not give: the word for teacher in the app's languages (casefolded).
+TEACHER_NAMES = frozenset(
+    {"teacher", "lehrer", "lehrerin", "lehrkraft", "nauczyciel", "nauczycielka"}
+)
 #: A student who has said nothing for this many seconds no longer counts as following.
 PRESENCE_SECONDS = 10.0
 #: Seconds a student's last word is kept at most (then forgotten, room or not).
@@ -123,7 +142,12 @@ class RoomsUnavailable(RuntimeError):
 
 
 class RoomsFull(RuntimeError):
-    """No room can be opened now: ``MAX_ROOMS`` are open."""
+    """No room can be opened now: ``MAX_ROOMS`` are open, or (``mine``) this client opened
+    too many of late or keeps too many open."""
+
+    def __init__(self, limit: int, mine: bool = False) -> None:
+        super().__init__(limit, mine)
+        self.mine = mine
 
 
 class Join(enum.Enum):
@@ -135,22 +159,18 @@ class Join(enum.Enum):
     LIMITED = "limited"
 
 
-class Tries:
-    """Tries in a sliding window of ``seconds``: at most ``limit``. Old tries are dropped from
-    the front, so each call does a constant amount of work on average."""
+class Answered(enum.Enum):
+    """What became of an answer: counted, or refused and why."""
 
-    def __init__(self, limit: int = JOINS_PER_SESSION, seconds: float = JOIN_WINDOW) -> None:
-        self.limit = limit
-        self.seconds = seconds
-        self._times: deque[float] = deque()
-
-    def full(self, now: float) -> bool:
-        while self._times and now - self._times[0] >= self.seconds:
-            self._times.popleft()
-        return len(self._times) >= self.limit
-
-    def add(self, now: float) -> None:
-        self._times.append(now)
+    COUNTED = "counted"
+    #: not the question asked now, or revealed, or no room (nothing to count)
+    CLOSED = "closed"
+    #: the session did not follow the room when the question was asked
+    LATE = "late"
+    #: ``MAX_ANSWERS`` others answered
+    FULL = "full"
+    #: the name is the word for teacher or another student's
+    NAME = "name"
 
 
 class Opened(NamedTuple):
@@ -198,8 +218,16 @@ class Rooms(Protocol):
 
     def __len__(self) -> int: ...
 
-    def open(self, rng: random.Random | None = None) -> Opened:
-        """A new room; ``RoomsFull`` when ``max_rooms`` rooms are open."""
+    def open(self, rng: random.Random | None = None, caller: Caller = NOBODY) -> Opened:
+        """A new room; ``RoomsFull`` when ``max_rooms`` rooms are open, or (``mine``) when
+        ``caller`` opened too many of late or keeps ``ROOMS_PER_CLIENT`` open."""
+        ...
+
+    def reopen(self, code: str, token: str, caller: Caller = NOBODY) -> bool:
+        """Take a room back that the store lost (Redis restarted): open again under the same
+        code with the same token, when the code is neither open nor closed; an open room
+        with this token is only resumed. ``False`` when the code is taken by another token or
+        closed, or the caller may open no room now."""
         ...
 
     def resume(self, code: str, token: str) -> bool:
@@ -219,10 +247,10 @@ class Rooms(Protocol):
         """The teacher's page is still there; ``False`` as for ``resume``."""
         ...
 
-    def join(self, code: str, tries: Tries) -> Join:
-        """A session's try of a code (its ``tries`` counted in the session): ``FOUND`` for an
-        open room, ``UNKNOWN`` else, ``LIMITED`` when the session or the server has tried too
-        many codes of late (then the code is not looked at)."""
+    def join(self, code: str, caller: Caller) -> Join:
+        """A caller's try of a code: ``FOUND`` for an open room, ``UNKNOWN`` else,
+        ``LIMITED`` when the caller's session or address tried too many codes of late (then
+        the code is not looked at)."""
         ...
 
     def get(self, code: str) -> SharedView | None:
@@ -268,10 +296,19 @@ class Rooms(Protocol):
         """The question asked in the room now, with this session's answer."""
         ...
 
-    def answer(self, code: str, session: str, question: str, text: str) -> bool:
-        """A session answers the question ``question``: counted once, a second answer
-        replaces the first. ``False`` when that question is not the one asked now, is
-        revealed, the answer is empty or too long, or ``MAX_ANSWERS`` others answered."""
+    def answer(self, code: str, session: str, question: str, text: str) -> Answered:
+        """A session answers the question ``question`` (``text``: the answer, then a tab and
+        a name when one is given): counted once, a second answer replaces the first. Refused
+        (``Answered``) when that question is not the one asked now or is revealed, or the
+        answer is empty or too long (``CLOSED``), the session did not follow when it was asked
+        (``LATE``), ``MAX_ANSWERS`` others answered (``FULL``) or the name is not allowed
+        (``NAME``)."""
+        ...
+
+    def refused(self, code: str, token: str) -> dict[str, int] | None:
+        """How many answers to the question asked now were refused, by reason (the values
+        ``"late"`` and ``"full"``, the values of ``Answered.LATE`` and ``FULL``); ``None`` as
+        for ``tally``."""
         ...
 
     def tally(self, code: str, token: str) -> dict[str, int] | None:
@@ -295,6 +332,17 @@ def clean_session(session: str) -> str | None:
     return session if 0 < len(session) <= MAX_SESSION_CHARS else None
 
 
+def name_key(sent: str) -> str:
+    """The name given with an answer as compared ("" for none), or ``TEACHER`` when it is
+    the word for teacher: no student's own."""
+    name = " ".join(split_answer(sent)[1].casefold().split())
+    return TEACHER if name in TEACHER_NAMES else name
+
+
+#: What ``name_key`` gives for the word for teacher.
+TEACHER = "\tteacher"
+
+
 @dataclass
 class _Room:
     token: str
@@ -303,9 +351,15 @@ class _Room:
     view: SharedView | None = None
     # session -> last seen; oldest first
     seen: OrderedDict[str, float] = field(default_factory=OrderedDict)
+    owner: str = ""
     question: str | None = None
     revealed: bool = False
     answers: dict[str, str] = field(default_factory=dict)
+    # the sessions that followed when the question was asked
+    asked_of: frozenset[str] = frozenset()
+    # the names given with answers to it -> the session that gave each
+    names: dict[str, str] = field(default_factory=dict)
+    refused: Counter[str] = field(default_factory=Counter)
 
 
 class RoomStore:
@@ -321,11 +375,11 @@ class RoomStore:
         clock: Clock = time.monotonic,
         max_rooms: int = MAX_ROOMS,
         max_closed: int = MAX_CLOSED,
-        failed_joins: int = FAILED_JOINS,
-        window: float = JOIN_WINDOW,
         presence_ttl: float = PRESENCE_TTL,
         max_followers: int = MAX_FOLLOWERS,
         max_answers: int = MAX_ANSWERS,
+        rooms_per_client: int = ROOMS_PER_CLIENT,
+        guard: Guard | None = None,
     ) -> None:
         self._ttl = ttl
         self._clock = clock
@@ -339,7 +393,8 @@ class RoomStore:
         self._rooms: OrderedDict[str, _Room] = OrderedDict()
         # code -> when closed; oldest first
         self._closed: OrderedDict[str, float] = OrderedDict()
-        self._failures = Tries(failed_joins, window)
+        self._guard = guard or Guard()
+        self._per_client = rooms_per_client
 
     def __len__(self) -> int:
         """The rooms open now."""
@@ -347,19 +402,46 @@ class RoomStore:
             self._expire(self._clock())
             return len(self._rooms)
 
-    def open(self, rng: random.Random | None = None) -> Opened:
+    def open(self, rng: random.Random | None = None, caller: Caller = NOBODY) -> Opened:
         rng = rng or random.SystemRandom()
         with self._lock:
             now = self._clock()
-            self._expire(now)
-            if len(self._rooms) >= self._max_rooms:
-                raise RoomsFull(self._max_rooms)
+            self._may_open(now, caller)
             while True:
                 code = new_code(rng)
                 if code not in self._rooms and code not in self._closed:
                     token = new_token()
-                    self._rooms[code] = _Room(token, now, now)
+                    self._rooms[code] = _Room(token, now, now, owner=caller.client)
+                    self._guard.count(OPEN_RULES, caller)
                     return Opened(code, token)
+
+    def _may_open(self, now: float, caller: Caller) -> None:
+        """Raise ``RoomsFull`` when no room may be opened for ``caller`` (lock held)."""
+        self._expire(now)
+        if len(self._rooms) >= self._max_rooms:
+            raise RoomsFull(self._max_rooms)
+        owner = caller.client
+        mine = sum(1 for r in self._rooms.values() if owner and r.owner == owner)
+        if mine >= self._per_client or not self._guard.allows(OPEN_RULES, caller):
+            raise RoomsFull(self._per_client, mine=True)
+
+    def reopen(self, code: str, token: str, caller: Caller = NOBODY) -> bool:
+        code = normalize_room(code)
+        if not (valid_room(code) and token):
+            return False
+        with self._lock:
+            now = self._clock()
+            if self._teacher(code, token, now) is not None:
+                return True
+            if code in self._rooms or code in self._closed:
+                return False
+            try:
+                self._may_open(now, caller)
+            except RoomsFull:
+                return False
+            self._rooms[code] = _Room(token, now, now, owner=caller.client)
+            self._guard.count(OPEN_RULES, caller)
+            return True
 
     def _teacher(self, code: str, token: str, now: float) -> _Room | None:
         """The room, touched, when the token is its teacher's (call with the lock held)."""
@@ -390,18 +472,18 @@ class RoomStore:
                 room.view = SharedView(lesson, step, show, old.version + 1 if old else 1)
             return room.view
 
-    def join(self, code: str, tries: Tries) -> Join:
+    def join(self, code: str, caller: Caller) -> Join:
         code = normalize_room(code)
+        guard = self._guard
+        if not guard.allows(JOIN_RULES, caller):
+            return Join.LIMITED
+        guard.count(rules_of(Act.JOIN, JOIN_RULES), caller)
         with self._lock:
-            now = self._clock()
-            self._expire(now)
-            if tries.full(now) or self._failures.full(now):
-                return Join.LIMITED
-            tries.add(now)
+            self._expire(self._clock())
             if code in self._rooms:
                 return Join.FOUND
-            self._failures.add(now)
-            return Join.UNKNOWN
+        guard.count(rules_of(Act.UNKNOWN, JOIN_RULES), caller)
+        return Join.UNKNOWN
 
     def _room(self, code: str) -> tuple[float, _Room | None]:
         now = self._clock()
@@ -484,10 +566,13 @@ class RoomStore:
         if not 0 < len(question) <= MAX_QUESTION_CHARS:
             return False
         with self._lock:
-            room = self._teacher(code, token, self._clock())
+            now = self._clock()
+            room = self._teacher(code, token, now)
             if room is None:
                 return False
+            self._forget_followers(room, now)
             room.question, room.revealed, room.answers = question, False, {}
+            room.asked_of, room.names, room.refused = frozenset(room.seen), {}, Counter()
             return True
 
     def question(self, code: str, session: str = "") -> Question | None:
@@ -497,19 +582,32 @@ class RoomStore:
                 return None
             return Question(room.question, room.revealed, room.answers.get(session))
 
-    def answer(self, code: str, session: str, question: str, text: str) -> bool:
+    def answer(self, code: str, session: str, question: str, text: str) -> Answered:
         kept = clean_answer(text)
         if kept is None or clean_session(session) is None:
-            return False
+            return Answered.CLOSED
+        name = name_key(kept)
         with self._lock:
             room = self._room(code)[1]
             if room is None or room.question != question or room.revealed:
-                return False
+                return Answered.CLOSED
             answers = room.answers
-            if session not in answers and len(answers) >= self._max_answers:
-                return False
-            answers[session] = kept
-            return True
+            if session not in room.asked_of:
+                outcome = Answered.LATE
+            elif session not in answers and len(answers) >= self._max_answers:
+                outcome = Answered.FULL
+            elif name and (name == TEACHER or room.names.setdefault(name, session) != session):
+                return Answered.NAME
+            else:
+                answers[session] = kept
+                return Answered.COUNTED
+            room.refused[outcome.value] += 1
+            return outcome
+
+    def refused(self, code: str, token: str) -> dict[str, int] | None:
+        with self._lock:
+            room = self._teacher(code, token, self._clock())
+            return None if room is None else dict(room.refused)
 
     def tally(self, code: str, token: str) -> dict[str, int] | None:
         with self._lock:
@@ -536,7 +634,6 @@ class RoomStore:
 
 
 __all__ = [
-    "FAILED_JOINS",
     "JOINS_PER_SESSION",
     "JOIN_WINDOW",
     "MAX_ANSWERS",
@@ -552,6 +649,9 @@ __all__ = [
     "ROOM_ALPHABET",
     "ROOM_LENGTH",
     "ROOM_TTL",
+    "TEACHER_NAMES",
+    "Answered",
+    "Caller",
     "Join",
     "Opened",
     "Question",
@@ -559,10 +659,10 @@ __all__ = [
     "Rooms",
     "RoomsFull",
     "SharedView",
-    "Tries",
     "clean_answer",
     "clean_session",
     "format_room",
+    "name_key",
     "new_code",
     "new_token",
     "normalize_room",

@@ -11,11 +11,15 @@ The keys, under ``prefix``:
   question (id, revealed);
 - ``seen:<code>``, a sorted set: session -> when it last said it follows;
 - ``ans:<code>``, a hash: session -> its answer to the question asked now;
+- ``class:<code>``, a set: the sessions that followed when the question was asked;
+- ``names:<code>``, a hash: a name given with an answer -> the session that gave it;
+- ``refused:<code>``, a hash: why answers were refused -> how many;
 - ``open`` and ``closed``, sorted sets: code -> last touched or closed (to bound and count rooms);
-- ``failed``, a sorted set of the unknown codes answered in the last ``window`` seconds.
+- ``owned:<client>``, a sorted set: the codes a client opened (to bound the rooms it keeps).
 
-Every key has a time to live (rooms, answers and followers the room's ``ttl``, failures the
-window), renewed when used, so Redis forgets what nobody uses. Times come from ``clock``
+The tries of codes and rooms opened are counted by ``tutor_app.room_limits`` in the same Redis.
+Every key has a time to live (the room's ``ttl``), renewed when used, so Redis forgets what
+nobody uses. Times come from ``clock``
 (by default the wall clock, shared by the processes of one machine) and are checked on read as
 well, so a room is forgotten at the same moment in every process.
 """
@@ -25,7 +29,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
-import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -34,9 +37,17 @@ from typing import Any, ParamSpec, TypeVar
 import redis
 
 from tutor.web.links import normalize_room
+from tutor_app.room_limits import (
+    JOIN_RULES,
+    NOBODY,
+    OPEN_RULES,
+    ROOMS_PER_CLIENT,
+    Act,
+    Caller,
+    Guard,
+    rules_of,
+)
 from tutor_app.rooms import (
-    FAILED_JOINS,
-    JOIN_WINDOW,
     MAX_ANSWERS,
     MAX_CLOSED,
     MAX_FOLLOWERS,
@@ -46,6 +57,8 @@ from tutor_app.rooms import (
     PRESENCE_TTL,
     REDIS_ENV,
     ROOM_TTL,
+    TEACHER,
+    Answered,
     Clock,
     Join,
     Opened,
@@ -54,11 +67,12 @@ from tutor_app.rooms import (
     RoomsFull,
     RoomsUnavailable,
     SharedView,
-    Tries,
     clean_answer,
     clean_session,
+    name_key,
     new_code,
     new_token,
+    valid_room,
 )
 
 PREFIX = "tutor:rooms:"
@@ -88,15 +102,30 @@ local function teacher()
 end
 """
 
-# KEYS[3] closed, KEYS[4] seen, KEYS[5] ans; ARGV[6] max rooms
+# KEYS[3] closed, KEYS[4] owned, KEYS[5..] the room's other keys; ARGV[6] max rooms,
+# ARGV[7] owner ("" for none), ARGV[8] rooms per owner, ARGV[9] the rooms' key prefix,
+# ARGV[10] "1" to take back a room lost (then an open room with this token is resumed)
 _OPEN = """
-local closed = KEYS[3]
+local closed, owned, owner = KEYS[3], KEYS[4], ARGV[7]
+if ARGV[10] == '1' and teacher() then return 1 end
 redis.call('ZREMRANGEBYSCORE', open, '-inf', '(' .. (now - ttl))
 redis.call('ZREMRANGEBYSCORE', closed, '-inf', '(' .. (now - ttl))
 if redis.call('ZCARD', open) >= tonumber(ARGV[6]) then return -1 end
 if alive() or redis.call('ZSCORE', closed, code) then return 0 end
-redis.call('DEL', room, KEYS[4], KEYS[5])
-redis.call('HSET', room, 'token', ARGV[5], 'touched', nows, 'teacher', nows, 'version', 0)
+if owner ~= '' then
+  local n = 0
+  for _, c in ipairs(redis.call('ZRANGE', owned, 0, -1)) do
+    local t = redis.call('HMGET', ARGV[9] .. 'room:' .. c, 'touched', 'owner')
+    if t[1] and now - tonumber(t[1]) <= ttl and t[2] == owner then n = n + 1
+    else redis.call('ZREM', owned, c) end
+  end
+  if n >= tonumber(ARGV[8]) then return -2 end
+  redis.call('ZADD', owned, nows, code)
+  redis.call('PEXPIRE', owned, ttlms)
+end
+redis.call('DEL', room, unpack(KEYS, 5))
+redis.call('HSET', room, 'token', ARGV[5], 'touched', nows, 'teacher', nows, 'version', 0,
+  'owner', owner)
 redis.call('PEXPIRE', room, ttlms)
 redis.call('ZADD', open, nows, code)
 redis.call('PEXPIRE', open, ttlms)
@@ -117,22 +146,11 @@ redis.call('HSET', room, 'lesson', ARGV[6], 'step', ARGV[7], 'show', ARGV[8])
 return redis.call('HINCRBY', room, 'version', 1)
 """
 
-# KEYS[3] failed; ARGV[6] window (s), ARGV[7] limit, ARGV[8] window (ms), ARGV[9] member
-_JOIN = """
-local failed = KEYS[3]
-redis.call('ZREMRANGEBYSCORE', failed, '-inf', now - tonumber(ARGV[6]))
-if redis.call('ZCARD', failed) >= tonumber(ARGV[7]) then return 'limited' end
-if alive() then return 'found' end
-redis.call('ZADD', failed, nows, ARGV[9])
-redis.call('PEXPIRE', failed, ARGV[8])
-return 'unknown'
-"""
-
-# KEYS[3] closed, KEYS[4] seen, KEYS[5] ans; ARGV[6] max closed
+# KEYS[3] closed, KEYS[4..] the room's other keys; ARGV[6] max closed
 _CLOSE = """
 if not teacher() then return 0 end
 local closed = KEYS[3]
-redis.call('DEL', room, KEYS[4], KEYS[5])
+redis.call('DEL', room, unpack(KEYS, 4))
 redis.call('ZREM', open, code)
 redis.call('ZADD', closed, nows, code)
 redis.call('ZREMRANGEBYRANK', closed, 0, -(tonumber(ARGV[6]) + 1))
@@ -159,26 +177,51 @@ redis.call('ZREMRANGEBYSCORE', seen, '-inf', '(' .. (now - tonumber(ARGV[7])))
 return redis.call('ZCOUNT', seen, now - tonumber(ARGV[6]), '+inf')
 """
 
-# KEYS[3] ans; ARGV[6] question
+# KEYS[3] ans, KEYS[4] class, KEYS[5] names, KEYS[6] refused, KEYS[7] seen; ARGV[6] question,
+# ARGV[7] presence ttl (s)
 _ASK = """
 if not teacher() then return 0 end
 redis.call('HSET', room, 'q', ARGV[6], 'rev', 0)
-redis.call('DEL', KEYS[3])
+redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[6])
+local now_following = redis.call('ZRANGEBYSCORE', KEYS[7], now - tonumber(ARGV[7]), '+inf')
+for i = 1, #now_following, 500 do
+  redis.call('SADD', KEYS[4], unpack(now_following, i, math.min(i + 499, #now_following)))
+end
+redis.call('PEXPIRE', KEYS[4], ttlms)
 return 1
 """
 
-# KEYS[3] ans; ARGV[6] session, ARGV[7] question, ARGV[8] answer, ARGV[9] max answers
+# KEYS[3] ans, KEYS[4] class, KEYS[5] names, KEYS[6] refused; ARGV[6] session, ARGV[7]
+# question, ARGV[8] answer, ARGV[9] max answers, ARGV[10] name key, ARGV[11] the teacher's
 _ANSWER = """
-if not alive() then return 0 end
+if not alive() then return 'closed' end
 local q = redis.call('HMGET', room, 'q', 'rev')
-if q[1] ~= ARGV[7] or q[2] == '1' then return 0 end
-local ans = KEYS[3]
-if redis.call('HEXISTS', ans, ARGV[6]) == 0 and redis.call('HLEN', ans) >= tonumber(ARGV[9]) then
-  return 0
+if q[1] ~= ARGV[7] or q[2] == '1' then return 'closed' end
+local ans, session, name = KEYS[3], ARGV[6], ARGV[10]
+local why = nil
+if redis.call('SISMEMBER', KEYS[4], session) == 0 then why = 'late'
+elseif redis.call('HEXISTS', ans, session) == 0 and redis.call('HLEN', ans) >= tonumber(ARGV[9])
+then why = 'full' end
+if why then
+  redis.call('HINCRBY', KEYS[6], why, 1)
+  redis.call('PEXPIRE', KEYS[6], ttlms)
+  return why
 end
-redis.call('HSET', ans, ARGV[6], ARGV[8])
+if name ~= '' then
+  if name == ARGV[11] then return 'name' end
+  redis.call('HSETNX', KEYS[5], name, session)
+  if redis.call('HGET', KEYS[5], name) ~= session then return 'name' end
+  redis.call('PEXPIRE', KEYS[5], ttlms)
+end
+redis.call('HSET', ans, session, ARGV[8])
 redis.call('PEXPIRE', ans, ttlms)
-return 1
+return 'counted'
+"""
+
+# KEYS[3] refused
+_REFUSED = """
+if not teacher() then return false end
+return redis.call('HGETALL', KEYS[3])
 """
 
 # KEYS[3] ans
@@ -218,12 +261,14 @@ class RedisRooms:
         clock: Clock = time.time,
         max_rooms: int = MAX_ROOMS,
         max_closed: int = MAX_CLOSED,
-        failed_joins: int = FAILED_JOINS,
-        window: float = JOIN_WINDOW,
         presence_ttl: float = PRESENCE_TTL,
         max_followers: int = MAX_FOLLOWERS,
         max_answers: int = MAX_ANSWERS,
+        rooms_per_client: int = ROOMS_PER_CLIENT,
+        guard: Guard | None = None,
     ) -> None:
+        if guard is None:
+            guard = Guard(client) if isinstance(client, str) else Guard()
         if isinstance(client, str):
             client = redis.Redis.from_url(
                 client,
@@ -237,8 +282,8 @@ class RedisRooms:
         self._clock = clock
         self._max_rooms = max_rooms
         self._max_closed = max_closed
-        self._failed_joins = failed_joins
-        self._window = window
+        self._guard = guard
+        self._per_client = rooms_per_client
         self._presence_ttl = presence_ttl
         self._max_followers = max_followers
         self._max_answers = max_answers
@@ -248,13 +293,13 @@ class RedisRooms:
                 "open": _OPEN,
                 "teacher": _TEACHER,
                 "publish": _PUBLISH,
-                "join": _JOIN,
                 "close": _CLOSE,
                 "follow": _FOLLOW,
                 "followers": _FOLLOWERS,
                 "ask": _ASK,
                 "answer": _ANSWER,
                 "tally": _TALLY,
+                "refused": _REFUSED,
                 "reveal": _REVEAL,
             }.items()
         }
@@ -286,16 +331,40 @@ class RedisRooms:
         self._r.zremrangebyscore(key, "-inf", f"({self._clock() - self._ttl!r}")
         return int(self._r.zcard(key))
 
-    def open(self, rng: random.Random | None = None) -> Opened:
+    def _room_keys(self, code: str) -> list[str]:
+        """A room's keys besides the room itself."""
+        return [self._key(k, code) for k in ("seen", "ans", "class", "names", "refused")]
+
+    def _open(self, code: str, token: str, caller: Caller, again: bool) -> int:
+        """Open ``code`` (``again``: take it back) for ``caller``: 1 done, 0 the code is taken
+        or closed, -1 the server is full, -2 the caller keeps too many rooms."""
+        if not self._guard.allows(OPEN_RULES, caller):
+            return -2
+        owner = caller.client
+        extra = [self._key("closed"), self._key("owned", owner), *self._room_keys(code)]
+        args = (self._max_rooms, owner, self._per_client, self._prefix, "1" if again else "0")
+        done = int(self._run("open", code, token, extra, *args))
+        if done == 1:
+            self._guard.count(OPEN_RULES, caller)
+        return done
+
+    def open(self, rng: random.Random | None = None, caller: Caller = NOBODY) -> Opened:
         rng = rng or random.SystemRandom()
         while True:
             code, token = new_code(rng), new_token()
-            extra = [self._key("closed"), self._key("seen", code), self._key("ans", code)]
-            done = self._run("open", code, token, extra, self._max_rooms)
-            if done == -1:
-                raise RoomsFull(self._max_rooms)
+            done = self._open(code, token, caller, again=False)
+            if done < 0:
+                raise RoomsFull(self._max_rooms if done == -1 else self._per_client, done == -2)
             if done == 1:
                 return Opened(code, token)
+
+    def reopen(self, code: str, token: str, caller: Caller = NOBODY) -> bool:
+        code = normalize_room(code)
+        if not (valid_room(code) and token):
+            return False
+        if self.resume(code, token):
+            return True
+        return self._open(code, token, caller, again=True) == 1
 
     def resume(self, code: str, token: str) -> bool:
         return bool(self._run("teacher", normalize_room(code), token, []))
@@ -308,17 +377,16 @@ class RedisRooms:
         version = self._run("publish", normalize_room(code), token, [], lesson, step, _show(show))
         return None if version is None else SharedView(lesson, step, show, int(version))
 
-    def join(self, code: str, tries: Tries) -> Join:
+    def join(self, code: str, caller: Caller) -> Join:
         code = normalize_room(code)
-        now = self._clock()
-        if tries.full(now):
+        guard = self._guard
+        if not guard.allows(JOIN_RULES, caller):
             return Join.LIMITED
-        member = f"{now!r}:{secrets.token_hex(6)}"
-        args = (self._window, self._failed_joins, _ms(self._window), member)
-        answer = Join(_text(self._run("join", code, "", [self._key("failed")], *args)))
-        if answer is not Join.LIMITED:
-            tries.add(now)
-        return answer
+        guard.count(rules_of(Act.JOIN, JOIN_RULES), caller)
+        if self._fields(code) is not None:
+            return Join.FOUND
+        guard.count(rules_of(Act.UNKNOWN, JOIN_RULES), caller)
+        return Join.UNKNOWN
 
     def get(self, code: str) -> SharedView | None:
         fields = self._fields(normalize_room(code), "lesson", "step", "show", "version")
@@ -342,7 +410,7 @@ class RedisRooms:
 
     def close(self, code: str, token: str) -> bool:
         code = normalize_room(code)
-        extra = [self._key("closed"), self._key("seen", code), self._key("ans", code)]
+        extra = [self._key("closed"), *self._room_keys(code)]
         return bool(self._run("close", code, token, extra, self._max_closed))
 
     def closed(self, code: str) -> bool:
@@ -372,7 +440,9 @@ class RedisRooms:
         if not 0 < len(question) <= MAX_QUESTION_CHARS:
             return False
         code = normalize_room(code)
-        return bool(self._run("ask", code, token, [self._key("ans", code)], question))
+        keys = self._room_keys(code)
+        extra = [*keys[1:], keys[0]]  # ans, class, names, refused, seen
+        return bool(self._run("ask", code, token, extra, question, self._presence_ttl))
 
     def question(self, code: str, session: str = "") -> Question | None:
         code = normalize_room(code)
@@ -382,13 +452,22 @@ class RedisRooms:
         mine = _text(self._r.hget(self._key("ans", code), session)) if session else None
         return Question(fields[0], fields[1] == "1", mine)
 
-    def answer(self, code: str, session: str, question: str, text: str) -> bool:
+    def answer(self, code: str, session: str, question: str, text: str) -> Answered:
         kept = clean_answer(text)
         if kept is None or clean_session(session) is None:
-            return False
+            return Answered.CLOSED
         code = normalize_room(code)
-        args = (session, question, kept, self._max_answers)
-        return bool(self._run("answer", code, "", [self._key("ans", code)], *args))
+        args = (session, question, kept, self._max_answers, name_key(kept), TEACHER)
+        extra = self._room_keys(code)[1:]  # ans, class, names, refused
+        return Answered(_text(self._run("answer", code, "", extra, *args)))
+
+    def refused(self, code: str, token: str) -> dict[str, int] | None:
+        code = normalize_room(code)
+        pairs = self._run("refused", code, token, [self._key("refused", code)])
+        if pairs is None:
+            return None
+        items = [_text(v) or "" for v in pairs]
+        return {items[i]: int(items[i + 1]) for i in range(0, len(items) - 1, 2)}
 
     def tally(self, code: str, token: str) -> dict[str, int] | None:
         code = normalize_room(code)
@@ -414,9 +493,9 @@ def _reachable(method: Callable[P, R]) -> Callable[P, R]:
 
 
 for _name in (
-    "__len__", "open", "resume", "heartbeat", "publish", "join", "get", "exists", "pulse",
-    "close", "closed", "follow", "followers", "since_teacher", "ask", "question", "answer",
-    "tally", "reveal",
+    "__len__", "open", "reopen", "resume", "heartbeat", "publish", "join", "get", "exists",
+    "pulse", "close", "closed", "follow", "followers", "since_teacher", "ask", "question",
+    "answer", "refused", "tally", "reveal",
 ):  # fmt: skip
     setattr(RedisRooms, _name, _reachable(getattr(RedisRooms, _name)))
 

@@ -19,7 +19,7 @@ from tutor.web.board import DEFAULT_STYLE
 from tutor.web.links import DeepLink, parse_link
 from tutor.words.app_text import IGNORED_PARAM, NO_SUCH_LANGUAGE
 from tutor.words.i18n import LANGUAGES, negotiate, normalize_language
-from tutor_app.rooms import Join, Tries
+from tutor_app.rooms import Join
 
 T = TypeVar("T")
 
@@ -72,7 +72,6 @@ class Session:
     follow_room = _Key[str](lambda: "")  # the room this student follows (normalised)
     follow_join = _Key[tuple[str, Join] | None](lambda: None)  # the answer to that code
     follow_seen = _Key[bool](lambda: False)  # the room's lesson was shown here
-    follow_tries = _Key[Tries](Tries)  # the codes this session tried of late
     follow_own = _Key[LessonRun | None](lambda: None)  # the student looks back on their own
     # the puzzle trainer
     pz_theme = _Key[str](lambda: "")
@@ -141,7 +140,6 @@ def init_session() -> None:
     state.follow_room = link.room or ""
     state.follow_join = None
     state.follow_seen = False
-    state.follow_tries = Tries()
     state.ready = True
 
 

@@ -12,9 +12,10 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from tutor.teach import puzzles as pz
 from tutor.teach.lessons import Library
 from tutor.words.i18n import Translator, get_translator
-from tutor_app.rooms import REDIS_ENV, Rooms, RoomStore
+from tutor_app.room_limits import Caller, caller_from
+from tutor_app.rooms import REDIS_ENV, Rooms, RoomStore, RoomsUnavailable
 from tutor_app.session import state
-from tutor_app.wake import Watcher, room_stamp, session_alive, wake_session
+from tutor_app.wake import DOWN, Watcher, room_stamp, session_alive, wake_session
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS_ENV = "TUTOR_LESSONS_DIR"
@@ -67,12 +68,28 @@ def watcher() -> Watcher:
     """The watcher of the rooms followed in this process (``tutor_app.wake``)."""
 
     def look(code: str) -> object:
-        return room_stamp(rooms().pulse(code))
+        try:
+            return room_stamp(rooms().pulse(code))
+        except RoomsUnavailable:  # a change too: the pages say so
+            return DOWN
 
     def say(code: str, follower: str) -> object:
         return rooms().follow(code, follower)
 
     return Watcher(look, say, wake_session, alive=session_alive)
+
+
+def caller(session: str = "") -> Caller:
+    """Who calls the rooms from this page: ``session`` (else Streamlit's session id) and the
+    client's address the proxy forwards (``tutor_app.room_limits``)."""
+    if not session:
+        ctx = get_script_run_ctx()
+        session = ctx.session_id if ctx is not None else ""
+    try:
+        headers: object = st.context.headers
+    except Exception:  # no request behind this session (tests, bare mode)
+        headers = None
+    return caller_from(session, headers)
 
 
 def stop_following() -> None:
@@ -101,6 +118,7 @@ def collection() -> pz.Collection:
 
 __all__ = [
     "ROOT",
+    "caller",
     "collection",
     "lessons_folder",
     "library",

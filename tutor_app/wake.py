@@ -59,6 +59,10 @@ Look = Callable[[str], Stamp]
 Say = Callable[[str, str], object]
 
 
+#: The stamp of a room that cannot be looked at now (the rooms out of reach).
+DOWN = "down"
+
+
 def room_stamp(pulse: Pulse | None) -> Stamp:
     """What a student's page shows of a room's state: a change runs the page again. While the
     teacher is away the notice's seconds move on every ``GONE_STEP`` seconds."""
@@ -296,6 +300,7 @@ def wake_session(session: str, part: str = "") -> bool:
 
 
 __all__ = [
+    "DOWN",
     "FALLBACK_SECONDS",
     "FOLLOW_SECONDS",
     "GONE_STEP",

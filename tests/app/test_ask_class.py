@@ -224,6 +224,37 @@ def test_the_class_answers_a_question_step_and_sees_the_answer(store: RoomStore)
     }
 
 
+def test_a_room_lost_by_the_store_comes_back_and_the_answer_is_sent_again(
+    store: RoomStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store loses every room (as Redis restarted empty): the teacher's page takes its
+    room back with its step and says which question's answers were lost; asked again, the
+    student's page sends the answer it kept, without a reload."""
+    teacher = _teacher("01-cards-and-points", 3)
+    code, token = teacher.session_state["room"], teacher.session_state["room_token"]
+    student = _student(code)
+    teacher.button(key="ask_class").click().run()
+    student.run()
+    student.button(key="class_answer_1").click().run()
+    assert store.tally(code, token) == {"#1": 1}
+    fresh = RoomStore()  # the store lost everything
+    app_shared.rooms.clear()
+    monkeypatch.setattr(app_shared, "RoomStore", lambda: fresh)
+    teacher.run()
+    _ok(teacher)
+    assert teacher.session_state["room"] == code
+    assert "were lost with the connection" in _words(teacher, "info")
+    assert "01-cards-and-points@3" in _words(teacher, "info")
+    view = fresh.get(code)
+    assert view is not None and view.step == 3
+    fresh.follow(code, student.session_state["follow_session"])  # the page says it follows
+    teacher.button(key="ask_class").click().run()
+    student.run()
+    _ok(student)
+    assert fresh.tally(code, token) == {"#1": 1}  # sent again, counted once
+    assert "Your answer: The ten." in _words(student, "info")
+
+
 def test_the_class_plays_a_card_on_its_own_table(store: RoomStore, fake_board: FakeBoard) -> None:
     teacher = _teacher("example-1", 1, lang="de")
     code = teacher.session_state["room"]
@@ -315,9 +346,11 @@ def test_a_puzzle_is_shared_and_answered(store: RoomStore, fake_board: FakeBoard
     teacher.switch_page("tutor_app/pages/puzzles.py").run()
     teacher.button(key="pz_open_ten-before-the-king").click().run()
     _ok(teacher)
+    student = _student(code, lang="pl")  # follows before the question
     teacher.button(key="ask_class").click().run()
     _ok(teacher)
-    student = _student(code, lang="pl")
+    late = _student(code)  # opens the page after it
+    student.run()
     page = _html(student)
     assert "data-t66-live='puzzle:ten-before-the-king'" in page and "Nauczyciel pyta" in page
     p = Collection(ROOT / "puzzles").refresh().get("ten-before-the-king")
@@ -330,6 +363,16 @@ def test_a_puzzle_is_shared_and_answered(store: RoomStore, fake_board: FakeBoard
     student.run()
     teacher.run()
     assert "1 (100%)" in _tally(teacher)
+    # the page that came after the question is told its answer is not counted, and so
+    # is the teacher
+    fake_board.click(right)
+    late.run()
+    assert "You joined after the teacher asked this question" in _words(late, "info")
+    teacher.run()
+    assert "1 (100%)" in _tally(teacher)
+    assert "1 answer was not counted: it came from a page that joined after you asked." in [
+        md_plain(str(c.value)) for c in teacher.caption
+    ]
     teacher.button(key="reveal_class").click().run()
     student.run()
     _ok(student)
@@ -372,14 +415,14 @@ def test_pages_say_when_the_rooms_cannot_be_reached(monkeypatch: pytest.MonkeyPa
         student.switch_page("tutor_app/pages/follow.py")
         student.run()
         assert not student.exception and not student.error
-        assert "Nie można teraz połączyć się z usługą klasy" in _words(student, "warning")
+        assert "Klasa straciła połączenie" in _words(student, "warning")
         teacher = AppTest.from_file(APP, default_timeout=60)
         teacher.query_params["lesson"] = "example-1"
         teacher.query_params["lang"] = "de"
         teacher.run()
         teacher.toggle(key="w_share").set_value(True).run()
         assert not teacher.exception and not teacher.error
-        assert "Der Klassendienst ist gerade nicht erreichbar" in " ".join(
+        assert "Die Klasse hat die Verbindung verloren" in " ".join(
             md_plain(str(e.value)) for e in (*teacher.warning, *teacher.info)
         )
         assert teacher.session_state["room"] is None

@@ -104,3 +104,21 @@ def test_an_answer_counted_twice_fails_the_run(tmp_path: Path) -> None:
     assert room["answered"] == 3 and room["changed"] == 3 and room["counted"] == 6
     assert not report["answers"]["counted_once"] and not report["ok"]
     assert code == 1 and "answers were not counted once each" in out
+
+
+def test_junk_codes_from_one_client_hold_back_nobody_else(tmp_path: Path) -> None:
+    """One client tries random codes as fast as the limits let it while two classes (each
+    behind its school's address) join and follow on the tutor: every student finds the room,
+    every press arrives, every answer is counted once, and the junk client is held back."""
+    code, report, out = _load(
+        tmp_path,
+        *("--rooms", "2", "--students", "3", "--processes", "2", "--seconds", "6"),
+        *("--junk", "40"),
+    )
+    _every_press_arrived(report)
+    junk = report["junk"]
+    assert junk["tries"] > 150 and junk["answers"].get("limited", 0) > 0
+    minutes = 1 + int(junk["seconds"] // 60)  # 30 unknown codes an address may try a minute
+    assert junk["answers"].get("unknown", 0) <= 30 * minutes
+    assert report["answers"]["counted_once"] and report["answers"]["ok"]
+    assert code == 0 and out.rstrip().endswith("result: OK"), out

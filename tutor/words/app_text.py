@@ -14,6 +14,7 @@ Sentences with parameters are functions.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Self
 
@@ -62,9 +63,7 @@ class AppWords(Labels):
 
 
 #: The classroom service is away (a notice for the next run, or said at once).
-ROOMS_DOWN = N_(
-    "The classroom service cannot be reached right now. This page tries again by itself."
-)
+ROOMS_DOWN = N_("The class has lost its connection. Trying again…")
 #: A click's callback failed: a notice for the next run.
 CALLBACK_FAILED = N_("Sorry, that did not work. Please try again.")
 #: The address names a language the tutor does not speak.
@@ -131,6 +130,30 @@ class AskWords(Labels):
     names_help: str = N_("Names are shown only when students give one.")
 
 
+def refused_lines(refused: Mapping[str, int], most: int, tr: Translator) -> list[str]:
+    """Why answers to the question were not counted, one line per reason (``refused``: how
+    many for each of "late" and "full"; ``most``: the answers a question takes)."""
+    lines = []
+    if late := refused.get("late", 0):
+        lines.append(
+            tr.n_(
+                "{n} answer was not counted: it came from a page that joined after you asked.",
+                "{n} answers were not counted: they came from pages that joined after you asked.",
+                late,
+            )
+        )
+    if full := refused.get("full", 0):
+        lines.append(
+            tr.n_(
+                "{n} answer was not counted: the question had {most} answers already.",
+                "{n} answers were not counted: the question had {most} answers already.",
+                full,
+                most=most,
+            )
+        )
+    return lines
+
+
 def choice_texts(tr: Translator, frame: Frame) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The answers of a question step and the author's reasons, in the reader's language."""
     if frame.question is None:
@@ -161,6 +184,7 @@ __all__ = [
     "connection_texts",
     "glossary_intro",
     "hint_button",
+    "refused_lines",
     "rooms_down",
     "terms_shown",
 ]

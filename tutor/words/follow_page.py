@@ -35,6 +35,17 @@ WAITING = N_(
 )
 LIMITED = N_("Too many tries. Wait a minute, then try the code again.")
 STOPPED = N_("The teacher has stopped sharing room {code}.")
+#: Why an answer was not counted (notices for the next run).
+ANSWER_LATE = N_(
+    "You joined after the teacher asked this question, so your answer is not counted. "
+    "You can answer the next one."
+)
+ANSWER_FULL = N_("This question has all the answers it takes: yours is not counted.")
+ANSWER_NAME = N_(
+    "Another student has this name, or it is not a student's name. Choose another name and "
+    "answer again."
+)
+ANSWER_KEPT = N_("Your answer is kept and sent again as soon as the class is connected.")
 GONE = N_(
     "The teacher's screen has not been seen for {seconds} seconds. This step stays here, and "
     "the lesson goes on when the teacher is back."
@@ -144,6 +155,10 @@ def answer_wrong(answer: str, tr: Translator) -> str:
 
 
 __all__ = [
+    "ANSWER_FULL",
+    "ANSWER_KEPT",
+    "ANSWER_LATE",
+    "ANSWER_NAME",
     "BAD_CODE",
     "EXAMPLE_CODE",
     "GONE",

@@ -28,6 +28,11 @@ from tutor.words.i18n import Translator
 #: Notices (said on the next run of the page).
 ROOMS_FULL = N_("Too many rooms are open on this server right now. Try again in a while.")
 ROOM_GONE = N_("Your room was closed after a long time without use. Share again for a new code.")
+ROOMS_MINE = N_("You have opened too many rooms of late. Wait a while, then share again.")
+ANSWERS_LOST = N_(
+    "The class's answers to your question ({question}) were lost with the connection. Ask the "
+    "class again: the students' pages send their answers again."
+)
 NO_SUCH_LESSON = N_("There is no lesson called '{lesson}'. Choose one from the list below.")
 NO_SUCH_STEP = N_(
     "This lesson has steps 0 to {last}; there is no step '{step}', so it opens at step {shown}."
@@ -170,11 +175,13 @@ def answers(frame: AnyFrame, tr: Translator) -> tuple[str, ...]:
 
 
 __all__ = [
+    "ANSWERS_LOST",
     "CANNOT_SHOW",
     "FORGOTTEN",
     "NO_SUCH_LESSON",
     "NO_SUCH_STEP",
     "ROOMS_FULL",
+    "ROOMS_MINE",
     "ROOM_GONE",
     "LearnWords",
     "answers",

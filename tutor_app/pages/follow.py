@@ -6,9 +6,14 @@ moved, asked the class, showed the answer or went away. When the teacher
 asks, the student answers on the page (a card on the table, a move, or one of a question's
 answers) and, once the teacher shows it, reads the right answer and the engine's reasons.
 A code is tried once
-when it is typed (or comes with the address), counted against the session's and the server's
-limits; what the page then says does not tell whether the room exists until its teacher
-shows a lesson.
+when it is typed (or comes with the address), counted against the session's and the client
+address's limits (``tutor_app.room_limits``); what the page then says does not tell whether the
+room exists until its teacher shows a lesson.
+
+When the rooms cannot be reached, the page says so and looks again by itself; a room lost and
+taken back by its teacher is followed again without a reload. The student's last answer is
+kept in the session and sent again while the question it answers is asked and the room has
+no answer of this student (the store lost it, or it could not be sent).
 """
 
 from __future__ import annotations
@@ -44,22 +49,25 @@ from tutor.web.puzzle_html import attempt_table
 from tutor.web.step import task_html
 from tutor.web.titles import follow_title_html
 from tutor.words import follow_page as fp
-from tutor.words.app_text import rooms_down
+from tutor.words.app_text import ROOMS_DOWN, rooms_down
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
-from tutor_app import ask, board, chrome, text
+from tutor_app import ask, board, chrome, session, text
 from tutor_app.rooms import (
     ROOM_LENGTH,
+    Answered,
     Join,
     Pulse,
+    Question,
     RoomsUnavailable,
     SharedView,
     format_room,
     valid_room,
 )
 from tutor_app.session import state
-from tutor_app.shared import collection, library, rooms, tr, watcher
+from tutor_app.shared import caller, collection, library, rooms, tr, watcher
 from tutor_app.wake import (
+    DOWN,
     FALLBACK_SECONDS,
     FOLLOW_SECONDS,
     TEACHER_GONE_SECONDS,
@@ -72,8 +80,16 @@ from tutor_app.wake import (
 _SHOWN = "t66_follow_shown"
 _SAID = "t66_follow_said"
 _NAME = "t66_class_name"
-#: What the page shows when the rooms cannot be reached.
-DOWN = "down"
+#: The session key of this student's last answer: (room, question id, what was sent).
+_SENT = "t66_class_sent"
+#: The session key that tells the page's run from a later run of ``_join_later``.
+_LATER = "t66_join_later"
+#: What a student is told of an answer not counted.
+REFUSED = {
+    Answered.LATE: fp.ANSWER_LATE,
+    Answered.FULL: fp.ANSWER_FULL,
+    Answered.NAME: fp.ANSWER_NAME,
+}
 #: The key of the table a student answers on.
 BOARD_KEY = "t66_follow_board"
 #: The longest text the code field takes (a code with spaces or dashes between its groups).
@@ -110,7 +126,14 @@ def _body() -> None:
     if not valid_room(code):
         text.warning(fp.bad_code(ROOM_LENGTH, t))
         return
-    answer = _join(code)
+    try:
+        answer = _join(code)
+    except RoomsUnavailable:
+        chrome.LOG.warning("rooms unavailable when joining", exc_info=True)
+        text.warning(rooms_down(t), icon=":material/cloud_off:")
+        st.session_state[_LATER] = False
+        _join_later()
+        return
     if answer is Join.LIMITED:
         text.warning(w.limited, icon=":material/hourglass_top:")
         st.button(w.try_again, key="follow_retry", on_click=_retry)
@@ -135,9 +158,17 @@ def _join(code: str) -> Join:
     done = state.follow_join
     if done is not None and done[0] == code:
         return done[1]
-    answer = rooms().join(code, state.follow_tries)
+    answer = rooms().join(code, caller(_session_id()))
     state.follow_join = (code, answer)
     return answer
+
+
+@st.fragment(run_every=FALLBACK_SECONDS)
+def _join_later() -> None:
+    """The code could not be tried (the rooms out of reach): try it again in a while."""
+    if st.session_state.get(_LATER):  # a run of its own, not the page's
+        st.rerun(scope="app")
+    st.session_state[_LATER] = True
 
 
 def _follow(code: str) -> None:
@@ -331,7 +362,7 @@ def _show(
         _lesson_step(t, lesson, frames, step, view.show)
         return
     question = rooms().question(code, _session_id())
-    mine = fw.my_answer(question.mine if question else None)
+    mine = fw.my_answer(_resent(code, question))
     revealed = pulse.revealed
     choices, whys = ask.choice_texts(t, frames[step])
     board_col, words = st.columns([3, 2], gap="medium")
@@ -536,7 +567,39 @@ def _send(code: str, question_id: str, answer: str) -> None:
     if asked is None or asked.id != question_id or not asked.accepts(answer):
         return
     sent = join_answer(answer, str(st.session_state.get(_NAME, "")))
-    rooms().answer(code, _session_id(), question_id, sent)
+    st.session_state[_SENT] = (code, question_id, sent)  # kept until counted or refused
+    try:
+        outcome = rooms().answer(code, _session_id(), question_id, sent)
+    except RoomsUnavailable:
+        chrome.LOG.warning("rooms unavailable: answer kept", exc_info=True)
+        session.notice(ROOMS_DOWN)
+        session.notice(fp.ANSWER_KEPT)
+        return
+    _answered(outcome)
+
+
+def _answered(outcome: Answered) -> None:
+    """Tell the student why an answer was not counted (and forget it: sending it again
+    would be refused again)."""
+    refused = REFUSED.get(outcome)
+    if refused is not None:
+        st.session_state.pop(_SENT, None)
+        session.notice(refused)
+
+
+def _resent(code: str, question: Question | None) -> str | None:
+    """This student's answer to the question asked now: the room's, else the one kept in
+    the session, sent again (the room lost it with the store, or it was not sent)."""
+    if question is None or question.mine is not None or question.revealed:
+        return question.mine if question else None
+    kept = st.session_state.get(_SENT)
+    if not (isinstance(kept, tuple) and kept[:2] == (code, question.id)):
+        return None
+    outcome = rooms().answer(code, _session_id(), question.id, kept[2])
+    if outcome is Answered.COUNTED:
+        return str(kept[2])
+    _answered(outcome)
+    return None
 
 
 def _asked_now(code: str) -> ClassQuestion | None:
@@ -562,7 +625,7 @@ def _show_puzzle(
     text.html(follow_title_html(fp.said(puzzle.title, t), fp.following_room(shown, t), view.lesson))
     question = rooms().question(code, _session_id())
     open_now = question is not None and question.id == asked.id
-    mine = fw.my_answer(question.mine if open_now and question else None)
+    mine = fw.my_answer(_resent(code, question) if open_now else None)
     revealed = bool(open_now and question and question.revealed)
     board_col, words = st.columns([3, 2], gap="medium")
     with board_col:
