@@ -578,3 +578,72 @@ def test_the_retired_wording_check_itself() -> None:
     assert RETIRED["pl"].search("od teraz obowiązują ścisłe zasady")
     assert RETIRED["pl"].search("dwa, jeśli jest Schneider")
     assert not RETIRED["pl"].search("dwa, jeśli ma mniej niż 33 punkty (Schneider)")
+
+
+# -- typography and sentence starts -----------------------------------------------------------
+
+# Each language's closing quotation mark after its opening „: German „…“, Polish „…”.
+CLOSING_QUOTE = {"de": "\u201c", "pl": "\u201d"}
+OPENED = re.compile("\u201e([^\u201e\u201c\u201d]*)([\u201c\u201d])")
+
+
+def quote_problems(lang: str, text: str) -> list[str]:
+    """Each „ closed by the other language's mark („…“ in Polish, „…” in German)."""
+    return [
+        f"\u201e{m.group(1)}{m.group(2)}"
+        for m in OPENED.finditer(text)
+        if m.group(2) != CLOSING_QUOTE[lang]
+    ]
+
+
+@pytest.mark.parametrize("lang", ["de", "pl"])
+def test_quotation_marks_close_as_the_language_writes_them(lang: str) -> None:
+    problems = [f"{p!r} in {s[:120]!r}" for _, s in entries(lang) for p in quote_problems(lang, s)]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_quote_check_itself() -> None:
+    assert quote_problems("pl", "tylko przy „więcej niż 33“.")
+    assert not quote_problems("pl", "tylko przy „więcej niż 33”.")
+    assert quote_problems("de", "nur bei „mehr als 33”.")
+    assert not quote_problems("de", "nur bei „mehr als 33“.")
+
+
+# A card or rank named with its article right after a colon and going on with a verb opens a
+# sentence, which German writes with a capital; the translator capitalises a name only after
+# the end of a sentence, so such a sentence must not start with the placeholder
+# ("Richtig: {Kd} ist höher" shows "Richtig: der Karo-König ist höher").
+DE_COLON_NAME = re.compile(r":\s+\{(\w+)\}\s+[a-zäöüß]")
+
+
+def de_colon_problems(text: str) -> list[str]:
+    """Each card or rank placeholder in the nominative that opens a sentence after a colon."""
+    out = []
+    for m in DE_COLON_NAME.finditer(text):
+        name = m.group(1)
+        base, case = split_case(name)
+        if case not in (None, "nom") or not is_declinable(base):
+            continue
+        if isinstance(narration_value(base), Suit) or "suit" in base or base == "trump":
+            continue  # a suit's name has no article: "Herz ist Trumpf"
+        out.append(m.group(0))
+    return out
+
+
+def test_german_sentences_after_a_colon_do_not_open_with_an_article() -> None:
+    problems = [f"{p!r} in {s[:120]!r}" for _, s in entries("de") for p in de_colon_problems(s)]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    ("text", "bad"),
+    [
+        ("Richtig: {Kd} ist höher als {Qd}.", True),
+        ("A tauscht {9d_acc} gegen {Ad_acc}: {9d} liegt jetzt offen.", True),
+        ("Richtig, {Kd} ist höher als {Qd}.", False),
+        ("{Kh} liegt offen: {hearts} ist Trumpf.", False),  # a suit has no article
+        ("C gibt nichts her: {9d}.", False),  # no sentence follows
+    ],
+)
+def test_the_colon_check_itself(text: str, bad: bool) -> None:
+    assert bool(de_colon_problems(text)) is bad

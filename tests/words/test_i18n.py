@@ -348,7 +348,7 @@ def test_translators_in_different_languages_coexist() -> None:
         assert pl.card(card, "ins") == "królem trefl"
         assert en.card(card) == "the king of clubs"
         assert pl.n_("{n} point", "{n} points", 2) == "2 punkty"
-        assert de.n_("{n} point", "{n} points", 2) == "2 Punkte"
+        assert de.n_("{n} point", "{n} points", 2) == "2 Augen"
         assert en.n_("{n} point", "{n} points", 2) == "2 points"
 
 

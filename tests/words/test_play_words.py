@@ -11,6 +11,7 @@ import pytest
 from tutor.engine import Card, parse_move
 from tutor.search import PLAYERS
 from tutor.teach import play as pl
+from tutor.teach.hints.why import Why
 from tutor.words import play_text
 from tutor.words.i18n import get_translator
 
@@ -71,3 +72,16 @@ def test_a_remark_within_the_noise_teaches_nothing() -> None:
     said = play_text.remark_text(bad, t)
     assert said.startswith("Mistake. The ten of spades was better")
     assert "+0.5" in said and "\u22120.5" in said and "a difference of 1" in said
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_a_remark_whose_reasons_do_not_name_the_better_move_names_it(lang: str) -> None:
+    """The numbers speak of "the better one": the remark names it before them."""
+    move, best = parse_move("Qh"), parse_move("marry Kd")
+    why = Why(move, None, 0.0, False, 6, 0)  # nothing beyond the numbers
+    r = pl.Remark(3, move, pl.Grade.INACCURACY, 0.54, best, 0.74, 0.2, False, why=why)
+    t = get_translator(lang)
+    said = play_text.remark_text(r, t)
+    better = {"en": "king of diamonds", "de": "Karo-König", "pl": "królem karo"}[lang]
+    assert better in said
+    assert said.index(better) < said.index("0,74" if lang != "en" else "0.74")

@@ -165,7 +165,11 @@ def remark_text(remark: Remark, tr: Translator) -> str:
         return f"{head}. {said}"
     if remark.why is not None:
         values = (remark.value, remark.best_value)
-        return " ".join((f"{head}.", *why_lines(remark.why, tr, values=values)))
+        lines = list(why_lines(remark.why, tr, values=values))
+        if remark.why.better is None or remark.why.loss <= 0:  # the reasons do not name it
+            better = sentence(tr._("{move} was better.", move=move_phrase(remark.best, tr)))
+            lines.insert(len(lines) - 1, better)  # before the numbers, which end the remark
+        return " ".join((f"{head}.", *lines))
     better = move_phrase(remark.best, tr)
     if remark.exact:
         detail = tr._(
