@@ -32,6 +32,9 @@ from tutor_app.shared import collection, puzzle_ratings
 #: puzzles, the puzzle whose first end was already rated.
 MODE, STREAK, RATED = "pz_mode", "pz_streak", "pz_rated"
 CLOCK = "t66_now"
+#: How many of a deal's costliest moves the judge tries to prove (the top ones often lie
+#: where too many deals are possible to prove anything).
+PROVE_MOMENTS = 6
 
 
 def now() -> datetime:

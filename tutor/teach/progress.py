@@ -21,7 +21,7 @@ from tutor.teach.puzzles.record import TrainerRecord, merged, record_data, recor
 
 PROGRESS_VERSION = 1
 #: A progress file larger than this (bytes, or characters of text) is refused unread.
-MAX_PROGRESS_BYTES = 400_000
+MAX_PROGRESS_BYTES = 190_000
 #: The longest name of a lesson, step or puzzle kept; a longer one is not from this tutor.
 MAX_NAME = 200
 #: The most entries of one kind (lessons, steps of a lesson, puzzles) a file may hold.

@@ -19,7 +19,7 @@ from tutor.words.i18n import Translator
 
 #: When the progress kept in the browser cannot be read.
 STORE_BROKEN = N_("The progress kept in this browser could not be read; it starts afresh.")
-STREAK_OVER = N_("The streak ends here: {n} puzzles in a row.")
+STREAK_OVER = N_("The streak ends here. Puzzles solved in a row: {n}.")
 PERSONAL_MADE = N_("A move that cost you in this deal is now one of your own puzzles.")
 
 

@@ -500,7 +500,7 @@ def _deal_end(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
             f"{game.table.seed}:{game.deal.number}",
             game.deal.start,
             game.deal.moves,
-            [r.ply for r in moments],
+            [r.ply for r in pl.costliest(game.deal, trainer.PROVE_MOMENTS)],
             game.table.learner,
         )
         if made:

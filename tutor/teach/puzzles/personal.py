@@ -46,7 +46,7 @@ GOALS = (
 PERSONAL_THEME = "mine"
 ID_PREFIX = "mine-"
 #: The work one proof may do (positions searched).
-PROOF_NODES = 400_000
+PROOF_NODES = 200_000
 #: The most personal puzzles kept (the oldest reviewed go first).
 MAX_PERSONAL = 60
 

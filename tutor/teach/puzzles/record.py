@@ -58,7 +58,7 @@ def attempted(r: TrainerRecord, puzzle_rating: float, theme: str, solved: bool) 
     themes = dict(r.themes)
     done, tried = themes.get(theme, (0, 0))
     themes[theme] = (done + int(solved), tried + 1)
-    history = (*r.history, rating.rating)[-MAX_HISTORY:]
+    history = (*r.history, round(rating.rating, 1))[-MAX_HISTORY:]
     return replace(r, rating=rating, history=history, themes=themes)
 
 
@@ -82,7 +82,7 @@ def merged(a: TrainerRecord, b: TrainerRecord) -> TrainerRecord:
 def record_data(r: TrainerRecord) -> dict[str, Any]:
     return {
         "rating": [r.rating.rating, r.rating.rd, r.rating.vol],
-        "history": [round(h, 1) for h in r.history],
+        "history": list(r.history),
         "themes": {k: list(v) for k, v in sorted(r.themes.items())},
         "best_streak": r.best_streak,
         "personal": [
