@@ -177,24 +177,70 @@ def panel(t: Translator, open_puzzle: Callable[[str], None]) -> None:
 
 
 def dashboard(record: TrainerRecord, t: Translator, w: tw.TrainerWords) -> None:
-    """The rating after each puzzle, and each theme's solved and tried puzzles."""
-    text.caption(w.rating_course)
-    st.line_chart({w.rating_course: list(record.history)}, height=220)
-    if record.themes:
-        text.caption(w.theme_share)
-        names = [
-            theme_option(k, t) if k in pz.THEMES else t._(mine.THEME_TEXT) for k in record.themes
+    """The rating after each puzzle, and each theme's solved and missed puzzles."""
+    st.vega_lite_chart(
+        {
+            "data": {"values": [{"n": i + 1, "r": r} for i, r in enumerate(record.history)]},
+            "mark": {"type": "line", "point": True},
+            "encoding": {
+                "x": {
+                    "field": "n",
+                    "type": "quantitative",
+                    "title": None,
+                    "axis": {"tickMinStep": 1, "format": "d"},
+                },
+                "y": {
+                    "field": "r",
+                    "type": "quantitative",
+                    "scale": {"zero": False},
+                    "title": None,
+                },
+            },
+            "title": w.rating_course,
+            "height": 200,
+        },
+        width="stretch",
+    )
+    if not record.themes:
+        return
+    rows = []
+    for k, (done, tried) in record.themes.items():
+        name = theme_option(k, t) if k in pz.THEMES else t._(mine.THEME_TEXT)
+        rows += [
+            {"theme": name, "kind": w.solved_col, "n": done},
+            {"theme": name, "kind": w.missed_col, "n": tried - done},
         ]
-        st.bar_chart(
-            {
-                w.solved_col: [v[0] for v in record.themes.values()],
-                w.missed_col: [v[1] - v[0] for v in record.themes.values()],
-            }
-            | {"": names},
-            x="",
-            horizontal=True,
-            height=60 + 30 * len(names),
-        )
+    st.vega_lite_chart(
+        {
+            "data": {"values": rows},
+            "mark": "bar",
+            "encoding": {
+                "y": {
+                    "field": "theme",
+                    "type": "nominal",
+                    "title": None,
+                    "axis": {"labelLimit": 260},
+                },
+                "x": {
+                    "field": "n",
+                    "type": "quantitative",
+                    "title": None,
+                    "stack": True,
+                    "axis": {"tickMinStep": 1, "format": "d"},
+                },
+                "color": {
+                    "field": "kind",
+                    "type": "nominal",
+                    "title": None,
+                    "sort": [w.solved_col, w.missed_col],
+                    "legend": {"orient": "bottom"},
+                },
+            },
+            "title": w.theme_share,
+            "height": {"step": 26},
+        },
+        width="stretch",
+    )
 
 
 def from_played_deal(

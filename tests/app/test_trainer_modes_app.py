@@ -103,6 +103,15 @@ def solve(at: AppTest, board: FakeBoard) -> None:
     assert attempt_of(at).solved
 
 
+def retry(at: AppTest) -> None:
+    """Try again from the position of the miss: its own button after a later move, else the
+    puzzle's start, which is that position."""
+    later = [b for b in at.button if b.key == "pz_btn_retry_here"]
+    assert bool(later) == (len(attempt_of(at).judgements) > 1)
+    at.button(key="pz_btn_retry_here" if later else "pz_btn_retry").click().run()
+    clean(at)
+
+
 def wrong_move(attempt: pz.Attempt) -> object | None:
     a = attempt.analysis()
     return next((s.move for s in a.scores if s.move not in a.accepted), None)
@@ -138,7 +147,7 @@ def test_a_streak_rises_until_the_first_miss(
     assert record.history[-1] < record.history[-2]  # the miss lowers the rating
     assert at.session_state["pz_mode"] == ""
     # a miss is retried at once from its position
-    at.button(key="pz_btn_retry_here").click().run()
+    retry(at)
     clean(at)
     assert not attempt_of(at).over
     assert len(record_of(at).history) == len(solved) + 1  # a retry is not rated again
@@ -194,7 +203,7 @@ def test_a_costly_move_of_a_played_deal_is_reviewed_the_next_day(
     assert at.query_params["id"] == made.id
     move(at, fake_board, moves[ply])  # the same mistake again: missed, due again soon
     assert attempt_of(at).failed
-    at.button(key="pz_btn_retry_here").click().run()
+    retry(at)
     solve(at, fake_board)
     after = record_of(at).personal[0]
     # the first end counts: a miss is Again, due sooner than a solve would have made it
@@ -222,3 +231,20 @@ def test_a_forged_trainer_store_gives_a_notice_and_a_fresh_start(
     at.run()
     clean(at)
     assert load_progress(store.stored).trainer == TrainerRecord()
+
+
+def test_a_later_miss_is_retried_from_its_own_position(
+    puzzles_page: Start, fake_board: FakeBoard
+) -> None:
+    at = puzzles_page("en", id="one-point-short")
+    move(at, fake_board, attempt_of(at).analysis().best[0])
+    before = attempt_of(at)
+    assert not before.over
+    wrong = wrong_move(before)
+    assert wrong is not None
+    move(at, fake_board, wrong)
+    assert attempt_of(at).failed
+    retry(at)
+    again = attempt_of(at)
+    assert not again.over and again.state == before.state
+    assert again.judgements == before.judgements

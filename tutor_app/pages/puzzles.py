@@ -634,13 +634,14 @@ def _after(attempt: pz.Attempt, replay: pz.Replay | None, t: Translator, w: pw.P
                 type="primary",
                 icon=":material/play_circle:",
             )
-        st.button(
-            tw.TrainerWords().said(t).retry_here,
-            key="pz_btn_retry_here",
-            on_click=retry_here,
-            type="primary",
-            icon=":material/undo:",
-        )
+        if len(attempt.judgements) > 1:  # the miss came later than the puzzle's position
+            st.button(
+                tw.TrainerWords().said(t).retry_here,
+                key="pz_btn_retry_here",
+                on_click=retry_here,
+                type="primary",
+                icon=":material/undo:",
+            )
         st.button(w.try_again, key="pz_btn_retry", on_click=retry, icon=":material/replay:")
         if state.pz_reveal:
             fresh = pz.start(p)
