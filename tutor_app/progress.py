@@ -21,7 +21,9 @@ from tutor.teach.progress import (
     load_progress,
     only_known,
 )
-from tutor_app import storage
+from tutor.teach.puzzles.record import TrainerRecord
+from tutor.words.trainer_page import STORE_BROKEN
+from tutor_app import session, storage
 from tutor_app.session import state
 from tutor_app.shared import library
 
@@ -33,6 +35,7 @@ STORAGE_KEY = "tutor66.progress"
 COMPONENT_KEY = "t66_progress"
 #: Session keys of this module.
 STEPS_KEY = "course_steps"  # lesson id -> frozenset of step names right at the first try
+RECORD_KEY = "pz_record"  # the trainer's TrainerRecord
 
 
 # ----------------------------------------------------------------------------- the value
@@ -42,13 +45,25 @@ def current() -> Progress:
     """The session's progress."""
     steps = st.session_state.get(STEPS_KEY, {})
     solved = st.session_state.get("pz_solved", {})
-    return Progress(frozenset(state.finished), dict(steps), dict(solved))
+    record = st.session_state.get(RECORD_KEY)
+    trainer = record if isinstance(record, TrainerRecord) else TrainerRecord()
+    return Progress(frozenset(state.finished), dict(steps), dict(solved), trainer)
 
 
 def _set(progress: Progress) -> None:
     state.finished = set(progress.lessons)
     st.session_state[STEPS_KEY] = {k: frozenset(v) for k, v in progress.steps.items()}
     st.session_state["pz_solved"] = dict(progress.puzzles)
+    st.session_state[RECORD_KEY] = progress.trainer
+
+
+def record() -> TrainerRecord:
+    """The trainer's record of the session."""
+    return current().trainer
+
+
+def set_record(trainer: TrainerRecord) -> None:
+    st.session_state[RECORD_KEY] = trainer
 
 
 def merge(progress: Progress) -> Progress:
@@ -92,13 +107,15 @@ def import_data(data: bytes | str) -> Progress:
 
 def restore(stored: str) -> None:
     """Merge the progress the browser kept (``""``: none) into the session's, once. What
-    cannot be read is left out (and overwritten by the session's on the next run)."""
+    cannot be read is left out, said in a notice, and overwritten by the session's on the
+    next run: a fresh start."""
     if not stored:
         return
     try:
         merge(load_progress(stored))
     except ProgressError:
         LOG.warning("the progress kept in the browser could not be read; it is replaced")
+        session.notice(STORE_BROKEN)
 
 
 def keep() -> None:
@@ -115,8 +132,10 @@ __all__ = [
     "import_data",
     "keep",
     "merge",
+    "record",
     "record_step",
     "reset",
     "restore",
+    "set_record",
     "step_right",
 ]

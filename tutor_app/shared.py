@@ -11,6 +11,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor.teach import puzzles as pz
 from tutor.teach.lessons import Library
+from tutor.teach.puzzles.difficulty import RATINGS_FILE, load_ratings
 from tutor.words.i18n import Translator, get_translator
 from tutor_app.room_limits import Caller, caller_from
 from tutor_app.rooms import REDIS_ENV, Rooms, RoomStore, RoomsUnavailable
@@ -116,12 +117,28 @@ def collection() -> pz.Collection:
     return _collection(str(puzzles_folder())).refresh(within=LIST_SECONDS)
 
 
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _ratings(path: str, stamp: float) -> dict[str, float]:
+    return load_ratings(path)
+
+
+def puzzle_ratings() -> dict[str, float]:
+    """The measured ratings of the puzzles (``ratings.json`` beside them; none: their levels')."""
+    path = puzzles_folder() / RATINGS_FILE
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return {}
+    return _ratings(str(path), stamp)
+
+
 __all__ = [
     "ROOT",
     "caller",
     "collection",
     "lessons_folder",
     "library",
+    "puzzle_ratings",
     "puzzles_folder",
     "rooms",
     "stop_following",

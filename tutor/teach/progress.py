@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tutor.formats.errors import SourceError
 from tutor.formats.uploads import M_NOT_JSON as M_NOT_JSON
 from tutor.formats.uploads import M_NOT_TEXT as M_NOT_TEXT
 from tutor.formats.uploads import small_json
 from tutor.msgid import N_
+from tutor.teach.puzzles.record import TrainerRecord, merged, record_data, record_from_data
 
 PROGRESS_VERSION = 1
 #: A progress file larger than this (bytes, or characters of text) is refused unread.
-MAX_PROGRESS_BYTES = 100_000
+MAX_PROGRESS_BYTES = 190_000
 #: The longest name of a lesson, step or puzzle kept; a longer one is not from this tutor.
 MAX_NAME = 200
 #: The most entries of one kind (lessons, steps of a lesson, puzzles) a file may hold.
@@ -47,27 +48,30 @@ class Progress:
     lessons: frozenset[str] = frozenset()
     steps: Mapping[str, frozenset[str]] = field(default_factory=dict)
     puzzles: Mapping[str, bool] = field(default_factory=dict)
+    trainer: TrainerRecord = TrainerRecord()  # the puzzle rating and the learner's own puzzles
 
     @property
     def empty(self) -> bool:
-        return not (self.lessons or any(self.steps.values()) or self.puzzles)
+        return not (
+            self.lessons or any(self.steps.values()) or self.puzzles or not self.trainer.empty
+        )
 
     def finish(self, lesson_id: str) -> Progress:
         """This progress with ``lesson_id`` finished."""
-        return Progress(self.lessons | {lesson_id}, self.steps, self.puzzles)
+        return replace(self, lessons=self.lessons | {lesson_id})
 
     def step_right(self, lesson_id: str, step: str) -> Progress:
         """This progress with the interactive ``step`` of ``lesson_id`` answered right at the
         first try."""
         steps = dict(self.steps)
         steps[lesson_id] = frozenset(steps.get(lesson_id, frozenset()) | {step})
-        return Progress(self.lessons, steps, self.puzzles)
+        return replace(self, steps=steps)
 
     def solve(self, puzzle_id: str, perfect: bool) -> Progress:
         """This progress with ``puzzle_id`` solved; solved without a hint once stays so."""
         puzzles = dict(self.puzzles)
         puzzles[puzzle_id] = puzzles.get(puzzle_id, False) or perfect
-        return Progress(self.lessons, self.steps, puzzles)
+        return replace(self, puzzles=puzzles)
 
     def merge(self, other: Progress) -> Progress:
         """Everything done in either (a puzzle solved without a hint in either stays so)."""
@@ -77,7 +81,9 @@ class Progress:
         puzzles = dict(self.puzzles)
         for k, ok in other.puzzles.items():
             puzzles[k] = puzzles.get(k, False) or ok
-        return Progress(self.lessons | other.lessons, steps, puzzles)
+        return Progress(
+            self.lessons | other.lessons, steps, puzzles, merged(self.trainer, other.trainer)
+        )
 
     def right_first_try(self) -> int:
         """How many interactive steps were answered right at the first try."""
@@ -86,14 +92,18 @@ class Progress:
 
 def dump_progress(progress: Progress) -> str:
     """The progress as a small JSON document (``{"version": 1, "lessons": [...], "steps":
-    {lesson: [...]}, "puzzles": {id: perfect}}``), the same for the same progress."""
+    {lesson: [...]}, "puzzles": {id: perfect}, "trainer": {...}}``, the trainer's record
+    where there is one), the same for the same progress."""
+    doc: dict[str, object] = {
+        "version": PROGRESS_VERSION,
+        "lessons": sorted(progress.lessons),
+        "steps": {k: sorted(v) for k, v in sorted(progress.steps.items()) if v},
+        "puzzles": {k: bool(v) for k, v in sorted(progress.puzzles.items())},
+    }
+    if not progress.trainer.empty:
+        doc["trainer"] = record_data(progress.trainer)
     return json.dumps(
-        {
-            "version": PROGRESS_VERSION,
-            "lessons": sorted(progress.lessons),
-            "steps": {k: sorted(v) for k, v in sorted(progress.steps.items()) if v},
-            "puzzles": {k: bool(v) for k, v in sorted(progress.puzzles.items())},
-        },
+        doc,
         indent=1,
         ensure_ascii=False,
     )
@@ -104,7 +114,13 @@ def load_progress(data: bytes | str) -> Progress:
     too large, not text, not JSON, another kind of document, a newer version, names that are
     not names."""
     doc = small_json(data, MAX_PROGRESS_BYTES, M_TOO_LARGE, ProgressError)
-    if not isinstance(doc, dict) or set(doc) - {"version", "lessons", "steps", "puzzles"}:
+    if not isinstance(doc, dict) or set(doc) - {
+        "version",
+        "lessons",
+        "steps",
+        "puzzles",
+        "trainer",
+    }:
         raise ProgressError(M_NOT_PROGRESS)
     version = doc.get("version")
     if type(version) is not int:
@@ -126,7 +142,11 @@ def load_progress(data: bytes | str) -> Progress:
         if not isinstance(value, bool):
             raise ProgressError(M_NOT_PROGRESS)
         puzzles[_name(key)] = value
-    return Progress(lessons, {k: v for k, v in steps.items() if v}, puzzles)
+    try:
+        trainer = record_from_data(doc.get("trainer", {}))
+    except ValueError:
+        raise ProgressError(M_NOT_PROGRESS) from None
+    return Progress(lessons, {k: v for k, v in steps.items() if v}, puzzles, trainer)
 
 
 def _name(value: object) -> str:
@@ -153,6 +173,7 @@ def only_known(
         progress.lessons & known,
         {k: v for k, v in progress.steps.items() if k in known},
         {k: v for k, v in progress.puzzles.items() if keep is None or k in keep},
+        progress.trainer,
     )
 
 

@@ -27,8 +27,10 @@ from tutor.web.rules_ref import preset_title
 from tutor.web.step import step_hint_markdown
 from tutor.words import play_page as pw
 from tutor.words import play_text
+from tutor.words import trainer_page as tw
 from tutor.words.i18n import Translator
 from tutor_app import board, chrome, curve_panel, session, storage, text
+from tutor_app import trainer_panel as trainer
 from tutor_app.session import state
 from tutor_app.shared import tr
 
@@ -494,6 +496,15 @@ def _deal_end(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
         text.subheader(w.coach)
         if not moments:
             text.success(w.nothing_lost)
+        made = trainer.from_played_deal(
+            f"{game.table.seed}:{game.deal.number}",
+            game.deal.start,
+            game.deal.moves,
+            [r.ply for r in pl.costliest(game.deal, trainer.PROVE_MOMENTS)],
+            game.table.learner,
+        )
+        if made:
+            text.info(t._(tw.PERSONAL_MADE), icon=":material/extension:")
         for r in moments:
             said = play_text.moment_lines(game, game.deal, r, t)
             text.warning(said[0])

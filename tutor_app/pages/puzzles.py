@@ -18,6 +18,7 @@ import streamlit as st
 from tutor.engine import Move
 from tutor.teach import puzzles as pz
 from tutor.teach.classroom import puzzle_question
+from tutor.teach.puzzles import training as tg
 from tutor.web.board import BoardOptions, board_html
 from tutor.web.document import uploader_words_css
 from tutor.web.html import md_bold
@@ -34,9 +35,11 @@ from tutor.web.puzzle_html import (
 from tutor.web.titles import page_title_html
 from tutor.words import puzzle_page as pw
 from tutor.words import puzzle_text as pt
+from tutor.words import trainer_page as tw
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
 from tutor_app import ask, board, chrome, progress, session, text
+from tutor_app import trainer_panel as trainer
 from tutor_app.session import Upload, state
 from tutor_app.shared import collection, rooms, tr
 
@@ -73,9 +76,10 @@ def init_state() -> None:
 
 
 def _open(puzzle_id: str) -> None:
-    p = collection().get(puzzle_id)
+    p = trainer.lookup(puzzle_id)
     if p is None:
         return
+    st.session_state[trainer.RATED] = None
     state.pz_current = p.id
     state.pz_attempt = pz.start(p)
     state.pz_hints = 0
@@ -113,7 +117,10 @@ def play_move(text: str) -> None:
         state.pz_attempt = tried
         _fresh_table()
         state.pz_hints = 0  # hints are about one position: the next one starts without
-        state.pz_solved = pz.record_solved(state.pz_solved, tried)
+        if not tg.is_personal(tried.puzzle.id):
+            state.pz_solved = pz.record_solved(state.pz_solved, tried)
+        if tried.over:
+            trainer.ended(tried, _open)
         if pz.refutation_of(tried) is not None:  # a wrong move: the table shows why at once
             state.pz_why = 0
 
@@ -124,6 +131,15 @@ def retry() -> None:
     if isinstance(attempt, pz.Attempt):
         state.pz_attempt = pz.start(attempt.puzzle)
         state.pz_reveal = False
+        _fresh_table()
+
+
+@chrome.safe_callback
+def retry_here() -> None:
+    """Back to the position of the miss, to try another move at once."""
+    attempt = state.pz_attempt
+    if isinstance(attempt, pz.Attempt):
+        state.pz_attempt = tg.retry_here(attempt)
         _fresh_table()
 
 
@@ -156,6 +172,8 @@ def more_hint() -> None:
 
 @chrome.safe_callback
 def next_puzzle() -> None:
+    if trainer.streak_next(_open):
+        return
     ids = [p.id for p in _filtered(collection())]
     chosen = pz.next_puzzle(ids, state.pz_current, state.pz_solved)
     if chosen is not None:
@@ -206,7 +224,7 @@ def _open_link() -> None:
     if raw is None or st.session_state.get("pz_link") == raw:
         return
     st.session_state["pz_link"] = raw
-    if collection().get(raw) is None:
+    if trainer.lookup(raw) is None:
         session.notice(pw.NO_SUCH_PUZZLE, puzzle=raw)
         state.pz_current = None
     else:
@@ -219,7 +237,7 @@ def _body() -> None:
     progress.keep()  # solved puzzles are kept in the browser with the course's progress
     ask.keep_room(lambda: None)  # a teacher's room, to ask the class about a puzzle
     col = collection()
-    current = col.get(state.pz_current) if state.pz_current else None
+    current = trainer.lookup(state.pz_current) if state.pz_current else None
     attempt = state.pz_attempt
     if current is not None and (
         not isinstance(attempt, pz.Attempt) or attempt.puzzle.id != current.id
@@ -245,6 +263,7 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
     w = pw.PuzzleWords().said(t)
     text.title(w.title)
     text.markdown(w.intro)
+    trainer.panel(t, _open)
     for panel in file_panels(col.errors, col.folder, t):
         text.error(panel.markdown(w.unreadable))
     if not col.puzzles:
@@ -614,6 +633,14 @@ def _after(attempt: pz.Attempt, replay: pz.Replay | None, t: Translator, w: pw.P
                 args=(0,),
                 type="primary",
                 icon=":material/play_circle:",
+            )
+        if len(attempt.judgements) > 1:  # the miss came later than the puzzle's position
+            st.button(
+                tw.TrainerWords().said(t).retry_here,
+                key="pz_btn_retry_here",
+                on_click=retry_here,
+                type="primary",
+                icon=":material/undo:",
             )
         st.button(w.try_again, key="pz_btn_retry", on_click=retry, icon=":material/replay:")
         if state.pz_reveal:
