@@ -4,26 +4,13 @@ tests."""
 from __future__ import annotations
 
 import os
-import sys
-import types
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import settings
 
 from tutor.engine import State, new_deal, play_moves, preset
-
-# The package ``glicko2`` installs a top-level package named ``tests`` beside itself, which
-# would hide this folder's modules (``tests.helpers``, ``tests.app...``): ``tests`` is this
-# folder, whatever is installed.
-_HERE = Path(__file__).resolve().parent
-_found = sys.modules.get("tests")
-if _found is None or [str(_HERE)] != list(getattr(_found, "__path__", [])):
-    _ours = types.ModuleType("tests")
-    _ours.__path__ = [str(_HERE)]
-    sys.modules["tests"] = _ours
 
 # In CI (CI=true) property tests draw the same examples on every run, with no time limit.
 settings.register_profile("ci", derandomize=True, deadline=None)

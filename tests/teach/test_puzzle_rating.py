@@ -1,9 +1,10 @@
-"""The trainer's numbers: a puzzle's measured difficulty, the learner's Glicko-2 rating, the
+"""The trainer's numbers: a puzzle's measured difficulty, the learner's rating (openskill), the
 daily puzzle and the streak, the reviews of the learner's own puzzles scheduled by FSRS, and
 the record kept in the browser checked value by value."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from datetime import UTC, datetime, timedelta
@@ -76,16 +77,35 @@ def test_the_ratings_file_rates_every_puzzle_and_refuses_nonsense(tmp_path: Path
 # ----------------------------------------------------------------------------- the rating
 
 
-def test_the_rating_follows_glicko2() -> None:
+def test_the_rating_rises_on_a_solve_falls_on_a_miss_and_more_on_a_surprise() -> None:
     r = rt.LearnerRating()
     up_hard = rt.update(r, 1900.0, True)
     up_easy = rt.update(r, 1100.0, True)
     down = rt.update(r, 1500.0, False)
-    assert up_hard.rating > up_easy.rating > r.rating > down.rating
-    assert up_easy.rd < r.rd
+    down_easy = rt.update(r, 1100.0, False)
+    assert up_hard.rating > up_easy.rating > r.rating > down.rating > down_easy.rating
     # a settled rating moves less than a new one
-    settled = rt.LearnerRating(1500.0, 60.0, 0.06)
+    settled = rt.LearnerRating(1500.0, 60.0)
     assert abs(rt.update(settled, 1500.0, True).rating - 1500) < up_easy.rating - 1500
+
+
+def test_a_first_win_moves_a_new_learner_about_as_far_as_glicko_2_did() -> None:
+    """The scale's mapping: Glicko-2 (1500 ± 350 against 1500 ± 80) moved it by 175 points."""
+    won = rt.update(rt.LearnerRating(), 1500.0, True)
+    assert 150 < won.rating - rt.START_RATING < 200
+    lost = rt.update(rt.LearnerRating(), 1500.0, False)
+    assert rt.START_RATING - lost.rating == pytest.approx(won.rating - rt.START_RATING)
+
+
+def test_the_deviation_shrinks_with_attempts_down_to_its_floor() -> None:
+    r = rt.LearnerRating()
+    rds = [r.rd]
+    for i in range(60):
+        r = rt.update(r, 1500.0, i % 2 == 0)
+        rds.append(r.rd)
+    assert all(b < a for a, b in itertools.pairwise(rds[:21]))
+    assert rt.MIN_RD <= rds[-1] < 100
+    assert abs(r.rating - rt.START_RATING) < 50  # won half against equals: stays near
 
 
 def test_the_next_puzzle_lies_near_the_rating() -> None:
@@ -177,10 +197,16 @@ def test_the_record_reads_back_and_refuses_forged_values() -> None:
     assert record_from_data(json.loads(json.dumps(record_data(record)))) == record
     progress = Progress(trainer=record)
     assert load_progress(dump_progress(progress)) == progress
+    # a rating kept by Glicko-2 (rating, deviation, volatility) reads on without the volatility
+    kept = {**record_data(record), "rating": [1620.0, 240.0, 0.06]}
+    assert record_from_data(kept).rating == rt.LearnerRating(1620.0, 240.0)
     forged = [
-        ("rating", [float("nan"), 350, 0.06]),
-        ("rating", [1500, -1, 0.06]),
-        ("rating", ["1500", 350, 0.06]),
+        ("rating", [float("nan"), 350]),
+        ("rating", [1500, -1]),
+        ("rating", ["1500", 350]),
+        ("rating", [1500]),
+        ("rating", [1500, 350, 0.06, 1]),
+        ("rating", [1500, 350, -0.06]),
         ("history", [1e9]),
         ("themes", {"counting": [3, 2]}),
         ("themes", {"counting": [-1, 2]}),

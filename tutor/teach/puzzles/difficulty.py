@@ -7,9 +7,9 @@ Each player of ``BOTS`` plays the learner's side through ``judge.play`` (the jud
 says when the goal is lost), a few times with other seeds; it has a nominal rating, and the
 puzzle's rating ``R`` is the one that makes the solves seen most likely when a player of
 rating ``r`` solves with the chance ``1 / (1 + 10 ** ((R - r) / 400))`` (Elo's curve, which
-Glicko-2 uses too). ``measure_all`` gives every puzzle's ``Measure``; ``calibration`` the table
-of puzzles per band with each player's miss rate there; ``dump_ratings`` the file
-(``puzzles/ratings.json``) that ``load_ratings`` reads back.
+the learner's rating uses too). ``measure_all`` gives every puzzle's ``Measure``;
+``calibration`` the table of puzzles per band with each player's miss rate there;
+``dump_ratings`` the file (``puzzles/ratings.json``) that ``load_ratings`` reads back.
 
 A puzzle the random player always misses and the club player always solves lies between
 their ratings:

@@ -1,9 +1,22 @@
-"""The learner's puzzle rating (Glicko-2, by the ``glicko2`` library) and the puzzles chosen by
-it: the next one near the rating, the daily puzzle (the same for everyone on a date) and the
-next one of a streak (rising difficulty until the first miss).
+"""The learner's puzzle rating (a Bayesian rating by the ``openskill`` library) and the
+puzzles chosen by it: the next one near the rating, the daily puzzle (the same for everyone on
+a date) and the next one of a streak (rising difficulty until the first miss).
 
-Every attempt is one rating period against the puzzle as an opponent of its measured rating
+Every attempt is one game against the puzzle as an opponent of its measured rating
 (``tutor.teach.puzzles.difficulty``) with a small deviation: solved is a win, missed a loss.
+The model is openskill's Bradley-Terry (full pairing), whose chance of a win is a logistic
+curve like Elo's, on which the puzzles are measured.
+
+The learner's rating and deviation are kept, and shown, on the puzzles' scale (a new learner
+1500 ± 350, the puzzles between 600 and 2400); openskill computes on its own scale (mu 25,
+sigma 25/3 for a new player). The two are mapped linearly, ``rating = 1500 + (mu - 25) *
+SCALE`` and ``rd = sigma * SCALE``, with ``SCALE`` the points of one openskill default sigma:
+the unit of Elo's curve, ``400 / ln 10`` (about 173.7 points). openskill's own spread of a
+performance (beta, 25/6) is then half of that unit, about 87 points. Before each attempt the
+deviation grows a little (openskill's tau), about 10 points, as much as the usual volatility
+of Glicko-2 (0.06 of the unit) let it grow. A first win against an equal puzzle moves a new
+learner about 161 points (Glicko-2, used before with the same numbers: 175); a settled one,
+at ± 60, about 12 points (Glicko-2: 10).
 
 >>> r = LearnerRating()
 >>> won = update(r, 1500.0, True)
@@ -20,40 +33,48 @@ True
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-import glicko2  # type: ignore[import-untyped]
+from openskill.models import BradleyTerryFull
 
-#: A new learner: Glicko-2's unrated player.
-START_RATING, START_RD, START_VOL = 1500.0, 350.0, 0.06
+#: A new learner, on the puzzles' scale.
+START_RATING, START_RD = 1500.0, 350.0
 #: The deviation of a puzzle's measured rating (it was measured, but by a few players).
 PUZZLE_RD = 80.0
 #: The learner's rating is kept within these (a stored value outside them is refused).
 MIN_RATING, MAX_RATING = 0.0, 4000.0
 MIN_RD, MAX_RD = 30.0, 350.0
-MAX_VOL = 1.0
 #: How near the rating the next puzzle is looked for, widened until some are there.
 NEAR = 150.0
+
+#: openskill's new player (its default mean and deviation), the puzzles' 1500 and one unit.
+MU, SIGMA = 25.0, 25.0 / 3.0
+#: Points of the puzzles' scale per point of openskill's: one ``SIGMA`` is one unit of Elo's
+#: curve, ``400 / ln 10`` points (about 20.85 points per point).
+SCALE = 400.0 / math.log(10.0) / SIGMA
+#: openskill's default beta (``SIGMA / 2``); tau lets the deviation grow by 0.06 of a unit.
+MODEL = BradleyTerryFull(mu=MU, sigma=SIGMA, beta=SIGMA / 2.0, tau=0.06 * SIGMA)
 
 
 @dataclass(frozen=True)
 class LearnerRating:
-    """The learner's Glicko-2 rating: the rating, its deviation and the volatility."""
+    """The learner's rating and its deviation, on the puzzles' scale."""
 
     rating: float = START_RATING
     rd: float = START_RD
-    vol: float = START_VOL
 
 
 def update(r: LearnerRating, puzzle_rating: float, solved: bool) -> LearnerRating:
     """The rating after one attempt at a puzzle of ``puzzle_rating``."""
-    player = glicko2.Player(rating=r.rating, rd=r.rd, vol=r.vol)
-    player.update_player([puzzle_rating], [PUZZLE_RD], [1.0 if solved else 0.0])
-    rating = min(MAX_RATING, max(MIN_RATING, float(player.getRating())))
-    rd = min(MAX_RD, max(MIN_RD, float(player.getRd())))
-    return LearnerRating(rating, rd, min(MAX_VOL, float(player.vol)))
+    learner = MODEL.rating(mu=MU + (r.rating - START_RATING) / SCALE, sigma=r.rd / SCALE)
+    puzzle = MODEL.rating(mu=MU + (puzzle_rating - START_RATING) / SCALE, sigma=PUZZLE_RD / SCALE)
+    [[after], _] = MODEL.rate([[learner], [puzzle]], ranks=[0, 1] if solved else [1, 0])
+    rating = START_RATING + (after.mu - MU) * SCALE
+    rd = after.sigma * SCALE
+    return LearnerRating(min(MAX_RATING, max(MIN_RATING, rating)), min(MAX_RD, max(MIN_RD, rd)))
 
 
 def near(
@@ -98,12 +119,14 @@ def streak_next(ratings: Mapping[str, float], done: Sequence[str]) -> str | None
 __all__ = [
     "MAX_RATING",
     "MAX_RD",
-    "MAX_VOL",
     "MIN_RATING",
     "MIN_RD",
+    "MODEL",
     "NEAR",
     "PUZZLE_RD",
+    "SCALE",
     "START_RATING",
+    "START_RD",
     "LearnerRating",
     "daily",
     "near",

@@ -8,6 +8,12 @@ hand is refused whole, not half read).
 >>> r = attempted(TrainerRecord(), 1500.0, "counting", True)
 >>> record_from_data(record_data(r)) == r
 True
+
+The rating is kept as ``[rating, deviation]`` on the puzzles' scale; a record of three
+numbers (the third Glicko-2's volatility, as kept before) reads on without it:
+
+>>> record_from_data({"rating": [1675.0, 250.5, 0.06]}).rating
+LearnerRating(rating=1675.0, rd=250.5)
 """
 
 from __future__ import annotations
@@ -26,8 +32,9 @@ from tutor.teach.puzzles.personal import ID_PREFIX, MAX_PERSONAL, Personal
 from tutor.teach.puzzles.rating import (
     MAX_RATING,
     MAX_RD,
-    MAX_VOL,
     MIN_RATING,
+    START_RATING,
+    START_RD,
     LearnerRating,
     update,
 )
@@ -37,6 +44,9 @@ MAX_HISTORY = 300
 MAX_THEMES = 50
 MAX_COUNT = 1_000_000
 MAX_NAME = 80
+#: A rating stored as three numbers was kept by Glicko-2, the third its volatility: the rating
+#: and deviation mean the same on the same scale and are read on, the volatility is dropped.
+MAX_OLD_VOL = 1.0
 
 
 @dataclass(frozen=True)
@@ -81,7 +91,7 @@ def merged(a: TrainerRecord, b: TrainerRecord) -> TrainerRecord:
 
 def record_data(r: TrainerRecord) -> dict[str, Any]:
     return {
-        "rating": [r.rating.rating, r.rating.rd, r.rating.vol],
+        "rating": [r.rating.rating, r.rating.rd],
         "history": list(r.history),
         "themes": {k: list(v) for k, v in sorted(r.themes.items())},
         "best_streak": r.best_streak,
@@ -168,13 +178,13 @@ def record_from_data(raw: object) -> TrainerRecord:
         "personal",
     }:
         raise ValueError("not a trainer record")
-    rating = raw.get("rating", [1500.0, 350.0, 0.06])
-    if not isinstance(rating, list) or len(rating) != 3:
+    rating = raw.get("rating", [START_RATING, START_RD])
+    if not isinstance(rating, list) or len(rating) not in (2, 3):
         raise ValueError("not a rating")
+    if len(rating) == 3:
+        _number(rating[2], 0.0, MAX_OLD_VOL)
     learner = LearnerRating(
-        _number(rating[0], MIN_RATING, MAX_RATING),
-        _number(rating[1], 0.0, MAX_RD),
-        _number(rating[2], 0.0, MAX_VOL),
+        _number(rating[0], MIN_RATING, MAX_RATING), _number(rating[1], 0.0, MAX_RD)
     )
     history = raw.get("history", [])
     themes = raw.get("themes", {})
