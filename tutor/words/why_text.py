@@ -332,7 +332,16 @@ def why_lines(
     if why.better is not None and better_named and why.loss > 0:
         out.append(_better_text(why, tr, known))
         if line is not None and not line.exact and not counted:  # what the better move does
-            out.append(_count_text(line.deals, line.total, tr))
+            out.append(
+                tr.n_(
+                    "With the better move it goes this way in {k} of the {n} deal you could "
+                    "be facing.",
+                    "With the better move it goes this way in {k} of the {n} deals you could "
+                    "be facing.",
+                    line.total,
+                    k=line.deals,
+                )
+            )
         if why.idea is not None and (said_fact or rule is None or why.idea.id != "idea.safe_trick"):
             out.append(idea_text(why.idea, tr))
     if values is not None and _knows(known, TERM_GAME_POINTS):
