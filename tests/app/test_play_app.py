@@ -13,9 +13,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import tutor.teach.play.coach as coach
-import tutor_app.board as app_board
 import tutor_app.storage as app_storage
-from tests.helpers import FakeBoard, FakeStorage
+from tests.app.play_page import APP, BOARD, PAGE, clean, game_of, the_board
+from tests.helpers import FakeStorage
 from tutor.engine import PRESETS, Play, Wait, legal_moves
 from tutor.search import PLAYERS
 from tutor.teach import play as pl
@@ -24,28 +24,6 @@ from tutor.teach.play.store import M_NOT_GAME
 from tutor.web.html import md_plain
 from tutor.words.i18n import get_translator
 from tutor.words.play_text import GRADE_NAMES, claim_text
-
-ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "streamlit_app.py")
-PAGE = "tutor_app/pages/play.py"
-BOARD = "play_board"
-
-
-def clean(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
-
-
-def the_board() -> FakeBoard:
-    board = app_board._BOARD
-    assert isinstance(board, FakeBoard)
-    return board
-
-
-def game_of(at: AppTest) -> pl.Game:
-    game = at.session_state["play_game"]
-    assert isinstance(game, pl.Game)
-    return game
 
 
 @pytest.fixture

@@ -7,42 +7,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import tutor.teach.play.coach as coach
-import tutor_app.board as app_board
-from tests.helpers import FakeBoard
+from tests.app.play_page import APP, PAGE, clean, game_of, the_board
 from tutor.engine import DECLARE_OUT, Card, Play, legal_moves
 from tutor.search import PLAYERS
-from tutor.teach import play as pl
 from tutor.web.html import md_plain
 from tutor.words.i18n import get_translator
 from tutor.words.play_text import cut_text, match_line
-
-ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "streamlit_app.py")
-PAGE = "tutor_app/pages/play.py"
-BOARD = "play_board"
-
-
-def clean(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
-
-
-def board() -> FakeBoard:
-    fake = app_board._BOARD
-    assert isinstance(fake, FakeBoard)
-    return fake
-
-
-def game_of(at: AppTest) -> pl.Game:
-    game = at.session_state["play_game"]
-    assert isinstance(game, pl.Game)
-    return game
 
 
 @pytest.fixture
@@ -69,7 +44,7 @@ def plays(at: AppTest, rng: random.Random) -> None:
     """The learner plays a move the club player would (a card on the table, or a button)."""
     move = PLAYERS["club"](game_of(at).state, rng)
     if isinstance(move, Play):
-        board().click(str(move))
+        the_board().click(str(move))
         at.run()
     else:
         at.button(key=f"play_move_{move}").click().run()
@@ -99,12 +74,12 @@ def test_a_second_click_on_the_card_just_played_says_nothing(started: AppTest) -
         assert not game.deal.over
         move = PLAYERS["club"](game.state, rng)
         if isinstance(move, Play):
-            board().click(str(move))
+            the_board().click(str(move))
             at.run()
             after = game_of(at)
             if after.deal.over or move.card in after.state.hand(0):
                 continue
-            board().click(str(move))  # the double click's second half
+            the_board().click(str(move))  # the double click's second half
             at.run()
             clean(at)
             assert game_of(at) == after and not at.warning
