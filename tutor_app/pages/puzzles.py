@@ -36,7 +36,7 @@ from tutor.words import puzzle_page as pw
 from tutor.words import puzzle_text as pt
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
-from tutor_app import ask, board, chrome, progress, session, text
+from tutor_app import ask, board, chrome, progress, puzzle_sets, session, text
 from tutor_app.session import Upload, state
 from tutor_app.shared import collection, rooms, tr
 
@@ -73,7 +73,7 @@ def init_state() -> None:
 
 
 def _open(puzzle_id: str) -> None:
-    p = collection().get(puzzle_id)
+    p = puzzle_sets.find(puzzle_id)
     if p is None:
         return
     state.pz_current = p.id
@@ -157,6 +157,8 @@ def more_hint() -> None:
 @chrome.safe_callback
 def next_puzzle() -> None:
     ids = [p.id for p in _filtered(collection())]
+    if state.pz_current not in ids:  # a generated puzzle: the next of its preset and theme
+        ids = puzzle_sets.generated_ids(str(state.pz_current)) or ids
     chosen = pz.next_puzzle(ids, state.pz_current, state.pz_solved)
     if chosen is not None:
         _open(chosen)
@@ -168,7 +170,7 @@ def apply_upload(data: bytes, name: str = MARKS_FILE) -> None:
         state.pz_upload = Upload(error=upload_error(pz.MarksError(pz.M_TOO_LARGE), name, None))
         return
     try:
-        marks = pz.load_marks(data, known=collection().ids)
+        marks = pz.load_marks(data, known=puzzle_sets.known_ids())
     except pz.MarksError as exc:
         state.pz_upload = Upload(error=upload_error(exc, name, data))
         return
@@ -206,7 +208,7 @@ def _open_link() -> None:
     if raw is None or st.session_state.get("pz_link") == raw:
         return
     st.session_state["pz_link"] = raw
-    if collection().get(raw) is None:
+    if puzzle_sets.find(raw) is None:
         session.notice(pw.NO_SUCH_PUZZLE, puzzle=raw)
         state.pz_current = None
     else:
@@ -219,7 +221,7 @@ def _body() -> None:
     progress.keep()  # solved puzzles are kept in the browser with the course's progress
     ask.keep_room(lambda: None)  # a teacher's room, to ask the class about a puzzle
     col = collection()
-    current = col.get(state.pz_current) if state.pz_current else None
+    current = puzzle_sets.find(state.pz_current) if state.pz_current else None
     attempt = state.pz_attempt
     if current is not None and (
         not isinstance(attempt, pz.Attempt) or attempt.puzzle.id != current.id
@@ -300,6 +302,7 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
                     args=(p.id,),
                     type="secondary" if p.id in solved else "primary",
                 )
+    puzzle_sets.section(t, open_puzzle, solved)
     marks_controls(t)
 
 

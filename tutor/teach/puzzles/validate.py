@@ -11,11 +11,14 @@ from tutor.engine import CLOSE, PLAYER_NAMES, TooManyDealsError, check, legal_mo
 from tutor.msgid import N_
 from tutor.search import MAX_NODES, SearchLimit
 from tutor.teach.catalog import Catalog
+from tutor.teach.puzzles.generated import read_generated
 from tutor.teach.puzzles.judge import analyse, analyse_every_deal, deal_values, play, start
 from tutor.teach.puzzles.model import THEMES, GoalKind, Puzzle
 from tutor.teach.puzzles.reader import (
     PuzzleError,
     duplicate_id,
+    generated_files,
+    is_generated_file,
     puzzle_files,
     read_files,
     read_puzzles,
@@ -185,12 +188,23 @@ def validate_paths(
         if path.is_dir():
             try:
                 files.extend(puzzle_files(path))
+                files.extend(generated_files(path))
             except OSError as exc:
                 errors.append(unreadable(str(path), exc))
         else:
             files.append(path)
-    puzzles, errs = read_files(files)
+    puzzles, errs = read_files([f for f in files if not is_generated_file(f)])
     errors.extend(errs)
+    seen = {p.id: p for p in puzzles}
+    for path in (f for f in files if is_generated_file(f)):
+        made, errs = read_generated(path)
+        errors.extend(errs)
+        for p in made:
+            if p.id in seen:
+                errors.append(duplicate_id(p, seen[p.id]))
+                continue
+            seen[p.id] = p
+            puzzles.append(p)
     good = []
     for p in puzzles:
         found = validate(p) if solve else []
