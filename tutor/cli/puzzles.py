@@ -32,7 +32,7 @@ from tutor.teach.puzzles.generated import (
     read_records,
     record_of,
 )
-from tutor.teach.puzzles.mine import REASONS, STAGE_NAMES, Report, mine, near_key
+from tutor.teach.puzzles.mine import STAGE_NAMES, Report, mine, near_key
 from tutor.teach.puzzles.reader import puzzle_yaml
 from tutor.words.i18n import Translator
 
@@ -48,9 +48,6 @@ R_REJECTED = N_("rejected ({stage}), {reason}: {n}")
 R_KEPT = N_("kept ({stage}): {n}")
 R_WROTE = N_("{path}: {n} puzzles ({added} new); {seconds} s in all")
 R_MERGED = N_("{path}: {n} puzzles from {files} files ({dropped} duplicates left out)")
-
-for _reason in REASONS:  # the reasons are messages too
-    N_(_reason)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -44,6 +44,7 @@ from tutor.engine import (
     view_of,
 )
 from tutor.engine.presets import preset as preset_rules
+from tutor.msgid import N_
 from tutor.search import SearchLimit, greedy_player, random_player
 from tutor.teach.puzzles.generated import Fact, Mined, exact_key, position_text, puzzle_of
 from tutor.teach.puzzles.judge import MoveScore, PuzzleAnalysis, analyse
@@ -159,15 +160,14 @@ STAGE_NAMES = tuple(s.name for s in STAGES)
 
 #: Why a candidate position was not kept.
 REASONS = (
-    "no stage",  # the deal ended before it reached the stage looked for
-    "trivial",  # one legal move, or the learner could declare 66 at once
-    "too many deals",  # more deals than the judge examines
-    "search limit",  # the solver could not judge it within its limits
-    "no unique goal",  # no goal that exactly one idea reaches
-    "not the kind",  # solved, but not by the decision the stage trains
-    "duplicate",  # the same position again
-    "near duplicate",  # the same decision in another guise
-    "not valid",  # the puzzle built from it does not pass ``validate``
+    N_("trivial"),  # one legal move, or the learner could declare 66 at once
+    N_("too many deals"),  # more deals than the judge examines
+    N_("search limit"),  # the solver could not judge it within its limits
+    N_("no unique goal"),  # no goal that exactly one idea reaches
+    N_("not the kind"),  # solved, but not by the decision the stage trains
+    N_("duplicate"),  # the same position again
+    N_("near duplicate"),  # the same decision in another guise
+    N_("not valid"),  # the puzzle built from it does not pass ``validate``
 )
 
 
