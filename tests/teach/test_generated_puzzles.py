@@ -5,6 +5,7 @@ texts made in three languages (all of it proved in the slow test)."""
 from __future__ import annotations
 
 import ast
+import importlib
 import gzip
 import json
 import random
@@ -58,6 +59,10 @@ def test_mining_is_reproducible_from_the_seed(few: list[Mined]) -> None:
     assert [m.id for m in again] == [m.id for m in few] and len(few) == 6
     other = mine("classic", 6, 8, attempts=300)
     assert [m.id for m in other] != [m.id for m in few]
+
+
+def test_a_run_cut_short_is_the_start_of_a_longer_one(few: list[Mined]) -> None:
+    assert [m.id for m in mine("classic", 3, 7, attempts=300)] == [m.id for m in few[:3]]
 
 
 def test_every_mined_puzzle_is_proved_and_its_solution_is_the_one_idea(few: list[Mined]) -> None:
@@ -201,3 +206,28 @@ def test_the_shipped_puzzles_have_their_texts_in_three_languages(shipped: Genera
 def test_every_shipped_puzzle_is_proved() -> None:
     found, errors = validate_paths([SHIPPED])
     assert errors == [] and len(found) == len(read_records(SHIPPED))
+
+
+def test_validate_proves_a_seeded_sample_of_the_generated_puzzles(
+    tmp_path: Path, few: list[Mined], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = importlib.import_module("tutor.teach.puzzles.validate")
+    path = tmp_path / "p.jsonl.gz"
+    dump((record_of(m) for m in few), path)
+    proved: list[str] = []
+    real = module.validate
+
+    def counted(p: object) -> list[object]:
+        proved.append(p.id)  # type: ignore[attr-defined]
+        return real(p)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "validate", counted)
+    found, errors = validate_paths([path], sample=2, seed=5)
+    assert errors == [] and len(found) == len(few) and len(proved) == 2
+    again: list[str] = proved[:]
+    proved.clear()
+    validate_paths([path], sample=2, seed=5)
+    assert proved == again
+    proved.clear()
+    validate_paths([path])
+    assert len(proved) == len(few)

@@ -372,8 +372,10 @@ def _play_through(stages: list[Stage], s: State, rng: random.Random) -> list[tup
     return [*hits.values(), *many]
 
 
-#: No stage gives more than this share of the puzzles asked for.
+#: No stage gives more than this share of the puzzles kept so far, give or take
+#: ``STAGE_SLACK`` (a rule of the run so far: a run cut short is the start of a longer one).
 STAGE_SHARE = 0.35
+STAGE_SLACK = 10
 
 
 def mine(
@@ -412,8 +414,8 @@ def mine(
         for stage, hit in hits:
             if len(found) >= count:
                 break
-            if report.by_stage[stage.name] >= max(1, int(count * STAGE_SHARE)):
-                continue  # enough of this kind: room for the others
+            if report.by_stage[stage.name] > STAGE_SLACK + STAGE_SHARE * report.kept:
+                continue  # enough of this kind so far: room for the others
             report.candidates += 1
             got = _keep(stage, hit, preset, seen, near)
             if isinstance(got, str):
