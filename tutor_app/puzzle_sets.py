@@ -109,7 +109,7 @@ def section(t: Translator, open_puzzle: Callable[[str], None], solved: dict[str,
                 text.html(puzzle_card_html(p, t, solved=p.id in solved))
                 st.button(
                     pw_words.try_again if p.id in solved else pw_words.open,
-                    key=f"pz_open_{p.id}",
+                    key=f"pz_gen_open_{p.id}",
                     on_click=open_puzzle,
                     args=(p.id,),
                     type="secondary" if p.id in solved else "primary",

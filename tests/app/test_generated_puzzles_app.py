@@ -46,10 +46,10 @@ def test_the_list_shows_the_generated_puzzles_of_a_preset() -> None:
     chooser = at.selectbox(key="w_pz_preset")
     assert set(chooser.options) >= {"Klassisch", "Pagat"} or len(chooser.options) >= 4
     first = GENERATED.select(GENERATED.presets()[0])[0]
-    assert at.button(key=f"pz_open_{first.id}")
+    assert at.button(key=f"pz_gen_open_{first.id}")
     at.button(key="pz_gen_more").click().run()
     clean(at)
-    assert at.button(key=f"pz_open_{GENERATED.select(GENERATED.presets()[0])[13].id}")
+    assert at.button(key=f"pz_gen_open_{GENERATED.select(GENERATED.presets()[0])[13].id}")
     assert seconds < 30, seconds
 
 

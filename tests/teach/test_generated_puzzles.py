@@ -5,8 +5,8 @@ texts made in three languages (all of it proved in the slow test)."""
 from __future__ import annotations
 
 import ast
-import importlib
 import gzip
+import importlib
 import json
 import random
 import time

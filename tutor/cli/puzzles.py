@@ -28,7 +28,6 @@ from tutor.teach.puzzles.generated import (
     dump,
     exact_key,
     mined_of,
-    puzzle_from_record,
     read_records,
     record_of,
 )
@@ -79,17 +78,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _keys(records: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
     """The exact and near keys of records already kept."""
-    seen: set[str] = set()
-    near: set[str] = set()
-    for n, r in enumerate(records, start=1):
-        p = puzzle_from_record(r, "<kept>", n)
-        seen.add(exact_key(p.state))
-        near.add(near_key(_as_mined(r, p.state)))
-    return seen, near
-
-
-def _as_mined(r: dict[str, Any], state: Any) -> Mined:
-    return mined_of(r, "<kept>")
+    mined = [mined_of(r, f"<kept>:{n}") for n, r in enumerate(records, start=1)]
+    return {exact_key(m.state) for m in mined}, {near_key(m) for m in mined}
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
@@ -169,27 +159,25 @@ def _print_report(name: str, report: Report, tr: Translator) -> None:
 
 
 def _merge(args: argparse.Namespace, tr: Translator) -> int:
+    """The files' puzzles in order of preset and id, each position and each decision once
+    (the first file that has it wins)."""
     records: list[dict[str, Any]] = []
     seen: set[str] = set()
     near: set[str] = set()
+    ids: set[str] = set()
     dropped = 0
     for path in args.inputs:
         for n, r in enumerate(read_records(path), start=1):
-            m = _as_mined(r, None)
+            m = mined_of(r, f"{path}:{n}")
             key, nk = exact_key(m.state), near_key(m)
-            if key in seen or nk in near or r["id"] in {x["id"] for x in records[-1:]}:
+            if key in seen or nk in near or r["id"] in ids:
                 dropped += 1
                 continue
-            del n
             seen.add(key)
             near.add(nk)
+            ids.add(r["id"])
             records.append(r)
     records.sort(key=lambda r: (r["preset"], r["id"]))
-    ids = [r["id"] for r in records]
-    if len(set(ids)) != len(ids):
-        unique: dict[str, dict[str, Any]] = {r["id"]: r for r in records}
-        dropped += len(ids) - len(unique)
-        records = list(unique.values())
     dump(records, args.out)
     print(tr._(R_MERGED, path=args.out, n=len(records), files=len(args.inputs), dropped=dropped))
     return 0

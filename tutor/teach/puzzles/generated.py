@@ -20,7 +20,7 @@ import hashlib
 import json
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -258,7 +258,7 @@ def puzzle_from_record(r: dict[str, Any], path: str = str(GENERATED_FILE), line:
     p = puzzle_of(m)
     if p.id != r.get("id"):
         raise PuzzleError(path, line, 1, E_RECORD, number=line, problem="id")
-    return Puzzle(**{**p.__dict__, "source": path, "line": line})
+    return replace(p, source=path, line=line)
 
 
 def read_generated(path: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:

@@ -2,18 +2,21 @@
 judge proves their solution.
 
 Deals of a preset are played by simple computer players (``tutor.search``: the greedy and the
-random player, mixed) until they reach a *stage*: a kind of position (counting to 66, the
-last chance to close, the exchange, a marriage, the second phase led or answered, the last
-tricks). The position is then judged (``analyse``) against each of the stage's goals in turn,
+random player, mixed) to the end; the positions met on the way that are of a *stage*, a kind
+of position (counting to 66, the last chance to close, the exchange, a marriage, the second
+phase led or answered, the last tricks), are the candidates: the first of each stage, and
+every one of the second phase's. A candidate is judged (``analyse``) against each of the stage's goals in turn,
 over every deal the learner cannot tell apart; the first goal that exactly one idea reaches
 (a marriage is one idea whichever card of the pair is led; for "decide close" the one best
 choice) makes the puzzle, which ``validate`` must then pass like a hand-written one.
 
 Duplicates are dropped twice: the same position twice (``exact_key``), and positions that
 differ only in a way the learner's decision does not see (``near_key``: the non-trump suits
-renamed, the scores rounded down to fives, the cards already played left out).
+renamed, the scores rounded down to fives, the cards already played left out). No stage gives
+more than ``STAGE_SHARE`` of the puzzles kept so far (give or take ``STAGE_SLACK``).
 
-Everything depends only on the seed: ``mine(preset, count, seed, attempts)``.
+Everything depends only on the seed, and a run cut short is the start of a longer one:
+``mine(preset, count, seed, attempts=...)``.
 """
 
 from __future__ import annotations
@@ -357,7 +360,8 @@ def judge_position(stage: Stage, s: State, preset: str) -> Mined | str:
 
 
 def _play_through(stages: list[Stage], s: State, rng: random.Random) -> list[tuple[Stage, State]]:
-    """Play the deal out; the first position of each stage met on the way."""
+    """Play the deal out; the first position of each stage met on the way (of a stage with
+    ``every``: each one), where the player to move has more than one idea."""
     hits: dict[str, tuple[Stage, State]] = {}
     many: list[tuple[Stage, State]] = []
     while s.result is None:
@@ -391,8 +395,8 @@ def mine(
     report: Report | None = None,
     on_keep: Callable[[Mined], None] | None = None,
 ) -> list[Mined]:
-    """Up to ``count`` proved puzzles of ``preset``, the stages taken in turn, one candidate
-    per deal. Stops after ``attempts`` deals or ``seconds`` (None: no such bound); with no
+    """Up to ``count`` proved puzzles of ``preset``, from the candidates of one deal after
+    another (``_play_through``). Stops after ``attempts`` deals or ``seconds`` (None: no such bound); with no
     time bound the result depends only on the seed. ``seen`` and ``near`` are the keys
     (``exact_key``, ``near_key``) of the puzzles kept before (updated)."""
     rules = preset_rules(preset)
