@@ -5,8 +5,8 @@ Deals of a preset are played by simple computer players (``tutor.search``: the g
 random player, mixed) to the end; the positions met on the way that are of a *stage*, a kind
 of position (counting to 66, the last chance to close, the exchange, a marriage, the second
 phase led or answered, the last tricks), are the candidates: the first of each stage, and
-every one of the second phase's. A candidate is judged (``analyse``) against each of the stage's goals in turn,
-over every deal the learner cannot tell apart; the first goal that exactly one idea reaches
+every one of the second phase's. A candidate is judged (``analyse``) against each of the
+stage's goals in turn, over every deal the learner cannot tell apart; the first goal that exactly one idea reaches
 (a marriage is one idea whichever card of the pair is led; for "decide close" the one best
 choice) makes the puzzle, which ``validate`` must then pass like a hand-written one.
 
@@ -396,8 +396,8 @@ def mine(
     on_keep: Callable[[Mined], None] | None = None,
 ) -> list[Mined]:
     """Up to ``count`` proved puzzles of ``preset``, from the candidates of one deal after
-    another (``_play_through``). Stops after ``attempts`` deals or ``seconds`` (None: no such bound); with no
-    time bound the result depends only on the seed. ``seen`` and ``near`` are the keys
+    another (``_play_through``). Stops after ``attempts`` deals or ``seconds`` (None: no
+    such bound); with no time bound the result depends only on the seed. ``seen`` and ``near`` are the keys
     (``exact_key``, ``near_key``) of the puzzles kept before (updated)."""
     rules = preset_rules(preset)
     rng = random.Random(f"{preset}:{seed}")
