@@ -6,9 +6,10 @@ random player, mixed) to the end; the positions met on the way that are of a *st
 of position (counting to 66, the last chance to close, the exchange, a marriage, the second
 phase led or answered, the last tricks), are the candidates: the first of each stage, and
 every one of the second phase's. A candidate is judged (``analyse``) against each of the
-stage's goals in turn, over every deal the learner cannot tell apart; the first goal that exactly one idea reaches
-(a marriage is one idea whichever card of the pair is led; for "decide close" the one best
-choice) makes the puzzle, which ``validate`` must then pass like a hand-written one.
+stage's goals in turn, over every deal the learner cannot tell apart; the first goal that
+exactly one idea reaches (a marriage is one idea whichever card of the pair is led; for
+"decide close" the one best choice) makes the puzzle, which ``validate`` must then pass like
+a hand-written one.
 
 Duplicates are dropped twice: the same position twice (``exact_key``), and positions that
 differ only in a way the learner's decision does not see (``near_key``: the non-trump suits
@@ -397,8 +398,9 @@ def mine(
 ) -> list[Mined]:
     """Up to ``count`` proved puzzles of ``preset``, from the candidates of one deal after
     another (``_play_through``). Stops after ``attempts`` deals or ``seconds`` (None: no
-    such bound); with no time bound the result depends only on the seed. ``seen`` and ``near`` are the keys
-    (``exact_key``, ``near_key``) of the puzzles kept before (updated)."""
+    such bound); with no time bound the result depends only on the seed. ``seen`` and
+    ``near`` are the keys (``exact_key``, ``near_key``) of the puzzles kept before
+    (updated)."""
     rules = preset_rules(preset)
     rng = random.Random(f"{preset}:{seed}")
     chosen = [s for s in STAGES if s.name in stages]
