@@ -33,7 +33,7 @@ from tutor.teach.puzzles.generated import (
 )
 from tutor.teach.puzzles.mine import STAGE_NAMES, Report, mine, near_key
 from tutor.teach.puzzles.reader import puzzle_yaml
-from tutor.words.i18n import Translator
+from tutor.words.i18n import LANGUAGES, Translator
 
 #: The most puzzles one run looks for.
 MAX_COUNT = 100_000
@@ -49,7 +49,13 @@ R_WROTE = N_("{path}: {n} puzzles ({added} new); {seconds} s in all")
 R_MERGED = N_("{path}: {n} puzzles from {files} files ({dropped} duplicates left out)")
 
 
+def _lang_here(p: argparse.ArgumentParser) -> None:
+    """``--lang`` after the action too; given there, it wins over the one before it."""
+    p.add_argument("--lang", default=argparse.SUPPRESS, help=f"language: {', '.join(LANGUAGES)}")
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    add_lang_option(p)
     sub = p.add_subparsers(dest="action", required=True)
     g = sub.add_parser("generate", help="mine puzzles from self-play, proved by the judge")
     g.add_argument(
@@ -69,11 +75,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print the puzzles as entries of puzzles/*.yaml, texts to write, instead of --out",
     )
-    add_lang_option(g)
+    _lang_here(g)
     m = sub.add_parser("merge", help="put generated puzzle files together")
     m.add_argument("inputs", nargs="+", metavar="FILE")
     m.add_argument("--out", required=True)
-    add_lang_option(m)
+    _lang_here(m)
 
 
 def _keys(records: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
