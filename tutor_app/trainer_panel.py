@@ -24,7 +24,7 @@ from tutor.teach.puzzles.record import TrainerRecord
 from tutor.words import trainer_page as tw
 from tutor.words.i18n import Translator
 from tutor.words.puzzle_page import theme_option
-from tutor_app import chrome, progress, session, text
+from tutor_app import chrome, progress, puzzle_sets, session, text
 from tutor_app.session import state
 from tutor_app.shared import collection, puzzle_ratings
 
@@ -43,8 +43,8 @@ def now() -> datetime:
 
 
 def lookup(puzzle_id: str) -> pz.Puzzle | None:
-    """A puzzle of the collection, or one of the learner's own."""
-    found = collection().get(puzzle_id)
+    """A puzzle of the course, a generated one, or one of the learner's own."""
+    found = puzzle_sets.find(puzzle_id)
     if found is not None or not tg.is_personal(puzzle_id):
         return found
     kept = tg.personal_by_id(progress.record(), puzzle_id)

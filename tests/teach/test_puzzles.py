@@ -52,13 +52,11 @@ from tutor.teach.puzzles import (
     validate,
     validate_paths,
 )
+from tutor.teach.puzzles.mine import mine
 from tutor.words.i18n import get_translator
 from tutor.words.puzzle_text import feedback, hint
 
 from helpers import GOOD_PUZZLE as GOOD
-from helpers import load_script
-
-propose = load_script("propose_puzzles")
 
 EN = get_translator("en")
 DE = get_translator("de")
@@ -588,11 +586,11 @@ def test_tutor_validate_counts_puzzles(tmp_path: Path, capsys: pytest.CaptureFix
     assert "bad.yaml:17:" in out and "Ks" in out
 
 
-def test_proposer_finds_a_candidate_the_validator_accepts(tmp_path: Path) -> None:
-    found = propose.candidates("classic", "endgame", Goal.parse("win"), 1, 21, attempts=500)
+def test_a_mined_candidate_written_as_yaml_is_accepted_by_the_validator(tmp_path: Path) -> None:
+    found = mine("classic", 1, 21, attempts=200, stages=("lead", "answer", "last"))
     assert found
-    state, a = found[0]
-    entry = puzzle_yaml(state, Goal.parse("win"), a.accepted, "candidate")
+    m = found[0]
+    entry = puzzle_yaml(m.state, m.goal, m.solution, "candidate")
     text = "puzzles:\n" + entry.replace("title: TODO", "title: A candidate").replace(
         "theme: TODO", "theme: closed_follow"
     ).replace("      TODO", "      Written by hand.")

@@ -49,6 +49,11 @@ COMMANDS: tuple[Command, ...] = (
         "engine", "answer positions given as JSON lines on standard input", "tutor.cli.engine"
     ),
     LazyCommand(
+        "puzzles",
+        "make puzzles from self-play, proved by the judge; put generated files together",
+        "tutor.cli.puzzles",
+    ),
+    LazyCommand(
         "glossary",
         "every term in German, Polish and English, with the sources' own words",
         "tutor.cli.glossary",

@@ -8,15 +8,25 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.cli.command import add_lang_option, print_errors
+from tutor.cli.command import MAX_SEED, add_lang_option, check_number, print_errors
 from tutor.teach import puzzles
 from tutor.teach.lessons import validate_paths
 from tutor.words.i18n import Translator
 from tutor.words.lesson_recall import translated_recall_problems
 
+#: The largest ``--sample``.
+MAX_SAMPLE = 1_000_000
+
 
 def add_arguments(v: argparse.ArgumentParser) -> None:
     v.add_argument("paths", nargs="+", metavar="PATH", help="lesson files or folders")
+    v.add_argument(
+        "--sample",
+        type=int,
+        default=None,
+        help="prove only this many generated puzzles, drawn with --seed (all are read)",
+    )
+    v.add_argument("--seed", type=int, default=0, help="the seed of --sample")
     add_lang_option(v)
 
 
@@ -28,7 +38,10 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         lesson_errors = [*lesson_errors, *translated]
         bad = {e.path for e in translated}
         lessons = [lesson for lesson in lessons if lesson.path not in bad]
-    found, puzzle_errors = puzzles.validate_paths(puzzle_paths)
+    if args.sample is not None:
+        check_number(args.sample, "--sample", 0, MAX_SAMPLE)
+    check_number(args.seed, "--seed", 0, MAX_SEED)
+    found, puzzle_errors = puzzles.validate_paths(puzzle_paths, sample=args.sample, seed=args.seed)
     errors = [*lesson_errors, *puzzle_errors]
     if errors:
         print_errors(errors, tr)

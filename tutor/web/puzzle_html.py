@@ -19,12 +19,13 @@ from tutor.web.html import Md, join, md_bold, md_text, svg_img
 from tutor.web.titles import catalogue_card_html
 from tutor.words import puzzle_text
 from tutor.words.i18n import Translator
+from tutor.words.puzzle_page import puzzle_title
 
 
 def puzzle_card_html(puzzle: Puzzle, tr: Translator, *, solved: bool) -> Markup:
     """A puzzle in the catalogue: its title, its goal, its theme and level."""
     return catalogue_card_html(
-        tr._(puzzle.title),
+        puzzle_title(puzzle, tr),
         puzzle_text.goal_words(puzzle, tr),
         f"{puzzle_text.theme_words(puzzle, tr)} · {puzzle_text.level_words(puzzle.level, tr)}",
         done=tr._("solved") if solved else None,

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import PLAYER_NAMES, RuleSet
+from tutor.engine import PLAYER_NAMES, MoveError, RuleSet, parse_move
 from tutor.msgid import N_
 from tutor.teach.puzzles import ALL_LEVELS, ALL_THEMES, THEMES, Mark, Puzzle, Refused
+from tutor.teach.puzzles.generated import MOVE_PARAMS
 from tutor.words.app_text import Labels, hint_button
 from tutor.words.i18n import Translator
+from tutor.words.phrases import move_label
 from tutor.words.puzzle_text import level_words
 from tutor.words.reasons import explain_verdict
 
@@ -122,12 +124,27 @@ def feedback_heading(mark: Mark, tr: Translator) -> str:
     return tr._("The refutation") if mark is Mark.WRONG else tr._("Why")
 
 
+def text_params(puzzle: Puzzle, tr: Translator) -> dict[str, object]:
+    """The values a generated puzzle's templates are filled in with: a move is named as its
+    button names it (``move_label``); a hand-written puzzle has none."""
+    out: dict[str, object] = {}
+    for key, value in puzzle.params:
+        if key in MOVE_PARAMS and isinstance(value, str):
+            try:
+                out[key] = move_label(parse_move(value), tr)
+            except MoveError:
+                out[key] = value
+        else:
+            out[key] = value
+    return out
+
+
 def puzzle_title(puzzle: Puzzle, tr: Translator) -> str:
-    return tr._(puzzle.title)
+    return tr._(puzzle.title, **text_params(puzzle, tr))
 
 
 def puzzle_explanation(puzzle: Puzzle, tr: Translator) -> str:
-    return tr._(puzzle.explanation)
+    return tr._(puzzle.explanation, **text_params(puzzle, tr))
 
 
 def puzzle_note(puzzle: Puzzle, tr: Translator) -> str | None:
@@ -151,6 +168,7 @@ __all__ = [
     "puzzle_title",
     "refused_text",
     "solved_line",
+    "text_params",
     "theme_option",
     "too_large",
     "upload_limit",

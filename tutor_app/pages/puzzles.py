@@ -38,7 +38,7 @@ from tutor.words import puzzle_text as pt
 from tutor.words import trainer_page as tw
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
-from tutor_app import ask, board, chrome, progress, session, text
+from tutor_app import ask, board, chrome, progress, puzzle_sets, session, text
 from tutor_app import trainer_panel as trainer
 from tutor_app.session import Upload, state
 from tutor_app.shared import collection, rooms, tr
@@ -175,6 +175,8 @@ def next_puzzle() -> None:
     if trainer.streak_next(_open):
         return
     ids = [p.id for p in _filtered(collection())]
+    if state.pz_current not in ids:  # a generated puzzle: the next of its preset and theme
+        ids = puzzle_sets.generated_ids(str(state.pz_current)) or ids
     chosen = pz.next_puzzle(ids, state.pz_current, state.pz_solved)
     if chosen is not None:
         _open(chosen)
@@ -186,7 +188,7 @@ def apply_upload(data: bytes, name: str = MARKS_FILE) -> None:
         state.pz_upload = Upload(error=upload_error(pz.MarksError(pz.M_TOO_LARGE), name, None))
         return
     try:
-        marks = pz.load_marks(data, known=collection().ids)
+        marks = pz.load_marks(data, known=puzzle_sets.known_ids())
     except pz.MarksError as exc:
         state.pz_upload = Upload(error=upload_error(exc, name, data))
         return
@@ -319,6 +321,7 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
                     args=(p.id,),
                     type="secondary" if p.id in solved else "primary",
                 )
+    puzzle_sets.section(t, open_puzzle, solved)
     marks_controls(t)
 
 

@@ -207,7 +207,7 @@ class PuzzleAnalysis:
         raise KeyError(str(move))
 
 
-#: The older name, which importers (``scripts/propose_puzzles.py``) still use.
+#: The older name.
 Analysis = PuzzleAnalysis
 
 

@@ -141,6 +141,9 @@ class Puzzle:
     source: str = ""  # the file it was read from
     line: int = 0  # where in that file it starts
     lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)  # key -> line
+    #: A generated puzzle's title and explanation are templates filled in with these
+    #: (``tutor.teach.puzzles.generated``); a hand-written one has none.
+    params: tuple[tuple[str, object], ...] = ()
 
     def line_of(self, key: str) -> int:
         return dict(self.lines).get(key, self.line)

@@ -444,11 +444,25 @@ def _compose(path: str, data: bytes) -> yaml.Node:
         raise exc.recast(PuzzleError) from None
 
 
+#: How the name of a file of generated puzzles ends (``tutor.teach.puzzles.generated``).
+GENERATED_SUFFIX = ".jsonl.gz"
+
+
+def is_generated_file(path: str | Path) -> bool:
+    """Whether the file is one of generated puzzles (gzip-compressed JSON lines)."""
+    return str(path).endswith(GENERATED_SUFFIX)
+
+
+def generated_files(folder: str | Path) -> list[Path]:
+    """The files of generated puzzles in a folder and the folders below it, sorted."""
+    return sorted(p for p in Path(folder).rglob(f"*{GENERATED_SUFFIX}") if p.is_file())
+
+
 def is_puzzle_file(path: str | Path) -> bool:
-    """Whether a YAML file holds puzzles: it lies in a ``puzzles`` folder, or its top level
-    has a ``puzzle`` or ``puzzles`` key."""
+    """Whether a file holds puzzles: a file of generated puzzles, or a YAML file that lies in
+    a ``puzzles`` folder or has a ``puzzle`` or ``puzzles`` key at its top level."""
     p = Path(path)
-    if "puzzles" in p.parts[:-1]:
+    if is_generated_file(p) or "puzzles" in p.parts[:-1]:
         return True
     try:
         head = read_capped(p, MAX_BYTES, E_TOO_LARGE, head=True)
@@ -552,6 +566,7 @@ def split_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[Path]]:
                 lessons.append(path)
                 continue
             found = [f for f in files if is_puzzle_file(f)]
+            found += generated_files(path)
             if found:
                 puzzles.extend(found)
                 lessons.extend(f for f in files if f not in found)
@@ -565,9 +580,12 @@ def split_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[Path]]:
 
 
 __all__ = [
+    "GENERATED_SUFFIX",
     "MAX_BYTES",
     "PuzzleError",
     "duplicate_id",
+    "generated_files",
+    "is_generated_file",
     "is_puzzle_file",
     "load_puzzles",
     "puzzle_files",
