@@ -487,6 +487,8 @@ def _answer_controls(
     choices: Sequence[str],
     whys: Sequence[str],
 ) -> None:
+    # a click runs only the room's part of the page: why an answer was refused is said here
+    chrome.show_notices()
     if not revealed:
         if asked.kind is Kind.CHOICE:
             for k, label in enumerate(choices):
