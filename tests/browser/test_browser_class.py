@@ -72,16 +72,20 @@ def test_a_class_answers_and_the_teacher_sees_it(
         teacher.locator(".st-key-w_share label").first.click()
         teacher.wait_for_selector(".t66-roomcode", timeout=20_000)
         code = teacher.locator(".t66-roomcode").inner_text().strip().replace("-", "")
-        teacher.locator(".st-key-ask_class button").first.click()
-        teacher.wait_for_selector(".t66-tally", timeout=20_000)
 
+        # the students follow before the question: only they may answer it
         students = []
         for i in range(3):
             page = _page(browser, 390, 844)
             page.goto(f"{servers[i % len(servers)]}/follow?room={code}&lang=en")
-            page.wait_for_selector(".st-key-class_answer_1 button", timeout=60_000)
+            page.wait_for_selector(".t66-board", timeout=60_000)
             _settle(page)
             students.append(page)
+        teacher.locator(".st-key-ask_class button").first.click()
+        teacher.wait_for_selector(".t66-tally", timeout=20_000)
+        for page in students:
+            page.wait_for_selector(".st-key-class_answer_1 button", timeout=60_000)
+            _settle(page)
         # two say the ten (right), one the king
         for page, k in zip(students, (1, 1, 0), strict=True):
             page.locator(f".st-key-class_answer_{k} button").first.click()
