@@ -368,6 +368,32 @@ static int ps_apply(PState *S, const Facts *F, int code) {
     }
 }
 
+/* The 24 position fields of ``playout`` and ``line`` (from the trump suit to the pack, in the
+ * order ``tutor.search.playout`` gives them) into ``S``; the stock (field 3) is left to the
+ * caller. */
+static void read_fields(PState *S, const long long *a) {
+    S->trump = (int)a[0];
+    S->h[0] = (u64)a[1];
+    S->h[1] = (u64)a[2];
+    S->tc = (int)a[4];
+    S->leader = (int)a[5];
+    S->lead = (int)a[6];
+    S->lead_marriage = (int)a[7];
+    S->closed_by = (int)a[8];
+    S->closed_opp_tricks = (int)a[9];
+    for (int i = 0; i < 2; i++) {
+        S->pts[i] = (int)a[10 + i];
+        S->melds[i] = (int)a[12 + i];
+        S->pend[i] = (int)a[14 + i];
+        S->tricks[i] = (int)a[16 + i];
+        S->known[i] = (u64)a[18 + i];
+    }
+    S->nmarr = (int)a[20];
+    S->out_by = (int)a[21];
+    S->waiting = (int)a[22];
+    S->pack = (u64)a[23];
+}
+
 /* playout(trump, h0, h1, stock, tc, leader, lead, lead_marriage, closed_by, closed_opp_tricks,
  * p0, p1, m0, m1, q0, q1, t0, t1, k0, k1, married, out_by, waiting, pack, exact): club's moves
  * (a list of codes) and the position where the playout stops, as a tuple (see
@@ -405,26 +431,7 @@ static PyObject *Core_playout(Core *C, PyObject *const *args, Py_ssize_t nargs) 
     }
     Py_DECREF(seq);
     S.ns = (int)n;
-    S.trump = (int)a[0];
-    S.h[0] = (u64)a[1];
-    S.h[1] = (u64)a[2];
-    S.tc = (int)a[4];
-    S.leader = (int)a[5];
-    S.lead = (int)a[6];
-    S.lead_marriage = (int)a[7];
-    S.closed_by = (int)a[8];
-    S.closed_opp_tricks = (int)a[9];
-    for (int i = 0; i < 2; i++) {
-        S.pts[i] = (int)a[10 + i];
-        S.melds[i] = (int)a[12 + i];
-        S.pend[i] = (int)a[14 + i];
-        S.tricks[i] = (int)a[16 + i];
-        S.known[i] = (u64)a[18 + i];
-    }
-    S.nmarr = (int)a[20];
-    S.out_by = (int)a[21];
-    S.waiting = (int)a[22];
-    S.pack = (u64)a[23];
+    read_fields(&S, a);
     int exact = (int)a[24];
     if (S.tc > 31 || S.lead > 31 || S.leader < 0 || S.leader > 1 || S.waiting < 0 ||
         S.waiting > 2 || S.trump < 0 || S.trump > 4) {
@@ -589,26 +596,7 @@ static PyObject *Core_line(Core *C, PyObject *const *args, Py_ssize_t nargs) {
     if (check_hands(a[5], a[6]) < 0) return NULL;
     PState S;
     memset(&S, 0, sizeof S);
-    S.trump = (int)a[4];
-    S.h[0] = (u64)a[5];
-    S.h[1] = (u64)a[6];
-    S.tc = (int)a[8];
-    S.leader = (int)a[9];
-    S.lead = (int)a[10];
-    S.lead_marriage = (int)a[11];
-    S.closed_by = (int)a[12];
-    S.closed_opp_tricks = (int)a[13];
-    for (int i = 0; i < 2; i++) {
-        S.pts[i] = (int)a[14 + i];
-        S.melds[i] = (int)a[16 + i];
-        S.pend[i] = (int)a[18 + i];
-        S.tricks[i] = (int)a[20 + i];
-        S.known[i] = (u64)a[22 + i];
-    }
-    S.nmarr = (int)a[24];
-    S.out_by = (int)a[25];
-    S.waiting = (int)a[26];
-    S.pack = (u64)a[27];
+    read_fields(&S, a + 4);
     S.ns = S.si = 0; /* the stock stays as it is in the second phase: the caller keeps it */
     if (S.trump < 0 || S.trump > 3 || S.waiting != WAIT_NOTHING || S.leader < 0 ||
         S.leader > 1 || S.lead > 31 || ps_stock_open(&S) || tc > 31 || si < 0 || si > C->nstock) {
