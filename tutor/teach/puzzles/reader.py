@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -507,13 +507,17 @@ def puzzle_files(folder: str | Path) -> list[Path]:
     return yaml_files(folder)
 
 
-def read_files(files: Sequence[Path]) -> tuple[list[Puzzle], list[PuzzleError]]:
-    """The puzzles of the files as written, and every problem, a puzzle id used twice included."""
+def read_files(
+    files: Sequence[Path],
+    read: Callable[[Path], tuple[list[Puzzle], list[PuzzleError]]] | None = None,
+) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """The puzzles of the files as written (each read by ``read``, by default
+    ``read_puzzles``), and every problem, a puzzle id used twice included."""
     puzzles: list[Puzzle] = []
     errors: list[PuzzleError] = []
     seen: dict[str, Puzzle] = {}
     for path in files:
-        found, errs = read_puzzles(path)
+        found, errs = (read or read_puzzles)(path)
         errors.extend(errs)
         for p in found:
             if p.id in seen:

@@ -200,18 +200,14 @@ def validate_paths(
                 errors.append(unreadable(str(path), exc))
         else:
             files.append(path)
-    puzzles, errs = read_files([f for f in files if not is_generated_file(f)])
+
+    def read(path: Path) -> tuple[list[Puzzle], list[PuzzleError]]:
+        return read_generated(path) if is_generated_file(path) else read_puzzles(path)
+
+    # the course's files first, then the generated ones: an id used twice is the later one
+    ordered = sorted(files, key=is_generated_file)
+    puzzles, errs = read_files(ordered, read)
     errors.extend(errs)
-    seen = {p.id: p for p in puzzles}
-    for path in (f for f in files if is_generated_file(f)):
-        made, errs = read_generated(path)
-        errors.extend(errs)
-        for p in made:
-            if p.id in seen:
-                errors.append(duplicate_id(p, seen[p.id]))
-                continue
-            seen[p.id] = p
-            puzzles.append(p)
     generated = [p for p in puzzles if is_generated_file(p.source)]
     if sample is not None and len(generated) > sample:
         skip = set(range(len(generated))) - set(
