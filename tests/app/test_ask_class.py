@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 import tutor_app.shared as app_shared
 import tutor_app.storage as app_storage
 from tests.helpers import FakeBoard, FakeStorage
+from tutor.engine import Play
 from tutor.teach.classroom import (
     Kind,
     join_answer,
@@ -25,6 +26,7 @@ from tutor.teach.classroom import (
 )
 from tutor.teach.lessons import Library
 from tutor.teach.puzzles import Collection
+from tutor.teach.puzzles.generated import GENERATED_FILE, generated_set
 from tutor.web.classroom import reveal_lines, tally_html
 from tutor.web.html import md_plain
 from tutor.words.i18n import get_translator
@@ -377,6 +379,40 @@ def test_a_puzzle_is_shared_and_answered(store: RoomStore, fake_board: FakeBoard
     student.run()
     _ok(student)
     assert re.search(r"Twoja odpowiedź .* jest dobra", _words(student, "success"))
+
+
+def test_a_generated_puzzle_opened_by_its_link_is_shared_and_answered(
+    store: RoomStore, fake_board: FakeBoard
+) -> None:
+    gen = generated_set(str(ROOT / GENERATED_FILE))
+    puzzle = next(
+        p
+        for e in gen.entries[:60]
+        if (p := gen.get(e.id)) is not None and all(isinstance(m, Play) for m in p.solution)
+    )
+    pid = puzzle.id
+    teacher = _teacher("01-cards-and-points", 0, lang="de")
+    code = teacher.session_state["room"]
+    teacher.query_params["id"] = pid
+    teacher.switch_page("tutor_app/pages/puzzles.py").run()
+    _ok(teacher)
+    assert teacher.session_state["pz_current"] == pid
+    student = _student(code, lang="en")
+    teacher.button(key="ask_class").click().run()
+    _ok(teacher)
+    student.run()
+    _ok(student)
+    assert f"data-t66-live='puzzle:{pid}'" in _html(student)
+    right = sorted(puzzle_question(puzzle).right)[0]
+    assert right in fake_board.cards("t66_follow_board")
+    fake_board.click(right)
+    student.run()
+    teacher.run()
+    assert "1 (100%)" in _tally(teacher)
+    teacher.button(key="reveal_class").click().run()
+    student.run()
+    _ok(student)
+    assert "right" in _words(student, "success")
 
 
 # ----------------------------------------------------------------------------- Redis away

@@ -52,7 +52,7 @@ from tutor.words import follow_page as fp
 from tutor.words.app_text import ROOMS_DOWN, rooms_down
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
-from tutor_app import ask, board, chrome, session, text
+from tutor_app import ask, board, chrome, puzzle_sets, session, text
 from tutor_app.rooms import (
     ROOM_LENGTH,
     Answered,
@@ -65,7 +65,7 @@ from tutor_app.rooms import (
     valid_room,
 )
 from tutor_app.session import state
-from tutor_app.shared import caller, collection, library, rooms, tr, watcher
+from tutor_app.shared import caller, library, rooms, tr, watcher
 from tutor_app.wake import (
     DOWN,
     FALLBACK_SECONDS,
@@ -611,7 +611,7 @@ def _asked_now(code: str) -> ClassQuestion | None:
     pulse = store.pulse(code)
     if view is None or pulse is None:
         return None
-    return fw.asked_now(view.lesson, view.step, pulse.question, collection().get, _frames)
+    return fw.asked_now(view.lesson, view.step, pulse.question, puzzle_sets.find, _frames)
 
 
 def _show_puzzle(
@@ -619,7 +619,7 @@ def _show_puzzle(
 ) -> None:
     """A puzzle the teacher shares: its position, the learner's hand to click while the
     question is open, and the solution once the teacher shows it."""
-    puzzle = collection().get(pid)
+    puzzle = puzzle_sets.find(pid)
     if puzzle is None:
         text.warning(w.no_puzzle)
         return
