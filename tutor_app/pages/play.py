@@ -29,7 +29,7 @@ from tutor.words import play_page as pw
 from tutor.words import play_text
 from tutor.words import trainer_page as tw
 from tutor.words.i18n import Translator
-from tutor_app import board, chrome, curve_panel, session, storage, text
+from tutor_app import board, chrome, curve_panel, progress, session, storage, text
 from tutor_app import trainer_panel as trainer
 from tutor_app.session import state
 from tutor_app.shared import tr
@@ -266,6 +266,7 @@ def _page() -> None:
         _choose(w, t)
     else:
         _table(game, w, t)
+    progress.keep()  # the learner's own puzzles, made at the end of a deal, kept in the browser
 
 
 def _choose(w: pw.PlayWords, t: Translator) -> None:
