@@ -147,7 +147,7 @@ def analysis_board(deal: Board, key: str) -> None:
         _navigation(key, line, w)
     with right:
         _point_of_view(key, at, w)
-        text.markdown(f"**{w.played}**")
+        text.caption(w.played)
         text.html(played_html(aw.played_lines(line, t), line.cursor, w.nothing_played))
         refused = st.session_state.get(skey(key, REFUSED))
         if isinstance(refused, Verdict):
