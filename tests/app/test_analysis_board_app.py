@@ -115,6 +115,10 @@ def test_two_moves_forward_and_back_a_hint_the_values_and_what_if(
     # the words: in the language, with no preset or rule id
     said = shown_text(at)
     assert w.heading in said and w.what_if in said
+    english = aw.AnalysisWords().said(get_translator("en"))
+    if lang != "en":  # said in the language, not left in English
+        assert w.heading != english.heading and w.what_if != english.what_if
+        assert english.what_if not in said
     assert not IDS.search(said), IDS.search(said)
     rule_ids = set(RULE_SWITCH) | {
         r.rule_id for v in analysis.situation.verdicts for r in v.reasons
