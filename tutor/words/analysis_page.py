@@ -14,8 +14,10 @@ letters, as the table names them.
 >>> en = get_translator("en")
 >>> line = BoardLine.of(game_for(preset("four")).new_deal(random.Random(1)))
 >>> rows = move_rows(analysis_at(line, PointOfView()), line.deal, en)
->>> rows[0].best, rows[0].lines[0].startswith("Legal")
-(True, True)
+>>> rows[0].best, rows[0].title
+(True, 'queen of spades')
+>>> rows[0].lines[0].split(". ")[0], "Source: " in rows[0].lines[0]
+('The queen of spades may be played', True)
 """
 
 from __future__ import annotations
