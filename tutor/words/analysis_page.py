@@ -26,12 +26,12 @@ from dataclasses import dataclass
 
 from tutor.engine import SEAT_LETTERS, Card, Move, State, TableState
 from tutor.msgid import N_
-from tutor.teach.hints import Analysis
+from tutor.teach.hints import METHOD_SAMPLED, METHOD_TABLE_PLAYOUT, Analysis
 from tutor.teach.hints.why import explain
 from tutor.teach.studio.board import Board, BoardLine, WhatIf
 from tutor.words.app_text import Labels
-from tutor.words.hint_text import legal_lines
-from tutor.words.hint_values import cut_notes, method_text, value_text
+from tutor.words.hint_text import legal_lines, sampled_text
+from tutor.words.hint_values import cut_notes, exact_text, method_text, signed, value_text
 from tutor.words.i18n import Translator
 from tutor.words.narrate import move_text, outcome_text
 from tutor.words.phrases import card_list, move_item, move_label
@@ -122,8 +122,14 @@ def refusal_lines(analysis: Analysis, deal: Board, tr: Translator) -> tuple[str,
 
 
 def method_lines(analysis: Analysis, tr: Translator) -> tuple[str, ...]:
-    """How the values were made, and what was cut short."""
-    return (method_text(analysis, tr), *cut_notes(analysis, tr))
+    """How the values were made, as the fourth hint says it, and what was cut short."""
+    if analysis.method == METHOD_TABLE_PLAYOUT:
+        return (method_text(analysis, tr),)
+    if analysis.exact:
+        return (exact_text(analysis, tr),)
+    if analysis.method == METHOD_SAMPLED:
+        return (sampled_text(analysis, tr), *cut_notes(analysis, tr))
+    return cut_notes(analysis, tr)
 
 
 def hand_line(seat: int, cards: tuple[Card, ...], tr: Translator) -> str:
@@ -141,8 +147,17 @@ def what_if_lines(item: WhatIf, tr: Translator) -> tuple[str, ...]:
         lines.append(tr._("Stock, top first: {cards}", cards=card_list(deal.stock_cards, tr)))
     a = item.analysis
     lines.append(tr._("Best in this deal: {move}.", move=move_item(a.best.move, tr)))
-    lines.append(value_text(a, a.best, tr))
-    return tuple(lines)
+    if a.method != METHOD_TABLE_PLAYOUT:
+        return (*lines, value_text(a, a.best, tr))
+    value = signed(a.best.game_points, tr)
+    if a.situation.partner >= 0:
+        said = tr._(
+            "In this deal: {value} game points for your team (its own less the other team's).",
+            value=value,
+        )
+    else:
+        said = tr._("In this deal: {value} game points won by you.", value=value)
+    return (*lines, said)
 
 
 __all__ = [
