@@ -152,3 +152,30 @@ def test_an_illegal_card_is_refused_with_the_rule_and_a_new_deal_resets_the_line
     at.run()
     clean(at)
     assert line_of(at).cursor == 0 and line_of(at).moves == ()
+
+
+@pytest.mark.parametrize("preset", ["classic", "four"])
+def test_hidden_hands_show_only_the_seats_own_and_what_if_follows_the_seat(
+    fake_board: FakeBoard, preset: str
+) -> None:
+    at = started(preset, "en")
+    deal = line_of(at).deal
+    mover = deal.to_move
+    assert mover is not None
+    at.toggle(key="ab_w_open").set_value(False).run()
+    clean(at)
+    table = fake_board.html[BOARD]
+    assert table.count(", face down") == deal.seats - 1
+    assert set(fake_board.cards(BOARD)) == {str(c) for c in deal.hand(mover)}
+    seat = (mover + 1) % deal.seats
+    at.selectbox(key="ab_w_seat").set_value(seat).run()
+    clean(at)
+    assert BOARD not in fake_board.html or fake_board.html[BOARD] == table  # no clickable hand
+    shown = blocks(at, "t66-board")[0]
+    assert shown.count(", face down") == deal.seats - 1
+    # the seat on turn plays by buttons now; what if shows the other seats' hands
+    assert any(str(b.key).startswith("ab_move_") for b in at.button)
+    tr = get_translator("en")
+    deals = blocks(at, "t66-whatifs")[0]
+    assert tr._("Hand of player {name}", name="ABCD"[seat]) not in deals
+    assert tr._("Hand of player {name}", name="ABCD"[mover]) in deals
