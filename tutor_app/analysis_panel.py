@@ -60,8 +60,9 @@ def _analysis(deal: Board, open_hands: bool) -> Analysis | None:
 
 
 @functools.lru_cache(maxsize=32)
-def _what_if(deal: Board, seat: int) -> tuple[WhatIf, ...]:
-    return what_if(BoardLine.of(deal), PointOfView(seat, False))
+def _what_if(deal: Board, seat: int, open_hands: bool) -> tuple[WhatIf, ...]:
+    pov = PointOfView(seat, open_hands)
+    return what_if(BoardLine.of(deal), pov, analysis=_analysis(deal, open_hands))
 
 
 def line_of(key: str) -> BoardLine | None:
@@ -175,7 +176,7 @@ def analysis_board(deal: Board, key: str) -> None:
             move_list_html(rows, aw.refusal_lines(analysis, at, t), aw.method_lines(analysis, t))
         )
     with st.expander(w.what_if):
-        deals = _what_if(at, pov.viewer(at))
+        deals = _what_if(at, pov.viewer(at), pov.open_hands)
         text.html(what_if_html([aw.what_if_lines(d, t) for d in deals]))
 
 

@@ -151,3 +151,21 @@ def test_what_if_with_two_seats_is_exact_where_the_solver_finishes() -> None:
         assert item.analysis.exact
         best = item.analysis.best.game_points
         assert all(m.game_points <= best for m in item.analysis.moves)
+
+
+def test_what_if_shows_the_deals_a_sampled_analysis_used() -> None:
+    line = random_line(deal_of("classic", 9), 3, seed=9)
+    pov = PointOfView(open_hands=False)
+    analysis = analysis_at(line, pov)
+    assert analysis is not None and analysis.method == "sampled"
+    deals = what_if(line, pov, analysis=analysis)
+    assert [d.deal for d in deals] == list(analysis.deals[:WHAT_IF_DEALS])
+    mover = line.deal.to_move
+    assert mover is not None
+    for item in deals:
+        assert item.deal.view(mover) == line.deal.view(mover)
+    other = PointOfView((mover + 1) % 2, False)  # another seat's eyes: its own deals
+    assert all(
+        d.deal.view(other.viewer(line.deal)) == line.deal.view(1 - mover)
+        for d in what_if(line, other, analysis=analysis)
+    )

@@ -12,10 +12,12 @@ of three or four) explored move by move, the same for every number of seats.
   with open hands at two seats the exact analysis of the deal, else what the seat on turn
   knows (its view at two seats, the table's sampled playouts at three and four), within the
   default ``Budget`` and seeded, so that the same position gives the same answer.
-- ``what_if``: deals consistent with what the seat sees, each with every hand and the best
-  move of the seat on turn in that deal: exact at two seats where the solver finishes within
-  ``WHAT_IF_NODES`` (else its estimate), at a table the club player's playouts, solved exactly
-  once the hands are small, as the table analysis values one sampled deal.
+- ``what_if``: deals consistent with what the seat sees (the analysis's own sampled deals
+  where it sampled them from that seat's view, else drawn afresh, seeded by what the seat
+  sees), each with every hand and the best move of the seat on turn in that deal: exact at
+  two seats where the solver finishes within ``WHAT_IF_NODES`` (else its estimate), at a
+  table the club player's playouts, solved exactly once the hands are small, as the table
+  analysis values one sampled deal.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from tutor.engine import (
 from tutor.search import Budget, TableSolver, table_club, table_solvable
 from tutor.search.table_players import OWN_POINTS, ROLLOUT_SOLVE_CARDS, SOLVE_CARDS
 from tutor.teach.hints import Analysis, MoveValue, Situation, Subject, analyse, situation
-from tutor.teach.hints.model import METHOD_TABLE_PLAYOUT
+from tutor.teach.hints.model import METHOD_SAMPLED, METHOD_TABLE_PLAYOUT
 from tutor.teach.hints.table_analysis import table_situation
 
 #: A deal the board shows: two seats or a table.
@@ -216,22 +218,33 @@ def what_if_seed(deal: Board, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def what_if(line: BoardLine, pov: PointOfView, n: int = WHAT_IF_DEALS) -> tuple[WhatIf, ...]:
+def what_if(
+    line: BoardLine,
+    pov: PointOfView,
+    n: int = WHAT_IF_DEALS,
+    analysis: Analysis | None = None,
+) -> tuple[WhatIf, ...]:
     """``n`` deals (at most ``WHAT_IF_DEALS``) consistent with what the point of view's seat
-    sees at the cursor, seeded by it, each with the best move there; none once the deal is
-    over."""
+    sees at the cursor, each with the best move there; none once the deal is over. Where
+    ``analysis`` (the analysis at the cursor) sampled deals from what that same seat sees, the
+    first of its own deals; else deals drawn afresh, seeded by what the seat sees."""
     deal = line.deal
     if deal.to_move is None:
         return ()
     seat = pov.viewer(deal)
-    view = deal.view(seat)
+    n = max(0, min(n, WHAT_IF_DEALS))
     rng = random.Random(what_if_seed(deal, seat))
-    out = []
-    for _ in range(max(0, min(n, WHAT_IF_DEALS))):
-        world = view.sample(rng)
-        assert isinstance(world, State | TableState)
-        out.append(WhatIf(world, seat, _valued(world, rng)))
-    return tuple(out)
+    if analysis is not None and analysis.method == METHOD_SAMPLED and seat == deal.to_move:
+        worlds: tuple[Board, ...] = analysis.deals[:n]
+    else:
+        view = deal.view(seat)
+        worlds = tuple(_sample(view.sample(rng)) for _ in range(n))
+    return tuple(WhatIf(world, seat, _valued(world, rng)) for world in worlds)
+
+
+def _sample(world: Deal) -> Board:
+    assert isinstance(world, State | TableState)
+    return world
 
 
 def _valued(world: Board, rng: random.Random) -> Analysis:
