@@ -451,15 +451,18 @@ def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[
             )
         lines.append("  " + text)
     if analysis.method == METHOD_SAMPLED:
-        lines.append(
-            tr._(
-                "The values come from {n} deals that agree with what you can see. In each, the "
-                "play is searched exactly from the moment the stock is closed or used up; "
-                "before that, both sides play by simple rules of thumb.",
-                n=analysis.samples,
-            )
-        )
+        lines.append(sampled_text(analysis, tr))
     return tuple(lines)
+
+
+def sampled_text(analysis: Analysis, tr: Translator) -> str:
+    """How sampled values of two seats are made."""
+    return tr._(
+        "The values come from {n} deals that agree with what you can see. In each, the "
+        "play is searched exactly from the moment the stock is closed or used up; "
+        "before that, both sides play by simple rules of thumb.",
+        n=analysis.samples,
+    )
 
 
 def render_analysis(analysis: Analysis, tr: Translator, state: State | None = None) -> str:
@@ -551,6 +554,7 @@ __all__ = [
     "method_text",
     "reasoning",
     "render_analysis",
+    "sampled_text",
     "signed",
     "thought_text",
     "value_text",

@@ -1,0 +1,1 @@
+"""The teacher's studio: set up any deal, analyse it, record lessons, print handouts."""
