@@ -22,7 +22,7 @@ MINE = LESSON.replace(b"id: 01-cards-and-points", b"id: my-cards")
 Checked = tuple[Lesson | None, tuple[Frame, ...], tuple[LessonError, ...]]
 
 
-def test_a_room_holds_its_lesson_file_and_the_view_names_it(stores: Stores) -> None:
+def test_a_room_holds_its_lesson_file_and_the_view_names_it(stores: Stores) -> None:  # noqa: F811
     store = stores()
     code, token = store.open(random.Random(1))
     assert store.lesson_file(code, file_digest(MINE)) is None  # none yet
@@ -46,7 +46,7 @@ def test_a_room_holds_its_lesson_file_and_the_view_names_it(stores: Stores) -> N
     assert moved is not None and moved.version == 3 and moved.file == new
 
 
-def test_a_file_too_large_or_not_text_is_refused(stores: Stores) -> None:
+def test_a_file_too_large_or_not_text_is_refused(stores: Stores) -> None:  # noqa: F811
     store = stores()
     code, token = store.open(random.Random(2))
     largest = b"#" * (MAX_FILE_BYTES - 1) + b"\n"
@@ -61,7 +61,7 @@ def test_a_file_too_large_or_not_text_is_refused(stores: Stores) -> None:
     assert store.lesson_file(code, store.put_file(code, token, umlaut) or "") == umlaut
 
 
-def test_a_forged_digest_shows_nothing(stores: Stores) -> None:
+def test_a_forged_digest_shows_nothing(stores: Stores) -> None:  # noqa: F811
     store = stores()
     code, token = store.open(random.Random(3))
     other_code, other_token = store.open(random.Random(4))
@@ -72,14 +72,14 @@ def test_a_forged_digest_shows_nothing(stores: Stores) -> None:
         assert store.publish(code, token, "my-cards", 0, (True, True), forged) is None
         assert store.lesson_file(code, forged) is None
     view = store.get(code)
-    assert view is not None and (view.lesson, view.step, view.file) == ("01-cards-and-points", 2, "")
+    assert view is not None and view.step == 2 and view.file == ""
     assert store.lesson_file(other_code, "") is None and store.lesson_file("ZZZZZZ", digest) is None
 
 
-def test_only_the_teacher_token_puts_a_file(stores: Stores) -> None:
+def test_only_the_teacher_token_puts_a_file(stores: Stores) -> None:  # noqa: F811
     store = stores()
     code, token = store.open(random.Random(5))
-    other_code, other_token = store.open(random.Random(6))
+    other_token = store.open(random.Random(6)).token
     digest = store.put_file(code, token, MINE)
     assert digest is not None
     store.publish(code, token, "my-cards", 0, (True, True), digest)
@@ -94,7 +94,7 @@ def test_only_the_teacher_token_puts_a_file(stores: Stores) -> None:
     assert store.put_file("ZZZZZZ", token, MINE) is None  # never opened
 
 
-def test_the_file_goes_with_the_room(stores: Stores) -> None:
+def test_the_file_goes_with_the_room(stores: Stores) -> None:  # noqa: F811
     store = stores(ttl=10)
     code, token = store.open(random.Random(7))
     digest = store.put_file(code, token, MINE)
@@ -121,7 +121,7 @@ def test_redis_keeps_the_file_in_the_room_itself(redis_url: str) -> None:  # noq
     assert store.put_file(code, token, MINE) is not None
     assert set(client.keys()) == before
     room = next(k for k in before if k.endswith(f"room:{code}".encode()))
-    assert client.hget(room, "filedata") == MINE and 0 < client.pttl(room)
+    assert client.hget(room, "filedata") == MINE and client.pttl(room) > 0
     assert store.close(code, token) and not client.exists(room)
 
 
