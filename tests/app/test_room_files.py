@@ -9,12 +9,20 @@ import random
 import threading
 from pathlib import Path
 
+import pytest
 import redis
 
 from tests.app.test_rooms import Stores, redis_url, stores  # noqa: F401  (fixtures)
 from tutor.teach.lessons import Frame, Lesson, LessonError, open_lesson_file
 from tutor_app.room_lessons import FileLessons
-from tutor_app.rooms import MAX_FILE_BYTES, SharedView, file_digest, room_file_ok
+from tutor_app.rooms import (
+    MAX_FILE_BYTES,
+    RoomsUnavailable,
+    SharedView,
+    file_digest,
+    room_file_ok,
+)
+from tutor_app.rooms_redis import RedisRooms
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = (ROOT / "lessons" / "01-cards-and-points.yaml").read_bytes()
@@ -123,6 +131,16 @@ def test_redis_keeps_the_file_in_the_room_itself(redis_url: str) -> None:  # noq
     room = next(k for k in before if k.endswith(f"room:{code}".encode()))
     assert client.hget(room, "filedata") == MINE and client.pttl(room) > 0
     assert store.close(code, token) and not client.exists(room)
+
+
+def test_a_file_in_an_unreachable_redis_says_so() -> None:
+    from tests.app.test_ask_class import _dead_redis
+
+    store = RedisRooms(_dead_redis())
+    with pytest.raises(RoomsUnavailable):
+        store.put_file("K7QF2M", "t", MINE)
+    with pytest.raises(RoomsUnavailable):
+        store.lesson_file("K7QF2M", file_digest(MINE))
 
 
 # ----------------------------------------------------------------------------- one read
