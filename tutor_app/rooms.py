@@ -102,7 +102,7 @@ MAX_QUESTION_CHARS = 128
 MAX_SESSION_CHARS = 64
 #: Bytes in a room's lesson file: a quarter of what the lesson reader takes
 #: (``tutor.teach.lessons.MAX_BYTES``) and eight times the largest shipped lesson, so that
-#: ``MAX_ROOMS`` rooms hold at most 32 MB of files.
+#: ``MAX_ROOMS`` rooms hold at most 32 MB of text.
 MAX_FILE_BYTES = 64 * 1024
 #: The environment variable with a Redis address (``redis://127.0.0.1:6379/0``): when set, the
 #: rooms live there (``tutor_app.rooms_redis``), else in the app process.
