@@ -1,5 +1,7 @@
 """A teacher's room on the Learn page: share the screen, the room's code, address and QR code
 with the students who follow, and the step shown published to them (``tutor_app.rooms``).
+A lesson opened from a file goes to the room with it (``Rooms.put_file``), so that the students
+follow a lesson they do not have; ``share_lesson_file`` shares such a lesson at its first step.
 
 When the store lost the room (Redis restarted), the page takes it back under the same code and
 token (``Rooms.reopen``) and shows the class its step again; the teacher is told when the
@@ -9,11 +11,19 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.teach.lessons import Lessons, open_lesson_file
 from tutor.web import classroom
 from tutor.words import learn_page as lw
 from tutor.words.app_text import AppWords, rooms_down
 from tutor_app import ask, chrome, session, text
-from tutor_app.rooms import RoomsFull, RoomsUnavailable
+from tutor_app.rooms import (
+    MAX_FILE_BYTES,
+    RoomsFull,
+    RoomsUnavailable,
+    SharedView,
+    file_digest,
+    room_file_ok,
+)
 from tutor_app.session import state
 from tutor_app.shared import caller, library, rooms, tr
 
@@ -22,17 +32,43 @@ ROOM_BEAT_SECONDS = 3.0
 
 
 def publish() -> None:
-    """Show the students who follow this screen what it shows now."""
+    """Show the students who follow this screen what it shows now (a lesson from a file
+    with the file)."""
     room, lesson_id = state.room, state.lesson
-    if not (room and lesson_id and library().frames(lesson_id)):
+    if not (room and lesson_id and Lessons(library(), state.shelf).frames(lesson_id)):
         return
-    if rooms().publish(room, state.room_token, lesson_id, state.step, state.show) is not None:
+    data = state.shelf.file(lesson_id)
+    if data is not None and not room_file_ok(data):
+        session.notice(lw.FILE_TOO_LARGE, size=MAX_FILE_BYTES // 1024)
+        return
+    if _show_class(room, lesson_id, data) is not None:
         return
     if ask.take_back():
-        rooms().publish(room, state.room_token, lesson_id, state.step, state.show)
+        _show_class(room, lesson_id, data)
         return
     state.room = None  # forgotten after hours without use: share again for a new code
     session.notice(lw.ROOM_GONE)
+
+
+def _show_class(room: str, lesson_id: str, data: bytes | None) -> SharedView | None:
+    """Publish the step; the room is given the lesson's file first when it does not hold it
+    (a new file, or the store lost it). ``None`` when the room is not open."""
+    store, token = rooms(), state.room_token
+    digest = file_digest(data) if data is not None else ""
+    view = store.publish(room, token, lesson_id, state.step, state.show, digest)
+    if view is None and data is not None and store.put_file(room, token, data) == digest:
+        view = store.publish(room, token, lesson_id, state.step, state.show, digest)
+    return view
+
+
+def _open_room() -> bool:
+    """Open a room for this page; whether it is open (else the teacher is told why)."""
+    try:
+        state.room, state.room_token = rooms().open(caller=caller())
+    except RoomsFull as full:
+        session.notice(lw.ROOMS_MINE if full.mine else lw.ROOMS_FULL)
+        return False
+    return True
 
 
 @chrome.safe_callback
@@ -40,13 +76,24 @@ def share() -> None:
     if state.room:
         rooms().close(state.room, state.room_token)
         state.room = None
-    if st.session_state.w_share:
-        try:
-            state.room, state.room_token = rooms().open(caller=caller())
-        except RoomsFull as full:
-            session.notice(lw.ROOMS_MINE if full.mine else lw.ROOMS_FULL)
-            return
+    if st.session_state.w_share and not _open_room():
+        return
     publish()
+
+
+def share_lesson_file(name: str, data: bytes) -> None:
+    """Open the lesson of a file (already checked by the caller) on the Learn page at its
+    first step and share it with the class, in the room this page holds or a new one. A file
+    that does not read is left alone."""
+    lesson, frames, _errors = open_lesson_file(name, data)
+    if lesson is None:
+        return
+    state.shelf = state.shelf.with_lesson(lesson, frames, data)
+    state.lesson, state.step = lesson.id, 0
+    if lesson.seats == 2:
+        state.show_a, state.show_b = lesson.shows
+    if state.room or _open_room():
+        publish()
 
 
 def share_controls(w: lw.LearnWords) -> None:

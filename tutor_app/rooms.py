@@ -31,6 +31,12 @@ given with it is one's own (not the word for teacher, not another student's name
 ``Answered.NAME``). The teacher reads how many answers were refused and why (``refused``);
 ``reveal`` tells the students the answer may be shown.
 
+A room may hold one lesson file, the one its teacher shares now (``put_file``; a new file
+replaces the old): its text, at most ``MAX_FILE_BYTES`` of UTF-8, kept as long as the room. The
+shared view then names the file by its digest (``SharedView.file``, SHA-256 of its bytes, worked
+out by the store), so a student's page fetches it (``lesson_file``) and follows a lesson that is
+not in the library; a view that names a digest the room does not hold is refused.
+
 Rooms and closed rooms are kept in the order they were last used, so forgetting the old ones
 looks only at the oldest: each call does a constant amount of work on average, however many
 rooms there are. At most ``MAX_ROOMS`` rooms are open at a time; a room's followers and answers
@@ -40,6 +46,7 @@ go with it.
 from __future__ import annotations
 
 import enum
+import hashlib
 import random
 import secrets
 import threading
@@ -93,6 +100,10 @@ MAX_ANSWER_CHARS = 64
 MAX_QUESTION_CHARS = 128
 #: Characters in a session id.
 MAX_SESSION_CHARS = 64
+#: Bytes in a room's lesson file: a quarter of what the lesson reader takes
+#: (``tutor.teach.lessons.MAX_BYTES``) and eight times the largest shipped lesson, so that
+#: ``MAX_ROOMS`` rooms hold at most 32 MB of text.
+MAX_FILE_BYTES = 64 * 1024
 #: The environment variable with a Redis address (``redis://127.0.0.1:6379/0``): when set, the
 #: rooms live there (``tutor_app.rooms_redis``), else in the app process.
 REDIS_ENV = "TUTOR_REDIS_URL"
@@ -129,6 +140,27 @@ def new_code(rng: random.Random) -> str:
 def new_token() -> str:
     """A teacher token: 128 random bits."""
     return secrets.token_urlsafe(16)
+
+
+def file_digest(data: bytes) -> str:
+    """What names a lesson file in a room: the SHA-256 of its bytes, in hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def room_file_ok(data: bytes) -> bool:
+    """Whether a room may hold ``data`` as its lesson file: UTF-8 text of at most
+    ``MAX_FILE_BYTES`` (the lesson reader takes no other).
+
+    >>> room_file_ok("Schön".encode()), room_file_ok(b"\\xff"), room_file_ok(b"")
+    (True, False, False)
+    """
+    if not 0 < len(data) <= MAX_FILE_BYTES:
+        return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def same_token(given: str, kept: str) -> bool:
@@ -182,12 +214,14 @@ class Opened(NamedTuple):
 
 @dataclass(frozen=True)
 class SharedView:
-    """What a teacher shows: a lesson, its step and which hands are face up."""
+    """What a teacher shows: a lesson, its step and which hands are face up; ``file``, the
+    digest of the room's lesson file when the lesson comes from it ("" for the library's)."""
 
     lesson: str
     step: int
     show: tuple[bool, bool]
     version: int = 0
+    file: str = ""
 
 
 @dataclass(frozen=True)
@@ -236,11 +270,28 @@ class Rooms(Protocol):
         ...
 
     def publish(
-        self, code: str, token: str, lesson: str, step: int, show: tuple[bool, bool]
+        self,
+        code: str,
+        token: str,
+        lesson: str,
+        step: int,
+        show: tuple[bool, bool],
+        file: str = "",
     ) -> SharedView | None:
         """Record the teacher's view; each change gets a higher version, a repeat keeps it.
-        ``None`` when the room is no longer open (closed or forgotten) or the token is not
-        its teacher's."""
+        ``file``: the digest of the room's lesson file when the lesson comes from it. ``None``
+        when the room is no longer open (closed or forgotten), the token is not its
+        teacher's, or the room holds no file of that digest."""
+        ...
+
+    def put_file(self, code: str, token: str, data: bytes) -> str | None:
+        """Hold ``data`` as the room's lesson file, in place of any before: its digest
+        (``file_digest``). ``None`` as for ``publish``, or when ``room_file_ok`` refuses it."""
+        ...
+
+    def lesson_file(self, code: str, digest: str) -> bytes | None:
+        """The room's lesson file when its digest is ``digest``; ``None`` else (another file,
+        none, or a room not open). Only for a code found by ``join``."""
         ...
 
     def heartbeat(self, code: str, token: str) -> bool:
@@ -360,6 +411,8 @@ class _Room:
     # the names given with answers to it -> the session that gave each
     names: dict[str, str] = field(default_factory=dict)
     refused: Counter[str] = field(default_factory=Counter)
+    # the lesson file shared now: its digest and bytes
+    file: tuple[str, bytes] | None = None
 
 
 class RoomStore:
@@ -461,16 +514,45 @@ class RoomStore:
     heartbeat = resume
 
     def publish(
-        self, code: str, token: str, lesson: str, step: int, show: tuple[bool, bool]
+        self,
+        code: str,
+        token: str,
+        lesson: str,
+        step: int,
+        show: tuple[bool, bool],
+        file: str = "",
     ) -> SharedView | None:
+        with self._lock:
+            room = self._teacher(code, token, self._clock())
+            if room is None or (file and (room.file is None or room.file[0] != file)):
+                return None
+            old = room.view
+            if old is None or (old.lesson, old.step, old.show, old.file) != (
+                lesson,
+                step,
+                show,
+                file,
+            ):
+                room.view = SharedView(lesson, step, show, old.version + 1 if old else 1, file)
+            return room.view
+
+    def put_file(self, code: str, token: str, data: bytes) -> str | None:
+        if not room_file_ok(data):
+            return None
+        digest = file_digest(data)
         with self._lock:
             room = self._teacher(code, token, self._clock())
             if room is None:
                 return None
-            old = room.view
-            if old is None or (old.lesson, old.step, old.show) != (lesson, step, show):
-                room.view = SharedView(lesson, step, show, old.version + 1 if old else 1)
-            return room.view
+            room.file = (digest, bytes(data))
+            return digest
+
+    def lesson_file(self, code: str, digest: str) -> bytes | None:
+        with self._lock:
+            room = self._room(code)[1]
+            if room is None or room.file is None or room.file[0] != digest:
+                return None
+            return room.file[1]
 
     def join(self, code: str, caller: Caller) -> Join:
         code = normalize_room(code)
@@ -639,6 +721,7 @@ __all__ = [
     "MAX_ANSWERS",
     "MAX_ANSWER_CHARS",
     "MAX_CLOSED",
+    "MAX_FILE_BYTES",
     "MAX_FOLLOWERS",
     "MAX_QUESTION_CHARS",
     "MAX_ROOMS",
@@ -661,11 +744,13 @@ __all__ = [
     "SharedView",
     "clean_answer",
     "clean_session",
+    "file_digest",
     "format_room",
     "name_key",
     "new_code",
     "new_token",
     "normalize_room",
+    "room_file_ok",
     "same_token",
     "valid_room",
 ]

@@ -7,8 +7,9 @@ of it: a token checked and a room touched, an answer counted once however many a
 The keys, under ``prefix``:
 
 - ``room:<code>``, a hash: the digest of the teacher token (never the token), when the teacher
-  last touched the room and last beat, the view (lesson, step, hands shown, version) and the
-  question (id, revealed);
+  last touched the room and last beat, the view (lesson, step, hands shown, version, the digest
+  of the file it comes from) and the question (id, revealed), and the room's lesson file (its
+  digest and text: it lives and goes with the room);
 - ``seen:<code>``, a sorted set: session -> when it last said it follows;
 - ``ans:<code>``, a hash: session -> its answer to the question asked now;
 - ``class:<code>``, a set: the sessions that followed when the question was asked;
@@ -69,9 +70,11 @@ from tutor_app.rooms import (
     SharedView,
     clean_answer,
     clean_session,
+    file_digest,
     name_key,
     new_code,
     new_token,
+    room_file_ok,
     valid_room,
 )
 
@@ -137,13 +140,22 @@ if teacher() then return 1 end
 return 0
 """
 
-# ARGV[6] lesson, ARGV[7] step, ARGV[8] shown hands
+# ARGV[6] lesson, ARGV[7] step, ARGV[8] shown hands, ARGV[9] the file's digest ("" for none)
 _PUBLISH = """
 if not teacher() then return false end
-local old = redis.call('HMGET', room, 'lesson', 'step', 'show', 'version')
-if old[1] == ARGV[6] and old[2] == ARGV[7] and old[3] == ARGV[8] then return tonumber(old[4]) end
-redis.call('HSET', room, 'lesson', ARGV[6], 'step', ARGV[7], 'show', ARGV[8])
+if ARGV[9] ~= '' and redis.call('HGET', room, 'filehash') ~= ARGV[9] then return false end
+local old = redis.call('HMGET', room, 'lesson', 'step', 'show', 'version', 'file')
+if old[1] == ARGV[6] and old[2] == ARGV[7] and old[3] == ARGV[8] and (old[5] or '') == ARGV[9]
+then return tonumber(old[4]) end
+redis.call('HSET', room, 'lesson', ARGV[6], 'step', ARGV[7], 'show', ARGV[8], 'file', ARGV[9])
 return redis.call('HINCRBY', room, 'version', 1)
+"""
+
+# ARGV[6] the file's digest, ARGV[7] its text
+_PUT_FILE = """
+if not teacher() then return 0 end
+redis.call('HSET', room, 'filehash', ARGV[6], 'filedata', ARGV[7])
+return 1
 """
 
 # KEYS[3] closed, KEYS[4..] the room's other keys; ARGV[6] max closed
@@ -293,6 +305,7 @@ class RedisRooms:
                 "open": _OPEN,
                 "teacher": _TEACHER,
                 "publish": _PUBLISH,
+                "put_file": _PUT_FILE,
                 "close": _CLOSE,
                 "follow": _FOLLOW,
                 "followers": _FOLLOWERS,
@@ -372,10 +385,30 @@ class RedisRooms:
     heartbeat = resume
 
     def publish(
-        self, code: str, token: str, lesson: str, step: int, show: tuple[bool, bool]
+        self,
+        code: str,
+        token: str,
+        lesson: str,
+        step: int,
+        show: tuple[bool, bool],
+        file: str = "",
     ) -> SharedView | None:
-        version = self._run("publish", normalize_room(code), token, [], lesson, step, _show(show))
-        return None if version is None else SharedView(lesson, step, show, int(version))
+        args = (lesson, step, _show(show), file)
+        version = self._run("publish", normalize_room(code), token, [], *args)
+        return None if version is None else SharedView(lesson, step, show, int(version), file)
+
+    def put_file(self, code: str, token: str, data: bytes) -> str | None:
+        if not room_file_ok(data):
+            return None
+        digest = file_digest(data)
+        done = self._run("put_file", normalize_room(code), token, [], digest, data.decode())
+        return digest if done else None
+
+    def lesson_file(self, code: str, digest: str) -> bytes | None:
+        fields = self._fields(normalize_room(code), "filehash", "filedata")
+        if fields is None or not digest or fields[0] != digest or fields[1] is None:
+            return None
+        return fields[1].encode()
 
     def join(self, code: str, caller: Caller) -> Join:
         code = normalize_room(code)
@@ -389,13 +422,14 @@ class RedisRooms:
         return Join.UNKNOWN
 
     def get(self, code: str) -> SharedView | None:
-        fields = self._fields(normalize_room(code), "lesson", "step", "show", "version")
+        fields = self._fields(normalize_room(code), "lesson", "step", "show", "version", "file")
         if fields is None:
             return None
-        lesson, step, show, version = fields
+        lesson, step, show, version, file = fields
         if lesson is None or step is None or show is None or version is None:
             return None
-        return SharedView(lesson, int(step), (show[:1] == "1", show[1:] == "1"), int(version))
+        shown = (show[:1] == "1", show[1:] == "1")
+        return SharedView(lesson, int(step), shown, int(version), file or "")
 
     def exists(self, code: str) -> bool:
         return self._fields(normalize_room(code)) is not None
@@ -493,7 +527,8 @@ def _reachable(method: Callable[P, R]) -> Callable[P, R]:
 
 
 for _name in (
-    "__len__", "open", "reopen", "resume", "heartbeat", "publish", "join", "get", "exists",
+    "__len__", "open", "reopen", "resume", "heartbeat", "publish", "put_file", "lesson_file",
+    "join", "get", "exists",
     "pulse", "close", "closed", "follow", "followers", "since_teacher", "ask", "question",
     "answer", "refused", "tally", "reveal",
 ):  # fmt: skip

@@ -13,6 +13,7 @@ from tutor.teach import puzzles as pz
 from tutor.teach.lessons import Library
 from tutor.teach.puzzles.difficulty import RATINGS_FILE, load_ratings
 from tutor.words.i18n import Translator, get_translator
+from tutor_app.room_lessons import FileLessons
 from tutor_app.room_limits import Caller, caller_from
 from tutor_app.rooms import REDIS_ENV, Rooms, RoomStore, RoomsUnavailable
 from tutor_app.session import state
@@ -62,6 +63,13 @@ def rooms() -> Rooms:
 
         return RedisRooms(url)
     return RoomStore()
+
+
+@st.cache_resource(show_spinner=False)
+def file_lessons() -> FileLessons:
+    """The lessons of the rooms' files read in this process, by digest
+    (``tutor_app.room_lessons``)."""
+    return FileLessons()
 
 
 @st.cache_resource(show_spinner=False)
@@ -136,6 +144,7 @@ __all__ = [
     "ROOT",
     "caller",
     "collection",
+    "file_lessons",
     "lessons_folder",
     "library",
     "puzzle_ratings",

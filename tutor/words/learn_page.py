@@ -28,6 +28,7 @@ from tutor.words.i18n import Translator
 #: Notices (said on the next run of the page).
 ROOMS_FULL = N_("Too many rooms are open on this server right now. Try again in a while.")
 ROOM_GONE = N_("Your room was closed after a long time without use. Share again for a new code.")
+FILE_TOO_LARGE = N_("This lesson file is too large to share with the class (at most {size} kB).")
 ROOMS_MINE = N_("You have opened too many rooms of late. Wait a while, then share again.")
 ANSWERS_LOST = N_(
     "The class's answers to your question ({question}) were lost with the connection. Ask the "
@@ -177,6 +178,7 @@ def answers(frame: AnyFrame, tr: Translator) -> tuple[str, ...]:
 __all__ = [
     "ANSWERS_LOST",
     "CANNOT_SHOW",
+    "FILE_TOO_LARGE",
     "FORGOTTEN",
     "NO_SUCH_LESSON",
     "NO_SUCH_STEP",

@@ -14,6 +14,10 @@ When the rooms cannot be reached, the page says so and looks again by itself; a 
 taken back by its teacher is followed again without a reload. The student's last answer is
 kept in the session and sent again while the question it answers is asked and the room has
 no answer of this student (the store lost it, or it could not be sent).
+
+A lesson the teacher opened from a file comes with the room (the view names the file's digest):
+the page reads it from the room once per app process (``tutor_app.room_lessons``) and follows
+it as a lesson of the library; a file that cannot be read says so.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from tutor.teach.classroom import (
     join_answer,
     puzzle_question,
 )
-from tutor.teach.lessons import Frame, Lesson, LessonRun
+from tutor.teach.lessons import Frame, Lesson, LessonRun, Lessons, Shelf
 from tutor.teach.puzzles import start
 from tutor.teach.puzzles.model import Puzzle
 from tutor.web import lesson_frame
@@ -65,7 +69,7 @@ from tutor_app.rooms import (
     valid_room,
 )
 from tutor_app.session import state
-from tutor_app.shared import caller, library, rooms, tr, watcher
+from tutor_app.shared import caller, file_lessons, library, rooms, tr, watcher
 from tutor_app.wake import (
     DOWN,
     FALLBACK_SECONDS,
@@ -270,9 +274,9 @@ def _show_room(code: str, pulse: Pulse | None) -> None:
     if pid is not None:
         _show_puzzle(t, w, pid, view, code, shown)
         return
-    lib = library()
-    lesson = lib.get(view.lesson)
-    frames = lib.frames(view.lesson) if lesson is not None else None
+    lessons = _lessons(code, view.file)
+    lesson = lessons.get(view.lesson) if lessons is not None else None
+    frames = lessons.frames(view.lesson) if lessons is not None else None
     if lesson is None or not frames:
         text.warning(w.no_lesson)
         return
@@ -282,21 +286,30 @@ def _show_room(code: str, pulse: Pulse | None) -> None:
     _show(t, w, lesson, frames, view, shown, code, pulse)
 
 
+def _lessons(code: str, file: str) -> Lessons | None:
+    """The lessons the room may show: the library's, and the room's lesson file when its view
+    names one (``file``, its digest); ``None`` when that file cannot be had or does not read."""
+    if not file:
+        return Lessons(library())
+    up = file_lessons().get(file, lambda: rooms().lesson_file(code, file))
+    return None if up is None else Lessons(library(), Shelf().with_lesson(*up))
+
+
+def _no_frames(_lesson_id: str) -> Sequence[Frame]:
+    return ()
+
+
 @chrome.safe_callback
-def _look(lesson_id: str, step: int, live: int) -> None:
+def _look(code: str, file: str, lesson_id: str, step: int, live: int) -> None:
     """Look at ``step`` of the teacher's lesson on one's own (the teacher goes on); reaching
     the teacher's step is following live again."""
-    frames = _frames(lesson_id)
+    lessons = _lessons(code, file)
+    frames = lessons.frames(lesson_id) if lessons is not None else ()
     own = fw.look_step(step, live)
     if own is None or not frames:
         state.follow_own = None
         return
     state.follow_own = LessonRun.start(lesson_id, frames, own)
-
-
-def _frames(lesson_id: str) -> Sequence[Frame]:
-    """The frames of a lesson the teacher may show."""
-    return library().frames(lesson_id)
 
 
 @chrome.safe_callback
@@ -329,7 +342,7 @@ def _show(
             w.back,
             key="follow_back",
             on_click=_look,
-            args=(lesson.id, step - 1, live),
+            args=(code, view.file, lesson.id, step - 1, live),
             disabled=step == 0,
             icon=":material/chevron_left:",
             width="stretch",
@@ -339,7 +352,7 @@ def _show(
             w.next,
             key="follow_next",
             on_click=_look,
-            args=(lesson.id, step + 1, live),
+            args=(code, view.file, lesson.id, step + 1, live),
             disabled=step >= live,  # not past the teacher
             icon=":material/chevron_right:",
             icon_position="right",
@@ -611,7 +624,9 @@ def _asked_now(code: str) -> ClassQuestion | None:
     pulse = store.pulse(code)
     if view is None or pulse is None:
         return None
-    return fw.asked_now(view.lesson, view.step, pulse.question, puzzle_sets.find, _frames)
+    lessons = _lessons(code, view.file)
+    frames = lessons.frames if lessons is not None else _no_frames
+    return fw.asked_now(view.lesson, view.step, pulse.question, puzzle_sets.find, frames)
 
 
 def _show_puzzle(

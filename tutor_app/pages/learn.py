@@ -370,7 +370,7 @@ def open_upload(name: str, data: bytes) -> None:
         st.session_state[UPLOAD_PROBLEMS] = tuple(upload_error(e, name, data) for e in errors)
         return
     st.session_state[UPLOAD_PROBLEMS] = ()
-    state.shelf = state.shelf.with_lesson(lesson, frames)
+    state.shelf = state.shelf.with_lesson(lesson, frames, data)
     open_lesson(lesson.id)
 
 

@@ -13,17 +13,29 @@ from tutor.teach.lessons.model import Frame, Lesson, LessonError
 
 @dataclass(frozen=True)
 class Shelf:
-    """The lesson files opened in a session, each with its frames."""
+    """The lesson files opened in a session, each with its frames, and the bytes of those
+    read from a file (``files``: lesson id -> bytes), so that they can be shared."""
 
     lessons: tuple[tuple[Lesson, tuple[Frame, ...]], ...] = ()
+    files: tuple[tuple[str, bytes], ...] = ()
 
     def lesson(self, lesson_id: str) -> tuple[Lesson, tuple[Frame, ...]] | None:
         return next((up for up in self.lessons if up[0].id == lesson_id), None)
 
-    def with_lesson(self, lesson: Lesson, frames: tuple[Frame, ...]) -> Shelf:
-        """The shelf with ``lesson`` on it, in place of any lesson of the same id."""
+    def file(self, lesson_id: str) -> bytes | None:
+        """The bytes of the file a lesson on the shelf was read from (``None`` when none)."""
+        return next((data for id_, data in self.files if id_ == lesson_id), None)
+
+    def with_lesson(
+        self, lesson: Lesson, frames: tuple[Frame, ...], data: bytes | None = None
+    ) -> Shelf:
+        """The shelf with ``lesson`` on it (read from ``data``, when given), in place of any
+        lesson of the same id."""
         rest = tuple(up for up in self.lessons if up[0].id != lesson.id)
-        return Shelf((*rest, (lesson, frames)))
+        files = tuple(f for f in self.files if f[0] != lesson.id)
+        if data is not None:
+            files = (*files, (lesson.id, data))
+        return Shelf((*rest, (lesson, frames)), files)
 
 
 def open_lesson_file(
