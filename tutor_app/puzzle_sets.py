@@ -14,6 +14,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutor.teach import puzzles as pz
+from tutor.teach.puzzles.difficulty import RATINGS_FILE, load_ratings
 from tutor.teach.puzzles.generated import GENERATED_FILE, GeneratedSet, generated_set
 from tutor.web.puzzle_html import puzzle_card_html
 from tutor.words import puzzle_page as pw
@@ -37,6 +38,22 @@ def generated_path() -> Path:
 
 def generated() -> GeneratedSet:
     return generated_set(str(generated_path()))
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _ratings(path: str, stamp: float) -> dict[str, float]:
+    return load_ratings(path)
+
+
+def generated_ratings() -> dict[str, float]:
+    """The measured ratings of the generated puzzles (``ratings.json`` beside their file;
+    none: their levels')."""
+    path = generated_path().parent / RATINGS_FILE
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return {}
+    return _ratings(str(path), stamp)
 
 
 def find(puzzle_id: str) -> pz.Puzzle | None:
@@ -118,4 +135,12 @@ def section(t: Translator, open_puzzle: Callable[[str], None], solved: dict[str,
         st.button(w.more, key="pz_gen_more", on_click=chrome.safe_callback(_more))
 
 
-__all__ = ["find", "generated", "generated_ids", "generated_path", "known_ids", "section"]
+__all__ = [
+    "find",
+    "generated",
+    "generated_ids",
+    "generated_path",
+    "generated_ratings",
+    "known_ids",
+    "section",
+]

@@ -29,8 +29,8 @@ from tutor_app.session import state
 from tutor_app.shared import collection, puzzle_ratings
 
 #: Session keys: the trainer's mode ("", "daily", "streak", "review"), the streak's solved
-#: puzzles, the puzzle whose first end was already rated.
-MODE, STREAK, RATED = "pz_mode", "pz_streak", "pz_rated"
+#: puzzles, the puzzle whose first end was already rated, the streak's seed (two streaks differ).
+MODE, STREAK, RATED, STREAK_SEED = "pz_mode", "pz_streak", "pz_rated", "pz_streak_seed"
 CLOCK = "t66_now"
 #: How many of a deal's costliest moves the judge tries to prove (the top ones often lie
 #: where too many deals are possible to prove anything).
@@ -55,7 +55,12 @@ def lookup(puzzle_id: str) -> pz.Puzzle | None:
 
 
 def _rated(theme: str = "") -> dict[str, float]:
-    return tg.ratings_of(collection().puzzles, puzzle_ratings(), theme)
+    """Every puzzle's rating, the generated ones' and the course's, of ``theme`` if given."""
+    gen = puzzle_sets.generated().entries
+    return {
+        **tg.entry_ratings(gen, puzzle_sets.generated_ratings(), theme),
+        **tg.ratings_of(collection().puzzles, puzzle_ratings(), theme),
+    }
 
 
 # ----------------------------------------------------------------------------- callbacks
@@ -67,7 +72,7 @@ def start(kind: str, open_puzzle: Callable[[str], None]) -> None:
     st.session_state[MODE] = kind
     chosen: str | None = None
     if kind == "daily":
-        chosen = rt.daily([p.id for p in collection().puzzles], now().date().isoformat())
+        chosen = rt.daily(puzzle_sets.known_ids(), now().date().isoformat())
     elif kind == "level":
         theme = str(state.pz_theme)
         chosen = tg.at_level(
@@ -75,12 +80,18 @@ def start(kind: str, open_puzzle: Callable[[str], None]) -> None:
         )
     elif kind == "streak":
         st.session_state[STREAK] = []
-        chosen = tg.streak_step(_rated(), [])
+        st.session_state[STREAK_SEED] = now().toordinal() * 1000 + len(_history())
+        chosen = tg.streak_step(_rated(), [], _streak_seed())
     elif kind == "review":
         due = mine.due(progress.record().personal, now())
         chosen = due[0].id if due else None
     if chosen is not None:
         open_puzzle(chosen)
+
+
+def _streak_seed() -> int:
+    seed = st.session_state.get(STREAK_SEED, 0)
+    return seed if isinstance(seed, int) else 0
 
 
 def _history() -> tuple[float, ...]:
@@ -111,7 +122,7 @@ def streak_next(open_puzzle: Callable[[str], None]) -> bool:
     """Open the streak's next puzzle; False when there is no streak going."""
     if st.session_state.get(MODE) != "streak":
         return False
-    nxt = tg.streak_step(_rated(), st.session_state.get(STREAK, []))
+    nxt = tg.streak_step(_rated(), st.session_state.get(STREAK, []), _streak_seed())
     if nxt is None:
         st.session_state[MODE] = ""
         return False
@@ -139,10 +150,7 @@ def panel(t: Translator, open_puzzle: Callable[[str], None]) -> None:
     with st.container(border=True, key="pz_trainer"):
         text.subheader(w.trainer)
         text.markdown(tw.rating_line(record.rating.rating, record.rating.rd, t))
-        if st.session_state.get(MODE) == "streak":
-            text.caption(
-                tw.streak_line(len(st.session_state.get(STREAK, [])), record.best_streak, t)
-            )
+        streak_caption(t)
         cols = st.columns(3)
         buttons = (
             (w.daily, "daily", ":material/today:"),
@@ -174,6 +182,14 @@ def panel(t: Translator, open_puzzle: Callable[[str], None]) -> None:
         if record.history:
             with st.expander(w.dashboard, icon=":material/monitoring:"):
                 dashboard(record, t, w)
+
+
+def streak_caption(t: Translator) -> None:
+    """The streak so far and the best one, while a streak is going (above the trainer's
+    buttons and over the puzzle being played)."""
+    if st.session_state.get(MODE) == "streak":
+        done = len(st.session_state.get(STREAK, []))
+        text.caption(tw.streak_line(done, progress.record().best_streak, t))
 
 
 def dashboard(record: TrainerRecord, t: Translator, w: tw.TrainerWords) -> None:
@@ -267,5 +283,6 @@ __all__ = [
     "now",
     "panel",
     "start",
+    "streak_caption",
     "streak_next",
 ]

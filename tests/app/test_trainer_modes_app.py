@@ -24,6 +24,8 @@ from tutor.teach.progress import Progress, dump_progress, load_progress
 from tutor.teach.puzzles import difficulty as df
 from tutor.teach.puzzles import personal as mine
 from tutor.teach.puzzles import rating as rt
+from tutor.teach.puzzles import training as tg
+from tutor.teach.puzzles.generated import GENERATED_FILE, generated_set
 from tutor.teach.puzzles.record import TrainerRecord
 from tutor.web.html import md_plain
 from tutor.words import trainer_page as tw
@@ -34,9 +36,17 @@ ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "streamlit_app.py")
 FOLDER = ROOT / "puzzles"
 COLLECTION = pz.Collection.load(FOLDER)
+GENERATED = generated_set(str(ROOT / GENERATED_FILE))
+#: Every puzzle the trainer draws from: the generated ones and the course's.
 RATED = {
-    p.id: df.rating_of(p, df.load_ratings(FOLDER / df.RATINGS_FILE)) for p in COLLECTION.puzzles
+    **tg.entry_ratings(
+        GENERATED.entries, df.load_ratings(ROOT / GENERATED_FILE.parent / df.RATINGS_FILE)
+    ),
+    **{
+        p.id: df.rating_of(p, df.load_ratings(FOLDER / df.RATINGS_FILE)) for p in COLLECTION.puzzles
+    },
 }
+ALL_IDS = (*COLLECTION.ids, *GENERATED.ids)
 NOW = datetime(2026, 11, 28, 18, 0, tzinfo=UTC)
 
 Start = Callable[..., AppTest]
@@ -127,7 +137,7 @@ def test_a_streak_rises_until_the_first_miss(
     first = at.session_state["pz_current"]
     assert RATED[first] == min(RATED.values())
     solved: list[str] = []
-    for _ in range(len(RATED)):
+    for _ in range(30):
         current = at.session_state["pz_current"]
         wrong = wrong_move(attempt_of(at))
         if len(solved) >= 2 and wrong is not None:
@@ -154,7 +164,7 @@ def test_a_streak_rises_until_the_first_miss(
 
 
 def test_the_daily_puzzle_is_the_same_for_two_learners(puzzles_page: Start) -> None:
-    want = rt.daily([p.id for p in COLLECTION.puzzles], NOW.date().isoformat())
+    want = rt.daily(ALL_IDS, NOW.date().isoformat())
     for lang in ("en", "de"):
         at = puzzles_page(lang)
         at.button(key="pz_tr_daily").click().run()
@@ -164,9 +174,7 @@ def test_the_daily_puzzle_is_the_same_for_two_learners(puzzles_page: Start) -> N
     other_day = NOW + timedelta(days=3)
     at = puzzles_page("en", now=other_day)
     at.button(key="pz_tr_daily").click().run()
-    assert at.session_state["pz_current"] == rt.daily(
-        [p.id for p in COLLECTION.puzzles], other_day.date().isoformat()
-    )
+    assert at.session_state["pz_current"] == rt.daily(ALL_IDS, other_day.date().isoformat())
 
 
 def test_a_puzzle_opened_by_its_link_and_one_at_the_level(puzzles_page: Start) -> None:

@@ -22,6 +22,7 @@ from tutor.teach.puzzles import difficulty as df
 from tutor.teach.puzzles import personal as mine
 from tutor.teach.puzzles import rating as rt
 from tutor.teach.puzzles import training as tg
+from tutor.teach.puzzles.generated import GENERATED_FILE, generated_set
 from tutor.teach.puzzles.record import TrainerRecord, attempted, record_data, record_from_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,8 +130,40 @@ def test_a_streak_rises() -> None:
     done: list[str] = []
     while (nxt := tg.streak_step(rated, done)) is not None:
         done.append(nxt)
-    assert len(done) == len(rated)
-    assert [rated[i] for i in done] == sorted(rated.values())
+    climbed = [rated[i] for i in done]
+    assert len(set(done)) == len(done) > 5
+    assert climbed == sorted(climbed)
+    assert climbed[0] == min(rated.values()) and climbed[-1] == max(rated.values())
+
+
+def test_a_streak_climbs_past_many_easy_puzzles_and_two_streaks_differ() -> None:
+    # Three hundred puzzles at the bottom of the scale do not hold a streak there.
+    rated = {f"easy{i}": 600.0 for i in range(300)}
+    rated |= {f"p{r}": float(r) for r in range(650, 2400, 10)}
+    done: list[str] = []
+    for _ in range(12):
+        nxt = tg.streak_step(rated, done, seed=7)
+        assert nxt is not None
+        done.append(nxt)
+    climbed = [rated[i] for i in done]
+    assert climbed == sorted(climbed)
+    assert sum(1 for i in done if i.startswith("easy")) == 1
+    assert climbed[-1] >= rt.STREAK_FROM + 10 * rt.STREAK_STEP
+    firsts = {tg.streak_step(rated, [], seed=s) for s in range(10)}
+    assert len(firsts) > 1 and all(rated[f] == 600.0 for f in firsts if f is not None)
+    assert tg.streak_step(rated, done, seed=7) == tg.streak_step(rated, done, seed=7)
+
+
+def test_generated_puzzles_are_rated_from_their_entries() -> None:
+    gen = generated_set(str(ROOT / GENERATED_FILE))
+    measured = df.load_ratings(ROOT / "puzzles/generated/ratings.json")
+    rated = tg.entry_ratings(gen.entries, measured)
+    assert len(rated) == len(gen.entries) >= 2000
+    assert sum(1 for e in gen.entries if e.id in measured) >= 2000
+    assert all(df.LOWEST <= v <= df.HIGHEST for v in rated.values())
+    themed = tg.entry_ratings(gen.entries, measured, "closing")
+    assert themed and set(themed) < set(rated)
+    assert all("closing" in e.themes for e in gen.entries if e.id in themed)
 
 
 def test_retry_here_goes_back_to_the_position_of_the_miss() -> None:

@@ -382,6 +382,7 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
                 room=chrome.open_room(),
             )
         )
+        trainer.streak_caption(t)
     with back:
         st.button(
             w.all_puzzles,

@@ -108,12 +108,24 @@ def daily(ids: Sequence[str], date: str) -> str | None:
     return min(ids, key=key)
 
 
-def streak_next(ratings: Mapping[str, float], done: Sequence[str]) -> str | None:
-    """The streak's next puzzle: the easiest not done yet that is no easier than the last one
-    done (``None``: none is left)."""
+#: A streak's climb: its n-th puzzle (from 0) is the one nearest ``STREAK_FROM + n *
+#: STREAK_STEP``, never easier than the last one solved; among those within ``STREAK_SPREAD``
+#: of the nearest one is taken at random, so two streaks differ.
+STREAK_FROM, STREAK_STEP, STREAK_SPREAD = 600.0, 50.0, 25.0
+
+
+def streak_next(ratings: Mapping[str, float], done: Sequence[str], seed: int = 0) -> str | None:
+    """The streak's next puzzle (``None``: none is left): near the rating the streak has
+    climbed to after ``done``, no easier than the last one done. The same ``seed`` and ``done``
+    give the same puzzle."""
     floor = max((ratings[d] for d in done if d in ratings), default=float("-inf"))
-    left = [(v, k) for k, v in ratings.items() if k not in done and v >= floor]
-    return min(left)[1] if left else None
+    left = {k: v for k, v in ratings.items() if k not in done and v >= floor}
+    if not left:
+        return None
+    target = max(floor, STREAK_FROM + STREAK_STEP * len(done))
+    best = min(abs(v - target) for v in left.values())
+    close = sorted(k for k, v in left.items() if abs(v - target) <= best + STREAK_SPREAD)
+    return random.Random(f"{seed}:{len(done)}").choice(close)
 
 
 __all__ = [
@@ -127,6 +139,9 @@ __all__ = [
     "SCALE",
     "START_RATING",
     "START_RD",
+    "STREAK_FROM",
+    "STREAK_SPREAD",
+    "STREAK_STEP",
     "LearnerRating",
     "daily",
     "near",

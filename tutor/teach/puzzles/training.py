@@ -15,7 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from tutor.teach.puzzles.difficulty import rating_of
+from tutor.teach.puzzles.difficulty import DEFAULT_RATING, LEVEL_RATINGS, rating_of
+from tutor.teach.puzzles.generated import Entry
 from tutor.teach.puzzles.judge import Attempt
 from tutor.teach.puzzles.model import Puzzle
 from tutor.teach.puzzles.personal import ID_PREFIX, Personal, review
@@ -37,9 +38,21 @@ def at_level(
     return near(rated, record.rating.rating, avoid, random.Random(seed))
 
 
-def streak_step(rated: Mapping[str, float], done: Sequence[str]) -> str | None:
-    """The next puzzle of a streak that has solved ``done``."""
-    return streak_next(rated, done)
+def entry_ratings(
+    entries: Iterable[Entry], measured: Mapping[str, float], theme: str = ""
+) -> dict[str, float]:
+    """Each generated puzzle's rating (measured, else its level's), read from the list's
+    entries without their positions; of ``theme`` only (any of its themes) if one is given."""
+    return {
+        e.id: measured.get(e.id, LEVEL_RATINGS.get(e.level, DEFAULT_RATING))
+        for e in entries
+        if not theme or theme in e.themes
+    }
+
+
+def streak_step(rated: Mapping[str, float], done: Sequence[str], seed: int = 0) -> str | None:
+    """The next puzzle of a streak (started with ``seed``) that has solved ``done``."""
+    return streak_next(rated, done, seed)
 
 
 def retry_here(attempt: Attempt) -> Attempt:
@@ -72,6 +85,7 @@ def personal_by_id(record: TrainerRecord, puzzle_id: str) -> Personal | None:
 
 __all__ = [
     "at_level",
+    "entry_ratings",
     "finished",
     "is_personal",
     "personal_by_id",
