@@ -84,7 +84,7 @@ def _card_points(rules: RuleSet, w: HandoutWords, tr: Translator, style: str) ->
     cells = join(
         Markup('<div class="t66-hrank">{}<span>{}</span><b>{}</b></div>').format(
             card_html(Card.of(rank, Suit.HEARTS), tr, opts),
-            tr.rank(rank),
+            tr.rank(rank, "bare"),
             rules.card_points[rank],
         )
         for rank in rules.ranks
@@ -227,10 +227,12 @@ def _answers(lesson: Lesson, frames: Sequence[Frame], w: HandoutWords, tr: Trans
         answer = step_answer(frame, tr) if i else None
         if answer is None:
             continue
-        found = frame.your_move is not None and frame.question is None
+        found = frame.your_move is not None  # its narration was kept for this part
         right = join(Markup("<li>✓ {}</li>").format(r) for r in answer.right)
         why = join(Markup("<p>{}</p>").format(y) for y in answer.why)
-        head = Markup("<p><b>{}:</b></p>").format(w.accepted) if found else Markup("")
+        head = (
+            Markup("<p><b>{}:</b></p>").format(w.accepted) if frame.question is None else Markup("")
+        )
         parts.append(
             Markup(
                 '<div class="t66-hanswer" data-step="{}"><p><b>{}</b> · {}</p><p>{}</p>'
@@ -238,7 +240,7 @@ def _answers(lesson: Lesson, frames: Sequence[Frame], w: HandoutWords, tr: Trans
             ).format(
                 i,
                 tr._("Step {step} of {last}", step=i, last=len(frames) - 1),
-                w.your_move if found else w.question,
+                w.question if frame.question is not None else w.your_move,
                 answer.task,
                 head,
                 right,
