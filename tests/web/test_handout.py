@@ -228,3 +228,8 @@ def test_the_command_refuses_an_unknown_lesson_or_preset(
     broken = ROOT / "tests" / "broken_lessons" / "card_twice.yaml"
     assert cli.main(["handout", "lesson", str(broken)]) == 1
     assert "Kc" in capsys.readouterr().out
+
+
+def test_the_command_asks_for_a_lesson(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["handout", "lesson", "--lang", "pl"]) == 2
+    assert "example-1" in capsys.readouterr().err

@@ -27,30 +27,31 @@ from tutor.words.i18n import Translator, get_translator
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 LESSONS_ENV = "TUTOR_LESSONS_DIR"
 
+KINDS = ("rules", "lesson")
+
 E_NO_LESSON = N_("there is no lesson '{lesson}' in {folder}; the lessons there: {valid}")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    kinds = p.add_subparsers(dest="kind", required=True)
-    rules = kinds.add_parser("rules", help="the rules card of a preset: one A4 page")
-    rules.add_argument(
+    p.add_argument(
+        "kind",
+        choices=KINDS,
+        help="rules: the rules card of a preset (one A4 page); lesson: the sheet of a lesson",
+    )
+    p.add_argument("lesson", metavar="ID", nargs="?", help="lesson: a lesson's id, or a file")
+    p.add_argument(
         "--preset",
         default="classic",
-        help=f"one preset: {', '.join([*PRESETS, *TABLE_PRESETS])} (default: classic)",
+        help=f"rules: one preset: {', '.join([*PRESETS, *TABLE_PRESETS])} (default: classic)",
     )
-    lesson = kinds.add_parser("lesson", help="the sheet of a lesson, the answers at the end")
-    lesson.add_argument("lesson", metavar="ID", help="a lesson's id, or a lesson file")
-    lesson.add_argument(
+    p.add_argument(
         "--lessons",
         default=None,
-        help=f"the lessons folder (default: ${LESSONS_ENV}, else the lessons of the tutor)",
+        help=f"lesson: the lessons folder (default: ${LESSONS_ENV}, else the tutor's lessons)",
     )
-    for sub in (rules, lesson):
-        add_lang_option(sub)
-        sub.add_argument(
-            "--style", choices=STYLES, default="french", help="the pack the cards are drawn in"
-        )
-        sub.add_argument("-o", "--output", default=None, help="the file to write (default: print)")
+    add_lang_option(p)
+    p.add_argument("--style", choices=STYLES, default="french", help="the pack the cards show")
+    p.add_argument("-o", "--output", default=None, help="the file to write (default: print)")
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
@@ -79,7 +80,7 @@ def _folder(args: argparse.Namespace) -> Path:
 def _lesson_document(args: argparse.Namespace, tr: Translator) -> str | None:
     """The sheet of the lesson ``args.lesson`` names: a lesson file, or an id in the folder.
     ``None`` after printing a file's problems; ``UsageError`` for an unknown id."""
-    path = Path(args.lesson)
+    path = Path(args.lesson or "")
     if path.suffix in (".yaml", ".yml") and path.is_file():
         lesson, errors = check_lesson(path)
         if errors or lesson is None:
@@ -88,11 +89,11 @@ def _lesson_document(args: argparse.Namespace, tr: Translator) -> str | None:
         return lesson_sheet_html(lesson, replay(lesson), tr)
     folder = _folder(args)
     library = Library.load(folder)
-    lesson = library.get(args.lesson)
-    frames = library.frames(args.lesson) if lesson is not None else ()
+    lesson = library.get(args.lesson) if args.lesson else None
+    frames = library.frames(lesson.id) if lesson is not None else ()
     if lesson is None or not frames:
         valid = ", ".join(les.id for les in library.lessons)
-        raise UsageError(E_NO_LESSON, lesson=args.lesson, folder=str(folder), valid=valid)
+        raise UsageError(E_NO_LESSON, lesson=args.lesson or "", folder=str(folder), valid=valid)
     return lesson_sheet_html(lesson, frames, tr)
 
 
