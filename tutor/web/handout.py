@@ -65,10 +65,11 @@ def _document(title: str, body: Markup, tr: Translator, *, script: Markup | None
 # ----------------------------------------------------------------------------- the rules card
 
 
-def _sources(rules: RuleSet) -> tuple[str, ...]:
-    """The sources the rules in force follow, in the order the sources are listed."""
+def _sources(rules: RuleSet, tr: Translator) -> tuple[str, ...]:
+    """The sources the rules in force and the scoring rules follow, in the order the sources
+    are listed."""
     used = {rules.source_of(sw.id) for sw in rules.switches() if unused_by(rules, sw.id) is None}
-    used.add(rules.default_source)
+    used |= {rules.default_source, *(line.source for line in scoring_lines(rules, tr))}
     known = [s for s in SOURCE_NAMES if s in used]
     return (*known, *sorted(used - set(known)))
 
@@ -98,7 +99,7 @@ def rules_card_html(rules: RuleSet, tr: Translator) -> str:
     deal is scored, the target; the sources at the foot. Made to fit one A4 page. The cards
     are drawn in the translator's pack style."""
     w = HandoutWords().said(tr)
-    sources = _sources(rules)
+    sources = _sources(rules, tr)
     sections = []
     for title, members in grouped_switches(rules):
         rows = []
