@@ -58,6 +58,11 @@ COMMANDS: tuple[Command, ...] = (
         "every term in German, Polish and English, with the sources' own words",
         "tutor.cli.glossary",
     ),
+    LazyCommand(
+        "handout",
+        "a rules card or a lesson sheet to print, as one HTML document",
+        "tutor.cli.handout",
+    ),
 )
 
 

@@ -30,12 +30,14 @@ from tutor.teach.lessons import choices as lc
 from tutor.teach.uploads import too_often
 from tutor.web import course, lesson_frame
 from tutor.web.document import uploader_words_css
+from tutor.web.handout import file_name, lesson_sheet_html
 from tutor.web.hint_html import hint_html
 from tutor.web.links import DeepLink, choose_step, link_params
 from tutor.web.problems import MAX_LINES_PER_FILE, file_panels, upload_error
 from tutor.web.step import reply_html, step_hint_markdown, task_html
 from tutor.web.titles import lesson_card_html, page_title_html
 from tutor.words import learn_page as lw
+from tutor.words.handout_text import HandoutWords
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import try_reply
 from tutor_app import ask, board, chrome, keys, progress, session, text
@@ -510,6 +512,16 @@ def _player(lesson: Lesson) -> None:
             text.success(w.end, icon=":material/flag:")
         _lesson_end(lesson, step >= last)
         _seat_controls(w, lesson.seats)
+        if not projector:  # the lesson's sheet to print, made when it is asked for
+            st.download_button(
+                HandoutWords().said(t).lesson_sheet,
+                data=functools.partial(lesson_sheet_html, lesson, frames, t),
+                file_name=file_name("lesson", lesson.id),
+                mime="text/html",
+                key="t66_lesson_sheet",
+                icon=":material/print:",
+                on_click="ignore",
+            )
         share_controls(w)
 
 

@@ -3,11 +3,14 @@ deal for three or four played by the computer, a move at a time."""
 
 from __future__ import annotations
 
+import functools
+
 import streamlit as st
 
 from tutor.engine import PRESETS, TABLE_PRESETS
 from tutor.teach.table_watch import FIRST_PRESET, HINT_LEVELS, WATCH_PRESETS, Watch, new_watch
 from tutor.web.board import BoardOptions, board_html
+from tutor.web.handout import file_name, rules_card_html
 from tutor.web.hint_html import hint_html
 from tutor.web.rules_ref import (
     compare_html,
@@ -16,6 +19,7 @@ from tutor.web.rules_ref import (
     source_files_html,
 )
 from tutor.words import rules_page as rw
+from tutor.words.handout_text import HandoutWords
 from tutor.words.i18n import Translator
 from tutor_app import chrome, text
 from tutor_app.session import state
@@ -47,6 +51,15 @@ def _body() -> None:
             key="w_preset",
         )
         text.html(rules_reference_html(every[name], t))
+        st.download_button(
+            HandoutWords().said(t).rules_card,
+            data=functools.partial(rules_card_html, every[name], t),
+            file_name=file_name("rules", name),
+            mime="text/html",
+            key="w_rules_card",
+            icon=":material/print:",
+            on_click="ignore",
+        )
     with compare:
         only = st.toggle(w.only_differences, key="w_only_diff")
         text.caption(w.compare_caption)
