@@ -55,7 +55,8 @@ def test_the_list_shows_the_generated_puzzles_of_a_preset() -> None:
 
 @pytest.mark.slow
 def test_a_generated_puzzle_opens_by_its_address() -> None:
-    entry = GENERATED.entries[len(GENERATED.entries) // 2]
+    half = GENERATED.entries[len(GENERATED.entries) // 2 :]
+    entry = next(e for e in half if not GENERATED.is_table(e.id))
     p = GENERATED.get(entry.id)
     assert p is not None
     at = page("pl", entry.id)
