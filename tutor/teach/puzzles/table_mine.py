@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from tutor.engine import TableState, TooManyDealsError, deal_table, table_apply, table_legal_moves
 from tutor.engine.presets import preset as preset_rules
+from tutor.formats.positions import position_from_data, position_to_dict
 from tutor.search.table_players import table_club, table_random_player
 from tutor.teach.puzzles.generated import table_puzzle_from_record
 from tutor.teach.puzzles.mine import Report
@@ -140,10 +141,19 @@ def mine_table(
     return found
 
 
+def _as_written(s: TableState) -> TableState:
+    """The position as its file gives it back (a card held twice is its first copy): the
+    judge's searches then serve the check of the puzzle read back."""
+    back = position_from_data(position_to_dict(s)).table
+    assert back is not None
+    return back
+
+
 def _keep(hit: TableState, preset: str, seen: set[str], near: set[str]) -> TableMined | str:
     key = table_key(hit)
     if key in seen:
         return "duplicate"
+    hit = _as_written(hit)
     got = judge_table_position(hit, preset)
     if isinstance(got, str):
         return got
