@@ -80,3 +80,19 @@ def test_a_table_puzzle_opens_by_its_address_and_shows_its_verdict() -> None:
     at.run()
     clean(at)
     assert [s.value for s in at.success] and at.button(key="pz_table_again")
+
+
+@pytest.mark.slow
+def test_the_list_opens_a_table_puzzle() -> None:
+    at = page("pl")
+    at.selectbox(key="w_pz_preset").set_value("four").run()
+    clean(at)
+    first = GENERATED.select("four")[0]
+    at.button(key=f"pz_gen_open_{first.id}").click().run()
+    clean(at)
+    assert at.session_state["pz_table"] == first.id
+    assert at.button(key="pz_table_list")
+    at.button(key="pz_table_list").click().run()
+    clean(at)
+    assert at.session_state["pz_table"] is None
+    assert "pz_table_list" not in [b.key for b in at.button]
