@@ -12,8 +12,8 @@ import pytest
 
 from tutor.cli.main import main as cli_main
 from tutor.engine import SEAT_NAMES, Card, Play, Suit, TableState, parse_move
-from tutor.engine.table import table_position
 from tutor.engine.presets import preset
+from tutor.engine.table import table_legal_moves, table_pack, table_position
 from tutor.teach.puzzles.generated import (
     GENERATED_FILE,
     GeneratedSet,
@@ -25,7 +25,7 @@ from tutor.teach.puzzles.generated import (
     table_puzzle_from_record,
 )
 from tutor.teach.puzzles.judge import Mark
-from tutor.teach.puzzles.model import Goal
+from tutor.teach.puzzles.model import Goal, TablePuzzle
 from tutor.teach.puzzles.table_generated import (
     TABLE_EXPLAIN_HIDDEN,
     TABLE_EXPLAIN_SEEN,
@@ -61,9 +61,8 @@ def _endgame(b: str = "Kc 9s", c: str = "Qc Js", lacks: tuple[int, ...] = ()) ->
     unseen cards can lie, Ah in none."""
     rules = preset("three")
     hands = [_cards("Ah 9c"), _cards(b), _cards(c)]
-    rest = set(_cards(" ".join(f"{r}{s}" for r in "A 10 K Q J 9 8".split() for s in "cshd")))
     used = {c for h in hands for c in h} | {Card.parse("Qh").index}
-    played = sorted(rest - used)
+    played = sorted(set(table_pack(rules)) - used)
     return table_position(
         rules,
         hands=hands,
@@ -102,8 +101,6 @@ def test_the_table_judge_finds_the_move_counted_by_hand() -> None:
 
 
 def test_a_table_puzzle_is_played_and_refuted() -> None:
-    from tutor.teach.puzzles.model import TablePuzzle
-
     s = _endgame()
     p = TablePuzzle("t", "x", "closed_follow", 2, Goal.parse("win"), s, 0, (parse_move("9c"),), "")
     assert validate_table(p) == []
@@ -165,8 +162,6 @@ def test_table_lines_are_read_beside_the_two_seat_ones(
 
 
 def _others(s: TableState, solution: tuple[object, ...]) -> list[object]:
-    from tutor.engine import table_legal_moves
-
     return [m for m in table_legal_moves(s) if m not in solution]
 
 
