@@ -16,7 +16,7 @@ import streamlit as st
 from tutor.teach import puzzles as pz
 from tutor.teach.puzzles.difficulty import RATINGS_FILE, load_ratings
 from tutor.teach.puzzles.generated import GENERATED_FILE, GeneratedSet, generated_set
-from tutor.web.puzzle_html import puzzle_card_html
+from tutor.web.puzzle_html import puzzle_card_html, table_puzzle_card_html
 from tutor.words import puzzle_page as pw
 from tutor.words.generated_page import GeneratedWords, shown_line
 from tutor.words.i18n import Translator
@@ -90,8 +90,14 @@ def _preset_chosen() -> None:
     ss[SHOWN_KEY] = PAGE
 
 
-def section(t: Translator, open_puzzle: Callable[[str], None], solved: dict[str, bool]) -> None:
-    """The list of generated puzzles of one preset, of the theme chosen above."""
+def section(
+    t: Translator,
+    open_puzzle: Callable[[str], None],
+    solved: dict[str, bool],
+    open_table: Callable[[str], None] | None = None,
+) -> None:
+    """The list of generated puzzles of one preset, of the theme chosen above (a puzzle at a
+    table of three or four opens with ``open_table``)."""
     gen = generated()
     presets = gen.presets()
     if not presets:
@@ -118,8 +124,19 @@ def section(t: Translator, open_puzzle: Callable[[str], None], solved: dict[str,
     text.caption(shown_line(len(shown), len(chosen), t))
     for row in range(0, len(shown), 3):
         for box, e in zip(st.columns(3), shown[row : row + 3], strict=False):
+            table = gen.get_table(e.id) if open_table is not None else None
             p = gen.get(e.id)
             with box, st.container(border=True):
+                if table is not None and open_table is not None:
+                    text.html(table_puzzle_card_html(table, t, solved=table.id in solved))
+                    st.button(
+                        pw_words.try_again if table.id in solved else pw_words.open,
+                        key=f"pz_gen_open_{table.id}",
+                        on_click=open_table,
+                        args=(table.id,),
+                        type="secondary" if table.id in solved else "primary",
+                    )
+                    continue
                 if p is None:
                     text.warning(pw.cannot_show(e.id, t))
                     continue

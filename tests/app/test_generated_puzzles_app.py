@@ -55,7 +55,8 @@ def test_the_list_shows_the_generated_puzzles_of_a_preset() -> None:
 
 @pytest.mark.slow
 def test_a_generated_puzzle_opens_by_its_address() -> None:
-    entry = GENERATED.entries[len(GENERATED.entries) // 2]
+    half = GENERATED.entries[len(GENERATED.entries) // 2 :]
+    entry = next(e for e in half if not GENERATED.is_table(e.id))
     p = GENERATED.get(entry.id)
     assert p is not None
     at = page("pl", entry.id)
@@ -63,3 +64,35 @@ def test_a_generated_puzzle_opens_by_its_address() -> None:
     assert at.button(key="pz_btn_list")  # the puzzle, not the list
     shown = "\n".join(str(h.proto.body) for h in at.get("html"))
     assert html.escape(puzzle_title(p, get_translator("pl"))) in shown
+
+
+@pytest.mark.slow
+def test_a_table_puzzle_opens_by_its_address_and_shows_its_verdict() -> None:
+    entry = next(e for e in GENERATED.entries if GENERATED.is_table(e.id))
+    p = GENERATED.get_table(entry.id)
+    assert p is not None
+    at = page("de", entry.id)
+    assert at.session_state["pz_table"] == entry.id == at.query_params["id"]
+    assert at.button(key="pz_table_list")  # the puzzle, not the list
+    shown = "\n".join(str(h.proto.body) for h in at.get("html"))
+    assert html.escape(puzzle_title(p, get_translator("de"))) in shown
+    at.session_state["pz_table_move"] = str(p.solution[0])  # as a click on the card sets it
+    at.run()
+    clean(at)
+    assert [s.value for s in at.success] and at.button(key="pz_table_again")
+
+
+@pytest.mark.slow
+def test_the_list_opens_a_table_puzzle() -> None:
+    at = page("pl")
+    at.selectbox(key="w_pz_preset").set_value("four").run()
+    clean(at)
+    first = GENERATED.select("four")[0]
+    at.button(key=f"pz_gen_open_{first.id}").click().run()
+    clean(at)
+    assert at.session_state["pz_table"] == first.id
+    assert at.button(key="pz_table_list")
+    at.button(key="pz_table_list").click().run()
+    clean(at)
+    assert at.session_state["pz_table"] is None
+    assert "pz_table_list" not in [b.key for b in at.button]

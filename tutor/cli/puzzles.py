@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.cli.command import MAX_SEED, UsageError, add_lang_option, check_number
-from tutor.engine import PRESETS
+from tutor.engine import PRESETS, TABLE_PRESETS
 from tutor.msgid import N_
 from tutor.teach.puzzles.generated import (
     GENERATED_FILE,
@@ -33,6 +33,15 @@ from tutor.teach.puzzles.generated import (
 )
 from tutor.teach.puzzles.mine import STAGE_NAMES, Report, mine, near_key
 from tutor.teach.puzzles.reader import puzzle_yaml
+from tutor.teach.puzzles.table_generated import (
+    TableMined,
+    is_table_record,
+    table_key,
+    table_mined_of,
+    table_near_key,
+    table_record,
+)
+from tutor.teach.puzzles.table_mine import mine_table
 from tutor.words.i18n import LANGUAGES, Translator
 
 #: The most puzzles one run looks for.
@@ -40,7 +49,7 @@ MAX_COUNT = 100_000
 #: The file is written again after this many new puzzles (a run cut short keeps them).
 SAVE_EVERY = 20
 
-E_PRESET = N_("unknown two-player preset '{name}'; the presets are: {valid}")
+E_PRESET = N_("unknown preset '{name}'; the presets are: {valid}")
 E_STAGE = N_("unknown stage '{name}'; the stages are: {valid}")
 R_HEAD = N_("{preset}: {candidates} positions judged, {kept} puzzles kept, {seconds} s")
 R_REJECTED = N_("rejected ({stage}), {reason}: {n}")
@@ -59,7 +68,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     sub = p.add_subparsers(dest="action", required=True)
     g = sub.add_parser("generate", help="mine puzzles from self-play, proved by the judge")
     g.add_argument(
-        "--preset", action="append", required=True, help="two-player preset (repeatable)"
+        "--preset", action="append", required=True, help="preset (repeatable; also three, four)"
     )
     g.add_argument("--count", type=int, default=200, help="puzzles to find for each preset")
     g.add_argument("--seed", type=int, default=1)
@@ -82,18 +91,28 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     _lang_here(m)
 
 
+def _record_keys(r: dict[str, Any], where: str) -> tuple[str, str]:
+    """The exact and near keys of one record, of two seats or of a table."""
+    if is_table_record(r):
+        t = table_mined_of(r, where)
+        return table_key(t.state), table_near_key(t)
+    m = mined_of(r, where)
+    return exact_key(m.state), near_key(m)
+
+
 def _keys(records: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
     """The exact and near keys of records already kept."""
-    mined = [mined_of(r, f"<kept>:{n}") for n, r in enumerate(records, start=1)]
-    return {exact_key(m.state) for m in mined}, {near_key(m) for m in mined}
+    keys = [_record_keys(r, f"<kept>:{n}") for n, r in enumerate(records, start=1)]
+    return {k for k, _ in keys}, {nk for _, nk in keys}
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     if args.action == "merge":
         return _merge(args, tr)
     for name in args.preset:
-        if name not in PRESETS:
-            raise UsageError(E_PRESET, "--preset", name=name, valid=", ".join(PRESETS))
+        if name not in PRESETS and name not in TABLE_PRESETS:
+            valid = ", ".join([*PRESETS, *TABLE_PRESETS])
+            raise UsageError(E_PRESET, "--preset", name=name, valid=valid)
     stages = tuple(s.strip() for s in args.stages.split(",") if s.strip())
     for name in stages:
         if name not in STAGE_NAMES:
@@ -109,29 +128,45 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         report = Report()
         fresh = 0
 
-        def keep(m: Mined) -> None:
+        def keep(m: Mined | TableMined) -> None:
             nonlocal fresh
-            if args.yaml:  # a candidate for the course, its texts to be written by hand
+            if isinstance(m, TableMined):
+                records.append(table_record(m))
+            elif args.yaml:  # a candidate for the course, its texts to be written by hand
                 entry = puzzle_yaml(m.state, m.goal, m.solution, m.id)
                 print(entry.replace("theme: TODO", f"theme: {m.themes[0]}", 1))
                 return
-            records.append(record_of(m))
+            else:
+                records.append(record_of(m))
             fresh += 1
             if fresh % SAVE_EVERY == 0:
                 dump(records, out)
 
-        mine(
-            name,
-            args.count,
-            args.seed,
-            attempts=args.deals,
-            seconds=args.seconds,
-            stages=stages,
-            seen=seen,
-            near=near,
-            report=report,
-            on_keep=keep,
-        )
+        if name in TABLE_PRESETS:  # the stages of a table: lead and answer, all of them
+            mine_table(
+                name,
+                args.count,
+                args.seed,
+                attempts=args.deals,
+                seconds=args.seconds,
+                seen=seen,
+                near=near,
+                report=report,
+                on_keep=keep,
+            )
+        else:
+            mine(
+                name,
+                args.count,
+                args.seed,
+                attempts=args.deals,
+                seconds=args.seconds,
+                stages=stages,
+                seen=seen,
+                near=near,
+                report=report,
+                on_keep=keep,
+            )
         if not args.yaml:
             dump(records, out)
         _print_report(name, report, tr)
@@ -174,8 +209,7 @@ def _merge(args: argparse.Namespace, tr: Translator) -> int:
     dropped = 0
     for path in args.inputs:
         for n, r in enumerate(read_records(path), start=1):
-            m = mined_of(r, f"{path}:{n}")
-            key, nk = exact_key(m.state), near_key(m)
+            key, nk = _record_keys(r, f"{path}:{n}")
             if key in seen or nk in near or r["id"] in ids:
                 dropped += 1
                 continue

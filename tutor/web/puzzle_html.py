@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from tutor.engine import CARDS, Card
 from tutor.teach.puzzles import Attempt, Puzzle
+from tutor.teach.puzzles.model import TablePuzzle
 from tutor.teach.puzzles.replay import Replay, Step
 from tutor.web.board import RED_SUITS, BoardOptions, TableCard, board_html
 from tutor.web.cardart import card_svg
@@ -20,6 +21,7 @@ from tutor.web.titles import catalogue_card_html
 from tutor.words import puzzle_text
 from tutor.words.i18n import Translator
 from tutor.words.puzzle_page import puzzle_title
+from tutor.words.table_puzzle_text import table_goal_words, table_theme_words
 
 
 def puzzle_card_html(puzzle: Puzzle, tr: Translator, *, solved: bool) -> Markup:
@@ -28,6 +30,18 @@ def puzzle_card_html(puzzle: Puzzle, tr: Translator, *, solved: bool) -> Markup:
         puzzle_title(puzzle, tr),
         puzzle_text.goal_words(puzzle, tr),
         f"{puzzle_text.theme_words(puzzle, tr)} · {puzzle_text.level_words(puzzle.level, tr)}",
+        done=tr._("solved") if solved else None,
+        gap=".3em",
+    )
+
+
+def table_puzzle_card_html(puzzle: TablePuzzle, tr: Translator, *, solved: bool) -> Markup:
+    """A puzzle at a table of three or four in the catalogue, as ``puzzle_card_html``."""
+    theme = table_theme_words(puzzle, tr)
+    return catalogue_card_html(
+        puzzle_title(puzzle, tr),
+        table_goal_words(puzzle, tr),
+        f"{theme} · {puzzle_text.level_words(puzzle.level, tr)}",
         done=tr._("solved") if solved else None,
         gap=".3em",
     )

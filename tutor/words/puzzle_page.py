@@ -17,6 +17,7 @@ from tutor.engine import PLAYER_NAMES, MoveError, RuleSet, parse_move
 from tutor.msgid import N_
 from tutor.teach.puzzles import ALL_LEVELS, ALL_THEMES, THEMES, Mark, Puzzle, Refused
 from tutor.teach.puzzles.generated import MOVE_PARAMS
+from tutor.teach.puzzles.model import TablePuzzle
 from tutor.words.app_text import Labels, hint_button
 from tutor.words.i18n import Translator
 from tutor.words.phrases import move_label
@@ -124,7 +125,7 @@ def feedback_heading(mark: Mark, tr: Translator) -> str:
     return tr._("The refutation") if mark is Mark.WRONG else tr._("Why")
 
 
-def text_params(puzzle: Puzzle, tr: Translator) -> dict[str, object]:
+def text_params(puzzle: Puzzle | TablePuzzle, tr: Translator) -> dict[str, object]:
     """The values a generated puzzle's templates are filled in with: a move is named as its
     button names it (``move_label``); a hand-written puzzle has none."""
     out: dict[str, object] = {}
@@ -139,11 +140,11 @@ def text_params(puzzle: Puzzle, tr: Translator) -> dict[str, object]:
     return out
 
 
-def puzzle_title(puzzle: Puzzle, tr: Translator) -> str:
+def puzzle_title(puzzle: Puzzle | TablePuzzle, tr: Translator) -> str:
     return tr._(puzzle.title, **text_params(puzzle, tr))
 
 
-def puzzle_explanation(puzzle: Puzzle, tr: Translator) -> str:
+def puzzle_explanation(puzzle: Puzzle | TablePuzzle, tr: Translator) -> str:
     return tr._(puzzle.explanation, **text_params(puzzle, tr))
 
 

@@ -38,7 +38,7 @@ from tutor.words import puzzle_text as pt
 from tutor.words import trainer_page as tw
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
-from tutor_app import ask, board, chrome, progress, puzzle_sets, session, text
+from tutor_app import ask, board, chrome, progress, puzzle_sets, session, table_puzzle, text
 from tutor_app import trainer_panel as trainer
 from tutor_app.session import Upload, state
 from tutor_app.shared import collection, rooms, tr
@@ -226,7 +226,9 @@ def _open_link() -> None:
     if raw is None or st.session_state.get("pz_link") == raw:
         return
     st.session_state["pz_link"] = raw
-    if trainer.lookup(raw) is None:
+    if table_puzzle.find(raw) is not None:  # a puzzle at a table of three or four
+        table_puzzle.open_table(raw)
+    elif trainer.lookup(raw) is None:
         session.notice(pw.NO_SUCH_PUZZLE, puzzle=raw)
         state.pz_current = None
     else:
@@ -239,6 +241,14 @@ def _body() -> None:
     progress.keep()  # solved puzzles are kept in the browser with the course's progress
     ask.keep_room(lambda: None)  # a teacher's room, to ask the class about a puzzle
     col = collection()
+    table = table_puzzle.current()
+    if table is not None:
+        chrome.projector_bar()
+        chrome.show_notices()
+        table_puzzle.view(table, tr())
+        st.session_state["pz_link"] = table.id
+        chrome.sync_address(chrome.settings_params(**{ID_PARAM: table.id}))
+        return
     current = trainer.lookup(state.pz_current) if state.pz_current else None
     attempt = state.pz_attempt
     if current is not None and (
@@ -321,7 +331,7 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
                     args=(p.id,),
                     type="secondary" if p.id in solved else "primary",
                 )
-    puzzle_sets.section(t, open_puzzle, solved)
+    puzzle_sets.section(t, open_puzzle, solved, table_puzzle.open_table)
     marks_controls(t)
 
 

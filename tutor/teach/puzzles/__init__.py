@@ -13,6 +13,9 @@ solved. ``docs/puzzles.md`` describes the YAML format.
   ``tutor.formats.errors.SourceError``), read by the one safe loader ``tutor.formats.yamlsafe``;
   ``validate``: the solver's checks and the ``Collection`` the app offers (a
   ``tutor.teach.catalog.Catalog``); ``marks``: the solved marks as a small JSON file;
+- ``table_judge``, ``table_generated``, ``table_mine``: puzzles at a table of three or four
+  (``TablePuzzle``), judged by the table solver over every deal the seat cannot tell apart,
+  their lines in the generated file, and their mining from self-play;
 - ``trainer``: what the trainer decides without a screen (the filter, the next puzzle, a card
   clicked judged or refused with the rules' verdict, the cards to click, the marks kept).
 

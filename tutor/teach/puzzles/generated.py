@@ -29,8 +29,9 @@ from tutor.engine import PLAYER_NAMES, Close, Move, MoveError, State, other, par
 from tutor.formats.errors import SourceError
 from tutor.formats.positions import position_from_data, position_to_dict
 from tutor.msgid import N_
-from tutor.teach.puzzles.model import LEVELS, THEMES, Goal, GoalError, Puzzle
+from tutor.teach.puzzles.model import LEVELS, THEMES, Goal, GoalError, Puzzle, TablePuzzle
 from tutor.teach.puzzles.reader import GENERATED_SUFFIX, PuzzleError
+from tutor.teach.puzzles.table_generated import is_table_record, table_mined_of, table_puzzle_of
 
 #: Where the generated puzzles live, from the repository's root.
 GENERATED_FILE = Path("puzzles") / "generated" / "puzzles.jsonl.gz"
@@ -261,21 +262,56 @@ def puzzle_from_record(r: dict[str, Any], path: str = str(GENERATED_FILE), line:
     return replace(p, source=path, line=line)
 
 
+def table_puzzle_from_record(
+    r: dict[str, Any], path: str = str(GENERATED_FILE), line: int = 0
+) -> TablePuzzle:
+    """The table puzzle of one record (``tutor.teach.puzzles.table_generated``);
+    ``PuzzleError`` for a record that cannot be read."""
+    try:
+        p = table_puzzle_of(table_mined_of(r, f"{path}:{line}"), path, line)
+    except (SourceError, KeyError, TypeError, ValueError, GoalError, MoveError) as exc:
+        raise PuzzleError(path, line, 1, E_RECORD, number=line, problem=str(exc)) from None
+    if p.id != r.get("id"):
+        raise PuzzleError(path, line, 1, E_RECORD, number=line, problem="id")
+    return p
+
+
 def read_generated(path: str | Path) -> tuple[list[Puzzle], list[PuzzleError]]:
-    """Every puzzle of a generated file, and the problems of the lines that cannot be read."""
+    """Every two-seat puzzle of a generated file, and the problems of the lines that cannot
+    be read (the table puzzles: ``read_generated_tables``)."""
+    puzzles, _, errors = read_generated_all(path)
+    return puzzles, errors
+
+
+def read_generated_tables(path: str | Path) -> tuple[list[TablePuzzle], list[PuzzleError]]:
+    """Every table puzzle of a generated file, and the problems of their lines."""
+    _, tables, errors = read_generated_all(path, tables=True)
+    return tables, errors
+
+
+def read_generated_all(
+    path: str | Path, tables: bool = False
+) -> tuple[list[Puzzle], list[TablePuzzle], list[PuzzleError]]:
+    """The two-seat puzzles of a generated file, its table puzzles (with ``tables``; else
+    none), and the problems of the lines read."""
     name = str(path)
     try:
         records = read_records(path)
     except (OSError, ValueError) as exc:
-        return [], [PuzzleError(name, 1, 1, E_RECORD, number=1, problem=str(exc))]
+        return [], [], [PuzzleError(name, 1, 1, E_RECORD, number=1, problem=str(exc))]
     puzzles: list[Puzzle] = []
+    found: list[TablePuzzle] = []
     errors: list[PuzzleError] = []
     for n, r in enumerate(records, start=1):
         try:
-            puzzles.append(puzzle_from_record(r, name, n))
+            if not is_table_record(r):
+                if not tables:
+                    puzzles.append(puzzle_from_record(r, name, n))
+            elif tables:
+                found.append(table_puzzle_from_record(r, name, n))
         except PuzzleError as exc:
             errors.append(exc)
-    return puzzles, errors
+    return puzzles, found, errors
 
 
 class GeneratedSet:
@@ -306,9 +342,24 @@ class GeneratedSet:
     def ids(self) -> tuple[str, ...]:
         return tuple(self._at)
 
+    def is_table(self, puzzle_id: str) -> bool:
+        """Whether the puzzle is one at a table of three or four (``get_table``)."""
+        e = self._at.get(puzzle_id)
+        return e is not None and is_table_record(self._records[e.line - 1])
+
+    def get_table(self, puzzle_id: str) -> TablePuzzle | None:
+        """The table puzzle of an id (None for a two-seat one or a line that cannot be read)."""
+        e = self._at.get(puzzle_id)
+        if e is None or not self.is_table(puzzle_id):
+            return None
+        try:
+            return table_puzzle_from_record(self._records[e.line - 1], str(self.path), e.line)
+        except PuzzleError:
+            return None
+
     def get(self, puzzle_id: str) -> Puzzle | None:
         e = self._at.get(puzzle_id)
-        if e is None:
+        if e is None or self.is_table(puzzle_id):
             return None
         try:
             return self._puzzle(e.line)
@@ -367,7 +418,10 @@ __all__ = [
     "puzzle_from_record",
     "puzzle_of",
     "read_generated",
+    "read_generated_all",
+    "read_generated_tables",
     "read_records",
     "record_of",
     "sample",
+    "table_puzzle_from_record",
 ]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from tutor.engine import Duty, EndKind, Move, Outcome, RuleSet, State
+from tutor.engine import Duty, EndKind, Move, Outcome, RuleSet, State, TableState
 from tutor.msgid import N_
 from tutor.search import terminal_value
 
@@ -154,6 +154,34 @@ class Puzzle:
         return 1 if self.goal.kind is GoalKind.DECIDE_CLOSE else self.moves
 
 
+@dataclass(frozen=True)
+class TablePuzzle:
+    """A puzzle at a table of three or four (``tutor.teach.puzzles.table_judge``): the seat to
+    move is the learner, the goal a threshold of the side's result (its game points less the
+    most any other side scores), the solution the one move that reaches it against every deal
+    the seat cannot tell apart, whatever the other seats do. One move is asked for."""
+
+    id: str
+    title: str
+    theme: str
+    level: int
+    goal: Goal
+    state: TableState  # the deal as it lies: the other seats answer with these cards
+    learner: int  # the seat the learner plays: the one to move
+    solution: tuple[Move, ...]
+    explanation: str
+    source: str = ""
+    line: int = 0
+    params: tuple[tuple[str, object], ...] = ()
+
+    def line_of(self, key: str) -> int:
+        return self.line
+
+    @property
+    def length(self) -> int:
+        return 1
+
+
 #: The rule each theme is about, named in the first hint ("" for Schneider: a scoring rule).
 THEME_RULES: dict[str, str] = {
     "closed_follow": "phase2.follow",
@@ -186,5 +214,6 @@ __all__ = [
     "GoalError",
     "GoalKind",
     "Puzzle",
+    "TablePuzzle",
     "theme_rule",
 ]

@@ -54,7 +54,7 @@ from tutor.formats.positions import PositionError, position_from_data, position_
 from tutor.formats.yamlsafe import LineMap, Policy, compose, read_capped, to_data, where
 from tutor.msgid import N_
 from tutor.teach.catalog import yaml_files
-from tutor.teach.puzzles.model import LEVELS, THEMES, Goal, GoalError, Puzzle
+from tutor.teach.puzzles.model import LEVELS, THEMES, Goal, GoalError, Puzzle, TablePuzzle
 
 # ----------------------------------------------------------------------------- positions
 
@@ -528,7 +528,7 @@ def read_files(
     return puzzles, errors
 
 
-def duplicate_id(p: Puzzle, first: Puzzle) -> PuzzleError:
+def duplicate_id(p: Puzzle | TablePuzzle, first: Puzzle) -> PuzzleError:
     """The problem of a puzzle whose id ``first`` already has."""
     return PuzzleError(
         p.source,

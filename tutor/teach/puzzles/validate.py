@@ -8,13 +8,21 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tutor.engine import CLOSE, PLAYER_NAMES, TooManyDealsError, check, legal_moves
+from tutor.engine import (
+    CLOSE,
+    PLAYER_NAMES,
+    SEAT_NAMES,
+    TooManyDealsError,
+    check,
+    legal_moves,
+    table_check,
+)
 from tutor.msgid import N_
 from tutor.search import MAX_NODES, SearchLimit
 from tutor.teach.catalog import Catalog
-from tutor.teach.puzzles.generated import read_generated
+from tutor.teach.puzzles.generated import read_generated, read_generated_tables
 from tutor.teach.puzzles.judge import analyse, analyse_every_deal, deal_values, play, start
-from tutor.teach.puzzles.model import THEMES, GoalKind, Puzzle
+from tutor.teach.puzzles.model import THEMES, GoalKind, Puzzle, TablePuzzle
 from tutor.teach.puzzles.reader import (
     PuzzleError,
     duplicate_id,
@@ -25,6 +33,7 @@ from tutor.teach.puzzles.reader import (
     read_puzzles,
     unreadable,
 )
+from tutor.teach.puzzles.table_judge import analyse_table
 
 # Problems the solver finds.
 E_NOT_TO_MOVE = N_("{player} is not to move in this position; {other} is")
@@ -67,7 +76,7 @@ E_NOT_SOLVED = N_("after the moves {line}, the deal ends without reaching the go
 # ----------------------------------------------------------------------------- validation
 
 
-def _err(p: Puzzle, key: str, template: str, **params: Any) -> PuzzleError:
+def _err(p: Puzzle | TablePuzzle, key: str, template: str, **params: Any) -> PuzzleError:
     return PuzzleError(p.source or "<puzzle>", p.line_of(key), 1, template, **params)
 
 
@@ -177,17 +186,65 @@ def _walk(p: Puzzle) -> list[PuzzleError]:
     return []
 
 
+def validate_table(p: TablePuzzle) -> list[PuzzleError]:
+    """Check a table puzzle with the table solver (``tutor.teach.puzzles.table_judge``): the
+    learner is to move, the solution's moves are legal, and they are exactly the moves that
+    reach the goal against every deal the seat cannot tell apart."""
+    s = p.state
+    if s.result is not None:
+        return [_err(p, "position", E_OVER)]
+    if s.to_move != p.learner:
+        to_move = SEAT_NAMES[s.to_move if s.to_move is not None else 0]
+        return [_err(p, "player", E_NOT_TO_MOVE, player=SEAT_NAMES[p.learner], other=to_move)]
+    problems = []
+    for move in p.solution:
+        verdict = table_check(s, move)
+        if not verdict.legal:
+            problems.append(
+                _err(p, "solution", E_ILLEGAL, move=str(move), rule_ids=", ".join(verdict.rule_ids))
+            )
+    if problems:
+        return problems
+    try:
+        a = analyse_table(s, p.learner, p.goal)
+    except TooManyDealsError as exc:
+        return [_err(p, "position", E_TOO_MANY_DEALS, count=exc.count, limit=exc.limit)]
+    if not a.accepted:
+        top = max(a.scores, key=lambda x: (x.reached, x.worst, x.total))
+        return [
+            _err(p, "goal", E_UNREACHABLE, move=str(top.move), reached=top.reached, deals=top.deals)
+        ]
+    problems += [
+        _err(p, "solution", E_SECOND, move=str(m)) for m in a.accepted if m not in p.solution
+    ]
+    for move in p.solution:
+        if move not in a.accepted:
+            sc = a.score(move)
+            problems.append(
+                _err(
+                    p,
+                    "solution",
+                    E_NOT_WINNING,
+                    move=str(move),
+                    reached=sc.reached,
+                    deals=sc.deals,
+                    worst=sc.worst,
+                )
+            )
+    return problems
+
+
 def validate_paths(
     paths: Sequence[str | Path],
     *,
     solve: bool = True,
     sample: int | None = None,
     seed: int = 0,
-) -> tuple[list[Puzzle], list[PuzzleError]]:
+) -> tuple[list[Puzzle | TablePuzzle], list[PuzzleError]]:
     """The puzzles of files and folders, and every problem; with ``solve`` each puzzle is also
-    checked by the solver (``validate``). With ``sample``, the solver checks every
-    hand-written puzzle but only that many generated ones, drawn with ``seed`` (all of them
-    are read)."""
+    checked by the solver (``validate``, ``validate_table``). With ``sample``, the solver
+    checks every hand-written puzzle but only that many generated ones of two seats and that
+    many of tables, drawn with ``seed`` (all of them are read)."""
     files: list[Path] = []
     errors: list[PuzzleError] = []
     for raw in paths:
@@ -216,12 +273,31 @@ def validate_paths(
         unchecked = {id(generated[i]) for i in skip}
     else:
         unchecked = set()
-    good = []
+    good: list[Puzzle | TablePuzzle] = []
     for p in puzzles:
         found = validate(p) if solve and id(p) not in unchecked else []
         errors.extend(found)
         if not found:
             good.append(p)
+    tables: list[TablePuzzle] = []
+    for path in ordered:
+        if is_generated_file(path):
+            more, errs = read_generated_tables(path)
+            tables += more
+            errors.extend(errs)
+    known = {p.id for p in puzzles}
+    checked = set(range(len(tables)))
+    if sample is not None and len(tables) > sample:
+        checked = set(random.Random(seed).sample(range(len(tables)), sample))
+    for i, t in enumerate(tables):
+        if t.id in known:
+            errors.append(duplicate_id(t, next(p for p in puzzles if p.id == t.id)))
+            continue
+        known.add(t.id)
+        found = validate_table(t) if solve and i in checked else []
+        errors.extend(found)
+        if not found:
+            good.append(t)
     return good, errors
 
 
@@ -258,4 +334,4 @@ class Collection(Catalog[Puzzle]):
         return self.items
 
 
-__all__ = ["Collection", "precheck", "validate", "validate_paths"]
+__all__ = ["Collection", "precheck", "validate", "validate_paths", "validate_table"]
