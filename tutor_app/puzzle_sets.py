@@ -15,7 +15,7 @@ import streamlit as st
 
 from tutor.teach import puzzles as pz
 from tutor.teach.puzzles.difficulty import RATINGS_FILE, load_ratings
-from tutor.teach.puzzles.generated import GENERATED_FILE, GeneratedSet, generated_set
+from tutor.teach.puzzles.generated import GENERATED_FILE, Entry, GeneratedSet, generated_set
 from tutor.web.puzzle_html import puzzle_card_html, table_puzzle_card_html
 from tutor.words import puzzle_page as pw
 from tutor.words.generated_page import GeneratedWords, shown_line
@@ -63,6 +63,18 @@ def find(puzzle_id: str) -> pz.Puzzle | None:
 
 def known_ids() -> tuple[str, ...]:
     return (*collection().ids, *generated().ids)
+
+
+def trainer_entries() -> list[Entry]:
+    """The generated puzzles the trainer draws from: those of two seats (a table puzzle is
+    played from its list or its link, one move, without the trainer's rating)."""
+    gen = generated()
+    return [e for e in gen.entries if not gen.is_table(e.id)]
+
+
+def trainer_ids() -> tuple[str, ...]:
+    """Every puzzle the daily puzzle is drawn from: the course's and the trainer's generated."""
+    return (*collection().ids, *(e.id for e in trainer_entries()))
 
 
 def generated_ids(puzzle_id: str) -> list[str]:
@@ -160,4 +172,6 @@ __all__ = [
     "generated_ratings",
     "known_ids",
     "section",
+    "trainer_entries",
+    "trainer_ids",
 ]

@@ -56,9 +56,8 @@ def lookup(puzzle_id: str) -> pz.Puzzle | None:
 
 def _rated(theme: str = "") -> dict[str, float]:
     """Every puzzle's rating, the generated ones' and the course's, of ``theme`` if given."""
-    gen = puzzle_sets.generated().entries
     return {
-        **tg.entry_ratings(gen, puzzle_sets.generated_ratings(), theme),
+        **tg.entry_ratings(puzzle_sets.trainer_entries(), puzzle_sets.generated_ratings(), theme),
         **tg.ratings_of(collection().puzzles, puzzle_ratings(), theme),
     }
 
@@ -72,7 +71,7 @@ def start(kind: str, open_puzzle: Callable[[str], None]) -> None:
     st.session_state[MODE] = kind
     chosen: str | None = None
     if kind == "daily":
-        chosen = rt.daily(puzzle_sets.known_ids(), now().date().isoformat())
+        chosen = rt.daily(puzzle_sets.trainer_ids(), now().date().isoformat())
     elif kind == "level":
         theme = str(state.pz_theme)
         chosen = tg.at_level(

@@ -37,16 +37,17 @@ APP = str(ROOT / "streamlit_app.py")
 FOLDER = ROOT / "puzzles"
 COLLECTION = pz.Collection.load(FOLDER)
 GENERATED = generated_set(str(ROOT / GENERATED_FILE))
+TRAINER_ENTRIES = [e for e in GENERATED.entries if not GENERATED.is_table(e.id)]
 #: Every puzzle the trainer draws from: the generated ones and the course's.
 RATED = {
     **tg.entry_ratings(
-        GENERATED.entries, df.load_ratings(ROOT / GENERATED_FILE.parent / df.RATINGS_FILE)
+        TRAINER_ENTRIES, df.load_ratings(ROOT / GENERATED_FILE.parent / df.RATINGS_FILE)
     ),
     **{
         p.id: df.rating_of(p, df.load_ratings(FOLDER / df.RATINGS_FILE)) for p in COLLECTION.puzzles
     },
 }
-ALL_IDS = (*COLLECTION.ids, *GENERATED.ids)
+ALL_IDS = (*COLLECTION.ids, *(e.id for e in TRAINER_ENTRIES))
 NOW = datetime(2026, 11, 28, 18, 0, tzinfo=UTC)
 
 Start = Callable[..., AppTest]
