@@ -250,6 +250,15 @@ class Translator:
             return text
         return self._format(text, params, msgid, lambda en: en._(msgid, **params))
 
+    def template(self, msgid: str) -> str:
+        """A message's translation with its placeholders as written (``{card_acc}``), for a
+        text that keeps placeholders for its reader (a lesson's narration); the English where
+        this language has none."""
+        try:
+            return self._translations.gettext(msgid)
+        except _NotTranslated:
+            return msgid
+
     def p_(self, context: str, msgid: str, **params: object) -> str:
         """Translate a message that has a context (the same English words, another meaning)."""
         try:
