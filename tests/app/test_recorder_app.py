@@ -91,6 +91,7 @@ def test_record_preview_download_and_open(fake_board: FakeBoard, tmp_path: Path)
     data = at.session_state["rec:yaml"]
     lesson, errors, frames = check_lesson_data("recorded-deal.yaml", data)
     assert errors == () and lesson is not None
+    assert frames[-1].state == rec.state
     assert lesson.title == "Recorded <b>deal</b>" and lesson.language == "en"
     assert [s.move for s in lesson.steps] == [s.move for s in rec.steps]
     assert lesson.steps[4].your_move is not None and lesson.steps[5].question is not None
