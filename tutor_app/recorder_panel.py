@@ -145,8 +145,7 @@ def lesson_recorder(key: str, start: object | None = None) -> None:
     w = RecorderWords().said(t)
     if start is None:
         _setup(key, w, t)
-    rec = _start(key, start, t)
-    meta = _meta(key, w, rec)
+    rec, meta = _meta(key, w, _start(key, start, t))
     table, side = st.columns([3, 2], gap="medium")
     with table:
         _table(key, rec, w, t)
@@ -176,7 +175,8 @@ def _setup(key: str, w: RecorderWords, t: Translator) -> None:
         st.button(w.new_deal, key=_k(key, "new"), on_click=_new_deal, args=(key,))
 
 
-def _meta(key: str, w: RecorderWords, rec: Recording) -> LessonMeta:
+def _meta(key: str, w: RecorderWords, rec: Recording) -> tuple[Recording, LessonMeta]:
+    """The lesson's id, title, level, summary and the language it is written in."""
     a, b, c, d = st.columns([2, 2, 1, 1])
     with a:
         title = st.text_input(w.title, key=_k(key, "title"), max_chars=LIMITS["title"])
@@ -191,9 +191,9 @@ def _meta(key: str, w: RecorderWords, rec: Recording) -> LessonMeta:
             w.language, TEXT_LANGUAGES, TEXT_LANGUAGES.index(rec.language), key=_k(key, "lang")
         )
     if language != rec.language:
-        _store(key, rec.in_language(language))
+        rec = rec.in_language(language)
     summary = st.text_input(w.summary, key=_k(key, "summary"), max_chars=LIMITS["summary"])
-    return LessonMeta(lesson_id.strip(), title, int(level or 1), summary)
+    return rec, LessonMeta(lesson_id.strip(), title, int(level or 1), summary)
 
 
 def _table(key: str, rec: Recording, w: RecorderWords, t: Translator) -> None:
@@ -228,22 +228,23 @@ def _last_step(key: str, rec: Recording, w: RecorderWords, t: Translator) -> Rec
         return rec
     index = len(rec.steps) - 1
     step = rec.steps[index]
+    tag = f"{index}:{step.move}"  # the widgets of this step, not of one undone before
     text.subheader(step_line(index + 1, step.move, t))
     nkey = _k(key, f"narration{index + 1}")
     if nkey not in st.session_state:
         st.session_state[nkey] = step.narration
     narration = st.text_area(w.narration, key=nkey, max_chars=LIMITS["narration"])
     your_move = None
-    if step.move is not None and st.checkbox(w.learner_plays, key=_k(key, f"ym{index}")):
+    if step.move is not None and st.checkbox(w.learner_plays, key=_k(key, f"ym{tag}")):
         your_move = _your_move(key, rec, index, w, t)
     question = None
-    if your_move is None and st.checkbox(w.ask, key=_k(key, f"ask{index}")):
+    if your_move is None and st.checkbox(w.ask, key=_k(key, f"ask{tag}")):
         question = _question(key, rec, index, w, t)
-    facts = rec.facts(index) if step.move is not None or index else ()
+    facts = rec.facts(index)
     ticked = st.multiselect(
         w.checks,
         range(len(facts)),
-        key=_k(key, f"checks{index}"),
+        key=_k(key, f"checks{tag}"),
         format_func=lambda i: fact_line(facts[i].name, facts[i].value, t),
     )
     step = replace(

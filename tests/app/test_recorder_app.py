@@ -4,6 +4,7 @@ back by the lesson reader and ``tutor validate``) and opened in the Learn page."
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -57,7 +58,7 @@ def test_record_preview_download_and_open(fake_board: FakeBoard, tmp_path: Path)
     proposal = recording(at).proposal(4, 0)
     best = next(m for m in proposal.accepted if isinstance(m, Play))
     click(at, fake_board, str(best))
-    at.checkbox(key="rec:ym4").check().run()
+    at.checkbox(key=f"rec:ym4:{best}").check().run()
     clean(at)
     step = recording(at).steps[4]
     assert step.your_move is not None
@@ -67,7 +68,7 @@ def test_record_preview_download_and_open(fake_board: FakeBoard, tmp_path: Path)
     rec = recording(at)
     winner = next(f.value for f in rec.facts(5) if f.name == "trick_winner")
     loser = "B" if winner == "A" else "A"
-    at.checkbox(key="rec:ask5").check().run()
+    at.checkbox(key=f"rec:ask5:{rec.steps[5].move}").check().run()
     at.text_input(key="rec:q5").set_value("Who takes this trick?").run()
     at.text_input(key="rec:a5:0").set_value(str(loser)).run()
     at.text_input(key="rec:w5:0").set_value("No: look at the cards again.").run()
@@ -110,3 +111,23 @@ def test_record_preview_download_and_open(fake_board: FakeBoard, tmp_path: Path)
     heads = [str(h.proto.body) for h in at.get("html") if "<h1" in str(h.proto.body)]
     assert heads and "Recorded &lt;b&gt;deal&lt;/b&gt;" in heads[0]
     assert 'data-step="0"' in " ".join(str(h.proto.body) for h in at.get("html"))
+
+
+def test_a_table_of_three_recorded_in_polish(fake_board: FakeBoard) -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.selectbox(key="rec:preset").set_value("three").run()
+    at.selectbox(key="rec:lang").set_value("pl").run()
+    clean(at)
+    assert recording(at).start.seats == 3 and recording(at).language == "pl"
+    for _ in range(3):
+        click(at, fake_board, first_card(at))
+    # the default narration is Polish, with the card as a placeholder in the case it needs
+    assert re.fullmatch(r"[ABC] wychodzi \{\w+_ins\}\.", recording(at).steps[0].narration)
+    assert re.fullmatch(r"[ABC] dokłada \{\w+_acc\}\.", at.text_area(key="rec:narration3").value)
+    assert not at.error, [e.value for e in at.error]
+    data = at.session_state["rec:yaml"]
+    lesson, errors, _ = check_lesson_data("recorded.yaml", data)
+    assert errors == () and lesson is not None
+    assert lesson.language == "pl" and lesson.seats == 3
+    assert [s.move for s in lesson.steps] == [s.move for s in recording(at).steps]
