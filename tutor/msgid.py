@@ -12,8 +12,6 @@ return it unchanged; it is translated later, by the words layer, with ``tr._(msg
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 
 def N_(msgid: str) -> str:
     """Mark a message for extraction; it is translated later with ``tr._(msgid)``."""
@@ -46,7 +44,7 @@ class OwnText(str):
     language: str
     texts: tuple[tuple[str, str], ...]
 
-    def __new__(cls, language: str, texts: Mapping[str, str]) -> OwnText:
+    def __new__(cls, language: str, texts: dict[str, str]) -> OwnText:
         obj = super().__new__(cls, texts[language])
         object.__setattr__(obj, "language", language)
         object.__setattr__(obj, "texts", tuple(sorted(texts.items())))
