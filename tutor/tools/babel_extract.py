@@ -5,7 +5,9 @@ Registered in ``babel.cfg`` (section ``[extractors]``), so ``pybabel extract`` f
 installing anything. The YAML is only *composed* with the safe loader (no tags resolved into
 objects, nothing executed); every string under one of ``TEXT_KEYS``, at any depth, becomes a
 message with the line it starts on. A list under such a key (``hints``) gives one message per
-string. Nodes with any other tag (``!!python/...`` and the like) are skipped. The texts are
+string. A text given as a mapping of language to text, and every text of a lesson that names
+its own ``language``, is no msgid and is skipped. Nodes with any other tag (``!!python/...``
+and the like) are skipped. The texts are
 kept exactly as written (including a block scalar's final newline), so that the lesson loader
 finds them under the same msgid.
 """
@@ -65,8 +67,16 @@ def extract_lessons(
     encoding = str(options.get("encoding", "utf-8"))
     text = fileobj.read().decode(encoding)
     for document in yaml.compose_all(text, Loader=yaml.SafeLoader):
-        if document is not None:
+        if document is not None and not _own_language(document):
             yield from _texts(document, None)
+
+
+def _own_language(node: yaml.Node) -> bool:
+    """Whether a lesson names the ``language`` it is written in: its texts are its own (plain
+    or mappings of language to text), not msgids of the catalogs."""
+    if not isinstance(node, yaml.MappingNode):
+        return False
+    return any(isinstance(k, yaml.ScalarNode) and k.value == "language" for k, _ in node.value)
 
 
 def _texts(node: yaml.Node, key: str | None) -> Iterator[Extracted]:
@@ -78,6 +88,8 @@ def _texts(node: yaml.Node, key: str | None) -> Iterator[Extracted]:
         for item in node.value:
             yield from _texts(item, key)
     elif isinstance(node, yaml.MappingNode) and node.tag == _MAP_TAG:
+        if key is not None:  # a text given as a mapping of language to text: not a msgid
+            return
         for key_node, value_node in node.value:
             name = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             yield from _texts(value_node, name if name in TEXT_KEYS else None)

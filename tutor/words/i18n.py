@@ -65,6 +65,7 @@ from tutor.engine import NAME_CASES as CASES  # re-exported: the cases a name ta
 from tutor.engine import PLURAL_CASES as PLURAL_CASES
 from tutor.engine import narration_problems as narration_problems
 from tutor.engine import split_case as split_case
+from tutor.msgid import OwnText
 from tutor.words.names import (
     CARD_NAMES,
     RANK_KEYS,
@@ -236,7 +237,11 @@ class Translator:
     # -- messages ---------------------------------------------------------------------------
 
     def _(self, msgid: str, **params: object) -> str:
-        """Translate a message and fill in its named placeholders."""
+        """Translate a message and fill in its named placeholders. A lesson's ``OwnText``
+        is not looked up: it gives its text in this language, else in the lesson's language
+        (card names in the language of the text)."""
+        if isinstance(msgid, OwnText):
+            return self._own(msgid, params)
         try:
             text = self._translations.gettext(msgid)
         except _NotTranslated:
@@ -244,6 +249,15 @@ class Translator:
         if not params and "{" not in text:
             return text
         return self._format(text, params, msgid, lambda en: en._(msgid, **params))
+
+    def template(self, msgid: str) -> str:
+        """A message's translation with its placeholders as written (``{card_acc}``), for a
+        text that keeps placeholders for its reader (a lesson's narration); the English where
+        this language has none."""
+        try:
+            return self._translations.gettext(msgid)
+        except _NotTranslated:
+            return msgid
 
     def p_(self, context: str, msgid: str, **params: object) -> str:
         """Translate a message that has a context (the same English words, another meaning)."""
@@ -331,6 +345,14 @@ class Translator:
         return UNIT_WORDS[unit](self, n)
 
     # -- formatting -------------------------------------------------------------------------
+
+    def _own(self, text: OwnText, params: Mapping[str, object]) -> str:
+        lang = self.lang if self.lang in text.languages else text.language
+        said = text.get(lang)
+        tr = self if lang == self.lang else get_translator(lang, self.style)
+        if not params and "{" not in said:
+            return said
+        return tr._format(said, params, said, lambda _en: said)
 
     def _in_english(self) -> Translator:
         return self if self._english is None else self._english

@@ -45,6 +45,9 @@ def _texts(lang: str) -> Callable[[str], str]:
 
 def translated_recall_problems(lesson: Lesson) -> tuple[LessonError, ...]:
     """The questions of ``lesson`` whose right answer stands in its step's narration in a
-    translation (every language but English, which the reader checks)."""
+    translation (every language but English, which the reader checks). A lesson written in
+    its own ``language`` carries its translations, which the reader checks."""
+    if lesson.language:
+        return ()
     languages = {lang: _texts(lang) for lang in LANGUAGES if lang != DEFAULT_LANGUAGE}
     return recall_problems(lesson, languages)

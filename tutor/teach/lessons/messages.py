@@ -100,6 +100,7 @@ __all__ = [
     "E_HAND_SIZE",
     "E_ILLEGAL",
     "E_INTERNAL",
+    "E_LANGUAGE",
     "E_LEVEL",
     "E_MATCH_OVER",
     "E_MISSING",
@@ -128,6 +129,8 @@ __all__ = [
     "E_TABLE_ACCEPT",
     "E_TAG",
     "E_TERM",
+    "E_TEXT_LANGUAGE",
+    "E_TEXT_NEEDS_LANGUAGE",
     "E_TOO_COMPLEX",
     "E_TOO_LARGE",
     "E_TRUMP_NOT_TURNED",
@@ -254,3 +257,10 @@ E_READING = N_(
 )
 # The terms a lesson introduces.
 E_TERM = N_("unknown term id '{term}'; valid term ids: {valid}")
+
+E_LANGUAGE = N_("unknown language '{value}'; valid languages: {valid}")
+E_TEXT_LANGUAGE = N_("'{field}' is given in {given} but not in the lesson's language {language}")
+E_TEXT_NEEDS_LANGUAGE = N_(
+    "'{field}' is given in several languages: name the language the lesson is written in "
+    "with 'language' (one of {valid})"
+)

@@ -290,6 +290,9 @@ class Lesson:
     unnamed: frozenset[Card] = field(default_factory=frozenset)
     #: The ids of the terms the lesson introduces (``tutor.teach.lessons.terms.TERMS``).
     terms: tuple[str, ...] = ()
+    #: The language the texts are written in (``OwnText`` values); "" for English msgids
+    #: translated by the catalogs.
+    language: str = ""
 
     @property
     def presets(self) -> tuple[str, ...]:

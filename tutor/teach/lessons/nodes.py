@@ -26,6 +26,7 @@ from tutor.engine import (
 from tutor.formats.errors import shown
 from tutor.formats.messages import E_NUMBER
 from tutor.formats.yamlsafe import where as _where
+from tutor.msgid import TEXT_LANGUAGES, OwnText
 from tutor.teach.lessons.messages import (
     E_BRACES,
     E_CARD,
@@ -40,6 +41,8 @@ from tutor.teach.lessons.messages import (
     E_NOT_TEXT,
     E_PLAYER,
     E_RULE_ID,
+    E_TEXT_LANGUAGE,
+    E_TEXT_NEEDS_LANGUAGE,
     E_UNKNOWN_FIELD,
 )
 from tutor.teach.lessons.model import PLAYERS, LessonError, valid_rule_ids
@@ -55,6 +58,8 @@ class NodeReader:
     each error names the line and column of its node."""
 
     path: str
+    #: The language the lesson is written in ("": English texts translated by the catalogs).
+    language: str = ""
     errors: list[LessonError] = field(default_factory=list)
     card_lines: dict[Card, int] = field(default_factory=dict)
     _constructor: yaml.constructor.SafeConstructor = field(
@@ -111,6 +116,42 @@ class NodeReader:
         return m[key][1]
 
     def text(
+        self, node: yaml.Node, name: str, step: int | None = None, *, translatable: bool = False
+    ) -> str | None:
+        """A text; a translatable one of a lesson with a ``language`` is an ``OwnText``, and may
+        be a mapping of language to text that holds the lesson's language."""
+        if translatable and isinstance(node, yaml.MappingNode):
+            return self.own_text(node, name, step)
+        text = self.plain_text(node, name, step, translatable=translatable)
+        if text is not None and translatable and self.language:
+            return OwnText(self.language, {self.language: text})
+        return text
+
+    def own_text(self, node: yaml.MappingNode, name: str, step: int | None) -> str | None:
+        """``{de: "...", en: "..."}``: the text in each language, every one checked as a text."""
+        valid = ", ".join(TEXT_LANGUAGES)
+        if not self.language:
+            self.error(node, E_TEXT_NEEDS_LANGUAGE, step=step, field=name, valid=valid)
+            return None
+        m = self.mapping(node, name, TEXT_LANGUAGES, step)
+        if m is None:
+            return None
+        texts: dict[str, str] = {}
+        for lang, (_key, value) in m.items():
+            text = self.plain_text(value, f"{name}.{lang}", step, translatable=True)
+            if text is not None:
+                texts[lang] = text
+        if len(texts) < len(m):
+            return None
+        if self.language not in texts:
+            given = ", ".join(texts) or "-"
+            self.error(
+                node, E_TEXT_LANGUAGE, step=step, field=name, given=given, language=self.language
+            )
+            return None
+        return OwnText(self.language, texts)
+
+    def plain_text(
         self, node: yaml.Node, name: str, step: int | None = None, *, translatable: bool = False
     ) -> str | None:
         value = self.scalar(node)

@@ -18,6 +18,7 @@ it does not replay the lesson (``tutor.teach.lessons.library`` does).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 import yaml
 
@@ -32,6 +33,7 @@ from tutor.formats import yamlsafe
 from tutor.formats.errors import SourceError, rules_problem
 from tutor.formats.messages import id_problem
 from tutor.formats.yamlsafe import where as _where
+from tutor.msgid import TEXT_LANGUAGES
 from tutor.teach.lessons.checks import QUESTION_CHECKS
 from tutor.teach.lessons.deal_reader import DealReader
 from tutor.teach.lessons.messages import (
@@ -43,6 +45,7 @@ from tutor.teach.lessons.messages import (
     E_COMPARE_SHORT,
     E_DUPLICATE_KEY,
     E_EMPTY,
+    E_LANGUAGE,
     E_LEVEL,
     E_MISSING,
     E_NO_STEPS,
@@ -104,6 +107,7 @@ POLICY = yamlsafe.Policy(
 
 TOP_FIELDS = (
     "id",
+    "language",
     "title",
     "level",
     "summary",
@@ -135,6 +139,8 @@ class _Reader(DealReader):
         if top is None:
             return None
         values: dict[str, object] = {}
+        if "language" in top:
+            self.language = self.lesson_language(top["language"][1])
         for key in ("id", "title", "summary"):
             node = self.require(top, key, root)
             if node is not None:
@@ -167,9 +173,9 @@ class _Reader(DealReader):
         rules = rules_by_name[main]
         return Lesson(
             id=lesson_id,
-            title=str(values["title"]),
+            title=cast(str, values["title"]),
             level=level,
-            summary=str(values["summary"]),
+            summary=cast(str, values["summary"]),
             rules=rules,
             preset=main,
             show=show or ("both" if self.seats == 2 else SHOW_ALL),
@@ -179,7 +185,17 @@ class _Reader(DealReader):
             compare=compare,
             unnamed=unnamed_cards(deal, rules) if self.seats == 2 else frozenset(),
             terms=terms,
+            language=self.language,
         )
+
+    def lesson_language(self, node: yaml.Node) -> str:
+        """``language``: the language the lesson's texts are written in (``de``, ``pl``,
+        ``en``)."""
+        value = self.text(node, "language")
+        if value is not None and value not in TEXT_LANGUAGES:
+            self.error(node, E_LANGUAGE, value=value, valid=", ".join(TEXT_LANGUAGES))
+            return ""
+        return value or ""
 
     def terms(self, node: yaml.Node) -> tuple[str, ...]:
         """``terms``: the ids of the terms the lesson introduces, each from ``TERMS``."""

@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from tutor.engine import Card, narration_value, split_case
+from tutor.msgid import OwnText
 from tutor.teach.lessons.messages import E_READING
 from tutor.teach.lessons.model import Lesson, LessonError
 
@@ -130,13 +131,22 @@ def stands_in(answer: str, text: str) -> str | None:
 Texts = Callable[[str], str]
 
 
+def _in(language: str) -> Texts:
+    """A lesson's own text in ``language`` (a msgid stays as it is)."""
+
+    def text(value: str) -> str:
+        return value.get(language) if isinstance(value, OwnText) else value
+
+    return text
+
+
 def recall_problems(
     lesson: Lesson, languages: Mapping[str, Texts] | None = None
 ) -> tuple[LessonError, ...]:
     """The questions of ``lesson`` whose right answer stands in the narration of their step,
     one problem each at the right answer's line, in English and in each language of
-    ``languages`` (its code and the translation of a msgid)."""
-    texts: Mapping[str, Texts] = languages if languages is not None else {"en": str}
+    ``languages`` (its code and the translation of a msgid). A lesson written in its own
+    ``language`` is checked in every language its texts are given in."""
     problems: list[LessonError] = []
     for step in lesson.steps:
         question = step.question
@@ -144,6 +154,13 @@ def recall_problems(
             continue
         answer = question.answers[question.right]
         narrations = [step.narration, *(v.narration for _, v in step.variants if v.narration)]
+        texts: Mapping[str, Texts] = {"en": str}
+        if languages is not None:
+            texts = languages
+        elif lesson.language:  # the lesson's own texts: each language they are given in
+            given = [t.languages for t in (answer.text, *narrations) if isinstance(t, OwnText)]
+            codes = dict.fromkeys((lesson.language, *(c for langs in given for c in langs)))
+            texts = {code: _in(code) for code in codes}
         for lang, translate in texts.items():
             found = None
             for narration in narrations:

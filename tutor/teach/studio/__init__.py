@@ -1,1 +1,2 @@
-"""The teacher's studio: set up any deal, analyse it, record lessons, print handouts."""
+"""The teacher's studio: set up any deal (``setup``), analyse it (``board``), record a lesson
+by playing it (``recorder``)."""
