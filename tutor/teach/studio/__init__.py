@@ -1,0 +1,1 @@
+"""The teacher's studio: the decisions and values behind the Studio page."""
