@@ -23,12 +23,22 @@ import binascii
 import json
 import re
 import zlib
+from collections.abc import Mapping
 
 from tutor.engine import CARDS, State, TableState
 from tutor.formats.positions import PositionError, position_to_dict
 from tutor.teach.studio.setup import Refusal, Setup, setup_from_data
 
-__all__ = ["MAX_INFLATED", "MAX_POS_CHARS", "VERSION", "decode", "encode", "encode_deal"]
+__all__ = [
+    "MAX_INFLATED",
+    "MAX_POS_CHARS",
+    "VERSION",
+    "code_of",
+    "decode",
+    "encode",
+    "encode_data",
+    "encode_deal",
+]
 
 #: The version letter the codes written now begin with.
 VERSION = "1"
@@ -50,8 +60,12 @@ _ZDICT = (
 
 
 def encode(setup: Setup) -> str:
-    """The code of a setup (complete or not)."""
-    data = {k: v for k, v in setup.to_data().items() if k != "title"}
+    """The code of a setup (complete or not); a title stays out of the address."""
+    return code_of({k: v for k, v in setup.to_data().items() if k != "title"})
+
+
+def code_of(data: Mapping[str, object]) -> str:
+    """The code of any data, unchecked (``decode`` checks it)."""
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     packer = zlib.compressobj(9, zdict=_ZDICT)
     raw = packer.compress(text.encode()) + packer.flush()
@@ -63,11 +77,11 @@ def encode_deal(deal: State | TableState) -> str:
     return encode_data(position_to_dict(deal))
 
 
-def encode_data(data: dict[str, object]) -> str:
-    """The code of position data."""
+def encode_data(data: Mapping[str, object]) -> str:
+    """The code of position data, set up first (a ``PositionError`` if it cannot be)."""
     made = setup_from_data(data)
     if isinstance(made, Refusal):
-        raise PositionError("the position cannot be set up: {why}", why=made.id)
+        raise made.error or PositionError("the position cannot be set up: {why}", why=made.id)
     return encode(made)
 
 

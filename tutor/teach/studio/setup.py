@@ -261,9 +261,16 @@ class Setup:
         rules = self.rules
         return max(0, rules.pack_size * rules.copies - self.seats * rules.hand_size - rules.face_up)
 
-    def _face_down(self) -> bool:
-        """Whether the stock can still be drawn from (a face-down card or the face-up one)."""
-        return bool(self.stock) or self.trump is not None
+    def stock_used_up(self) -> bool:
+        """Whether the history shows that the stock can no longer give every seat a card:
+        the face-up card drawn (only its suit known), or as many tricks played as the stock
+        gives draws."""
+        rules = self.rules
+        if rules.face_up and self.trump is None and self.trump_suit is not None:
+            return True
+        played = len(self.played) + sum(len(t.cards) for t in self.past)
+        draws = (self.stock_size() + rules.face_up) // self.seats
+        return played >= self.seats * draws
 
     # ------------------------------------------------------------------ operations
 
@@ -317,8 +324,7 @@ class Setup:
         a duty (the stock used up or closed)."""
         if not trick:
             return None
-        closed = "closed_by" in self.carried
-        if self._face_down() and not closed:
+        if not self.stock_used_up() and "closed_by" not in self.carried:
             return None
         led = Card.parse(trick[0]).suit
         if Card.parse(card).suit == led:
@@ -640,8 +646,9 @@ def _history(s: Setup, data: Mapping[Any, Any]) -> Setup | Refusal:
     to_move = _seat(data.get("to_move"), n)
     if trick is None or to_move is None:
         return _refuse("field", field="to_move" if to_move is None else "trick")
-    if not s.past:
-        s = replace(s, leader=(to_move - len(trick)) % n)
+    lead = (to_move - len(trick)) % n
+    if not s.past and lead != (s.dealer + 1) % n:
+        s = replace(s, leader=lead)
     for card in trick:
         step = s.put(card, TRICK)
         if isinstance(step, Refusal):
