@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.helpers import FakeBoard
 from tutor.engine import State
-from tutor.teach.studio.link import encode
+from tutor.teach.studio.link import decode, encode
 from tutor.teach.studio.setup import TRUMP, Setup, hand
 from tutor.web.html import md_plain
 from tutor.words.app_text import AppWords
@@ -148,3 +148,23 @@ def test_the_page_in_every_language(lang: str, fake_board: FakeBoard) -> None:
     at.button(key="studio_fill").click().run()
     clean(at)
     assert isinstance(setup_of(at).deal(), State)
+
+
+@pytest.mark.slow
+def test_a_puzzle_opens_in_the_studio(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.teach import puzzles as pz
+
+    monkeypatch.setenv("TUTOR_PUZZLES_DIR", str(ROOT / "puzzles"))
+    p = pz.Collection.load(ROOT / "puzzles").puzzles[0]
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "pl"
+    at.run()
+    at.switch_page("tutor_app/pages/puzzles.py").run()
+    at.button(key=f"pz_open_{p.id}").click().run()
+    clean(at)
+    links = [x.proto for x in at.get("page_link") if x.proto.page == "studio"]
+    assert len(links) == 1
+    assert links[0].label == StudioWords().said(get_translator("pl")).open_in_studio
+    code = links[0].query_string.removeprefix("pos=")
+    opened = decode(code)
+    assert isinstance(opened, Setup) and opened.deal() == p.state
