@@ -69,12 +69,12 @@ REFUSALS: Mapping[str, str] = {
         "cards back first."
     ),
     "must_follow": N_(
-        "{card} breaks the duty to follow: {seat} holds {held}, a card of the suit led."
+        "{card} breaks the duty to follow: {seat} holds {card2}, a card of the suit led."
     ),
     "history_fixed": N_(
         "{card}: the cards played came with the position text; clear to change them."
     ),
-    "later_first": N_("{card}: take back {last} first, the card played after it."),
+    "later_first": N_("{card}: take back {card2} first, the card played after it."),
     "not_there": N_("{card} is not there."),
     "unknown_preset": N_("The position cannot be set up: unknown rules {preset}."),
     "field": N_("The position cannot be set up: its field {field} is not as the format says."),
@@ -119,7 +119,8 @@ def refusal_text(result: Setup | Refusal | object, tr: Translator) -> str:
     if result.error is not None:
         return result.error.render(tr)
     key = SAME_AS.get(result.id, result.id)
-    params = {k: _named(v) for k, v in result.params}
+    # The second card of a sentence is ``card2``, so that a translation may decline it.
+    params = {"card2" if k in ("held", "last") else k: _named(v) for k, v in result.params}
     if "place" in params:
         where = _place_of_id(str(result.args["place"]))
         params["place"] = place_name(where, tr) if where is not None else ""
