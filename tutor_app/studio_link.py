@@ -5,8 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine import Deal, State, TableState
-from tutor.formats.positions import PositionError
-from tutor.teach.studio.link import MAX_POS_CHARS, encode_deal
+from tutor.teach.studio.link import deal_code
 from tutor.words.i18n import Translator
 from tutor.words.studio_page import StudioWords
 
@@ -18,11 +17,8 @@ def offer(deal: Deal, t: Translator, key: str) -> None:
     the position format cannot write."""
     if deal.is_over or not isinstance(deal, State | TableState):
         return
-    try:
-        code = encode_deal(deal)
-    except PositionError:
-        return
-    if len(code) > MAX_POS_CHARS:
+    code = deal_code(deal)
+    if code is None:
         return
     with st.container(key=key):
         st.page_link(

@@ -173,7 +173,7 @@ def _body() -> None:
     board.card_board(editor_html(setup, _target(setup), t, opts), key=BOARD_KEY, on_play=_on_click)
     _buttons(setup, w)
     with st.expander(w.paste):
-        st.text_area(w.paste, key="w_studio_text", max_chars=link.MAX_INFLATED * 16)
+        st.text_area(w.paste, key="w_studio_text", max_chars=link.MAX_TEXT)
         st.button(w.read, key="studio_read", on_click=chrome.safe_callback(_on_paste))
     code = link.encode(setup)
     text.caption(w.link)

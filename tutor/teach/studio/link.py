@@ -26,14 +26,16 @@ import zlib
 from collections.abc import Mapping
 
 from tutor.engine import CARDS, State, TableState
-from tutor.formats.positions import PositionError, position_to_dict
+from tutor.formats.positions import MAX_BYTES, PositionError, position_to_dict
 from tutor.teach.studio.setup import Refusal, Setup, setup_from_data
 
 __all__ = [
     "MAX_INFLATED",
     "MAX_POS_CHARS",
+    "MAX_TEXT",
     "VERSION",
     "code_of",
+    "deal_code",
     "decode",
     "encode",
     "encode_data",
@@ -47,6 +49,8 @@ MAX_POS_CHARS = 400
 #: The most bytes a code may inflate to (a position's JSON is well under 1,500).
 MAX_INFLATED = 4096
 _CODE = re.compile(r"[A-Za-z0-9_-]+")
+#: The longest position text the studio takes pasted (the position format's own limit).
+MAX_TEXT = MAX_BYTES
 #: Words a position's JSON repeats: zlib finds them here instead of in the code.
 _ZDICT = (
     '{"preset":"classic","dealer":"A","to_move":"B","trump":"","hands":{"A":"","B":"","C":"",'
@@ -75,6 +79,16 @@ def code_of(data: Mapping[str, object]) -> str:
 def encode_deal(deal: State | TableState) -> str:
     """The code of an engine deal (as the position format writes it)."""
     return encode_data(position_to_dict(deal))
+
+
+def deal_code(deal: State | TableState) -> str | None:
+    """The code of a deal, or ``None`` when the deal is over, its rules cannot be written
+    by name or the code would be over ``MAX_POS_CHARS``."""
+    try:
+        code = encode_deal(deal)
+    except PositionError:
+        return None
+    return code if len(code) <= MAX_POS_CHARS else None
 
 
 def encode_data(data: Mapping[str, object]) -> str:
