@@ -168,3 +168,23 @@ def test_a_puzzle_opens_in_the_studio(monkeypatch: pytest.MonkeyPatch) -> None:
     code = links[0].query_string.removeprefix("pos=")
     opened = decode(code)
     assert isinstance(opened, Setup) and opened.deal() == p.state
+
+
+@pytest.mark.slow
+def test_other_rules_take_out_what_no_longer_fits(fake_board: FakeBoard) -> None:
+    at = studio("de")
+    target(at, "hand.A")
+    put(at, fake_board, "9h Ah")
+    at.selectbox(key="w_studio_preset").set_value("schnapsen").run()
+    clean(at)
+    assert setup_of(at).preset == "schnapsen" and setup_of(at).hands[0] == ("Ah",)
+    said = [md_plain(str(i.value)) for i in at.info]
+    assert any(x.startswith("Herausgenommen") and "Herz-Neun" in x for x in said), said
+    assert len(fake_board.cards(BOARD)) == 19 + 1  # 19 cards of the pack free, one to take back
+    at.selectbox(key="w_studio_preset").set_value("named_trump").run()
+    clean(at)
+    at.selectbox(key="w_studio_suit").set_value("h").run()
+    clean(at)
+    assert setup_of(at).trump_suit == "h" and setup_of(at).seats == 2
+    at.selectbox(key="w_studio_preset").set_value("four").run()
+    assert setup_of(at).seats == 4 and "take:hand.D:Ah" not in fake_board.cards(BOARD)

@@ -35,6 +35,7 @@ class StudioWords(Labels):
     rules: str = N_("Rules")
     dealer: str = N_("Dealer")
     target: str = N_("Put the cards")
+    trump_suit: str = N_("Trumps, when no card lies face up")
     pack: str = N_("The pack")
     fill: str = N_("Fill the rest at random")
     clear: str = N_("Clear")

@@ -8,7 +8,7 @@ import random
 
 import streamlit as st
 
-from tutor.engine import PRESETS, SEAT_LETTERS, TABLE_PRESETS
+from tutor.engine import PRESETS, SEAT_LETTERS, TABLE_PRESETS, Suit
 from tutor.teach.studio import link
 from tutor.teach.studio.setup import Place, Refusal, Setup
 from tutor.web.board import BoardOptions, board_html
@@ -93,6 +93,11 @@ def _on_dealer() -> None:
     _keep(setup.with_dealer(SEAT_LETTERS.index(str(st.session_state["w_studio_dealer"]))))
 
 
+def _on_trump_suit() -> None:
+    chosen = str(st.session_state.get("w_studio_suit") or "")
+    _keep(_setup().with_trump_suit(chosen or None))
+
+
 def _on_paste() -> None:
     pasted = str(st.session_state.get("w_studio_text") or "")
     if pasted.strip():
@@ -131,6 +136,15 @@ def _controls(setup: Setup, w: sw.StudioWords, t: Translator) -> None:
             key="w_studio_dealer",
             on_change=chrome.safe_callback(_on_dealer),
         )
+        if setup.trump is None:  # the face-up card drawn, or rules that name the trumps
+            st.session_state["w_studio_suit"] = setup.trump_suit or ""
+            st.selectbox(
+                w.trump_suit,
+                ["", *"cshd"],
+                key="w_studio_suit",
+                format_func=lambda s: t.suit(Suit.parse(s)) if s else "—",
+                on_change=chrome.safe_callback(_on_trump_suit),
+            )
     with target:
         names = [p.name for p in places(setup)]
         if st.session_state.get(TARGET) not in names:
