@@ -188,3 +188,23 @@ def test_other_rules_take_out_what_no_longer_fits(fake_board: FakeBoard) -> None
     assert setup_of(at).trump_suit == "h" and setup_of(at).seats == 2
     at.selectbox(key="w_studio_preset").set_value("four").run()
     assert setup_of(at).seats == 4 and "take:hand.D:Ah" not in fake_board.cards(BOARD)
+
+
+@pytest.mark.slow
+def test_the_play_table_opens_in_the_studio(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tutor.teach.play.coach as coach
+
+    monkeypatch.setattr(coach, "COACH_SAMPLES", 4)
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "de"
+    at.run()
+    at.switch_page("tutor_app/pages/play.py").run()
+    at.session_state["play_seed_base"] = 100
+    at.button(key="play_start").click().run()
+    clean(at)
+    game = at.session_state["play_game"]
+    links = [x.proto for x in at.get("page_link") if x.proto.page == "studio"]
+    assert len(links) == 1
+    assert links[0].label == StudioWords().said(get_translator("de")).open_in_studio
+    opened = decode(links[0].query_string.removeprefix("pos="))
+    assert isinstance(opened, Setup) and opened.deal() == game.state
