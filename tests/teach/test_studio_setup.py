@@ -14,6 +14,7 @@ from tests.formats.test_table_positions import canonical
 from tutor.engine import PRESETS, TABLE_PRESETS, State, TableState, preset
 from tutor.engine.game import game_for
 from tutor.formats.positions import position_dump, position_to_dict
+from tutor.teach.studio.reading import setup_from_data, setup_from_text
 from tutor.teach.studio.setup import (
     PAST,
     STOCK,
@@ -23,8 +24,6 @@ from tutor.teach.studio.setup import (
     Refusal,
     Setup,
     hand,
-    setup_from_data,
-    setup_from_text,
 )
 from tutor.words.i18n import get_translator
 from tutor.words.studio_page import refusal_text

@@ -10,6 +10,7 @@ import streamlit as st
 
 from tutor.engine import PRESETS, SEAT_LETTERS, TABLE_PRESETS, Suit
 from tutor.teach.studio import link
+from tutor.teach.studio.reading import setup_from_text
 from tutor.teach.studio.setup import Place, Refusal, Setup
 from tutor.web.board import BoardOptions, board_html
 from tutor.web.rules_ref import preset_name
@@ -101,8 +102,6 @@ def _on_trump_suit() -> None:
 def _on_paste() -> None:
     pasted = str(st.session_state.get("w_studio_text") or "")
     if pasted.strip():
-        from tutor.teach.studio.setup import setup_from_text
-
         _keep(setup_from_text(pasted))
 
 

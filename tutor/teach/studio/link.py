@@ -27,7 +27,8 @@ from collections.abc import Mapping
 
 from tutor.engine import CARDS, State, TableState
 from tutor.formats.positions import MAX_BYTES, PositionError, position_to_dict
-from tutor.teach.studio.setup import Refusal, Setup, setup_from_data
+from tutor.teach.studio.reading import setup_from_data
+from tutor.teach.studio.setup import Refusal, Setup
 
 __all__ = [
     "MAX_INFLATED",

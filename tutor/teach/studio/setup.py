@@ -6,7 +6,8 @@ suit once that card is drawn, or the suit named under rules that turn no card up
 already played (in order; each trick's leader follows from the one before) and the trick in
 progress. Who is to move follows from them. What a pasted position says beyond these (the
 cards played in any order, scores, marriages, cards seen, a closed stock) is carried along
-unchanged and handed back to the position reader.
+unchanged and handed back to the position reader (``tutor.teach.studio.reading`` reads
+position data and text into a ``Setup``).
 
 Every operation returns a new ``Setup`` or a ``Refusal``: a message id with its parameters,
 put into words by ``tutor.words.studio_page``. ``deal`` reads a complete setup through the
@@ -29,7 +30,6 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -48,20 +48,28 @@ from tutor.engine import (
     parse_rules,
     trick_winner_of,
 )
-from tutor.formats.positions import Position, PositionError, position_from_data, read_position
+from tutor.formats.positions import (
+    Position,
+    PositionError,
+    position_from_data,
+)
 
 __all__ = [
+    "CARRIED",
+    "OWNED",
     "PAST",
     "STOCK",
     "TRICK",
     "TRUMP",
+    "PastTrick",
     "Place",
     "Refusal",
     "Setup",
+    "card_list",
+    "card_of",
     "hand",
     "pack_cards",
-    "setup_from_data",
-    "setup_from_text",
+    "refuse",
 ]
 
 #: The fields a pasted position may hold that the editor carries along without editing.
@@ -125,7 +133,7 @@ class Refusal:
         return dict(self.params)
 
 
-def _refuse(id_: str, **params: object) -> Refusal:
+def refuse(id_: str, **params: object) -> Refusal:
     return Refusal(id_, tuple(params.items()))
 
 
@@ -142,14 +150,14 @@ def pack_cards(rules: RuleSet) -> tuple[str, ...]:
     return tuple(str(CARDS[i]) for i in iter_bits(rules.pack_mask))
 
 
-def _card(text: str) -> Card | None:
+def card_of(text: str) -> Card | None:
     try:
         return Card.parse(text)
     except CardError:
         return None
 
 
-def _cards(text: object) -> tuple[str, ...] | None:
+def card_list(text: object) -> tuple[str, ...] | None:
     """Cards as the position format writes them: one string or a list of strings."""
     if isinstance(text, str):
         items = text.replace(",", " ").split()
@@ -277,42 +285,42 @@ class Setup:
     def put(self, card: str, place: Place) -> Setup | Refusal:
         """The card put at the place, or why not."""
         rules = self.rules
-        parsed = _card(card)
+        parsed = card_of(card)
         if parsed is None or not rules.pack_mask >> parsed.index & 1:
-            return _refuse("not_in_pack", card=card[:8], preset=self.preset)
+            return refuse("not_in_pack", card=card[:8], preset=self.preset)
         card = str(parsed)
         if self.where()[card] >= rules.copies:
             where = self.place_of(card)
-            return _refuse("placed", card=card, place=where.name if where else "")
+            return refuse("placed", card=card, place=where.name if where else "")
         if place.kind == "hand":
             if not 0 <= place.seat < self.seats:
-                return _refuse("no_seat", seat=place.seat)
+                return refuse("no_seat", seat=place.seat)
             if len(self.hands[place.seat]) >= rules.hand_size:
-                return _refuse("hand_full", card=card, seat=SEAT_LETTERS[place.seat])
+                return refuse("hand_full", card=card, seat=SEAT_LETTERS[place.seat])
             hands = list(self.hands)
             hands[place.seat] = (*hands[place.seat], card)
             return replace(self, hands=tuple(hands))
         if place == STOCK:
             if len(self.stock) >= self.stock_size():
-                return _refuse("stock_full", card=card, size=self.stock_size())
+                return refuse("stock_full", card=card, size=self.stock_size())
             return replace(self, stock=(*self.stock, card))
         if place == TRUMP:
             if not rules.face_up:
-                return _refuse("no_face_up", card=card)
+                return refuse("no_face_up", card=card)
             if self.trump is not None:
-                return _refuse("trump_taken", card=card, trump=self.trump)
+                return refuse("trump_taken", card=card, trump=self.trump)
             return replace(self, trump=card, trump_suit=None)
         if place == TRICK:
             return self._put_trick(card)
         if place == PAST:
             return self._put_past(card)
-        return _refuse("no_place", card=card)
+        return refuse("no_place", card=card)
 
     def _put_trick(self, card: str) -> Setup | Refusal:
         if len(self.trick) >= self.seats - 1:
-            return _refuse("trick_full", card=card)
+            return refuse("trick_full", card=card)
         if self.past and len(self.past[-1].cards) < self.seats:
-            return _refuse("past_open", card=card)
+            return refuse("past_open", card=card)
         seat = self.to_move
         broken = self._breaks_follow(card, seat, self.trick)
         if broken is not None:
@@ -332,15 +340,15 @@ class Setup:
         held = [c for c in self.hands[seat] if Card.parse(c).suit == led]
         if not held:
             return None
-        return _refuse(
+        return refuse(
             "must_follow", card=card, seat=SEAT_LETTERS[seat], suit=str(led), held=held[0]
         )
 
     def _put_past(self, card: str) -> Setup | Refusal:
         if self.played or self.carry:
-            return _refuse("history_fixed", card=card)
+            return refuse("history_fixed", card=card)
         if self.trick:
-            return _refuse("trick_open", card=card)
+            return refuse("trick_open", card=card)
         if self.past and len(self.past[-1].cards) < self.seats:
             last = self.past[-1]
             grown = PastTrick(last.leader, (*last.cards, card))
@@ -363,25 +371,25 @@ class Setup:
             return replace(self, trump=None)
         if place == TRICK and card in self.trick:
             if self.trick[-1] != card:
-                return _refuse("later_first", card=card, last=self.trick[-1])
+                return refuse("later_first", card=card, last=self.trick[-1])
             return replace(self, trick=self.trick[:-1])
         if place == PAST and self.past and card in self.past[-1].cards:
             last = self.past[-1]
             if last.cards[-1] != card:
-                return _refuse("later_first", card=card, last=last.cards[-1])
+                return refuse("later_first", card=card, last=last.cards[-1])
             rest = (PastTrick(last.leader, last.cards[:-1]),) if len(last.cards) > 1 else ()
             return replace(self, past=(*self.past[:-1], *rest))
         if place == PAST and card in self.played:
-            return _refuse("history_fixed", card=card)
+            return refuse("history_fixed", card=card)
         if place == PAST and any(card in t.cards for t in self.past):
-            return _refuse("later_first", card=card, last=self.past[-1].cards[-1])
-        return _refuse("not_there", card=card, place=place.name)
+            return refuse("later_first", card=card, last=self.past[-1].cards[-1])
+        return refuse("not_there", card=card, place=place.name)
 
     def take_anywhere(self, card: str) -> Setup | Refusal:
         """The card taken back from wherever it lies."""
         where = self.place_of(card)
         if where is None:
-            return _refuse("not_there", card=card, place="")
+            return refuse("not_there", card=card, place="")
         return self.take(card, where)
 
     def move(self, card: str, source: Place, target: Place) -> Setup | Refusal:
@@ -399,9 +407,9 @@ class Setup:
     def with_trump_suit(self, suit: str | None) -> Setup | Refusal:
         """Only the trump suit known (its face-up card drawn, or named): ``None`` for none."""
         if suit is not None and suit not in "cshd":
-            return _refuse("not_in_pack", card=suit, preset=self.preset)
+            return refuse("not_in_pack", card=suit, preset=self.preset)
         if self.trump is not None:
-            return _refuse("trump_taken", card=suit or "", trump=self.trump)
+            return refuse("trump_taken", card=suit or "", trump=self.trump)
         return replace(self, trump_suit=suit)
 
     def with_preset(self, spec: str) -> tuple[Setup, tuple[str, ...]] | Refusal:
@@ -411,7 +419,7 @@ class Setup:
         try:
             rules = parse_rules(spec)
         except (UnknownPresetError, ValueError):
-            return _refuse("unknown_preset", preset=spec)
+            return refuse("unknown_preset", preset=spec[:40])
         out: list[str] = []
         fresh = Setup(rules.name if spec.strip() == rules.name else spec, self.dealer % rules.seats)
         fresh = replace(fresh, hands=((),) * rules.seats)
@@ -527,7 +535,7 @@ class Setup:
         cards still to place, or the reader's own message."""
         missing = self.missing()
         if missing:
-            return _refuse("missing", count=missing)
+            return refuse("missing", count=missing)
         try:
             return position_from_data(self.to_data(), source="studio")
         except PositionError as exc:
@@ -542,134 +550,4 @@ class Setup:
             return p.state
         if p.table is not None:
             return p.table
-        return _refuse("view")
-
-
-# ----------------------------------------------------------------------------- reading
-
-
-def _seat(text: object, seats: int) -> int | None:
-    if isinstance(text, str) and len(text) == 1 and text in SEAT_LETTERS[:seats]:
-        return SEAT_LETTERS.index(text)
-    return None
-
-
-def setup_from_data(data: object) -> Setup | Refusal:
-    """A setup from data in the position format (complete or not), every card placed by
-    ``Setup.put`` so that its refusals apply."""
-    if not isinstance(data, Mapping):
-        return _refuse("shape")
-    unknown = [k for k in data if k not in CARRIED and k not in OWNED]
-    if unknown:
-        return _refuse("field", field=str(unknown[0])[:40])
-    spec = data.get("preset", "classic")
-    if not isinstance(spec, str):
-        return _refuse("unknown_preset", preset=str(spec)[:40])
-    made = Setup().with_preset(spec)
-    if isinstance(made, Refusal):
-        return made
-    s, _ = made
-    n = s.seats
-    dealer = _seat(data.get("dealer", SEAT_LETTERS[(n - 1) % n]), n)
-    if dealer is None:
-        return _refuse("field", field="dealer")
-    s = s.with_dealer(dealer)
-    trump = data.get("trump", "none")
-    if not isinstance(trump, str):
-        return _refuse("field", field="trump")
-    if trump in ("", "none"):
-        step = s.with_trump_suit(None)
-    elif len(trump) >= 2:
-        step = s.put(trump, TRUMP)
-    else:
-        step = s.with_trump_suit(trump)
-    if isinstance(step, Refusal):
-        return step
-    s = step
-    hands = data.get("hands", {})
-    if not isinstance(hands, Mapping) or any(_seat(k, n) is None for k in hands):
-        return _refuse("field", field="hands")
-    puts: list[tuple[str, Place]] = []
-    for key, text in hands.items():
-        cards = _cards(text)
-        if cards is None:
-            return _refuse("field", field=f"hands.{key}")
-        seat = _seat(key, n)
-        assert seat is not None
-        puts += [(c, hand(seat)) for c in cards]
-    for name, place in (("stock", STOCK),):
-        cards = _cards(data.get(name, ""))
-        if cards is None:
-            return _refuse("field", field=name)
-        puts += [(c, place) for c in cards]
-    for card, place in puts:
-        step = s.put(card, place)
-        if isinstance(step, Refusal):
-            return step
-        s = step
-    return _history(s, data)
-
-
-def _history(s: Setup, data: Mapping[Any, Any]) -> Setup | Refusal:
-    """The past and the trick in progress of position data put into a setup."""
-    n = s.seats
-    carry = {k: data[k] for k in CARRIED if k in data}
-    played = _cards(carry.get("played", ""))
-    if played is None:
-        return _refuse("field", field="played")
-    rules = s.rules
-    for text in played:
-        parsed = _card(text)
-        if parsed is None or not rules.pack_mask >> parsed.index & 1:
-            return _refuse("not_in_pack", card=text[:8], preset=s.preset)
-    s = replace(s, played=tuple(str(Card.parse(c)) for c in played))
-    s = replace(s, carry=json.dumps(carry) if carry else "")
-    over = [c for c, k in s.where().items() if k > rules.copies]
-    if over:
-        return _refuse("placed", card=over[0], place="past")
-    tricks = data.get("tricks", [])
-    if not isinstance(tricks, list) or (tricks and s.carry):
-        return _refuse("field", field="tricks")
-    for entry in tricks:
-        parts = entry.split() if isinstance(entry, str) else []
-        if len(parts) != n + 1 or _seat(parts[0], n) is None:
-            return _refuse("field", field="tricks")
-        first = _seat(parts[0], n)
-        if not s.past and first is not None:
-            s = s.with_dealer(first - 1)
-        for card in parts[1:]:
-            step = s.put(card, PAST)
-            if isinstance(step, Refusal):
-                return step
-            s = step
-    trick = _cards(data.get("trick", data.get("lead", "")))
-    to_move = _seat(data.get("to_move"), n)
-    if trick is None or to_move is None:
-        return _refuse("field", field="to_move" if to_move is None else "trick")
-    lead = (to_move - len(trick)) % n
-    if not s.past and lead != (s.dealer + 1) % n:
-        s = replace(s, leader=lead)
-    for card in trick:
-        step = s.put(card, TRICK)
-        if isinstance(step, Refusal):
-            return step
-        s = step
-    return s
-
-
-def setup_from_text(text: str) -> Setup | Refusal:
-    """A setup from position text (YAML or JSON): the reader checks it whole first, so a
-    refusal carries its message with the line and the field."""
-    try:
-        position = read_position(text, source="text")
-    except PositionError as exc:
-        return Refusal("position", (), exc)
-    if position.view is not None:
-        return _refuse("view")
-    from tutor.formats.positions import position_to_dict
-
-    try:
-        data = position_to_dict(position.subject, position.title)
-    except PositionError as exc:
-        return Refusal("position", (), exc)
-    return setup_from_data(data)
+        return refuse("view")
