@@ -126,6 +126,34 @@ def test_the_duty_to_follow_where_the_history_shows_it() -> None:
     assert isinstance(two, Setup) and two.stock_used_up()
 
 
+def test_a_suit_not_followed_under_the_duty_is_not_held_later() -> None:
+    made = Setup().with_preset("three")
+    assert not isinstance(made, Refusal)
+    # A deals; two tricks empty the stock's 6 cards (the face-up card stays out of play).
+    s = put_all(made[0].with_dealer(0), "Qc", TRUMP)
+    s = put_all(s, "Ah 9h Kh 10h Jh 8h", PAST)
+    s = put_all(s, "9s", hand(2))
+    # The third trick is played under the duty: C holds a spade and must follow.
+    s = put_all(s, "As", PAST)
+    broke = refused(s.put("Jd", PAST), "must_follow")
+    assert broke.args["held"] == "9s"
+    back = s.take("9s", hand(2))
+    assert isinstance(back, Setup)
+    s = put_all(back, "Jd", PAST)  # C had no spade then ...
+    assert s.renounced(2) == {"s": "As"}
+    shown = refused(s.put("9s", hand(2)), "renounced")  # ... so C holds none now
+    assert refusal_text(shown, get_translator("en")) == (
+        "The nine of spades cannot be with C: C did not follow suit to the ace of spades "
+        "when it had to."
+    )
+    s = put_all(s, "Ks", PAST)
+    refused(put_all(s, "Qh", PAST).put("Js", PAST), "renounced")  # nor plays one later
+    # Before the stock is used up, anything may be played and held.
+    early = put_all(made[0].with_dealer(0), "Qc", TRUMP)
+    early = put_all(early, "As Jd", PAST)
+    assert early.renounced(2) == {} and isinstance(early.put("9s", hand(2)), Setup)
+
+
 def test_tricks_are_taken_back_from_the_last_card() -> None:
     s = put_all(Setup(), "Ah", TRUMP)
     s = put_all(s, "10c Kc", PAST)

@@ -72,6 +72,9 @@ REFUSALS: Mapping[str, str] = {
     "must_follow": N_(
         "{card} breaks the duty to follow: {seat} holds {card2}, a card of the suit led."
     ),
+    "renounced": N_(
+        "{card} cannot be with {seat}: {seat} did not follow suit to {card2} when it had to."
+    ),
     "history_fixed": N_(
         "{card}: the cards played came with the position text; clear to change them."
     ),
@@ -102,6 +105,10 @@ def _place_of_id(name: str) -> Place | None:
     return next((p for p in (STOCK, TRUMP, TRICK, PAST) if p.kind == name), None)
 
 
+#: The parameters of a refusal that hold a card or a suit (a seat's letter is not a suit).
+CARDS_NAMED = ("card", "held", "last", "lead", "trump", "suit")
+
+
 def _named(value: object) -> object:
     """A card's or suit's text as the translator names it; anything else as it is."""
     if isinstance(value, str):
@@ -121,7 +128,10 @@ def refusal_text(result: Setup | Refusal | object, tr: Translator) -> str:
         return result.error.render(tr)
     key = SAME_AS.get(result.id, result.id)
     # The second card of a sentence is ``card2``, so that a translation may decline it.
-    params = {"card2" if k in ("held", "last") else k: _named(v) for k, v in result.params}
+    params = {
+        "card2" if k in ("held", "last", "lead") else k: _named(v) if k in CARDS_NAMED else v
+        for k, v in result.params
+    }
     if "place" in params:
         where = _place_of_id(str(result.args["place"]))
         params["place"] = place_name(where, tr) if where is not None else ""

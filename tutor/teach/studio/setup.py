@@ -297,6 +297,9 @@ class Setup:
                 return refuse("no_seat", seat=place.seat)
             if len(self.hands[place.seat]) >= rules.hand_size:
                 return refuse("hand_full", card=card, seat=SEAT_LETTERS[place.seat])
+            shown = self.renounced(place.seat).get(str(parsed.suit))
+            if shown is not None:
+                return refuse("renounced", card=card, seat=SEAT_LETTERS[place.seat], lead=shown)
             hands = list(self.hands)
             hands[place.seat] = (*hands[place.seat], card)
             return replace(self, hands=tuple(hands))
@@ -321,21 +324,45 @@ class Setup:
             return refuse("trick_full", card=card)
         if self.past and len(self.past[-1].cards) < self.seats:
             return refuse("past_open", card=card)
-        seat = self.to_move
-        broken = self._breaks_follow(card, seat, self.trick)
+        duty = self.stock_used_up() or "closed_by" in self.carried
+        broken = self._breaks_follow(card, self.to_move, self.trick, duty)
         if broken is not None:
             return broken
         return replace(self, trick=(*self.trick, card))
 
-    def _breaks_follow(self, card: str, seat: int, trick: tuple[str, ...]) -> Refusal | None:
+    def _draws(self) -> int:
+        """How many tricks are followed by a draw: the tricks before the stock is used up."""
+        return (self.stock_size() + self.rules.face_up) // self.seats
+
+    def renounced(self, seat: int) -> dict[str, str]:
+        """The suits the history shows a seat does not hold: for each, the card led that the
+        seat did not follow once following was a duty (the stock used up)."""
+        out: dict[str, str] = {}
+        draws = self._draws()
+        tricks = [(t.leader, t.cards) for k, t in enumerate(self.past) if k >= draws]
+        if self.trick and self.stock_used_up():
+            tricks.append((self.next_leader(), self.trick))
+        for leader, cards in tricks:
+            led = Card.parse(cards[0]).suit
+            for j, c in enumerate(cards[1:], start=1):
+                if (leader + j) % self.seats == seat and Card.parse(c).suit != led:
+                    out.setdefault(str(led), cards[0])
+        return out
+
+    def _breaks_follow(
+        self, card: str, seat: int, trick: tuple[str, ...], duty: bool
+    ) -> Refusal | None:
         """A card off the suit led while the seat's hand holds that suit, once following is
-        a duty (the stock used up or closed)."""
-        if not trick:
-            return None
-        if not self.stock_used_up() and "closed_by" not in self.carried:
+        a duty (the stock used up or closed); or a card of a suit the seat has shown it
+        does not hold."""
+        suit = str(Card.parse(card).suit)
+        shown = self.renounced(seat).get(suit)
+        if shown is not None:
+            return refuse("renounced", card=card, seat=SEAT_LETTERS[seat], lead=shown)
+        if not trick or not duty:
             return None
         led = Card.parse(trick[0]).suit
-        if Card.parse(card).suit == led:
+        if suit == str(led):
             return None
         held = [c for c in self.hands[seat] if Card.parse(c).suit == led]
         if not held:
@@ -351,9 +378,17 @@ class Setup:
             return refuse("trick_open", card=card)
         if self.past and len(self.past[-1].cards) < self.seats:
             last = self.past[-1]
+            seat = (last.leader + len(last.cards)) % self.seats
+            broken = self._breaks_follow(card, seat, last.cards, len(self.past) > self._draws())
+            if broken is not None:
+                return broken
             grown = PastTrick(last.leader, (*last.cards, card))
             return replace(self, past=(*self.past[:-1], grown))
-        return replace(self, past=(*self.past, PastTrick(self.next_leader(), (card,))))
+        leader = self.next_leader()
+        broken = self._breaks_follow(card, leader, (), False)
+        if broken is not None:
+            return broken
+        return replace(self, past=(*self.past, PastTrick(leader, (card,))))
 
     def take(self, card: str, place: Place) -> Setup | Refusal:
         """The card taken back from the place (a trick's cards from the last one back)."""
