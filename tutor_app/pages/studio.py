@@ -190,7 +190,7 @@ def _body() -> None:
         st.button(w.read, key="studio_read", on_click=chrome.safe_callback(_on_paste))
     code = link.encode(setup)
     text.caption(w.link)
-    st.code(f"/studio?{POS_PARAM}={code}", language=None)
+    text.code(f"/studio?{POS_PARAM}={code}")
     st.session_state[APPLIED] = code
     chrome.sync_address(chrome.settings_params(**{POS_PARAM: code}))
     deal = setup.deal()
