@@ -17,7 +17,7 @@ from tutor.web.html import visible
 #: shown cut in the notice that says so).
 MAX_PARAM_CHARS = 200
 #: The longest ``pos`` (a position for the studio, ``/studio?pos=<code>``) the app reads: a
-#: position's code takes up to about 230 characters at a table of four, so ``pos`` has a limit
+#: position's code takes up to 236 characters at a table of four, so ``pos`` has a limit
 #: of its own; the studio reads it (``tutor.teach.studio.link.decode``), never ``parse_link``.
 MAX_POS_CHARS = _POS_LIMIT
 #: Steps are read from at most this many digits; more digits mean "past the last step".

@@ -45,7 +45,7 @@ __all__ = [
 
 #: The version letter the codes written now begin with.
 VERSION = "1"
-#: The longest ``pos`` value read (the codes of seeded deals take at most 230 characters).
+#: The longest ``pos`` value read (the codes of seeded deals take at most 236 characters).
 MAX_POS_CHARS = 400
 #: The most bytes a code may inflate to (a position's JSON is well under 1,500).
 MAX_INFLATED = 4096
