@@ -42,6 +42,12 @@ pages = [
         icon=":material/playing_cards:",
     ),
     st.Page(
+        HERE / "tutor_app/pages/studio.py",
+        title=w.studio,
+        url_path="studio",
+        icon=":material/edit_square:",
+    ),
+    st.Page(
         HERE / "tutor_app/pages/glossary.py",
         title=w.glossary,
         url_path="glossary",

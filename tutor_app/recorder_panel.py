@@ -47,6 +47,7 @@ from tutor.words.recorder_page import (
 )
 from tutor.words.switches import preset_name
 from tutor_app import board, text
+from tutor_app.room_panel import share_lesson_file
 from tutor_app.session import state
 from tutor_app.shared import tr
 
@@ -75,11 +76,12 @@ def _start(key: str, start: object | None, t: Translator) -> Recording:
     """The recording of this panel: kept in the session, else a new one from ``start`` (a
     full deal) or from the chosen preset and seed."""
     rec = _recording(key)
-    if rec is not None:
+    given = start if isinstance(start, State | TableState) else None
+    if rec is not None and (given is None or rec.start == given):
         return rec
     language = t.lang if t.lang in TEXT_LANGUAGES else "en"
-    if isinstance(start, State | TableState):
-        rec = Recording.from_deal(start.rules.name, start, language)
+    if given is not None:  # a deal given (the editor's) that the recording did not start from
+        rec = Recording.from_deal(given.rules.name, given, language)
     else:
         spec = str(st.session_state.get(_k(key, "preset"), "classic"))
         seed = int(st.session_state.get(_k(key, "seed"), 1) or 1)
@@ -371,7 +373,7 @@ def _finish(key: str, rec: Recording, meta: LessonMeta, w: RecorderWords, t: Tra
             _open_in_learn(lesson.id, data)
     with c:
         if st.button(w.share, key=_k(key, "share"), icon=":material/cast:"):
-            share_recorded(data)
+            share_recorded(data, lesson.id)
 
 
 def _open_in_learn(lesson_id: str, data: bytes) -> None:
@@ -383,9 +385,10 @@ def _open_in_learn(lesson_id: str, data: bytes) -> None:
         st.switch_page(LEARN_SCRIPT)
 
 
-def share_recorded(lesson_yaml: bytes) -> None:
-    """Share a recorded lesson with the class. For now it opens the lesson on the session's
-    shelf, where the Learn page's "Share with the class" offers it to a room."""
-    from tutor_app.pages import learn
-
-    learn.open_upload("recorded.yaml", lesson_yaml)
+def share_recorded(lesson_yaml: bytes, lesson_id: str) -> None:
+    """Share a recorded lesson with the class at once: the room this session holds (or a new
+    one) carries the lesson file, the students follow its first step, and the teacher goes on
+    in the Learn page, where the room's code and the class's answers are."""
+    share_lesson_file(f"{lesson_id}.yaml", lesson_yaml)
+    if state.lesson == lesson_id:
+        st.switch_page(LEARN_SCRIPT)

@@ -77,6 +77,11 @@ def error(text: str, icon: Icon = ":material/error:") -> None:
     st.error(md(text), icon=icon)
 
 
+def code(content: str) -> None:
+    """Plain text in a code block (shown as written, with a button that copies it)."""
+    st.code(content, language=None)
+
+
 def html(content: str) -> None:
     """HTML: ``Markup`` as it is, anything else escaped."""
     st.html(content if isinstance(content, Markup) else escape(content))
@@ -86,6 +91,7 @@ __all__ = [
     "MAX_SHOWN_PARAM",
     "bullets",
     "caption",
+    "code",
     "error",
     "header",
     "html",

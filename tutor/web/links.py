@@ -9,12 +9,17 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from tutor.teach.studio.link import MAX_POS_CHARS as _POS_LIMIT
 from tutor.web.board import DEFAULT_STYLE, STYLES
 from tutor.web.html import visible
 
 #: The longest value of a query parameter the app reads; a longer one is refused (and
 #: shown cut in the notice that says so).
 MAX_PARAM_CHARS = 200
+#: The longest ``pos`` (a position for the studio, ``/studio?pos=<code>``) the app reads: a
+#: position's code takes up to 236 characters at a table of four, so ``pos`` has a limit
+#: of its own; the studio reads it (``tutor.teach.studio.link.decode``), never ``parse_link``.
+MAX_POS_CHARS = _POS_LIMIT
 #: Steps are read from at most this many digits; more digits mean "past the last step".
 MAX_STEP_DIGITS = 6
 #: The most characters of a room code the app reads (a code has far fewer: see
@@ -200,6 +205,7 @@ KEY_ACTIONS: Mapping[str, str] = {
 __all__ = [
     "KEY_ACTIONS",
     "MAX_PARAM_CHARS",
+    "MAX_POS_CHARS",
     "MAX_ROOM_CHARS",
     "MAX_STEP_DIGITS",
     "DeepLink",

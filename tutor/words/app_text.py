@@ -44,6 +44,7 @@ class AppWords(Labels):
     rules: str = N_("Rules")
     puzzles: str = N_("Puzzles")
     play: str = N_("Play")
+    studio: str = N_("Studio")
     glossary: str = N_("Glossary")
     follow: str = N_("Follow a teacher")
     settings: str = N_("Settings")

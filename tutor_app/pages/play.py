@@ -29,7 +29,7 @@ from tutor.words import play_page as pw
 from tutor.words import play_text
 from tutor.words import trainer_page as tw
 from tutor.words.i18n import Translator
-from tutor_app import board, chrome, curve_panel, progress, session, storage, text
+from tutor_app import board, chrome, curve_panel, progress, session, storage, studio_link, text
 from tutor_app import trainer_panel as trainer
 from tutor_app.session import state
 from tutor_app.shared import tr
@@ -337,6 +337,7 @@ def _table(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
             text.html(markup)
         if pl.may_undo(game) or pl.may_give_up(game):
             _controls(game, w)
+        studio_link.offer(game.state, t, key="play_studio")
     with side:
         text.subheader(play_text.deal_heading(game, t))
         _grade_pending(w, t)

@@ -38,7 +38,17 @@ from tutor.words import puzzle_text as pt
 from tutor.words import trainer_page as tw
 from tutor.words.explain import move_label
 from tutor.words.i18n import Translator
-from tutor_app import ask, board, chrome, progress, puzzle_sets, session, table_puzzle, text
+from tutor_app import (
+    ask,
+    board,
+    chrome,
+    progress,
+    puzzle_sets,
+    session,
+    studio_link,
+    table_puzzle,
+    text,
+)
 from tutor_app import trainer_panel as trainer
 from tutor_app.session import Upload, state
 from tutor_app.shared import collection, rooms, tr
@@ -437,6 +447,7 @@ def _trainer(p: pz.Puzzle, t: Translator) -> None:
         _unseen(attempt, t, w)
         if state.room:
             _ask_class(p, t)
+        studio_link.offer(p.state, t, key="pz_studio")
 
 
 def _ask_class(p: pz.Puzzle, t: Translator) -> None:
