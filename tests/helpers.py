@@ -218,12 +218,13 @@ class FakeBoard:
     the browser does."""
 
     def __init__(self) -> None:
-        self.queue: list[str] = []
+        self.queue: list[tuple[str | None, str]] = []
         self.html: dict[str, str] = {}
         self.focus: dict[str, bool] = {}
 
-    def click(self, move: str) -> None:
-        self.queue.append(move)
+    def click(self, move: str, key: str | None = None) -> None:
+        """Click ``move`` on the table under ``key`` (any table drawn next, without one)."""
+        self.queue.append((key, move))
 
     def cards(self, key: str) -> dict[str, str]:
         """The table's card buttons under ``key``: move -> "legal", "illegal" or "" (no marks)."""
@@ -242,8 +243,8 @@ class FakeBoard:
 
         self.html[key] = str(data["html"])
         self.focus[key] = bool(data.get("focus"))
-        if self.queue:
-            st.session_state[key] = {"play": self.queue.pop(0)}
+        if self.queue and self.queue[0][0] in (None, key):
+            st.session_state[key] = {"play": self.queue.pop(0)[1]}
             callback = callbacks["on_play_change"]
             assert callable(callback)
             callback()

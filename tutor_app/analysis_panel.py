@@ -49,6 +49,11 @@ LINE, START, LEVEL, REFUSED, SEAT, OPEN, TABLE = (
 )
 
 
+#: The point of view "whoever is on turn" in the seat choice (a selectbox cannot hold None as
+#: a choice: it would show no choice at all).
+ON_TURN = -1
+
+
 def skey(key: str, name: str) -> str:
     """The session key ``name`` of the board drawn under ``key``."""
     return f"{key}_{name}"
@@ -81,7 +86,7 @@ def _start(deal: Board, key: str) -> BoardLine:
     st.session_state[skey(key, START)] = deal
     st.session_state[skey(key, LEVEL)] = 0
     st.session_state[skey(key, REFUSED)] = None
-    st.session_state[skey(key, SEAT)] = None
+    st.session_state[skey(key, SEAT)] = ON_TURN
     st.session_state[skey(key, OPEN)] = True
     return line
 
@@ -130,7 +135,8 @@ def new_view(key: str) -> None:
 def _pov(key: str) -> PointOfView:
     seat = st.session_state.get(skey(key, SEAT))
     return PointOfView(
-        seat if isinstance(seat, int) else None, bool(st.session_state.get(skey(key, OPEN), True))
+        seat if isinstance(seat, int) and seat >= 0 else None,
+        bool(st.session_state.get(skey(key, OPEN), True)),
     )
 
 
@@ -238,14 +244,14 @@ def _navigation(key: str, line: BoardLine, w: aw.AnalysisWords) -> None:
 
 def _point_of_view(key: str, at: Board, w: aw.AnalysisWords) -> None:
     t = tr()
-    options: list[int | None] = [None, *range(at.seats)]
+    options = [ON_TURN, *range(at.seats)]
     a, b = st.columns(2)
     with a:
         st.selectbox(
             w.seen_by,
             options,
             key=skey(key, SEAT),
-            format_func=lambda s: aw.seat_option(s, t),
+            format_func=lambda s: aw.seat_option(s if s >= 0 else None, t),
             on_change=new_view,
             args=(key,),
         )

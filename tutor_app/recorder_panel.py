@@ -35,7 +35,7 @@ from tutor.teach.studio.recorder import (
 from tutor.web import lesson_frame
 from tutor.web.board import BoardOptions, board_html
 from tutor.web.problems import upload_error
-from tutor.words.i18n import Translator
+from tutor.words.i18n import LANGUAGE_NAMES, Translator
 from tutor.words.phrases import move_label
 from tutor.words.recorder_page import (
     RecorderWords,
@@ -190,7 +190,11 @@ def _meta(key: str, w: RecorderWords, rec: Recording) -> tuple[Recording, Lesson
         level = st.selectbox(w.level, (1, 2, 3), key=_k(key, "level"))
     with d:
         language = st.selectbox(
-            w.language, TEXT_LANGUAGES, TEXT_LANGUAGES.index(rec.language), key=_k(key, "lang")
+            w.language,
+            TEXT_LANGUAGES,
+            TEXT_LANGUAGES.index(rec.language),
+            key=_k(key, "lang"),
+            format_func=LANGUAGE_NAMES.__getitem__,
         )
     if language != rec.language:
         rec = rec.in_language(language)
@@ -246,6 +250,7 @@ def _last_step(key: str, rec: Recording, w: RecorderWords, t: Translator) -> Rec
     ticked = st.multiselect(
         w.checks,
         range(len(facts)),
+        placeholder=w.choose,
         key=_k(key, f"checks{tag}"),
         format_func=lambda i: fact_line(facts[i].name, facts[i].value, t),
     )
@@ -276,6 +281,7 @@ def _your_move(key: str, rec: Recording, index: int, w: RecorderWords, t: Transl
     chosen = st.multiselect(
         w.accepted,
         range(len(moves)),
+        placeholder=w.choose,
         key=akey,
         format_func=lambda i: value_line(moves[i], values[moves[i]], t),
     )
@@ -309,6 +315,7 @@ def _question(key: str, rec: Recording, index: int, w: RecorderWords, t: Transla
     ticked = st.multiselect(
         w.checks,
         range(len(facts)),
+        placeholder=w.choose,
         key=_k(key, f"qchecks{index}"),
         format_func=lambda i: fact_line(facts[i].name, facts[i].value, t),
     )

@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.helpers import FakeBoard
-from tutor.engine import State
+from tutor.engine import Play, State
 from tutor.teach.studio.link import decode, encode
 from tutor.teach.studio.setup import TRUMP, Setup, hand
 from tutor.web.html import md_plain
@@ -117,8 +117,24 @@ def test_a_position_set_up_card_by_card(fake_board: FakeBoard) -> None:
     assert words.complete in [md_plain(str(s.value)) for s in at.success]
     deal = setup_of(at).deal()
     assert isinstance(deal, State) and deal.to_move == 0
-    tables = [str(h.proto.body) for h in at.get("html")]
-    assert any("t66-board" in t and "Card table" in t for t in tables)
+    # the position is drawn as the table of the analysis board below the editor
+    table = fake_board.html["studio_analysis_board"]
+    assert "t66-board" in table and "Card table" in table
+    # two moves forward on the board and back again: the editor's position stays
+    played = []
+    for _ in range(2):
+        line = at.session_state["studio_analysis_line"]
+        card = next(str(m) for m in line.deal.legal_moves() if isinstance(m, Play))
+        fake_board.click(card, key="studio_analysis_board")
+        at.run()
+        played.append(card)
+    line = at.session_state["studio_analysis_line"]
+    assert [str(m) for m in line.moves] == played and line.cursor == 2
+    for _ in range(2):
+        at.button(key="studio_analysis_nav_back").click().run()
+    line = at.session_state["studio_analysis_line"]
+    assert line.cursor == 0 and line.deal == deal and len(line.moves) == 2
+    assert setup_of(at).deal() == deal
     assert at.query_params["pos"] == encode(setup_of(at))
 
 

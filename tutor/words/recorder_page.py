@@ -53,6 +53,7 @@ class RecorderWords(Labels):
     """The recorder's labels."""
 
     record: str = N_("Record a lesson")
+    choose: str = N_("Choose…")
     new_deal: str = N_("New deal")
     rules: str = N_("Rules")
     seed: str = N_("Deal number")

@@ -14,7 +14,7 @@ from tutor.teach.studio import link
 from tutor.teach.studio.reading import setup_from_text
 from tutor.teach.studio.recorder import as_dealt
 from tutor.teach.studio.setup import Place, Refusal, Setup
-from tutor.web.board import BoardOptions, board_html
+from tutor.web.board import BoardOptions
 from tutor.web.rules_ref import preset_name
 from tutor.web.studio_html import editor_html, places
 from tutor.words import studio_page as sw
@@ -202,10 +202,8 @@ def _body() -> None:
     complete = not isinstance(deal, Refusal)
     if isinstance(deal, Refusal):
         text.info(sw.refusal_text(deal, t))
-    else:
+    else:  # the analysis board and the recorder below draw the table
         text.success(w.complete)
-        show = BoardOptions(style=state.style, projector=bool(state.projector), show=(True,) * 4)
-        text.html(board_html(deal, None, t, show))
     modes = {ANALYSE: w.analyse, RECORD: w.record}
     mode = st.segmented_control(
         w.mode,
