@@ -224,3 +224,22 @@ def test_the_play_table_opens_in_the_studio(monkeypatch: pytest.MonkeyPatch) -> 
     assert links[0].label == StudioWords().said(get_translator("de")).open_in_studio
     opened = decode(links[0].query_string.removeprefix("pos="))
     assert isinstance(opened, Setup) and opened.deal() == game.state
+
+
+@pytest.mark.slow
+def test_a_lesson_step_opens_in_the_studio(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.teach.lessons import Library
+
+    monkeypatch.setenv("TUTOR_LESSONS_DIR", str(ROOT / "lessons"))
+    lesson_id = "example-1"
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "en"
+    at.query_params["lesson"] = lesson_id
+    at.query_params["step"] = "5"
+    at.run()
+    clean(at)
+    links = [x.proto for x in at.get("page_link") if x.proto.page == "studio"]
+    assert len(links) == 1
+    opened = decode(links[0].query_string.removeprefix("pos="))
+    frames = Library.load(ROOT / "lessons").frames(lesson_id)
+    assert isinstance(opened, Setup) and opened.deal() == frames[5].state

@@ -44,10 +44,10 @@ class AnalysisWords(Labels):
     """The analysis board's labels."""
 
     heading: str = N_("Analysis board")
-    start: str = N_("To the start")
+    start: str = N_("Start")
     back: str = N_("Back")
     forward: str = N_("Forward")
-    end: str = N_("To the end")
+    end: str = N_("End")
     played: str = N_("Moves played")
     nothing_played: str = N_("No move played yet.")
     seen_by: str = N_("Seen by")

@@ -40,7 +40,7 @@ from tutor.words import learn_page as lw
 from tutor.words.handout_text import HandoutWords
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import try_reply
-from tutor_app import ask, board, chrome, keys, progress, session, text
+from tutor_app import ask, board, chrome, keys, progress, session, studio_link, text
 from tutor_app.progress_panel import progress_controls
 from tutor_app.room_panel import publish as _publish
 from tutor_app.room_panel import room_button, share_controls
@@ -522,6 +522,7 @@ def _player(lesson: Lesson) -> None:
                 icon=":material/print:",
                 on_click="ignore",
             )
+            studio_link.offer(frame.state, t, key="t66_studio")  # this step in the studio
         share_controls(w)
 
 
