@@ -21,7 +21,9 @@ import streamlit as st
 from tutor.engine import PRESETS, TABLE_PRESETS, Move, Play, State, TableState, parse_move
 from tutor.msgid import TEXT_LANGUAGES
 from tutor.teach.lessons import open_lesson_file
+from tutor.teach.play import Game
 from tutor.teach.play.choices import on_table
+from tutor.teach.studio.link import deal_code
 from tutor.teach.studio.recorder import (
     LIMITS,
     MAX_ANSWERS,
@@ -51,7 +53,14 @@ from tutor_app.room_panel import share_lesson_file
 from tutor_app.session import state
 from tutor_app.shared import tr
 
-__all__ = ["LEARN_SCRIPT", "lesson_recorder", "share_recorded"]
+__all__ = [
+    "LEARN_SCRIPT",
+    "STUDIO_KEY",
+    "STUDIO_SCRIPT",
+    "lesson_recorder",
+    "record_played",
+    "share_recorded",
+]
 
 #: The Learn page's script, where "Open in the Learn page" goes.
 LEARN_SCRIPT = str(Path(__file__).resolve().parent / "pages" / "learn.py")
@@ -390,6 +399,29 @@ def _open_in_learn(lesson_id: str, data: bytes) -> None:
     learn.open_upload(f"{lesson_id}.yaml", data)
     if state.lesson == lesson_id:
         st.switch_page(LEARN_SCRIPT)
+
+
+#: The recorder's key on the Studio page, and the page.
+STUDIO_KEY = "studio_rec"
+STUDIO_SCRIPT = str(Path(__file__).resolve().parent / "pages" / "studio.py")
+
+
+def record_played(game: Game) -> None:
+    """Record a lesson from the deal just played on the Play page: its moves become the
+    recording's steps, each with the narration the recorder proposes in the teacher's
+    language, and the Studio page opens on the recorder with the deal as dealt."""
+    t = tr()
+    language = t.lang if t.lang in TEXT_LANGUAGES else "en"
+    said, at = [], game.deal.start
+    for move in game.deal.moves:
+        said.append(default_narration(at, move, _in(language)))
+        at = at.apply(move)
+    rec = Recording.from_game(game, said).in_language(language)
+    _store(STUDIO_KEY, rec)
+    st.session_state.pop(_k(STUDIO_KEY, "proposals"), None)
+    st.session_state["w_studio_mode"] = "record"
+    code = deal_code(rec.start) if isinstance(rec.start, State | TableState) else None
+    st.switch_page(STUDIO_SCRIPT, query_params={"pos": code} if code else None)
 
 
 def share_recorded(lesson_yaml: bytes, lesson_id: str) -> None:

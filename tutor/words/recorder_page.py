@@ -54,6 +54,7 @@ class RecorderWords(Labels):
 
     record: str = N_("Record a lesson")
     choose: str = N_("Choose…")
+    from_played: str = N_("Record a lesson from this deal")
     new_deal: str = N_("New deal")
     rules: str = N_("Rules")
     seed: str = N_("Deal number")

@@ -29,7 +29,18 @@ from tutor.words import play_page as pw
 from tutor.words import play_text
 from tutor.words import trainer_page as tw
 from tutor.words.i18n import Translator
-from tutor_app import board, chrome, curve_panel, progress, session, storage, studio_link, text
+from tutor.words.recorder_page import RecorderWords
+from tutor_app import (
+    board,
+    chrome,
+    curve_panel,
+    progress,
+    recorder_panel,
+    session,
+    storage,
+    studio_link,
+    text,
+)
 from tutor_app import trainer_panel as trainer
 from tutor_app.session import state
 from tutor_app.shared import tr
@@ -526,6 +537,10 @@ def _deal_end(game: pl.Game, w: pw.PlayWords, t: Translator) -> None:
             key="play_export",
             icon=":material/download:",
         )
+    if st.button(
+        RecorderWords().said(t).from_played, key="play_record", icon=":material/mic:"
+    ):  # the deal in the studio's recorder, to write a lesson of it
+        recorder_panel.record_played(game)
     st.download_button(
         w.download_match,
         data=pl.dump_game(game),
