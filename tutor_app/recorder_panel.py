@@ -249,6 +249,7 @@ def _last_step(key: str, rec: Recording, w: RecorderWords, t: Translator) -> Rec
     if nkey not in st.session_state:
         st.session_state[nkey] = step.narration
     narration = st.text_area(w.narration, key=nkey, max_chars=LIMITS["narration"])
+    translations = _translations(key, rec, index, w)
     your_move = None
     if step.move is not None and st.checkbox(w.learner_plays, key=_k(key, f"ym{tag}")):
         your_move = _your_move(key, rec, index, w, t)
@@ -269,8 +270,28 @@ def _last_step(key: str, rec: Recording, w: RecorderWords, t: Translator) -> Rec
         your_move=your_move,
         question=question,
         checks=tuple(facts[i] for i in ticked if i < len(facts)),
+        translations=translations,
     )
     return rec.edit(index, step)
+
+
+def _translations(
+    key: str, rec: Recording, index: int, w: RecorderWords
+) -> tuple[tuple[str, str], ...]:
+    """The step's narration in the other languages, if the teacher adds them (the learner who
+    reads another language sees the lesson's own text where none is given)."""
+    others = [lang for lang in TEXT_LANGUAGES if lang != rec.language]
+    with st.expander(w.translations, icon=":material/translate:"):
+        said = {
+            lang: st.text_area(
+                LANGUAGE_NAMES[lang],
+                key=_k(key, f"tr{index + 1}:{lang}"),
+                max_chars=LIMITS["narration"],
+                height=80,
+            )
+            for lang in others
+        }
+    return tuple((lang, text) for lang, text in said.items() if text and text.strip())
 
 
 def _your_move(key: str, rec: Recording, index: int, w: RecorderWords, t: Translator) -> YourMove:

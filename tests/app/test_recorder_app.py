@@ -125,9 +125,12 @@ def test_a_table_of_three_recorded_in_polish(fake_board: FakeBoard) -> None:
     # the default narration is Polish, with the card as a placeholder in the case it needs
     assert re.fullmatch(r"[ABC] wychodzi \{\w+_ins\}\.", recording(at).steps[0].narration)
     assert re.fullmatch(r"[ABC] dokłada \{\w+_acc\}\.", at.text_area(key="rec:narration3").value)
+    # the teacher adds the step in English too
+    at.text_area(key="rec:tr3:en").set_value("The third card of the trick.").run()
     assert not at.error, [e.value for e in at.error]
     data = at.session_state["rec:yaml"]
     lesson, errors, _ = check_lesson_data("recorded.yaml", data)
     assert errors == () and lesson is not None
+    assert lesson.steps[2].narration.get("en") == "The third card of the trick."  # type: ignore[attr-defined]
     assert lesson.language == "pl" and lesson.seats == 3
     assert [s.move for s in lesson.steps] == [s.move for s in recording(at).steps]

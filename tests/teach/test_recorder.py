@@ -144,3 +144,26 @@ def test_texts_are_bounded() -> None:
     assert len(rec.steps[0].narration) == LIMITS["narration"]
     text = rec.to_yaml(LessonMeta("long", "t" * 1000, summary="\x07bell"))
     assert "t" * (LIMITS["title"] + 1) not in text and "\x07" not in text
+
+
+def test_a_step_narrated_in_the_other_languages_is_read_in_each() -> None:
+    from tutor.words.i18n import get_translator
+
+    rec = played(Recording.from_seed("classic", 4, "de"), 1, "A spielt {Ah_acc} aus.")
+    step = replace(
+        rec.steps[0],
+        translations=(("pl", "A wychodzi {Ah_ins}."), ("xx", "junk"), ("en", "  ")),
+    )
+    rec = rec.edit(0, step)
+    lesson, errors, _ = rec.check(LessonMeta("three-languages", "Drei Sprachen"))
+    assert errors == () and lesson is not None
+    said = lesson.steps[0].narration
+    assert isinstance(said, OwnText)
+    assert said.get("de") == "A spielt {Ah_acc} aus." and said.get("pl") == "A wychodzi {Ah_ins}."
+    # a blank translation and an unknown language are left out of the file
+    data = rec.to_data(LessonMeta("three-languages", "Drei Sprachen"))
+    first = data["steps"][0]  # type: ignore[index]
+    assert set(first["narration"]) == {"de", "pl"}
+    assert get_translator("pl")._(said) == "A wychodzi asem kier."
+    assert get_translator("de")._(said) == "A spielt das Herz-Ass aus."
+    assert get_translator("en")._(said) == "A spielt das Herz-Ass aus."  # the lesson's own

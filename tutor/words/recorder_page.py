@@ -55,6 +55,7 @@ class RecorderWords(Labels):
     record: str = N_("Record a lesson")
     choose: str = N_("Choose…")
     from_played: str = N_("Record a lesson from this deal")
+    translations: str = N_("This step in the other languages (optional)")
     new_deal: str = N_("New deal")
     rules: str = N_("Rules")
     seed: str = N_("Deal number")

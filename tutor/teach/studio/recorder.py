@@ -140,6 +140,8 @@ class RecordedStep:
     your_move: YourMove | None = None
     question: Question | None = None
     checks: tuple[Fact, ...] = ()
+    #: the narration in the other languages the teacher added: (language, text)
+    translations: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -355,7 +357,14 @@ class Recording:
         if step.move is not None:
             out["move"] = str(step.move)
         if step.narration:
-            out["narration"] = said(step.narration, "narration")
+            out["narration"] = {
+                **said(step.narration, "narration"),
+                **{
+                    lang: bounded(text, "narration")
+                    for lang, text in step.translations
+                    if lang != self.language and lang in TEXT_LANGUAGES and text.strip()
+                },
+            }
         if step.checks:
             out["check"] = {f.name: f.value for f in step.checks}
         ym = step.your_move
@@ -435,4 +444,15 @@ def _bounded_step(step: RecordedStep) -> RecordedStep:
             for a in q.answers[:MAX_ANSWERS]
         )
         q = replace(q, text=bounded(q.text, "text"), answers=answers)
-    return replace(step, narration=bounded(step.narration, "narration"), your_move=ym, question=q)
+    translations = tuple(
+        (lang, bounded(text, "narration"))
+        for lang, text in step.translations
+        if lang in TEXT_LANGUAGES and text.strip()
+    )
+    return replace(
+        step,
+        narration=bounded(step.narration, "narration"),
+        your_move=ym,
+        question=q,
+        translations=translations,
+    )
