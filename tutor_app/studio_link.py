@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
 
 from tutor.engine import Deal, State, TableState
 from tutor.teach.studio.link import deal_code
@@ -21,12 +22,15 @@ def offer(deal: Deal, t: Translator, key: str) -> None:
     if code is None:
         return
     with st.container(key=key):
-        st.page_link(
-            STUDIO_PAGE,
-            label=StudioWords().said(t).open_in_studio,
-            icon=":material/edit_square:",
-            query_params={"pos": code},
-        )
+        try:
+            st.page_link(
+                STUDIO_PAGE,
+                label=StudioWords().said(t).open_in_studio,
+                icon=":material/edit_square:",
+                query_params={"pos": code},
+            )
+        except StreamlitPageNotFoundError:  # a page run on its own, without the studio
+            return
 
 
 __all__ = ["STUDIO_PAGE", "offer"]
