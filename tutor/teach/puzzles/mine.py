@@ -27,8 +27,9 @@ import random
 import re
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from tutor.engine import (
     CLOSE,
@@ -54,6 +55,9 @@ from tutor.teach.puzzles.generated import Fact, Mined, exact_key, position_text,
 from tutor.teach.puzzles.judge import MoveScore, PuzzleAnalysis, analyse
 from tutor.teach.puzzles.model import Goal, GoalKind
 from tutor.teach.puzzles.validate import validate
+
+#: A kept puzzle, of two seats (``Mined``) or of a table.
+_T = TypeVar("_T")
 
 # ----------------------------------------------------------------------------- stages
 
@@ -184,6 +188,35 @@ class Report:
     rejected: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
     by_stage: Counter[str] = field(default_factory=Counter)
+
+    def judged(
+        self, stage: str, got: _T | str, found: list[_T], on_keep: Callable[[_T], None] | None
+    ) -> None:
+        """Count a candidate of ``stage`` the judge kept (into ``found``, told to ``on_keep``)
+        or rejected (``got`` is then the reason)."""
+        self.candidates += 1
+        if isinstance(got, str):
+            self.rejected[f"{stage}: {got}"] += 1
+            return
+        found.append(got)
+        self.kept += 1
+        self.by_stage[stage] += 1
+        if on_keep is not None:
+            on_keep(got)
+
+
+def rounds(attempts: int | None, seconds: float | None, done: Callable[[], bool]) -> Iterator[int]:
+    """The deals of a mining run, numbered from 1, until ``done()``, ``attempts`` deals or
+    ``seconds`` (None: no such bound)."""
+    start = time.monotonic()
+    dealt = 0
+    while not done():
+        if attempts is not None and dealt >= attempts:
+            return
+        if seconds is not None and time.monotonic() - start >= seconds:
+            return
+        dealt += 1
+        yield dealt
 
 
 # ----------------------------------------------------------------------------- themes, levels
@@ -409,29 +442,14 @@ def mine(
     report = Report() if report is None else report
     start = time.monotonic()
     found: list[Mined] = []
-    dealt = 0
-    while len(found) < count:
-        if attempts is not None and dealt >= attempts:
-            break
-        if seconds is not None and time.monotonic() - start >= seconds:
-            break
-        dealt += 1
+    for _ in rounds(attempts, seconds, lambda: len(found) >= count):
         hits = _play_through(chosen, random_deal(rules, rng, dealer=rng.randrange(2)), rng)
         for stage, hit in hits:
             if len(found) >= count:
                 break
             if report.by_stage[stage.name] > STAGE_SLACK + STAGE_SHARE * report.kept:
                 continue  # enough of this kind so far: room for the others
-            report.candidates += 1
-            got = _keep(stage, hit, preset, seen, near)
-            if isinstance(got, str):
-                report.rejected[f"{stage.name}: {got}"] += 1
-                continue
-            found.append(got)
-            report.kept += 1
-            report.by_stage[stage.name] += 1
-            if on_keep is not None:
-                on_keep(got)
+            report.judged(stage.name, _keep(stage, hit, preset, seen, near), found, on_keep)
     report.seconds += time.monotonic() - start
     return found
 

@@ -25,7 +25,7 @@ from tutor.engine.presets import preset as preset_rules
 from tutor.formats.positions import position_from_data, position_to_dict
 from tutor.search.table_players import table_club, table_random_player
 from tutor.teach.puzzles.generated import table_puzzle_from_record
-from tutor.teach.puzzles.mine import Report
+from tutor.teach.puzzles.mine import Report, rounds
 from tutor.teach.puzzles.table_generated import (
     TableMined,
     table_key,
@@ -115,28 +115,13 @@ def mine_table(
     report = Report() if report is None else report
     start = time.monotonic()
     found: list[TableMined] = []
-    dealt = 0
-    while len(found) < count:
-        if attempts is not None and dealt >= attempts:
-            break
-        if seconds is not None and time.monotonic() - start >= seconds:
-            break
-        dealt += 1
+    for _ in rounds(attempts, seconds, lambda: len(found) >= count):
         deal = deal_table(rules, rng, dealer=rng.randrange(rules.seats))
         for hit in _play_through(deal, rng):
             if len(found) >= count:
                 break
             stage = "answer" if hit.trick else "lead"
-            report.candidates += 1
-            got = _keep(hit, preset, seen, near)
-            if isinstance(got, str):
-                report.rejected[f"{stage}: {got}"] += 1
-                continue
-            found.append(got)
-            report.kept += 1
-            report.by_stage[stage] += 1
-            if on_keep is not None:
-                on_keep(got)
+            report.judged(stage, _keep(hit, preset, seen, near), found, on_keep)
     report.seconds += time.monotonic() - start
     return found
 

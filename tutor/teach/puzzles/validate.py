@@ -21,7 +21,14 @@ from tutor.msgid import N_
 from tutor.search import MAX_NODES, SearchLimit
 from tutor.teach.catalog import Catalog
 from tutor.teach.puzzles.generated import read_generated, read_generated_tables
-from tutor.teach.puzzles.judge import analyse, analyse_every_deal, deal_values, play, start
+from tutor.teach.puzzles.judge import (
+    PuzzleAnalysis,
+    analyse,
+    analyse_every_deal,
+    deal_values,
+    play,
+    start,
+)
 from tutor.teach.puzzles.model import THEMES, GoalKind, Puzzle, TablePuzzle
 from tutor.teach.puzzles.reader import (
     PuzzleError,
@@ -123,6 +130,37 @@ def validate(p: Puzzle) -> list[PuzzleError]:
         return [_err(p, "position", E_SEARCH_LIMIT, limit=MAX_NODES)]
 
 
+def _unreachable(p: Puzzle | TablePuzzle, a: PuzzleAnalysis) -> list[PuzzleError]:
+    """No move reaches the goal in every deal: the one that comes nearest, and how near."""
+    top = max(a.scores, key=lambda x: (x.reached, x.worst, x.total))
+    return [
+        _err(p, "goal", E_UNREACHABLE, move=str(top.move), reached=top.reached, deals=top.deals)
+    ]
+
+
+def _against_solution(p: Puzzle | TablePuzzle, a: PuzzleAnalysis) -> list[PuzzleError]:
+    """The solution against the moves the judge proves: a move that reaches the goal and is not
+    in it, and a move of it that does not reach the goal (in how many deals it does)."""
+    problems = [
+        _err(p, "solution", E_SECOND, move=str(m)) for m in a.accepted if m not in p.solution
+    ]
+    for move in p.solution:
+        if move not in a.accepted:
+            sc = a.score(move)
+            problems.append(
+                _err(
+                    p,
+                    "solution",
+                    E_NOT_WINNING,
+                    move=str(move),
+                    reached=sc.reached,
+                    deals=sc.deals,
+                    worst=sc.worst,
+                )
+            )
+    return problems
+
+
 def _validate(p: Puzzle) -> list[PuzzleError]:
     problems = precheck(p)
     s = p.state
@@ -138,27 +176,8 @@ def _validate(p: Puzzle) -> list[PuzzleError]:
     if not a.exact or not a.accepted:
         if not a.exact:  # judged over the deal on the table only: report over every deal
             a = analyse_every_deal(s, p.learner, p.goal, p.probability, p.excluded)
-        top = max(a.scores, key=lambda x: (x.reached, x.worst, x.total))
-        return [
-            _err(p, "goal", E_UNREACHABLE, move=str(top.move), reached=top.reached, deals=top.deals)
-        ]
-    for move in a.accepted:
-        if move not in p.solution:
-            problems.append(_err(p, "solution", E_SECOND, move=str(move)))
-    for move in p.solution:
-        if move not in a.accepted:
-            sc = a.score(move)
-            problems.append(
-                _err(
-                    p,
-                    "solution",
-                    E_NOT_WINNING,
-                    move=str(move),
-                    reached=sc.reached,
-                    deals=sc.deals,
-                    worst=sc.worst,
-                )
-            )
+        return _unreachable(p, a)
+    problems += _against_solution(p, a)
     if problems:
         return problems
     if p.probability is not None:
@@ -210,28 +229,8 @@ def validate_table(p: TablePuzzle) -> list[PuzzleError]:
     except TooManyDealsError as exc:
         return [_err(p, "position", E_TOO_MANY_DEALS, count=exc.count, limit=exc.limit)]
     if not a.accepted:
-        top = max(a.scores, key=lambda x: (x.reached, x.worst, x.total))
-        return [
-            _err(p, "goal", E_UNREACHABLE, move=str(top.move), reached=top.reached, deals=top.deals)
-        ]
-    problems += [
-        _err(p, "solution", E_SECOND, move=str(m)) for m in a.accepted if m not in p.solution
-    ]
-    for move in p.solution:
-        if move not in a.accepted:
-            sc = a.score(move)
-            problems.append(
-                _err(
-                    p,
-                    "solution",
-                    E_NOT_WINNING,
-                    move=str(move),
-                    reached=sc.reached,
-                    deals=sc.deals,
-                    worst=sc.worst,
-                )
-            )
-    return problems
+        return _unreachable(p, a)
+    return problems + _against_solution(p, a)
 
 
 def validate_paths(
