@@ -154,12 +154,37 @@ def test_a_streak_climbs_past_many_easy_puzzles_and_two_streaks_differ() -> None
     assert tg.streak_step(rated, done, seed=7) == tg.streak_step(rated, done, seed=7)
 
 
+def test_a_table_puzzle_is_rated_by_the_players_of_a_table() -> None:
+    from tutor.search import PLAYERS
+    from tutor.teach.puzzles.generated import read_generated_tables
+
+    tables, errors = read_generated_tables(ROOT / GENERATED_FILE)
+    assert not errors and tables
+    for p in tables[:6]:
+        m = df.measure_table(p)
+        assert set(m.solves) == {name for name, _, _ in df.TABLE_BOTS}
+        random_player = PLAYERS["random"].at(p.state.seats)
+        solved = sum(
+            random_player(p.state, random.Random(f"{p.id}:{seed}")) in p.solution
+            for seed in range(8)
+        )
+        assert m.solves["random"] == (solved, 8)
+        assert df.LOWEST <= m.rating <= df.HIGHEST
+    # a puzzle every player solves rates lower than one they all miss
+    everyone = df.fit_rating({"random": (8, 8), "club": (3, 3), "expert": (2, 2)}, 1, SPECS)
+    nobody = df.fit_rating({"random": (0, 8), "club": (0, 3), "expert": (0, 2)}, 1, SPECS)
+    assert everyone < 1000 < 1900 < nobody
+
+
+SPECS = tuple(df.BotSpec(n, r, k, df.BOTS[0].play) for n, r, k in df.TABLE_BOTS)
+
+
 def test_generated_puzzles_are_rated_from_their_entries() -> None:
     gen = generated_set(str(ROOT / GENERATED_FILE))
     measured = df.load_ratings(ROOT / "puzzles/generated/ratings.json")
     rated = tg.entry_ratings(gen.entries, measured)
     assert len(rated) == len(gen.entries) >= 2000
-    assert sum(1 for e in gen.entries if e.id in measured) >= 2000
+    assert all(e.id in measured for e in gen.entries)  # every one measured, tables too
     assert all(df.LOWEST <= v <= df.HIGHEST for v in rated.values())
     themed = tg.entry_ratings(gen.entries, measured, "closing")
     assert themed and set(themed) < set(rated)

@@ -30,10 +30,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.engine import Move, State, view_of
-from tutor.search import Budget, SearchLimit, club_player, evaluate_moves, greedy_player
+from tutor.search import (
+    PLAYERS,
+    Budget,
+    SearchLimit,
+    club_player,
+    evaluate_moves,
+    greedy_player,
+)
 from tutor.search import random_player as _random
 from tutor.teach.puzzles.judge import play, start
-from tutor.teach.puzzles.model import Puzzle
+from tutor.teach.puzzles.model import Puzzle, TablePuzzle
 
 #: The rating scale: where a puzzle nobody measured sits, and its ends.
 DEFAULT_RATING = 1500.0
@@ -99,10 +106,12 @@ class Measure:
     rating: float
 
 
-def fit_rating(solves: Mapping[str, tuple[int, int]], length: int) -> float:
+def fit_rating(
+    solves: Mapping[str, tuple[int, int]], length: int, bots: Sequence[BotSpec] = BOTS
+) -> float:
     """The rating that makes ``solves`` (player name to solved and tries) most likely, plus
     ``PER_MOVE`` for each learner move beyond the first, within the scale."""
-    nominal = {b.name: b.rating for b in BOTS}
+    nominal = {b.name: b.rating for b in bots}
     seen = [(nominal[n], s, k) for n, (s, k) in solves.items() if n in nominal and k]
     if not seen:
         return DEFAULT_RATING
@@ -129,6 +138,30 @@ def measure(puzzle: Puzzle, bots: Sequence[BotSpec] = BOTS) -> Measure:
         solves[bot.name] = (sum(done), len(done))
     length = puzzle.length or len(puzzle.solution) or 1
     return Measure(puzzle.id, puzzle.theme, solves, length, fit_rating(solves, length))
+
+
+#: The computer players that try a puzzle at a table, by the registry's names (no greedy
+#: player plays there; the expert samples the deals the seat cannot tell apart).
+TABLE_BOTS: tuple[tuple[str, float, int], ...] = (
+    ("random", 700.0, 8),
+    ("club", 1500.0, 3),
+    ("expert", 1900.0, 2),
+)
+
+
+def measure_table(puzzle: TablePuzzle) -> Measure:
+    """Let every player of ``TABLE_BOTS`` try a puzzle at a table (one move: solved when the
+    move is one of the solution's) and rate it on the same scale."""
+    solves: dict[str, tuple[int, int]] = {}
+    for name, _rating, tries in TABLE_BOTS:
+        player = PLAYERS[name].at(puzzle.state.seats)
+        solved = sum(
+            player(puzzle.state, random.Random(f"{puzzle.id}:{seed}")) in puzzle.solution
+            for seed in range(tries)
+        )
+        solves[name] = (solved, tries)
+    specs = tuple(BotSpec(n, r, k, _random) for n, r, k in TABLE_BOTS)
+    return Measure(puzzle.id, puzzle.theme, solves, 1, fit_rating(solves, 1, specs))
 
 
 def measure_all(puzzles: Iterable[Puzzle], bots: Sequence[BotSpec] = BOTS) -> list[Measure]:
@@ -224,6 +257,7 @@ __all__ = [
     "LEVEL_RATINGS",
     "LOWEST",
     "RATINGS_FILE",
+    "TABLE_BOTS",
     "BandRow",
     "BotSpec",
     "Measure",
@@ -235,6 +269,7 @@ __all__ = [
     "fit_rating",
     "load_ratings",
     "measure",
+    "measure_table",
     "measure_all",
     "rating_of",
 ]
