@@ -20,6 +20,7 @@ from tutor.teach.puzzles.judge import Mark
 from tutor.teach.puzzles.model import TablePuzzle
 from tutor.teach.puzzles.table_judge import judge_table
 from tutor.web.board import BoardOptions, board_html
+from tutor.web.html import md_bold
 from tutor.web.titles import page_title_html
 from tutor.words import puzzle_page as pw
 from tutor.words import puzzle_text as pt
@@ -125,9 +126,10 @@ def view(p: TablePuzzle, t: Translator) -> None:
     with side:
         box = text.success if mark is Mark.RIGHT else text.warning
         box(said, icon=ICONS[mark])
-        text.markdown("\n".join(f"- {d}" for d in details))
+        text.bullets(details)
         if mark is not Mark.WRONG:
-            text.markdown(f"**{w.solution}**: {pw.puzzle_explanation(p, t)}")
+            text.markdown(md_bold(w.solution))
+            text.markdown(pw.puzzle_explanation(p, t))
         elif st.toggle(w.show_solution, key="pz_table_reveal"):
             text.markdown(pw.puzzle_explanation(p, t))
         st.button(w.try_again, key="pz_table_again", on_click=again, icon=":material/replay:")
