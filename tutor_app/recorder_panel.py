@@ -248,7 +248,9 @@ def _last_step(key: str, rec: Recording, w: RecorderWords, t: Translator) -> Rec
     nkey = _k(key, f"narration{index + 1}")
     if nkey not in st.session_state:
         st.session_state[nkey] = step.narration
-    narration = st.text_area(w.narration, key=nkey, max_chars=LIMITS["narration"])
+    narration = st.text_area(
+        w.narration, key=nkey, max_chars=LIMITS["narration"], help=w.cards_help
+    )
     translations = _translations(key, rec, index, w)
     your_move = None
     if step.move is not None and st.checkbox(w.learner_plays, key=_k(key, f"ym{tag}")):

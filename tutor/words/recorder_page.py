@@ -56,6 +56,10 @@ class RecorderWords(Labels):
     choose: str = N_("Choose…")
     from_played: str = N_("Record a lesson from this deal")
     translations: str = N_("This step in the other languages (optional)")
+    cards_help: str = N_(
+        "A card in braces, such as {{Kc}}, is shown to each learner in their own pack and "
+        "language; leave the braces as they are."
+    )
     new_deal: str = N_("New deal")
     rules: str = N_("Rules")
     seed: str = N_("Deal number")
