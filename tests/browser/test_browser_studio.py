@@ -46,9 +46,19 @@ def _open(page: Page, url: str) -> None:
     _settle(page)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_editor_puts_a_card(server: str, browser: Browser, size: tuple[int, int]) -> None:
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+def _shots(page: Page, name: str, scroll_to: str = "") -> None:
+    """The page at each size of ``SIZES`` (scrolled to ``scroll_to``, a selector, if given)."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        _settle(page)
+        if scroll_to:
+            page.locator(scroll_to).first.scroll_into_view_if_needed()
+        _shot(page, f"{name}-{width}.png")
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+
+
+def test_the_editor_puts_a_card(server: str, browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
     _open(page, f"{server}/studio?lang=pl")
     free = page.locator('button.t66-pick[data-move^="put:"]')
     before = free.count()
@@ -62,16 +72,13 @@ def test_the_editor_puts_a_card(server: str, browser: Browser, size: tuple[int, 
     _settle(page)
     assert page.locator('button.t66-pick[data-move^="take:"]').count() == 1
     assert "pos=" in page.url
-    _shot(page, f"studio-editor-pl-{size[0]}.png")
+    _shots(page, "studio-editor-pl", 'button.t66-pick[data-move^="take:"]')
     page.close()
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_analysis_board_on_a_linked_position(
-    server: str, browser: Browser, size: tuple[int, int]
-) -> None:
+def test_the_analysis_board_on_a_linked_position(server: str, browser: Browser) -> None:
     deal = _deal("classic", 6)
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
     _open(page, f"{server}/studio?lang=de&pos={encode_deal(deal)}")  # type: ignore[arg-type]
     page.get_by_text("Die Stellung ist vollständig.").wait_for(timeout=60_000)
     _settle(page)
@@ -79,20 +86,19 @@ def test_the_analysis_board_on_a_linked_position(
     board.first.wait_for(timeout=60_000)
     board.first.scroll_into_view_if_needed()
     _settle(page)
-    _shot(page, f"studio-analysis-de-{size[0]}.png")
+    _shots(page, "studio-analysis-de", ".st-key-studio_analysis_board")
     # A move forward on the board and back again.
     board.first.click()
     _settle(page)
     page.locator(".st-key-studio_analysis_nav_back button:visible").first.click()
     _settle(page)
-    _shot(page, f"studio-analysis-back-de-{size[0]}.png")
+    _shots(page, "studio-analysis-back-de", ".st-key-studio_analysis_nav_back")
     page.close()
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_recorder_records_a_step(server: str, browser: Browser, size: tuple[int, int]) -> None:
+def test_the_recorder_records_a_step(server: str, browser: Browser) -> None:
     deal = _deal("three", 0)
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
     _open(page, f"{server}/studio?lang=en&pos={encode_deal(deal)}")  # type: ignore[arg-type]
     page.locator('[data-testid="stButtonGroup"] button', has_text="Record a lesson").click()
     # A card of the seat on turn played on the recorder's table is the first step.
@@ -100,12 +106,12 @@ def test_the_recorder_records_a_step(server: str, browser: Browser, size: tuple[
     table.first.wait_for(timeout=60_000)
     _settle(page)
     table.first.scroll_into_view_if_needed()
-    _shot(page, f"studio-recorder-en-{size[0]}.png")
+    _shots(page, "studio-recorder-en", '[class*="st-key-studio_rec"] button[data-move]')
     card = table.first.get_attribute("data-move")
     table.first.click(position={"x": 6, "y": 24})  # the cards of a seat at the top fan out
     page.get_by_text("Recorded steps").first.wait_for(timeout=60_000)
     assert page.get_by_text("Step 1:").count() >= 1
     _settle(page)
     assert card is not None
-    _shot(page, f"studio-recorder-step-en-{size[0]}.png")
+    _shots(page, "studio-recorder-step-en", '[class*="st-key-studio_rec"] button[data-move]')
     page.close()

@@ -33,16 +33,23 @@ def _shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / name))
 
 
+def _shots(page: Page, name: str) -> None:
+    for width, height in ((1920, 1080), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        _settle(page)
+        _shot(page, f"{name}-{width}.png")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+
+
 @pytest.mark.parametrize(("seats", "lang"), [(3, "de"), (4, "pl")])
-@pytest.mark.parametrize("size", [(1920, 1080), (390, 844)])
 def test_a_table_puzzle_solved_on_the_table(
-    server: str, browser: Browser, seats: int, lang: str, size: tuple[int, int]
+    server: str, browser: Browser, seats: int, lang: str
 ) -> None:
     p = next(
         p for p in TABLES if p.state.seats == seats and all(isinstance(m, Play) for m in p.solution)
     )
     tr = get_translator(lang)
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
     page.goto(f"{server}/puzzles?lang={lang}&id={p.id}")
     cards = page.locator(".st-key-pz_table_board button[data-move]")
     cards.first.wait_for(timeout=60_000)
@@ -50,7 +57,7 @@ def test_a_table_puzzle_solved_on_the_table(
     assert page.get_by_text(puzzle_title(p, tr)).count() >= 1
     mine = sorted(cards.evaluate_all("bs => bs.map(b => b.dataset.move)"))
     assert mine == sorted(str(c) for c in p.state.hand(p.learner))
-    _shot(page, f"table-puzzle-{seats}-{lang}-{size[0]}.png")
+    _shots(page, f"table-puzzle-{seats}-{lang}")
     right = str(p.solution[0])
     page.locator(f'.st-key-pz_table_board button[data-move="{right}"]').click(
         position={"x": 6, "y": 24}
@@ -58,5 +65,5 @@ def test_a_table_puzzle_solved_on_the_table(
     page.locator(".st-key-pz_table_again button").first.wait_for(timeout=60_000)
     _settle(page)
     assert page.locator(".st-key-pz_table_board button[data-move]").count() == 0
-    _shot(page, f"table-puzzle-{seats}-{lang}-solved-{size[0]}.png")
+    _shots(page, f"table-puzzle-{seats}-{lang}-solved")
     page.close()
