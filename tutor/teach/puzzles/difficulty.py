@@ -269,7 +269,7 @@ __all__ = [
     "fit_rating",
     "load_ratings",
     "measure",
-    "measure_table",
     "measure_all",
+    "measure_table",
     "rating_of",
 ]
