@@ -129,6 +129,7 @@ from tutor.engine.table import (
     table_play_moves,
     table_view,
     trick_winner_of,
+    with_dealt,
 )
 from tutor.engine.view import (
     MAX_DEALS,
@@ -290,4 +291,5 @@ __all__ = [
     "trick_winner_of",
     "unused_by",
     "view_of",
+    "with_dealt",
 ]

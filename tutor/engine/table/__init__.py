@@ -31,7 +31,7 @@ from tutor.engine.table.state import (
     table_pack,
     table_position,
 )
-from tutor.engine.table.view import SAMPLE_TRIES, TableView, sample_table, table_view
+from tutor.engine.table.view import SAMPLE_TRIES, TableView, sample_table, table_view, with_dealt
 
 __all__ = [
     "SAMPLE_TRIES",
@@ -52,4 +52,5 @@ __all__ = [
     "table_position",
     "table_view",
     "trick_winner_of",
+    "with_dealt",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from tutor.engine.cards import CARDS, Card, iter_bits
@@ -107,14 +108,23 @@ def sample_table(view: TableView, rng: random.Random) -> TableState:
         for _ in range(SAMPLE_TRIES):
             dealt = _deal_lacking(pool, room, lacks, rng)
             if dealt is not None:
-                for other, cards in zip(others, dealt[:-1], strict=True):
-                    for c in cards:
-                        hands[other] = _add(hands[other], c)
-                return s._replace(hands=tuple(hands), stock=tuple(dealt[-1]))
+                return with_dealt(view, dealt)
     for other, size in zip(others, room, strict=True):
         for _ in range(size):
             hands[other] = _add(hands[other], pool.pop())
     return s._replace(hands=tuple(hands), stock=tuple(pool))
+
+
+def with_dealt(view: TableView, dealt: Sequence[Sequence[int]]) -> TableState:
+    """The deal ``view`` sees with its unseen cards placed: ``dealt[i]`` added to the hand of
+    the i-th other seat (in seat order), the last list the stock, top first."""
+    s = view.public
+    others = [x for x in range(s.rules.seats) if x != view.seat]
+    hands = list(s.hands)
+    for other, cards in zip(others, dealt[:-1], strict=True):
+        for c in cards:
+            hands[other] = _add(hands[other], c)
+    return s._replace(hands=tuple(hands), stock=tuple(dealt[-1]))
 
 
 def _deal_lacking(

@@ -43,8 +43,8 @@ from tutor.engine import (
     table_check,
     table_legal_moves,
     table_view,
+    with_dealt,
 )
-from tutor.engine.table.state import _add
 from tutor.search.table_solver import TableSolver
 from tutor.teach.puzzles.judge import Mark, MoveScore, PuzzleAnalysis
 from tutor.teach.puzzles.model import Goal, GoalKind, TablePuzzle
@@ -87,11 +87,7 @@ def table_deals(state: TableState, seat: int, limit: int = TABLE_DEALS) -> list[
         if k == len(pool):
             if len(out) >= limit:
                 raise TooManyDealsError(limit + 1, limit)
-            hands = list(public.hands)
-            for x, cards in zip(others, dealt, strict=False):
-                for c in cards:
-                    hands[x] = _add(hands[x], c)
-            out.append(public._replace(hands=tuple(hands), stock=tuple(dealt[-1])))
+            out.append(with_dealt(view, dealt))
             return
         card, copies = pool[k]
         for split in _splits(copies, len(places)):
