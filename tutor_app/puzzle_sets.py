@@ -14,7 +14,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutor.teach import puzzles as pz
-from tutor.teach.puzzles.difficulty import RATINGS_FILE, load_ratings
+from tutor.teach.puzzles.difficulty import RATINGS_FILE
 from tutor.teach.puzzles.generated import GENERATED_FILE, Entry, GeneratedSet, generated_set
 from tutor.web.puzzle_html import puzzle_card_html, table_puzzle_card_html
 from tutor.words import puzzle_page as pw
@@ -23,7 +23,7 @@ from tutor.words.i18n import Translator
 from tutor.words.switches import preset_name
 from tutor_app import chrome, session, text
 from tutor_app.session import state
-from tutor_app.shared import ROOT, collection
+from tutor_app.shared import ROOT, collection, ratings_in
 
 GENERATED_ENV = "TUTOR_GENERATED_PUZZLES"
 #: Cards shown at first, and added by "Show more".
@@ -40,20 +40,10 @@ def generated() -> GeneratedSet:
     return generated_set(str(generated_path()))
 
 
-@st.cache_resource(show_spinner=False, max_entries=4)
-def _ratings(path: str, stamp: float) -> dict[str, float]:
-    return load_ratings(path)
-
-
 def generated_ratings() -> dict[str, float]:
     """The measured ratings of the generated puzzles (``ratings.json`` beside their file;
     none: their levels')."""
-    path = generated_path().parent / RATINGS_FILE
-    try:
-        stamp = path.stat().st_mtime
-    except OSError:
-        return {}
-    return _ratings(str(path), stamp)
+    return ratings_in(generated_path().parent / RATINGS_FILE)
 
 
 def find(puzzle_id: str) -> pz.Puzzle | None:

@@ -132,7 +132,11 @@ def _ratings(path: str, stamp: float) -> dict[str, float]:
 
 def puzzle_ratings() -> dict[str, float]:
     """The measured ratings of the puzzles (``ratings.json`` beside them; none: their levels')."""
-    path = puzzles_folder() / RATINGS_FILE
+    return ratings_in(puzzles_folder() / RATINGS_FILE)
+
+
+def ratings_in(path: Path) -> dict[str, float]:
+    """The ratings of a ratings file, read again when it changes (none: no file)."""
     try:
         stamp = path.stat().st_mtime
     except OSError:
@@ -149,6 +153,7 @@ __all__ = [
     "library",
     "puzzle_ratings",
     "puzzles_folder",
+    "ratings_in",
     "rooms",
     "stop_following",
     "tr",

@@ -244,9 +244,14 @@ def load_ratings(path: str | Path) -> dict[str, float]:
     }
 
 
-def rating_of(puzzle: Puzzle, ratings: Mapping[str, float]) -> float:
+def rating_of(puzzle: Puzzle | TablePuzzle, ratings: Mapping[str, float]) -> float:
     """The puzzle's measured rating, else its level's."""
-    return ratings.get(puzzle.id, LEVEL_RATINGS.get(puzzle.level, DEFAULT_RATING))
+    return rated(puzzle.id, puzzle.level, ratings)
+
+
+def rated(puzzle_id: str, level: int, ratings: Mapping[str, float]) -> float:
+    """The measured rating of the puzzle ``puzzle_id``, else that of its ``level``."""
+    return ratings.get(puzzle_id, LEVEL_RATINGS.get(level, DEFAULT_RATING))
 
 
 __all__ = [
@@ -271,5 +276,6 @@ __all__ = [
     "measure",
     "measure_all",
     "measure_table",
+    "rated",
     "rating_of",
 ]

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from tutor.teach.puzzles.difficulty import DEFAULT_RATING, LEVEL_RATINGS, rating_of
+from tutor.teach.puzzles.difficulty import rated, rating_of
 from tutor.teach.puzzles.generated import Entry
 from tutor.teach.puzzles.judge import Attempt
 from tutor.teach.puzzles.model import Puzzle
@@ -43,11 +43,7 @@ def entry_ratings(
 ) -> dict[str, float]:
     """Each generated puzzle's rating (measured, else its level's), read from the list's
     entries without their positions; of ``theme`` only (any of its themes) if one is given."""
-    return {
-        e.id: measured.get(e.id, LEVEL_RATINGS.get(e.level, DEFAULT_RATING))
-        for e in entries
-        if not theme or theme in e.themes
-    }
+    return {e.id: rated(e.id, e.level, measured) for e in entries if not theme or theme in e.themes}
 
 
 def streak_step(rated: Mapping[str, float], done: Sequence[str], seed: int = 0) -> str | None:
