@@ -18,8 +18,7 @@ from tutor.teach.puzzles import Collection, Puzzle
 from tutor.teach.puzzles.difficulty import (
     BOTS,
     RATINGS_FILE,
-    TABLE_BOTS,
-    BotSpec,
+    TABLE_SPECS,
     Measure,
     calibration,
     calibration_text,
@@ -69,7 +68,7 @@ def main(argv: list[str]) -> int:
     out.write_text(
         dump_ratings(Measure(k, "", {}, 1, v) for k, v in ratings.items()), encoding="utf-8"
     )
-    for measured, bots in ((two, BOTS), (at_tables, _table_specs())):
+    for measured, bots in ((two, BOTS), (at_tables, TABLE_SPECS)):
         if measured:
             print()
             print(calibration_text(calibration(measured, bots), bots))
@@ -79,10 +78,6 @@ def main(argv: list[str]) -> int:
         f"{len(ratings)} ratings in {out}"
     )
     return 0
-
-
-def _table_specs() -> tuple[BotSpec, ...]:
-    return tuple(BotSpec(name, rating, tries, BOTS[0].play) for name, rating, tries in TABLE_BOTS)
 
 
 if __name__ == "__main__":

@@ -171,12 +171,11 @@ def test_a_table_puzzle_is_rated_by_the_players_of_a_table() -> None:
         assert m.solves["random"] == (solved, 8)
         assert df.LOWEST <= m.rating <= df.HIGHEST
     # a puzzle every player solves rates lower than one they all miss
-    everyone = df.fit_rating({"random": (8, 8), "club": (3, 3), "expert": (2, 2)}, 1, SPECS)
-    nobody = df.fit_rating({"random": (0, 8), "club": (0, 3), "expert": (0, 2)}, 1, SPECS)
+    everyone = df.fit_rating(
+        {"random": (8, 8), "club": (3, 3), "expert": (2, 2)}, 1, df.TABLE_SPECS
+    )
+    nobody = df.fit_rating({"random": (0, 8), "club": (0, 3), "expert": (0, 2)}, 1, df.TABLE_SPECS)
     assert everyone < 1000 < 1900 < nobody
-
-
-SPECS = tuple(df.BotSpec(n, r, k, df.BOTS[0].play) for n, r, k in df.TABLE_BOTS)
 
 
 def test_generated_puzzles_are_rated_from_their_entries() -> None:

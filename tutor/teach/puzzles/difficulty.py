@@ -147,6 +147,9 @@ TABLE_BOTS: tuple[tuple[str, float, int], ...] = (
     ("club", 1500.0, 3),
     ("expert", 1900.0, 2),
 )
+#: The same as specs, for the fit and the calibration (a table's moves come from ``PLAYERS``,
+#: so the spec's own ``play`` is not called).
+TABLE_SPECS: tuple[BotSpec, ...] = tuple(BotSpec(n, r, k, _random) for n, r, k in TABLE_BOTS)
 
 
 def measure_table(puzzle: TablePuzzle) -> Measure:
@@ -160,8 +163,7 @@ def measure_table(puzzle: TablePuzzle) -> Measure:
             for seed in range(tries)
         )
         solves[name] = (solved, tries)
-    specs = tuple(BotSpec(n, r, k, _random) for n, r, k in TABLE_BOTS)
-    return Measure(puzzle.id, puzzle.theme, solves, 1, fit_rating(solves, 1, specs))
+    return Measure(puzzle.id, puzzle.theme, solves, 1, fit_rating(solves, 1, TABLE_SPECS))
 
 
 def measure_all(puzzles: Iterable[Puzzle], bots: Sequence[BotSpec] = BOTS) -> list[Measure]:
@@ -263,6 +265,7 @@ __all__ = [
     "LOWEST",
     "RATINGS_FILE",
     "TABLE_BOTS",
+    "TABLE_SPECS",
     "BandRow",
     "BotSpec",
     "Measure",
