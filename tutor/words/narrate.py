@@ -35,6 +35,7 @@ from tutor.engine import (
     Wait,
     game_for,
 )
+from tutor.msgid import N_
 from tutor.words.i18n import Translator
 from tutor.words.phrases import move_phrase, number, sentence
 
@@ -179,35 +180,45 @@ def move_words(before: Deal, move: Move, after: Deal, tr: Translator) -> tuple[s
     return (move_text(before, move, after, tr),)
 
 
+def move_message(before: Deal, move: Move) -> tuple[str, dict[str, object]] | None:
+    """The sentence that says what ``move`` does at any table, as its message and parameters
+    (the seat's letter, the cards, the marriage's points), for whoever words it: ``None`` for a
+    move no such sentence says."""
+    assert isinstance(before, State | TableState)  # both engines keep the marriages
+    p = before.to_move
+    player = SEAT_LETTERS[p] if p is not None else ""
+    if isinstance(move, Play):
+        lead = not before.trick_cards
+        return (N_("{player} leads {card}.") if lead else N_("{player} plays {card}.")), {
+            "player": player,
+            "card": move.card,
+        }
+    if isinstance(move, Marriage):
+        points = before.rules.marriage_value(move.suit, before.trump, len(before.marriages))
+        msgid = N_("{player} announces a marriage worth {points} and leads {card}.")
+        return msgid, {"player": player, "points": points, "card": move.card}
+    if isinstance(move, Exchange) and before.turned_up is not None and before.trump is not None:
+        msgid = N_("{player} exchanges {card} for {trump_card}, the face-up trump card.")
+        ex = CARDS[int(before.trump) * 8 + before.rules.exchange_rank]
+        return msgid, {"player": player, "card": ex, "trump_card": before.turned_up}
+    if isinstance(move, Close):
+        return N_("{player} closes the stock."), {"player": player}
+    if isinstance(move, DeclareOut):
+        return N_("{player} declares 66."), {"player": player}
+    return None
+
+
 def move_text(before: Deal, move: Move, after: Deal, tr: Translator) -> str:
     """What a move did, said of the seat that made it, with the trick it completed."""
     if not isinstance(before, TableState) or not isinstance(after, TableState):
         return " ".join(move_words(before, move, after, tr))
+    said = move_message(before, move)
     p = before.to_move
     player = SEAT_LETTERS[p] if p is not None else ""
-    if isinstance(move, Play):
-        if before.trick:
-            text = tr._("{player} plays {card}.", player=player, card=move.card)
-        else:
-            text = tr._("{player} leads {card}.", player=player, card=move.card)
-    elif isinstance(move, Marriage):
-        points = before.rules.marriage_value(move.suit, before.trump, len(before.marriages))
-        text = tr._(
-            "{player} announces a marriage worth {points} and leads {card}.",
-            player=player,
-            points=points,
-            card=move.card,
-        )
-    elif isinstance(move, Exchange):
-        ex = CARDS[int(before.trump) * 8 + before.rules.exchange_rank]
-        text = tr._(
-            "{player} exchanges {card} for {trump_card}, the face-up trump card.",
-            player=player,
-            card=ex,
-            trump_card=CARDS[before.trump_card],
-        )
-    else:
+    if said is None:
         text = tr._("{player} declares 66.", player=player)
+    else:
+        text = tr._(said[0], **said[1])
     if after.last_trick is not None and after.last_trick is not before.last_trick:
         _leader, cards, winner = after.last_trick
         pts = sum(after.rules.points_by_index[c] for c in cards)

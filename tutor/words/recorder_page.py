@@ -20,22 +20,14 @@ import re
 from dataclasses import dataclass
 
 from tutor.engine import (
-    CARDS,
-    SEAT_LETTERS,
     Card,
-    Close,
     Deal,
-    DeclareOut,
-    Exchange,
-    Marriage,
     Move,
-    Play,
-    State,
-    TableState,
 )
 from tutor.msgid import N_
 from tutor.words.app_text import Labels
 from tutor.words.i18n import Translator
+from tutor.words.narrate import move_message
 from tutor.words.phrases import move_label
 
 __all__ = [
@@ -132,37 +124,17 @@ _PLACE = re.compile(r"\{(player|points|card|trump_card)(_[a-z]+)?\}")
 
 
 def default_narration(before: Deal, move: Move, tr: Translator) -> str:
-    """What a move does, in ``tr``'s language with the cards as placeholders (the case the
-    translation asks for kept): the teacher edits it. "" for a move it does not say."""
-    seat = before.to_move
-    player = SEAT_LETTERS[seat] if seat is not None else ""
-    cards: dict[str, Card] = {}
-    points = 0
-    if isinstance(move, Play):
-        msgid = N_("{player} plays {card}.") if before.trick_cards else N_("{player} leads {card}.")
-        cards["card"] = move.card
-    elif isinstance(move, Marriage):
-        assert isinstance(before, State | TableState)  # both engines keep the marriages
-        points = before.rules.marriage_value(move.suit, before.trump, len(before.marriages))
-        msgid = N_("{player} announces a marriage worth {points} and leads {card}.")
-        cards["card"] = move.card
-    elif isinstance(move, Exchange) and before.turned_up is not None and before.trump is not None:
-        msgid = N_("{player} exchanges {card} for {trump_card}, the face-up trump card.")
-        cards["card"] = CARDS[int(before.trump) * 8 + before.rules.exchange_rank]
-        cards["trump_card"] = before.turned_up
-    elif isinstance(move, Close):
-        msgid = N_("{player} closes the stock.")
-    elif isinstance(move, DeclareOut):
-        msgid = N_("{player} declares 66.")
-    else:
+    """What a move does (``tutor.words.narrate.move_message``), in ``tr``'s language with the
+    cards as placeholders (the case the translation asks for kept): the teacher edits it. ""
+    for a move it does not say."""
+    said = move_message(before, move)
+    if said is None:
         return ""
+    msgid, params = said
 
     def put(m: re.Match[str]) -> str:
         name, case = m.group(1), m.group(2) or ""
-        if name == "player":
-            return player
-        if name == "points":
-            return str(points)
-        return "{" + str(cards[name]) + case + "}"
+        value = params[name]
+        return "{" + str(value) + case + "}" if isinstance(value, Card) else str(value)
 
     return _PLACE.sub(put, tr.template(msgid))
