@@ -1,7 +1,8 @@
-"""The compiled core of the two-player solver's search (``tutor/search/_negacore.c``).
+"""The compiled cores of the solvers' searches: two players (``tutor/search/_negacore.c``) and
+the table of three and four (``tutor/search/_tablecore.c``).
 
-Everything else about the package is in pyproject.toml. The extension is optional: without a
-C compiler the install succeeds and the solver runs its Python search."""
+Everything else about the package is in pyproject.toml. The extensions are optional: without a
+C compiler the install succeeds and the solvers run their Python searches."""
 
 from setuptools import Extension, setup
 
@@ -13,6 +14,12 @@ setup(
             depends=["tutor/search/_playout.c"],
             optional=True,
             extra_compile_args=["-O3"],
-        )
+        ),
+        Extension(
+            "tutor.search._tablecore",
+            ["tutor/search/_tablecore.c"],
+            optional=True,
+            extra_compile_args=["-O3"],
+        ),
     ]
 )

@@ -12,14 +12,45 @@ themselves it is cautious.
 The search works on its own small positions (hands, the trick, the score and the announced
 marriages waiting for a trick of each side, the sides that have a trick, the marriages so far)
 and keeps the values of the positions on lead it has met in a transposition table; the
-agreement with a plain search over the engine's moves is tested."""
+agreement with a plain search over the engine's moves is tested.
+
+Where the compiled core is built (``tutor/search/_tablecore.c``) and ``TUTOR_SEARCH`` does not
+ask for Python (as for the two-player solver, ``tutor.search._core``), the same search runs in
+C, node for node, from the integer facts of ``table_facts`` and ``grading_facts``; the Python
+search here is its reference.
+
+>>> from tutor.engine import preset
+>>> len(table_facts(preset("four"), 0, 1, False)), grading_facts(preset("three"))[:5]
+(87, (3, 66, 1, 2, 3))
+"""
 
 from __future__ import annotations
 
+import functools
+import os
+
 from tutor.engine import Move, TableState, table_apply_unchecked, table_legal_moves
 from tutor.engine.cards import SUIT_MASKS
-from tutor.engine.rules import Credit, Duty, EqualCards
+from tutor.engine.rules import (
+    Credit,
+    Duty,
+    EqualCards,
+    Losers,
+    Penalty,
+    PlayedOut,
+    RuleSet,
+    SchwarzBy,
+)
 from tutor.engine.scoring import End, grading
+from tutor.search._core import ENV
+
+Table: type[_tablecore.Table] | None
+try:
+    from tutor.search import _tablecore
+
+    Table = _tablecore.Table
+except ImportError:  # pragma: no cover - built without a C compiler
+    Table = None
 
 LOW = (1 << 32) - 1
 INF = 1000
@@ -28,6 +59,79 @@ INF = 1000
 _PLAY, _MARRY, _MARRY_OUT, _OUT = 0, 1, 2, 3
 
 _Key = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int]
+
+#: The most marriages of a deal (two packs hold eight kings): the core reads the value of a
+#: marriage in each suit after 0 to ``MAX_MARRIED`` marriages.
+MAX_MARRIED = 8
+_CREDIT = {Credit.IMMEDIATE: 0, Credit.AFTER_TRICK: 1, Credit.WITH_TRICK: 2}
+_PLAYED_OUT = {PlayedOut.HIGHER: 0, PlayedOut.LAST_TRICK: 1, PlayedOut.ONLY_ONE: 2}
+
+
+@functools.lru_cache(maxsize=256)
+def table_facts(rules: RuleSet, trump: int, side: int, own: bool) -> tuple[int, ...]:
+    """The facts the core searches a deal with for ``side``, ``trump`` trumps, as a flat tuple
+    of integers in the order ``_tablecore.c`` reads them: card points, trumps, target, the last
+    trick's bonus, the switches of declaring and marrying, the credit of a marriage, the duty
+    and the equal cards, the table (seats, sides, the side searched for, whether its own game
+    points count, the side of each seat), and the value of a marriage in each suit after each
+    count of marriages."""
+    seats = rules.seats
+    side_of = [s % 2 if rules.partners else s for s in range(seats)]
+    return (
+        *rules.points_by_index,
+        trump,
+        rules.target,
+        rules.last_trick_bonus,
+        int(rules.out_allowed),
+        int(rules.out_needs_trick),
+        int(rules.marriage_in_phase2),
+        int(rules.marriage_needs_trick),
+        int(rules.out_after_marriage),
+        _CREDIT[rules.marriage_credit],
+        int(rules.phase2_duty is Duty.HEAD),
+        int(rules.equal_cards is EqualCards.LAST),
+        seats,
+        rules.sides,
+        side,
+        int(own),
+        *side_of,
+        *(0,) * (4 - seats),
+        *(
+            rules.marriage_value(suit, trump, married)
+            for married in range(MAX_MARRIED + 1)
+            for suit in range(4)
+        ),
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def grading_facts(rules: RuleSet) -> tuple[int, ...]:
+    """The scoring rules of ``rules`` on sides as the core reads them: the core takes the same
+    branches as ``tutor.engine.scoring.grading`` (``tests/search/test_table_core.py`` holds the
+    two to the same values)."""
+    return (
+        rules.sides,
+        rules.target,
+        *rules.game_points,
+        rules.schneider_below,
+        int(rules.schwarz_by is SchwarzBy.TRICKS),
+        int(rules.losers is Losers.BEST),
+        int(rules.false_out is Penalty.SCALE),
+        rules.false_out_points,
+        rules.false_out_no_trick_points,
+        _PLAYED_OUT[rules.played_out],
+    )
+
+
+def table_core_built() -> bool:
+    """Whether the compiled table search can be imported."""
+    return Table is not None
+
+
+def table_core_wanted() -> bool:
+    """Whether the compiled table search is importable and not turned off by
+    ``TUTOR_SEARCH=python``."""
+    return Table is not None and os.environ.get(ENV, "").strip().lower() != "python"
 
 
 def table_solvable(state: TableState, max_cards: int) -> bool:
@@ -48,9 +152,11 @@ def side_result(state: TableState, side: int) -> int:
 
 class TableSolver:
     """The searcher for one side in one deal (the rules, the trumps, the side): the table of
-    values it keeps holds for every position of that deal."""
+    values it keeps holds for every position of that deal. ``search`` ``"core"`` or
+    ``"python"`` picks the search, by default the core where it is wanted
+    (``table_core_wanted``)."""
 
-    def __init__(self, state: TableState, side: int, own: bool = False) -> None:
+    def __init__(self, state: TableState, side: int, own: bool = False, search: str = "") -> None:
         r = state.rules
         self.rules = r
         self.side = side
@@ -62,7 +168,20 @@ class TableSolver:
         self.pts = tuple(r.points_by_index)
         self.grading = grading(r)  # the one scoring of a finished deal
         self.table: dict[_Key, tuple[int, int]] = {}
-        self.nodes = 0
+        self._nodes = 0
+        if search not in ("", "core", "python"):
+            raise ValueError(f"no such search: {search!r}")
+        if search == "core" and Table is None:
+            raise ValueError("the compiled search is not built")
+        self.core: _tablecore.Table | None = None
+        if search == "core" or (not search and table_core_wanted()):
+            assert Table is not None
+            self.core = Table(table_facts(r, self.trump, side, own), grading_facts(r))
+
+    @property
+    def nodes(self) -> int:
+        """The positions searched so far."""
+        return self._nodes if self.core is None else self.core.nodes
 
     # ------------------------------------------------------------------------- positions
 
@@ -94,6 +213,10 @@ class TableSolver:
         if state.stock_open:
             raise ValueError("the solver needs the stock closed to drawing")
         hands, leader, trick, scores, pending, won, married = self.position(state)
+        if self.core is not None:
+            return self.core.value(
+                hands, leader, trick, tuple(scores), tuple(pending), won, married
+            )
         return self._value(hands, leader, trick, scores, pending, won, married, -INF, INF)
 
     def move_values(self, state: TableState) -> dict[Move, int]:
@@ -183,7 +306,7 @@ class TableSolver:
         alpha: int,
         beta: int,
     ) -> int:
-        self.nodes += 1
+        self._nodes += 1
         n = self.n
         p = (leader + len(trick)) % n
         x = self.side_of[p]
@@ -303,4 +426,14 @@ def table_solve(state: TableState, side: int) -> int:
     return TableSolver(state, side).solve(state)
 
 
-__all__ = ["TableSolver", "side_result", "table_solvable", "table_solve"]
+__all__ = [
+    "MAX_MARRIED",
+    "TableSolver",
+    "grading_facts",
+    "side_result",
+    "table_core_built",
+    "table_core_wanted",
+    "table_facts",
+    "table_solvable",
+    "table_solve",
+]
