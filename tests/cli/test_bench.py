@@ -54,7 +54,7 @@ def test_the_search_part_compares_the_core_with_the_python_search(
     pytest.importorskip("tutor.search._negacore")
     monkeypatch.delenv(_core.ENV, raising=False)
     rules = preset("schnapsen")
-    result = bench_search(rules, 2, seed=1)
+    result = bench_search(rules, 2, seed=1, table_sizes=(4, 5))
     assert result["search"] == "core" and result["agree"] is True
     for n in search_sizes(rules):
         part = result[f"cards_{n}"]
@@ -80,8 +80,24 @@ def test_the_search_part_compares_the_core_with_the_python_search(
     )
     assert f"{number(playout['ratio'], en)} times as fast" in lines[2], lines[2]
     assert f"from {playout['playouts']} positions" in lines[2], lines[2]
+    # the table solver, core and Python on the same positions of three and four
+    assert [t["rules"] for t in result["table"].values()] == ["three", "four"]
+    for n, table in enumerate(result["table"].values()):
+        assert table["agree"] and table["positions"] == 2
+        for cards in (4, 5):
+            part = table[f"cards_{cards}"]
+            assert part["core_nodes"] == part["python_nodes"] > 0 and part["agree"]
+            assert part["ratio"] == pytest.approx(
+                part["python_ms"] / part["core_ms"], rel=0.05, abs=0.1
+            )
+        assert (
+            table["core_nodes"] == table["cards_4"]["core_nodes"] + table["cards_5"]["core_nodes"]
+        )
+        assert lines[3 + 2 * n] == f"The solver at a table, under the rules {table['rules']}:"
+        said = f"{number(table['ratio'], en)} times as fast"
+        assert "from 4 to 5 cards" in lines[4 + 2 * n] and said in lines[4 + 2 * n]
     monkeypatch.setattr(_core, "Core", None)
-    alone = bench_search(rules, 1, seed=1)
+    alone = bench_search(rules, 1, seed=1, table_sizes=(4,))
     assert alone["search"] == "python" and "ratio" not in alone and "playout" not in alone
     assert alone["cards_6"]["python_nodes"] > 0 and "core_nodes" not in alone["cards_6"]
     assert search_lines(alone, get_translator("en")) == [

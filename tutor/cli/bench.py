@@ -11,7 +11,8 @@ be repeated:
   milliseconds, the speed-ups of the medians over plain minimax, nodes per second;
 - search: which search the solver runs, and the compiled core against the Python search on the
   same endgames with 6 to 10 cards a hand (nodes per second of each, the ratio, and whether
-  every move's value agrees; ``tutor.cli.bench_search``);
+  every move's value agrees; ``tutor.cli.bench_search``), and the same for the table
+  solver's core on positions of ``three`` and ``four`` with 4 to 8 cards a hand;
 - hint: a full hint (``hints.analyse`` of the player's view: every legal move valued over the
   sampled deals, with its ideas; then the reasoning rendered as text) on positions from every
   stage of whole deals, with the number of samples;

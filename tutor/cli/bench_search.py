@@ -9,7 +9,9 @@ agrees (the bench stops if not). Then the first phase played out by ``club`` for
 as the sampled values play it (``tutor.search.playout``), from the same random positions of the
 first phase in the core and in Python, one after the other: the CPU time of each, the moves,
 the ratio, and whether both made the same moves to the same position (the bench stops if
-not)."""
+not). Last the table solver (``tutor.search.table_solver``) in its core and in Python on the
+same positions of ``three`` and ``four`` from the moment the stock is closed to drawing, with 4
+to 8 cards a hand: every legal move valued by both, with the same figures and the same check."""
 
 from __future__ import annotations
 
@@ -18,9 +20,22 @@ import random
 import time
 from typing import Any
 
-from tutor.engine import RuleSet, State, apply_unchecked, legal_moves, random_deal
+from tutor.engine import (
+    RuleSet,
+    State,
+    SwitchValueError,
+    TableState,
+    apply_unchecked,
+    deal_table,
+    legal_moves,
+    parse_rules,
+    random_deal,
+    table_apply_unchecked,
+    table_legal_moves,
+)
 from tutor.search import Solver, core_built, search_name
 from tutor.search.playout import club_playout, core_playout, playing
+from tutor.search.table_solver import TableSolver, table_core_built
 from tutor.words.explain import number
 from tutor.words.i18n import Translator
 
@@ -30,6 +45,10 @@ SEARCH_SIZES = (6, 7, 8, 9, 10)
 SEARCH_POSITIONS = 30
 #: First-phase positions played out by each playout.
 PLAYOUTS = 300
+#: The table rules and hand sizes the table solver is measured on, and positions of each.
+TABLE_RULES = ("three", "four")
+TABLE_SIZES = (4, 5, 6, 7, 8)
+TABLE_POSITIONS = 6
 
 
 def search_sizes(rules: RuleSet) -> tuple[int, ...]:
@@ -58,8 +77,12 @@ def _figures(nodes: int, cpu: float) -> dict[str, Any]:
     }
 
 
-def bench_search(rules: RuleSet, n: int, seed: int) -> dict[str, Any]:
-    """The search part (see the module doc); without the core only the Python figures."""
+def bench_search(
+    rules: RuleSet, n: int, seed: int, table_sizes: tuple[int, ...] = TABLE_SIZES
+) -> dict[str, Any]:
+    """The search part (see the module doc); without the core only the Python figures. The
+    table solver is measured with hands of ``table_sizes`` cards, on at most
+    ``TABLE_POSITIONS`` positions of each size."""
     from tutor.cli.bench import endgames  # the bench's own endgames (and no import cycle)
 
     built = core_built()
@@ -100,7 +123,74 @@ def bench_search(rules: RuleSet, n: int, seed: int) -> dict[str, Any]:
         core = total_cpu["core"]
         result["ratio"] = round(total_cpu["python"] / core, 1) if core else None
         result["playout"] = bench_playout(rules, PLAYOUTS, seed)
+    if table_core_built():
+        result["table"] = {
+            name: bench_table(name, min(n, TABLE_POSITIONS), seed, table_sizes)
+            for name in TABLE_RULES
+        }
     return result
+
+
+def table_endgames(rules: RuleSet, n: int, seed: int) -> list[TableState]:
+    """``n`` positions of random deals played at random to the moment the stock is closed to
+    drawing, every hand full (``rules.hand_size`` cards), a seat to lead."""
+    rng = random.Random(f"table endgames:{seed}:{rules.hand_size}")
+    out: list[TableState] = []
+    while len(out) < n:
+        s = deal_table(rules, rng, dealer=rng.randrange(rules.seats))
+        while s.result is None and s.stock_open:
+            s = table_apply_unchecked(s, rng.choice(table_legal_moves(s)))
+        full = min(h.bit_count() for h in s.hands) == rules.hand_size
+        if s.result is None and not s.trick and full:
+            out.append(s)
+    return out
+
+
+def bench_table(
+    name: str, n: int, seed: int, sizes: tuple[int, ...] = TABLE_SIZES
+) -> dict[str, Any]:
+    """The table solver's core against its Python search under the preset ``name`` on ``n``
+    positions of each hand size of ``sizes`` the pack deals (the module doc)."""
+    base = parse_rules(name)
+    result: dict[str, Any] = {"rules": name, "positions": n}
+    nodes = {"core": 0, "python": 0}
+    cpu = {"core": 0.0, "python": 0.0}
+    for cards in sizes:
+        try:
+            rules = base.with_changes(hand_size=cards)
+        except SwitchValueError:
+            continue
+        part_nodes = {"core": 0, "python": 0}
+        part_cpu = {"core": 0.0, "python": 0.0}
+        for s in table_endgames(rules, n, seed):
+            seen = []
+            side = s.side(s.to_move or 0)
+            for search in ("core", "python"):
+                begun = time.process_time()
+                solver = TableSolver(s, side, search=search)
+                seen.append(solver.move_values(s))
+                part_cpu[search] += time.process_time() - begun
+                part_nodes[search] += solver.nodes
+            if seen[0] != seen[1] or part_nodes["core"] != part_nodes["python"]:
+                raise AssertionError("the compiled and the Python table search disagree")
+        part: dict[str, Any] = {"agree": True}
+        for search in ("core", "python"):
+            figures = _figures(part_nodes[search], part_cpu[search])
+            part.update({f"{search}_{k}": v for k, v in figures.items()})
+            nodes[search] += part_nodes[search]
+            cpu[search] += part_cpu[search]
+        part["ratio"] = _ratio(part_cpu)
+        result[f"cards_{cards}"] = part
+    for search in ("core", "python"):
+        result.update({f"{search}_{k}": v for k, v in _figures(nodes[search], cpu[search]).items()})
+    result["agree"] = True
+    result["ratio"] = _ratio(cpu)
+    return result
+
+
+def _ratio(cpu: dict[str, float]) -> float | None:
+    """The Python search's time over the core's."""
+    return round(cpu["python"] / cpu["core"], 1) if cpu["core"] else None
 
 
 def first_phase_positions(rules: RuleSet, n: int, seed: int) -> list[State]:
@@ -145,7 +235,8 @@ def bench_playout(rules: RuleSet, n: int, seed: int) -> dict[str, Any]:
 
 def search_lines(part: dict[str, Any], tr: Translator) -> list[str]:
     """The search part in words: the search the solver runs; with the core, its speed against
-    the Python search's on the same endgames (whose values agree, or the bench stops)."""
+    the Python search's on the same endgames (whose values agree, or the bench stops); then the
+    same for the playout and for the table solver under each table's rules."""
     if not part["core"]:
         return [tr._("The solver runs the Python search: the compiled search is not built.")]
     lines = [
@@ -153,26 +244,8 @@ def search_lines(part: dict[str, Any], tr: Translator) -> list[str]:
         if part["search"] == "core"
         else tr._("The solver runs the Python search, as TUTOR_SEARCH asks.")
     ]
-    sizes = sorted(int(k.split("_")[1]) for k in part if k.startswith("cards_"))
-    if sizes:
-        lines.append(
-            tr._(
-                "On the same {positions} endgames for each hand size from {low} to {high} "
-                "cards, with the same value for every move, the compiled search took "
-                "{core_ms} ms for {core_nodes} positions ({core} a second), the Python search "
-                "{python_ms} ms for {python_nodes} ({python} a second): {ratio} times as fast.",
-                positions=number(part["positions"], tr),
-                low=number(sizes[0], tr),
-                high=number(sizes[-1], tr),
-                core_ms=number(part["core_ms"], tr),
-                core_nodes=number(part["core_nodes"], tr),
-                core=number(part.get("core_nodes_per_second") or 0, tr),
-                python_ms=number(part["python_ms"], tr),
-                python_nodes=number(part["python_nodes"], tr),
-                python=number(part.get("python_nodes_per_second") or 0, tr),
-                ratio=number(part.get("ratio") or 0.0, tr),
-            )
-        )
+    if any(k.startswith("cards_") for k in part):
+        lines.append(_speed_line(part, tr))
     playout = part.get("playout")
     if playout:
         lines.append(
@@ -187,4 +260,28 @@ def search_lines(part: dict[str, Any], tr: Translator) -> list[str]:
                 ratio=number(playout.get("ratio") or 0.0, tr),
             )
         )
+    for table in part.get("table", {}).values():
+        lines.append(tr._("The solver at a table, under the rules {rules}:", rules=table["rules"]))
+        lines.append(_speed_line(table, tr))
     return lines
+
+
+def _speed_line(part: dict[str, Any], tr: Translator) -> str:
+    """The core's speed against the Python search's on the hand sizes of ``part``."""
+    sizes = sorted(int(k.split("_")[1]) for k in part if k.startswith("cards_"))
+    return tr._(
+        "On the same {positions} endgames for each hand size from {low} to {high} "
+        "cards, with the same value for every move, the compiled search took "
+        "{core_ms} ms for {core_nodes} positions ({core} a second), the Python search "
+        "{python_ms} ms for {python_nodes} ({python} a second): {ratio} times as fast.",
+        positions=number(part["positions"], tr),
+        low=number(sizes[0], tr),
+        high=number(sizes[-1], tr),
+        core_ms=number(part["core_ms"], tr),
+        core_nodes=number(part["core_nodes"], tr),
+        core=number(part.get("core_nodes_per_second") or 0, tr),
+        python_ms=number(part["python_ms"], tr),
+        python_nodes=number(part["python_nodes"], tr),
+        python=number(part.get("python_nodes_per_second") or 0, tr),
+        ratio=number(part.get("ratio") or 0.0, tr),
+    )
