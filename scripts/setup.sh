@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Creates .venv with Python 3.11+ and installs the project with its development tools.
 # Re-runs the install only when pyproject.toml, setup.py or the solvers' C cores
-# (tutor/search/_negacore.c and _tablecore.c, built by the install where a C compiler is at hand)
-# changed since
-# the last successful set-up.
+# (tutor/search/_negacore.c and _tablecore.c, built by the install where a C compiler is at
+# hand) changed since the last successful set-up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=""
