@@ -120,6 +120,17 @@ def test_the_presets_with_four_cards_a_hand() -> None:
             agree(s, s.side(s.to_move or 0), own=rules.sides > 2)
 
 
+@pytest.mark.parametrize("name", ["schnapsen", "classic(out.resolution=immediate)"])
+def test_two_seats_as_the_table_engine_plays_them(name: str) -> None:
+    """The table engine also plays two seats (``test_solver_differential`` holds the table
+    solver there to the two-player solver)."""
+    rules = parse_rules(name)
+    rng = random.Random(name)
+    for _ in range(20):
+        s = position(rules, rng, rng.choice((3, 4)))
+        agree(s, rng.randrange(2), own=rng.random() < 0.5)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("cards", [5, 6, 7])
 def test_larger_positions_of_random_rules(cards: int) -> None:

@@ -1,7 +1,8 @@
 /* The table solver's search in C: the alpha-beta search of tutor/search/table_solver.py
- * (``TableSolver._value``) for three and four seats, step for step (the same moves in the same
- * order, the same transposition table on the positions on lead, the same node count), so it
- * gives the same values; it is faster by the node, not by searching fewer.
+ * (``TableSolver._value``) for three and four seats (and two, as the table engine plays them),
+ * step for step (the same moves in the same order, the same transposition table on the
+ * positions on lead, the same node count), so it gives the same values; it is faster by the
+ * node, not by searching fewer.
  *
  * Nothing about a variant is written here. ``Table(facts, grading)`` reads two flat tuples of
  * integers made by tutor.search.table_solver (``table_facts`` and ``grading_facts``): the rule
@@ -460,7 +461,7 @@ static int Table_init(Table *T, PyObject *args, PyObject *kwds) {
     T->g_fo_points = (int)g[k++];
     T->g_fo_no_trick = (int)g[k++];
     T->g_played_out = (int)g[k++];
-    if (T->seats < 3 || T->seats > MAXSEATS || T->sides < 2 || T->sides > T->seats ||
+    if (T->seats < 2 || T->seats > MAXSEATS || T->sides < 2 || T->sides > T->seats ||
         T->g_sides != T->sides || T->side < 0 || T->side >= T->sides || T->trump < 0 ||
         T->trump > 3) {
         PyErr_SetString(PyExc_ValueError, "facts: no such table");
