@@ -20,7 +20,8 @@ C, node for node, from the integer facts of ``table_facts`` and ``grading_facts`
 search here is its reference.
 
 >>> from tutor.engine import preset
->>> len(table_facts(preset("four"), 0, 1, False)), grading_facts(preset("three"))[:5]
+>>> four = preset("four")
+>>> len(table_facts(four, 0, (0, 1, 0, 1), 1, False)), grading_facts(preset("three"))[:5]
 (87, (3, 66, 1, 2, 3))
 """
 
@@ -68,15 +69,16 @@ _PLAYED_OUT = {PlayedOut.HIGHER: 0, PlayedOut.LAST_TRICK: 1, PlayedOut.ONLY_ONE:
 
 
 @functools.lru_cache(maxsize=256)
-def table_facts(rules: RuleSet, trump: int, side: int, own: bool) -> tuple[int, ...]:
-    """The facts the core searches a deal with for ``side``, ``trump`` trumps, as a flat tuple
-    of integers in the order ``_tablecore.c`` reads them: card points, trumps, target, the last
-    trick's bonus, the switches of declaring and marrying, the credit of a marriage, the duty
-    and the equal cards, the table (seats, sides, the side searched for, whether its own game
-    points count, the side of each seat), and the value of a marriage in each suit after each
-    count of marriages."""
+def table_facts(
+    rules: RuleSet, trump: int, side_of: tuple[int, ...], side: int, own: bool
+) -> tuple[int, ...]:
+    """The facts the core searches a deal with for ``side``, ``trump`` trumps, ``side_of`` the
+    side of each seat, as a flat tuple of integers in the order ``_tablecore.c`` reads them:
+    card points, trumps, target, the last trick's bonus, the switches of declaring and
+    marrying, the credit of a marriage, the duty and the equal cards, the table (seats, sides,
+    the side searched for, whether its own game points count, the side of each seat), and the
+    value of a marriage in each suit after each count of marriages."""
     seats = rules.seats
-    side_of = [s % 2 if rules.partners else s for s in range(seats)]
     return (
         *rules.points_by_index,
         trump,
@@ -176,7 +178,8 @@ class TableSolver:
         self.core: _tablecore.Table | None = None
         if search == "core" or (not search and table_core_wanted()):
             assert Table is not None
-            self.core = Table(table_facts(r, self.trump, side, own), grading_facts(r))
+            facts = table_facts(r, self.trump, self.side_of, side, own)
+            self.core = Table(facts, grading_facts(r))
 
     @property
     def nodes(self) -> int:
