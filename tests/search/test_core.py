@@ -254,3 +254,39 @@ def test_the_expert_evaluates_alike_with_either_search(
         cuts.add(a.cut)
         checked += 1
     assert cuts == ({""} if nodes is None else {"", "nodes"})
+
+
+def test_every_move_of_the_second_phase_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Core.ranks`` (``Solver.rank_moves`` in the second phase) against the Python search,
+    move by move: the values, the values after the moves (which the lines start from), the
+    nodes, and with a small budget the same cut at the same node."""
+    rng = random.Random(30)
+    calls = []
+    ranks = _core.CoreNegamax.ranks
+
+    def counted(self: _core.CoreNegamax, *args: int) -> object:
+        calls.append(args)
+        return ranks(self, *args)
+
+    monkeypatch.setattr(_core.CoreNegamax, "ranks", counted)
+    checked = cuts = 0
+    while checked < 10:
+        rules = random_rules(rng)
+        s = played(rules, rng, rng.choice((5, 6, 7)), 0)
+        if s is None or not s.phase2 or s.trump is None or s.waiting is not Wait.NOTHING:
+            continue
+        fast, slow = both(s, monkeypatch)
+        a = [(m.move, m.game_points, m._value_after) for m in fast.rank_moves(s)]
+        b = [(m.move, m.game_points, m._value_after) for m in slow.rank_moves(s)]
+        assert a == b and fast.nodes == slow.nodes, (rules.name, a, b)
+        if slow.nodes > 300:
+            spent = []
+            for search in ("core", "python"):
+                budget = Budget(nodes=slow.nodes // 3, seconds=None)
+                with pytest.raises(SearchLimit):
+                    Solver(s, budget, search=search).rank_moves(s)
+                spent.append(budget.spent)
+            assert spent[0] == spent[1]
+            cuts += 1
+        checked += 1
+    assert cuts >= 3 and len(calls) == checked + cuts  # once without a budget, once with

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
+import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -180,9 +181,25 @@ def _parts(
     return max_game_points(rules), _negacore.Scores(score_facts(rules)), facts
 
 
+_last_parts: list[tuple[RuleSet, tuple[int, _negacore.Scores, Any]]] = []
+
+
+def parts(rules: RuleSet) -> tuple[int, _negacore.Scores, Callable[[int, int], tuple[int, ...]]]:
+    """``_parts`` of ``rules``, found again by identity first (the solvers of one hint or one
+    evaluation share their rule set)."""
+    if _last_parts and _last_parts[0][0] is rules:
+        return _last_parts[0][1]
+    found = _parts(rules)
+    _last_parts[:] = [(rules, found)]
+    return found
+
+
 class CoreNegamax:
     """The compiled search for one rule set and stock order, with the budget handled as the
-    Python search handles it (``Negamax.arm``, ``settle``, ``checkpoint``)."""
+    Python search handles it (``Negamax.arm``, ``settle``, ``checkpoint``).
+
+    The core calls back through a weak reference, so that the two hold no cycle: the core and
+    its table go as soon as the search is let go."""
 
     def __init__(
         self, rules: RuleSet, stock: tuple[int, ...], budget: Budget | None = None
@@ -191,14 +208,14 @@ class CoreNegamax:
         self.budget = budget
         self.charged = 0
         cap = budget.table_entries if budget is not None else None
-        self.maxv, scores, facts = _parts(rules)
+        self.maxv, scores, facts = parts(rules)
         self.core = Core(
             stock,
             rules.marriage_escalating,
             _NEVER if cap is None else cap,
             facts,
             scores,
-            self.checkpoint,
+            _no_checkpoint if budget is None else _weak_checkpoint(weakref.ref(self)),
         )
         self.lead = self._armed(self.core.lead)
         self.follow = self._armed(self.core.follow)
@@ -232,6 +249,14 @@ class CoreNegamax:
         finally:
             self.settle()
 
+    def ranks(self, alpha: int, beta: int, *args: int | tuple[int, ...]) -> Any:
+        """``Core.ranks``: every legal move's code, value and the value after it, with the
+        budget armed before each of its searches and charged at the end."""
+        try:
+            return self.core.ranks(alpha, beta, *args[:2], int(self.budget is not None), *args[2:])
+        finally:
+            self.settle()
+
     def settle(self) -> None:
         """Charge the nodes searched so far to the budget."""
         if self.budget is not None:
@@ -251,13 +276,25 @@ class CoreNegamax:
 
 
 def _no_checkpoint() -> None:
-    """A playout searches no nodes, so it never reaches a checkpoint."""
+    """Without a budget (and in a playout, which searches no nodes) the core never reaches a
+    checkpoint: ``stop`` stays beyond any node count."""
+
+
+def _weak_checkpoint(ref: weakref.ReferenceType[CoreNegamax]) -> Callable[[], None]:
+    """``CoreNegamax.checkpoint`` of the search ``ref`` refers to, while it lives."""
+
+    def checkpoint() -> None:
+        search = ref()
+        if search is not None:
+            search.checkpoint()
+
+    return checkpoint
 
 
 @functools.lru_cache(maxsize=64)
 def _playout_core(rules: RuleSet) -> _negacore.Core:
     assert Core is not None
-    _, scores, facts = _parts(rules)
+    _, scores, facts = parts(rules)
     return Core((), rules.marriage_escalating, _NEVER, facts, scores, _no_checkpoint)
 
 

@@ -242,7 +242,7 @@ static inline size_t key_hash(u64 k0, u64 k1) {
 
 static void table_grow(Core *C) {
     size_t n = C->table_size ? C->table_size * 2 : C->first_size;
-    Entry *t = PyMem_Calloc(n, sizeof(Entry));
+    Entry *t = PyMem_RawCalloc(n, sizeof(Entry)); /* the raw allocator needs no GIL */
     if (t == NULL) {
         PyErr_NoMemory();
         fail(C);
@@ -255,7 +255,7 @@ static void table_grow(Core *C) {
             t[j] = *e;
         }
     }
-    PyMem_Free(C->table);
+    PyMem_RawFree(C->table);
     C->table = t;
     C->table_size = n;
 }
@@ -841,7 +841,7 @@ static PyObject *Core_best_move(Core *C, PyObject *const *args, Py_ssize_t nargs
 }
 
 static PyObject *Core_clear(Core *C, PyObject *Py_UNUSED(ignored)) {
-    PyMem_Free(C->table);
+    PyMem_RawFree(C->table);
     C->table = NULL;
     C->table_size = C->table_count = 0;
     Py_RETURN_NONE;
@@ -982,7 +982,7 @@ static int Core_clear_refs(Core *C) {
 static void Core_dealloc(Core *C) {
     PyObject_GC_UnTrack(C);
     Core_clear_refs(C);
-    PyMem_Free(C->table);
+    PyMem_RawFree(C->table);
     Py_TYPE(C)->tp_free((PyObject *)C);
 }
 
@@ -1001,6 +1001,8 @@ static PyMethodDef Core_methods[] = {
      "The club player's moves for both seats while the stock is open, and where they lead."},
     {"line", (PyCFunction)(void (*)(void))Core_line, METH_FASTCALL,
      "The principal line from a position of the second phase, to the move that ends the deal."},
+    {"ranks", (PyCFunction)(void (*)(void))Core_ranks, METH_FASTCALL,
+     "Every legal move's value in a position of the second phase, in one call."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empty the transposition table."},
     {"entries", (PyCFunction)Core_entries, METH_NOARGS, "Entries in the transposition table."},
     {NULL, NULL, 0, NULL},

@@ -677,3 +677,77 @@ static PyObject *Core_line(Core *C, PyObject *const *args, Py_ssize_t nargs) {
         S.known[0], S.known[1], S.out_by, S.waiting, S.has_last, S.last[0], S.last[1], S.last[2],
         S.last[3]);
 }
+
+/* ---------------------------------------------------------------- every move's value */
+
+/* ranks(alpha, beta, si, tc, armed, <the 24 position fields of playout>): Solver.rank_moves
+ * from a position of the second phase with trumps named and no choice waiting, in one call:
+ * for each legal move in legal_moves' order, its code, its value for the player to move and
+ * the value after it for the one to move then (the deal's end valued as play.py scores it,
+ * else searched within alpha and beta from the position after the move, as Solver.value
+ * searches it, the budget armed before each search). */
+static PyObject *Core_ranks(Core *C, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 29) {
+        PyErr_Format(PyExc_TypeError, "expected 29 arguments, got %zd", nargs);
+        return NULL;
+    }
+    long long a[29];
+    for (int i = 0; i < 29; i++) {
+        if (i == 8) continue;
+        a[i] = PyLong_AsLongLong(args[i]);
+        if (a[i] == -1 && PyErr_Occurred()) return NULL;
+    }
+    int alpha = (int)a[0], beta = (int)a[1], si = (int)a[2], tc = (int)a[3], armed = (int)a[4];
+    if (check_hands(a[6], a[7]) < 0) return NULL;
+    PState S;
+    memset(&S, 0, sizeof S);
+    read_fields(&S, a + 5);
+    S.ns = S.si = 0; /* the stock stays as it is in the second phase: the caller keeps it */
+    if (S.trump < 0 || S.trump > 3 || S.waiting != WAIT_NOTHING || S.leader < 0 ||
+        S.leader > 1 || S.lead > 31 || ps_stock_open(&S) || tc > 31 || si < 0 || si > C->nstock ||
+        alpha < -INF || beta > INF || alpha >= beta) {
+        PyErr_SetString(PyExc_ValueError, "not a position of the second phase with trumps");
+        return NULL;
+    }
+    int codes[MAXMOVES], values[MAXMOVES], afters[MAXMOVES];
+    int n;
+    if (setjmp(C->jb)) return NULL;
+    Facts *F = get_facts(C, S.trump, S.nmarr);
+    int player = ps_to_move(&S);
+    n = moves2(&S, F, codes);
+    for (int i = 0; i < n; i++) {
+        PState child = S;
+        int value = 0;
+        int r = ps_apply2(C, &child, F, codes[i], &value);
+        if (r < 0) {
+            PyErr_SetString(PyExc_ValueError, "a move the position does not allow");
+            return NULL;
+        }
+        if (r > 0) {
+            values[i] = afters[i] = player ? -value : value;
+            continue;
+        }
+        if (C->table_size == 0) first_table(C, child.h[0] | child.h[1], si);
+        int after = search2(C, &child, si, tc, armed, alpha, beta);
+        afters[i] = after;
+        values[i] = ps_to_move(&child) == player ? after : -after;
+    }
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *t = PyTuple_New(3);
+        if (t != NULL) {
+            PyTuple_SET_ITEM(t, 0, PyLong_FromLong(codes[i]));
+            PyTuple_SET_ITEM(t, 1, PyLong_FromLong(values[i]));
+            PyTuple_SET_ITEM(t, 2, PyLong_FromLong(afters[i]));
+            if (!PyTuple_GET_ITEM(t, 0) || !PyTuple_GET_ITEM(t, 1) || !PyTuple_GET_ITEM(t, 2))
+                Py_CLEAR(t);
+        }
+        if (t == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, t);
+    }
+    return out;
+}

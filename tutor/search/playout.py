@@ -51,7 +51,8 @@ def _decode(code: int) -> Move:
     return code_to_move(code)
 
 
-_MOVES: tuple[Move, ...] = tuple(_decode(code) for code in range(CLOSE_UNDRAWN_CODE + 1))
+#: The move of each of the core's codes.
+CODE_MOVES: tuple[Move, ...] = tuple(_decode(code) for code in range(CLOSE_UNDRAWN_CODE + 1))
 
 
 def playing(state: State, exact: int) -> bool:
@@ -104,7 +105,7 @@ def rebuilt(
     codes, married, ended, end = answer
     (trump, h0, h1, si, tc, leader, lead, lead_marriage, closed_by, closed_opp) = end[:10]
     p0, p1, m0, m1, q0, q1, t0, t1, k0, k1, out_by, waiting, has_last, last = end[10:]
-    moves = tuple(_MOVES[c] for c in codes)
+    moves = tuple(CODE_MOVES[c] for c in codes)
     after = State(
         state.rules,
         None if trump == 4 else _SUITS[trump],
@@ -147,4 +148,4 @@ def playout(state: State, exact: int) -> tuple[State, tuple[Move, ...]]:
     return club_playout(state, exact)
 
 
-__all__ = ["club_playout", "core_playout", "playing", "playout"]
+__all__ = ["CODE_MOVES", "club_playout", "core_playout", "playing", "playout"]

@@ -46,7 +46,7 @@ from tutor.search._core import CoreNegamax, make_engine
 from tutor.search._negamax import Pos, code_to_move, position, search_stock
 from tutor.search._rulefacts import max_game_points
 from tutor.search.budget import Budget
-from tutor.search.playout import fields, rebuilt
+from tutor.search.playout import CODE_MOVES, fields, rebuilt
 
 
 class Value(NamedTuple):
@@ -157,9 +157,11 @@ class Solver:
         self.stock = search_stock(state)
         self._engine = make_engine(state.rules, self.stock, budget, search)
         self.maxv = self._engine.maxv
-        # The search's closures refer to each other, so the table they share would wait for
-        # the cyclic garbage collector; it is emptied as soon as the solver is let go.
-        weakref.finalize(self, self._engine.clear)
+        if not isinstance(self._engine, CoreNegamax):
+            # The Python search's closures refer to each other, so the table they share would
+            # wait for the cyclic garbage collector; it is emptied as soon as the solver is let
+            # go. The compiled search holds no cycle, and its table goes with it.
+            weakref.finalize(self, self._engine.clear)
 
     @property
     def nodes(self) -> int:
@@ -279,6 +281,8 @@ class Solver:
         player = state.to_move
         if player is None:
             raise ValueError("the deal is over")
+        if isinstance(self._engine, CoreNegamax) and _core_line_fits(state):
+            return self._core_ranks(state)
         leading = state.lead < 0 and state.waiting is Wait.NOTHING
         pos = self._pos(state) if leading else None
         out = []
@@ -294,6 +298,19 @@ class Solver:
                     after = self.value(child)
                     v = after if child.to_move == player else -after
             out.append(MoveValue(move, v, state, self, after))
+        out.sort(key=lambda mv: -mv.game_points)
+        return tuple(out)
+
+    def _core_ranks(self, state: State) -> tuple[MoveValue, ...]:
+        """``rank_moves`` in one call of the compiled core (``Core.ranks``), which values the
+        moves in the same order with the same searches (the same nodes and budget)."""
+        assert isinstance(self._engine, CoreNegamax)
+        pos = self._pos(state)
+        m = self.maxv
+        out = [
+            MoveValue(CODE_MOVES[code], v, state, self, after)
+            for code, v, after in self._engine.ranks(-m, m, pos[8], pos[9], *fields(state))
+        ]
         out.sort(key=lambda mv: -mv.game_points)
         return tuple(out)
 
