@@ -1,20 +1,20 @@
-"""``tutor bench``'s search part: which search the solver runs, and the compiled core against
-the Python search (``tutor.search._core``) on the same endgames with 6 to 10 cards a hand (the
+"""``tutor bench``'s search part: which search the solver runs, and the compiled core against the
+Python search (``tutor.search._core``) on the same endgames with 6 to 10 cards a hand (the
 bench's rules with that hand size, the stock gone): every legal move valued by both
 (``Solver.rank_moves``, a new solver for each position, as a hint asks), each position by the
-core and then by the Python search so that both meet the same load of a shared machine; what
-is found once for a rule set (the facts of its trump suits, which both searches read) is found
-before the clock starts, by an untimed first position for each search, so that it is charged
-to neither (and not to whichever searches first). For
-each hand size and in total: the CPU time and the nodes of each, their nodes per second, the
-ratio of the times (the Python search's over the core's), and whether every move's value
-agrees (the bench stops if not). Then the first phase played out by ``club`` for both seats,
-as the sampled values play it (``tutor.search.playout``), from the same random positions of the
-first phase in the core and in Python, one after the other: the CPU time of each, the moves,
-the ratio, and whether both made the same moves to the same position (the bench stops if
-not). Last the table solver (``tutor.search.table_solver``) in its core and in Python on the
-same positions of ``three`` and ``four`` from the moment the stock is closed to drawing, with 4
-to 8 cards a hand: every legal move valued by both, with the same figures and the same check."""
+core and then by the Python search so that both meet the same load of a shared machine; what is
+found once for a rule set (the facts of its trump suits, which both searches read) is found
+before the clock starts, by an untimed first position for each search, so that it is charged to
+neither (and not to whichever searches first). For each hand size and in total: the CPU time and
+the nodes of each, their nodes per second, the ratio of the times (the Python search's over the
+core's), and whether every move's value agrees (the bench stops if not). Then the first phase
+played out by ``club`` for both seats, as the sampled values play it (``tutor.search.playout``),
+from the same random positions of the first phase in the core and in Python, one after the
+other: the CPU time of each, the moves, the ratio, and whether both made the same moves to the
+same position (the bench stops if not). Last the table solver (``tutor.search.table_solver``) in
+its core and in Python on the same positions of ``three`` and ``four`` from the moment the stock
+is closed to drawing, with 4 to 8 cards a hand: every legal move valued by both, with the same
+figures and the same check."""
 
 from __future__ import annotations
 
