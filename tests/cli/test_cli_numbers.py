@@ -121,6 +121,9 @@ BENCH: dict[str, Any] = {
         "remark_p95_ms": 2250.75,
         "below_good": 1412,
         "below_good_reasoned": 1410,
+        "hint_same_best": 1003,
+        "hint_same_advice": 1101,
+        "hint_agreeing_advice": 1188,
     },
     "strength": {
         "matches": 4,
@@ -165,6 +168,8 @@ BENCH: dict[str, Any] = {
                 "dieselbe Bewertung in 1.158 von 1.200 Stellungen",
                 "Median 412,5 ms, im 95. Perzentil 2.250,75 ms.",
                 "die einen Grund nennen, nicht nur Zahlen: 1.410 von 1.412.",
+                "derselbe beste Zug in 1.003 von 1.200, derselbe Rat",
+                "nicht widerspricht, in 1.188.",
                 "Schnapsen, Gegner: Erster Experte. Der Experte gewann 652 von 1.000 Partien "
                 f"(65,2{NBSP}%; 95-Prozent-Intervall 62,2{NBSP}% bis 68,1{NBSP}%)",
                 "und 3.600 von 6.500 entschiedenen Spielen",
@@ -184,6 +189,8 @@ BENCH: dict[str, Any] = {
                 f"ta sama ocena w 1{NBSP}158 z 1{NBSP}200 pozycji",
                 f"medianie 412,5 ms, 95. percentyl 2{NBSP}250,75 ms.",
                 f"a nie same liczby: 1{NBSP}410 z 1{NBSP}412.",
+                f"ten sam najlepszy ruch w 1{NBSP}003 z 1{NBSP}200",
+                f"rada niesprzeczna z drugą w 1{NBSP}188.",
                 f"Schnapsen, przeciwnik: Pierwszy ekspert. Ekspert wygrał 652 z 1{NBSP}000 partii",
                 f"i 3{NBSP}600 z 6{NBSP}500 rozstrzygniętych rozdań (55,4%; od 54,2% do 56,6%)",
                 f"mediana 61,25 ms, 95. percentyl 230,5 ms, najdłuższy 1{NBSP}450 ms",
@@ -201,6 +208,9 @@ BENCH: dict[str, Any] = {
                 "2,250.75 ms.",
                 "Coach remarks on a weaker move that give a reason, not just numbers: 1,410 of "
                 "1,412.",
+                "Hint on the same positions, twice: the same best move in 1,003 of 1,200, the "
+                "same advice (the best move, or the same two moves called about as good) in "
+                "1,101, advice that does not contradict the other in 1,188.",
                 "Schnapsen, opponent: First expert. The expert won 652 of 1,000 matches "
                 "(65.2%; 95 percent interval 62.2% to 68.1%) and 3,600 of 6,500 deals that "
                 "had a winner (55.4%; 54.2% to 56.6%).",

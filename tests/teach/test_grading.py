@@ -33,7 +33,7 @@ from tutor.teach.hints.model import (
 )
 from tutor.teach.hints.ties import tie_reason
 from tutor.teach.play import Table, analysis_for, learner_view, play_out, start
-from tutor.teach.play.stability import grade_stability, learner_decisions
+from tutor.teach.play.stability import advice, grade_stability, learner_decisions
 
 SIT = Situation(
     player=0,
@@ -163,6 +163,18 @@ def test_the_stability_measure_grades_each_decision_twice() -> None:
     same = grade_stability(decisions[:2], seeds=(7, 7))
     assert same.positions == 2 and same.same == 2  # the same deals: the same grade
     assert len(same.seconds) == len(same.cpu_seconds) == 4
+    # the same deals: the same advice, and one best move wherever it is not a close call
+    assert same.same_advice == same.agreeing_advice == 2
+    assert same.same_best == sum(len(a) == 1 for a, _ in same.advice)
+    other = grade_stability(decisions, seeds=(0, 1))
+    assert other.same_best <= other.same_advice <= other.agreeing_advice <= 3
+
+
+def test_the_advice_is_the_best_move_or_the_two_of_a_close_call() -> None:
+    clear = _sampled([1.0, 1.0, 1.0], [0.0, 0.0, 0.0])
+    assert not clear.close_call and advice(clear) == {BEST}
+    close = _sampled([1.0, 0.0, 1.0], [1.0, 0.0, 0.8])
+    assert close.close_call and advice(close) == {BEST, OTHER}
 
 
 @pytest.mark.slow

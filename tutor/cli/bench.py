@@ -14,15 +14,17 @@ be repeated:
   every move's value agrees; ``tutor.cli.bench_search``), and the same for the table
   solver's core on positions of ``three`` and ``four`` with 4 to 8 cards a hand;
 - hint: a full hint (``hints.analyse`` of the player's view: every legal move valued over the
-  sampled deals, with its ideas; then the reasoning rendered as text) on positions from every
-  stage of whole deals, with the number of samples;
+  sampled deals, more where the best move is not clearly ahead, with its ideas; then the
+  reasoning rendered as text) on positions from every stage of whole deals, with the number
+  of samples;
 - computer: the server time of one computer move on the Play page at each strength
   (beginner, club, expert), on the same positions as the hint;
 - grades: the coach's grade stability, the same learner decision (from matches of two seats
   under ``schnapsen`` and ``classic``, the learner's seat played by the beginner) graded twice
   on deals drawn with two different seeds (``tutor.teach.play.stability``): how many got the
   same grade, and the time of one coach remark (``--grades N`` decisions in all, half under
-  each preset; 0 leaves the part out);
+  each preset; 0 leaves the part out); and, from the same two analyses (the hint's, on the
+  coach's budget), how often the hint named the same best move and gave the same advice;
 - strength (``--strength N``): N matches to 7 of the expert against each opponent of
   ``--against`` (``expert1``, the first expert kept as the yardstick, ``club``, ``greedy``,
   ``random``) under each of ``--strength-rules`` (``schnapsen`` and ``classic`` unless it says
@@ -245,7 +247,8 @@ def hint_positions(rules: RuleSet, n: int, seed: int) -> list[State]:
 
 def bench_hint(rules: RuleSet, n: int, samples: int, seed: int) -> dict[str, Any]:
     """A full hint as the player to move sees it: every legal move valued over ``samples``
-    deals consistent with the player's view, with its ideas, and the reasoning in words."""
+    deals consistent with the player's view (more where the best move is not clearly ahead, as
+    the app's hints value them), with its ideas, and the reasoning in words."""
     tr = get_translator("en")
     wall: list[float] = []
     cpu: list[float] = []
@@ -255,7 +258,7 @@ def bench_hint(rules: RuleSet, n: int, samples: int, seed: int) -> dict[str, Any
         assert p is not None
         view = view_of(s, p)
         clock = _Clock()
-        analysis = hints.analyse(view, samples=samples, seed=i)
+        analysis = hints.analyse(view, samples=samples, seed=i, settle=True)
         render_analysis(analysis, tr)
         w, c = clock.stop()
         wall.append(w)
@@ -357,6 +360,7 @@ def bench_grades(n: int, seed: int, specs: Sequence[str] = GRADE_RULES) -> dict[
     the grades given, and the time of one remark (every remark counted)."""
     grades: list[tuple[str, str]] = []
     reasoned: list[bool] = []
+    advice = [0, 0, 0]  # the same best move, the same advice, advice that agrees
     wall: list[float] = []
     cpu: list[float] = []
     for k, spec in enumerate(specs):
@@ -366,6 +370,9 @@ def bench_grades(n: int, seed: int, specs: Sequence[str] = GRADE_RULES) -> dict[
         s = grade_stability(learner_decisions(spec, count, seed))
         grades.extend((a.value, b.value) for a, b in s.grades)
         reasoned.extend(s.reasoned)
+        advice[0] += s.same_best
+        advice[1] += s.same_advice
+        advice[2] += s.agreeing_advice
         wall.extend(s.seconds)
         cpu.extend(s.cpu_seconds)
     figures = _figures("", wall, cpu)
@@ -379,6 +386,9 @@ def bench_grades(n: int, seed: int, specs: Sequence[str] = GRADE_RULES) -> dict[
         "grades": shares,
         "below_good": len(reasoned),
         "below_good_reasoned": sum(reasoned),
+        "hint_same_best": advice[0],
+        "hint_same_advice": advice[1],
+        "hint_agreeing_advice": advice[2],
         "remark_p50_ms": figures["median_ms"],
         "remark_p95_ms": figures["p95_ms"],
         "remark_cpu_p50_ms": figures["cpu_median_ms"],
@@ -682,6 +692,17 @@ def report(result: dict[str, Any], tr: Translator) -> list[str]:
                 n=number(grades["positions"], tr),
                 median=ms(grades["remark_p50_ms"]),
                 p95=ms(grades["remark_p95_ms"]),
+            )
+        )
+        lines.append(
+            tr._(
+                "Hint on the same positions, twice: the same best move in {best} of {n}, the "
+                "same advice (the best move, or the same two moves called about as good) in "
+                "{same}, advice that does not contradict the other in {agree}.",
+                best=number(grades["hint_same_best"], tr),
+                n=number(grades["positions"], tr),
+                same=number(grades["hint_same_advice"], tr),
+                agree=number(grades["hint_agreeing_advice"], tr),
             )
         )
         lines.append(

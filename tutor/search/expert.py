@@ -51,7 +51,12 @@ from tutor.engine import (
 )
 from tutor.search.budget import Budget
 from tutor.search.club import obvious_move
-from tutor.search.sampling import Evaluation, evaluate_worlds
+from tutor.search.sampling import (
+    Evaluation,
+    clearly_ahead,
+    evaluate_worlds,
+    pooled_evaluation,
+)
 from tutor.search.seen import Seen
 
 #: Deals sampled for one decision.
@@ -183,12 +188,19 @@ def expert_evaluation(
     worlds: int | None = None,
     lines: bool = False,
     only: Sequence[Move] | None = None,
+    settle: int = 0,
 ) -> Evaluation:
     """Every legal move of the view's player valued the expert's way, best first (the order in
     which ``choose`` reads them). With ``need`` (``Seen.need``) the moves are ranked by the
     chance of winning the match. ``worlds`` deals are sampled (``WORLDS`` by default).
     ``lines`` follows each search to the end of the deal for the final card points (which hints
-    show); it changes no value and no order. ``only`` values just those of the legal moves."""
+    show); it changes no value and no order. ``only`` values just those of the legal moves.
+
+    With ``settle`` above the deals asked, while the first move is not clearly ahead of the
+    second (``clearly_ahead``), further deals are drawn and pooled in, as many again each
+    round, up to ``settle`` deals in all, while the budget can pay for a round as large as the
+    work so far (so that the same position gets the same first move whatever the seed, except
+    where the two are too close to part)."""
     player = view.to_move
     if player is None or player != view.player:
         raise ValueError("the view's player is not to move")
@@ -206,9 +218,25 @@ def expert_evaluation(
         def worth(net: int) -> float:
             return utility(net, stakes, player)
 
-    return evaluate_worlds(
+    spent = 0 if budget is None else budget.spent
+    ev = evaluate_worlds(
         deals, exact, budget, worth, lines or one, tie_by_card_points=one, only=only
     )
+    while (
+        not one
+        and ev.done == ev.asked
+        and ev.done < settle
+        and not clearly_ahead(ev)
+        and (budget is None or budget.remaining >= budget.spent - spent)
+    ):
+        more = sample_worlds(view, min(ev.done, settle - ev.done), rng)
+        extra = evaluate_worlds(
+            more, exact, budget, worth, lines, tie_by_card_points=False, only=only
+        )
+        if extra.done < extra.asked or extra.rough:
+            break  # the budget did not pay for the round: the deals so far decide
+        ev = pooled_evaluation(ev, extra, tie_by_card_points=False)
+    return ev
 
 
 def choose(evaluation: Evaluation) -> Move:

@@ -5,6 +5,7 @@ hints while the stock is open.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -264,14 +265,80 @@ def evaluate_worlds(
         )
         for i, (move, per) in enumerate(zip(moves, chosen, strict=True))
     ]
-    if tie_by_card_points:
-        out.sort(key=lambda s: (-s.worth, -s.game_points, -s.win_probability, -s.card_points))
-    else:
-        out.sort(key=lambda s: (-s.worth, -s.game_points, -s.win_probability))
+    _rank(out, tie_by_card_points)
     cut = ""
     if (n < len(worlds) or not searched) and budget is not None:
         cut = budget.cut or NODES
     return Evaluation(tuple(out), len(worlds), n, cut, not searched, tuple(worlds[:n]))
+
+
+def _rank(moves: list[SampledMove], tie_by_card_points: bool) -> None:
+    """Best first: by the mean worth, game points, share of deals won, and (with
+    ``tie_by_card_points``) card points; else in the order given."""
+    if tie_by_card_points:
+        moves.sort(key=lambda s: (-s.worth, -s.game_points, -s.win_probability, -s.card_points))
+    else:
+        moves.sort(key=lambda s: (-s.worth, -s.game_points, -s.win_probability))
+
+
+def pooled_evaluation(
+    first: Evaluation, more: Evaluation, tie_by_card_points: bool = True
+) -> Evaluation:
+    """The moves of ``first`` valued over its deals and those of ``more`` (the same moves over
+    further deals of the same view): the means weighted by deals, the values and lines of each
+    deal one after the other, ranked as ``evaluate_worlds`` ranks them."""
+    n, k = first.done, more.done
+    total = n + k
+    others = {m.move: m for m in more.moves}
+    if total == 0 or set(others) != {m.move for m in first.moves}:
+        raise ValueError("only evaluations of the same moves over some deals pool")
+
+    def pool(a: SampledMove) -> SampledMove:
+        b = others[a.move]
+
+        def mean(x: float, y: float) -> float:
+            return (x * n + y * k) / total
+
+        return SampledMove(
+            a.move,
+            mean(a.game_points, b.game_points),
+            mean(a.card_points, b.card_points),
+            mean(a.win_probability, b.win_probability),
+            a.best_count + b.best_count,
+            total,
+            mean(a.worth, b.worth),
+            a.deal_values + b.deal_values,
+            a.deal_lines + b.deal_lines if a.deal_lines and b.deal_lines else (),
+        )
+
+    moves = [pool(m) for m in first.moves]
+    _rank(moves, tie_by_card_points)
+    return Evaluation(
+        tuple(moves),
+        first.asked + more.asked,
+        total,
+        first.cut or more.cut,
+        first.rough or more.rough,
+        first.deals + more.deals,
+    )
+
+
+def clearly_ahead(evaluation: Evaluation, z: float = 1.96) -> bool:
+    """Whether the first move is ahead of the second by more than chance of the deals drawn
+    explains: the mean of its lead in game points, deal by deal, is beyond ``z`` standard
+    errors from nothing; or the two are worth the same in every deal (equal cards: more deals
+    would not part them). True with fewer than two moves or two deals."""
+    moves = evaluation.moves
+    n = evaluation.done
+    if len(moves) < 2 or n < 2:
+        return True
+    a, b = moves[0].deal_values, moves[1].deal_values
+    if len(a) != n or len(b) != n:
+        return True
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return spread == 0 or abs(mean) > z * spread / math.sqrt(n)
 
 
 __all__ = [
@@ -279,8 +346,10 @@ __all__ = [
     "EXPERT_SAMPLES",
     "Evaluation",
     "SampledMove",
+    "clearly_ahead",
     "evaluate",
     "evaluate_moves",
     "evaluate_worlds",
     "playout_moves",
+    "pooled_evaluation",
 ]

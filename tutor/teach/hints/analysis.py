@@ -106,6 +106,9 @@ TwoSeats = State | View
 
 DEFAULT_SAMPLES = EXPERT_WORLDS  # the expert's own number of deals
 MAX_SAMPLES = 1000  # more sampled deals are never taken (the edges refuse them)
+#: A sampled analysis whose best move is not clearly ahead of the next values more deals, up
+#: to this many times those asked for (``expert_evaluation``'s ``settle``), within its budget.
+SETTLE_FACTOR = 2
 EXACT_SHARE = 0.75  # of the budget for an exact search; the rest for the estimate if it is cut
 
 E_NOT_TO_MOVE = N_("the position is what {player} knows, but {mover} is to move")
@@ -297,6 +300,7 @@ def analyse(
     seed: int | None = None,
     budget: Budget | None = None,
     need: tuple[int, int] | None = None,
+    settle: bool | None = None,
 ) -> Analysis:
     """Every legal move of the player to move valued, best first, with ideas and mistakes.
 
@@ -311,7 +315,11 @@ def analyse(
     that cards the values cannot tell apart are ordered as a player breaks the tie
     (``tutor.teach.hints.ties``, the reason on each card behind the first); the hint
     works within the request's budget, so where that bound cuts the expert short the hint
-    values more deals; with
+    values more deals; where the best move is not clearly ahead of the next, the hint values
+    more deals as well (up to ``SETTLE_FACTOR`` times ``samples``, within the budget), so that
+    the same position gets the same advice whatever the seed, and its first move may then
+    differ from the expert's (``settle``: by default only when ``samples`` is not given, so
+    that deals asked for are the deals valued); with
     ``need``, the game points each seat still needs in the match, the moves are ranked by the
     chance of winning the match, as the expert ranks them there.
 
@@ -322,6 +330,8 @@ def analyse(
     if isinstance(subject, TableState):
         n_table = TABLE_HINT_SAMPLES if samples is None else samples
         return analyse_table(subject, samples=n_table, seed=seed)
+    if settle is None:
+        settle = samples is None
     if samples is None:
         samples = DEFAULT_SAMPLES
     if seed is None:
@@ -337,7 +347,8 @@ def analyse(
         values = _exact_or_estimate(representative(subject, seed), player, budget)
     else:
         n = max(1, min(samples, MAX_SAMPLES))
-        ev = expert_evaluation(subject, seed, budget, need, worlds=n, lines=True)
+        most = min(MAX_SAMPLES, SETTLE_FACTOR * n) if settle else n
+        ev = expert_evaluation(subject, seed, budget, need, worlds=n, lines=True, settle=most)
         values = _Values(
             _expert_order(ev), METHOD_SAMPLED, ev.done, ev.asked, ev.cut, ev.rough, ev.deals
         )

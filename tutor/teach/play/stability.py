@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from tutor.engine import Move, State
 from tutor.search import PLAYERS, Budget
 from tutor.teach.hints.grading import Grade
+from tutor.teach.hints.model import Analysis
 from tutor.teach.play.coach import COACH_NODES, analysis_for, remark_on
 from tutor.teach.play.game import (
     Game,
@@ -55,6 +56,8 @@ class Stability:
     #: For each remark of the first grading below "good": whether it gives a reason beyond
     #: the numbers (``Why.reasoned``).
     reasoned: tuple[bool, ...] = ()
+    #: For each decision, the hint's advice in each grading (``advice``).
+    advice: tuple[tuple[frozenset[Move], frozenset[Move]], ...] = ()
 
     @property
     def positions(self) -> int:
@@ -64,6 +67,32 @@ class Stability:
     def same(self) -> int:
         """Decisions that got the same grade both times."""
         return sum(1 for a, b in self.grades if a is b)
+
+    @property
+    def same_best(self) -> int:
+        """Decisions whose hint named the same best move both times (``advice``)."""
+        return sum(1 for a, b in self.advice if len(a) == len(b) == 1 and a == b)
+
+    @property
+    def same_advice(self) -> int:
+        """Decisions whose hint gave the same advice both times: the same best move, or the
+        same two moves called a close call."""
+        return sum(1 for a, b in self.advice if a == b)
+
+    @property
+    def agreeing_advice(self) -> int:
+        """Decisions whose two hints did not contradict each other: a move advised in one is
+        advised in the other (the best move, or one of a close call's two)."""
+        return sum(1 for a, b in self.advice if a & b)
+
+
+def advice(analysis: Analysis) -> frozenset[Move]:
+    """What the hint advises: its best move, and the next one too where it calls the two a
+    close call (``Analysis.close_call``)."""
+    moves = analysis.moves
+    if analysis.close_call:
+        return frozenset((moves[0].move, moves[1].move))
+    return frozenset((moves[0].move,))
 
 
 def learner_decisions(spec: str, n: int, seed: int) -> tuple[Decision, ...]:
@@ -97,8 +126,10 @@ def grade_stability(decisions: Sequence[Decision], seeds: tuple[int, int] = (0, 
     seconds: list[float] = []
     cpu: list[float] = []
     reasoned: list[bool] = []
+    advised: list[tuple[frozenset[Move], frozenset[Move]]] = []
     for i, d in enumerate(decisions):
         both: list[Grade] = []
+        told: list[frozenset[Move]] = []
         for s in seeds:
             begun = time.perf_counter()
             begun_cpu = time.process_time()
@@ -109,10 +140,12 @@ def grade_stability(decisions: Sequence[Decision], seeds: tuple[int, int] = (0, 
             seconds.append(time.perf_counter() - begun)
             cpu.append(time.process_time() - begun_cpu)
             both.append(Grade.GOOD if remark is None else remark.grade)
+            told.append(advice(analysis))
             if s == seeds[0] and remark is not None and remark.grade is not Grade.GOOD:
                 reasoned.append(remark.why is not None and remark.why.reasoned)
         grades.append((both[0], both[1]))
-    return Stability(tuple(grades), tuple(seconds), tuple(cpu), tuple(reasoned))
+        advised.append((told[0], told[1]))
+    return Stability(tuple(grades), tuple(seconds), tuple(cpu), tuple(reasoned), tuple(advised))
 
 
 __all__ = [
@@ -120,6 +153,7 @@ __all__ = [
     "OPPONENT",
     "Decision",
     "Stability",
+    "advice",
     "grade_stability",
     "learner_decisions",
 ]
