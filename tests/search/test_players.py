@@ -148,6 +148,7 @@ def test_registry_names() -> None:
     assert {"random", "greedy", "beginner", "club", "expert"} <= set(PLAYERS)
 
 
+@pytest.mark.slow
 def test_bench_prints_one_json_object_with_the_figures() -> None:
     out = subprocess.run(
         [
@@ -161,6 +162,8 @@ def test_bench_prints_one_json_object_with_the_figures() -> None:
             "2",
             "--grades",
             "2",
+            "--search-positions",
+            "1",
             "--json",
         ],
         capture_output=True,
