@@ -93,7 +93,8 @@ def test_the_search_part_compares_the_core_with_the_python_search(
         assert (
             table["core_nodes"] == table["cards_4"]["core_nodes"] + table["cards_5"]["core_nodes"]
         )
-        assert lines[3 + 2 * n] == f"The solver at a table, under the rules {table['rules']}:"
+        name = ("Three players", "Four players in two teams")[n]
+        assert lines[3 + 2 * n] == f"The solver at a table, under the rules {name}:"
         said = f"{number(table['ratio'], en)} times as fast"
         assert "from 4 to 5 cards" in lines[4 + 2 * n] and said in lines[4 + 2 * n]
     monkeypatch.setattr(_core, "Core", None)

@@ -41,6 +41,7 @@ from tutor.search.playout import club_playout, core_playout, playing
 from tutor.search.table_solver import TableSolver, table_core_built
 from tutor.words.explain import number
 from tutor.words.i18n import Translator
+from tutor.words.switches import preset_name
 
 #: The hand sizes the search part measures.
 SEARCH_SIZES = (6, 7, 8, 9, 10)
@@ -267,7 +268,8 @@ def search_lines(part: dict[str, Any], tr: Translator) -> list[str]:
             )
         )
     for table in part.get("table", {}).values():
-        lines.append(tr._("The solver at a table, under the rules {rules}:", rules=table["rules"]))
+        name = preset_name(table["rules"], tr)
+        lines.append(tr._("The solver at a table, under the rules {rules}:", rules=name))
         lines.append(_speed_line(table, tr))
     return lines
 
