@@ -163,11 +163,13 @@ def test_the_stability_measure_grades_each_decision_twice() -> None:
     same = grade_stability(decisions[:2], seeds=(7, 7))
     assert same.positions == 2 and same.same == 2  # the same deals: the same grade
     assert len(same.seconds) == len(same.cpu_seconds) == 4
-    # the same deals: the same advice, and one best move wherever it is not a close call
-    assert same.same_advice == same.agreeing_advice == 2
-    assert same.same_best == sum(len(a) == 1 for a, _ in same.advice)
+    # the same deals: the same best move and the same advice, which holds the best move
+    assert same.same_advice == same.agreeing_advice == same.same_best == 2
+    pairs = zip(same.best, same.advice, strict=True)
+    assert all(first in told for (first, _), (told, _) in pairs)
     other = grade_stability(decisions, seeds=(0, 1))
-    assert other.same_best <= other.same_advice <= other.agreeing_advice <= 3
+    assert other.same_advice <= other.agreeing_advice <= 3 and other.same_best <= 3
+    assert other.same_best >= sum(len(a) == 1 and a == b for a, b in other.advice)
 
 
 def test_the_advice_is_the_best_move_or_the_two_of_a_close_call() -> None:

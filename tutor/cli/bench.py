@@ -23,8 +23,8 @@ be repeated:
   under ``schnapsen`` and ``classic``, the learner's seat played by the beginner) graded twice
   on deals drawn with two different seeds (``tutor.teach.play.stability``): how many got the
   same grade, and the time of one coach remark (``--grades N`` decisions in all, half under
-  each preset; 0 leaves the part out); and, from the same two analyses (the hint's, on the
-  coach's budget), how often the hint named the same best move and gave the same advice;
+  each preset; 0 leaves the part out); and the hint asked about the same decisions with the
+  same two seeds: how often it put the same move first and gave the same advice;
 - strength (``--strength N``): N matches to 7 of the expert against each opponent of
   ``--against`` (``expert1``, the first expert kept as the yardstick, ``club``, ``greedy``,
   ``random``) under each of ``--strength-rules`` (``schnapsen`` and ``classic`` unless it says

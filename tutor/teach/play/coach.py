@@ -73,17 +73,15 @@ def analysis_for(
 ) -> Analysis:
     """The engine's values of the learner's moves now, from what the learner knows, over
     ``samples`` deals where cards are hidden (by default ``COACH_SAMPLES``), chosen by ``seed``
-    (by default one made of the game and the move's place in it), and by default more where
-    the best move is not clearly ahead (as a hint values them); two seats only
+    (by default one made of the game and the move's place in it); two seats only
     (``ValueError``)."""
-    settle = samples is None
     if samples is None:
         samples = COACH_SAMPLES
     if seed is None:
         seed = _seed(game)
-    view = learner_view(game)
-    need = learner_stakes(game)
-    return analyse(view, samples=samples, seed=seed, budget=budget, need=need, settle=settle)
+    return analyse(
+        learner_view(game), samples=samples, seed=seed, budget=budget, need=learner_stakes(game)
+    )
 
 
 def _more_deals(game: Game, budget: Budget, seed: int, only: tuple[Move, ...]) -> MoreDeals:

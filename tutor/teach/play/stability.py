@@ -6,7 +6,10 @@ the ``beginner``, who errs now and then as a learner does, against the ``club`` 
 keeps every decision of the learner that had a choice, with the move made. ``grade_stability``
 grades each of them as the coach does (``remark_on`` on ``analysis_for``, more deals where the
 grade is open), once for each of two seeds, and counts the decisions graded alike, with the
-time of every remark. ``tutor bench`` prints the figures.
+time of every remark; and asks the hint about the same position with each seed (``analyse``
+as the app asks it, with more deals where the best move is not clearly ahead), and counts how
+often it put the same move first and gave the same advice (``advice``). ``tutor bench`` prints
+the figures.
 """
 
 from __future__ import annotations
@@ -18,9 +21,16 @@ from dataclasses import dataclass
 
 from tutor.engine import Move, State
 from tutor.search import PLAYERS, Budget
+from tutor.teach.hints.analysis import analyse
 from tutor.teach.hints.grading import Grade
 from tutor.teach.hints.model import Analysis
-from tutor.teach.play.coach import COACH_NODES, analysis_for, remark_on
+from tutor.teach.play.coach import (
+    COACH_NODES,
+    analysis_for,
+    learner_stakes,
+    learner_view,
+    remark_on,
+)
 from tutor.teach.play.game import (
     Game,
     Table,
@@ -56,8 +66,10 @@ class Stability:
     #: For each remark of the first grading below "good": whether it gives a reason beyond
     #: the numbers (``Why.reasoned``).
     reasoned: tuple[bool, ...] = ()
-    #: For each decision, the hint's advice in each grading (``advice``).
+    #: For each decision, the hint's advice in each grading (``advice``)...
     advice: tuple[tuple[frozenset[Move], frozenset[Move]], ...] = ()
+    #: ... and its best move in each.
+    best: tuple[tuple[Move, Move], ...] = ()
 
     @property
     def positions(self) -> int:
@@ -70,8 +82,8 @@ class Stability:
 
     @property
     def same_best(self) -> int:
-        """Decisions whose hint named the same best move both times (``advice``)."""
-        return sum(1 for a, b in self.advice if len(a) == len(b) == 1 and a == b)
+        """Decisions whose hint put the same move first both times."""
+        return sum(1 for a, b in self.best if a == b)
 
     @property
     def same_advice(self) -> int:
@@ -127,9 +139,11 @@ def grade_stability(decisions: Sequence[Decision], seeds: tuple[int, int] = (0, 
     cpu: list[float] = []
     reasoned: list[bool] = []
     advised: list[tuple[frozenset[Move], frozenset[Move]]] = []
+    firsts: list[tuple[Move, Move]] = []
     for i, d in enumerate(decisions):
         both: list[Grade] = []
         told: list[frozenset[Move]] = []
+        first: list[Move] = []
         for s in seeds:
             begun = time.perf_counter()
             begun_cpu = time.process_time()
@@ -140,12 +154,19 @@ def grade_stability(decisions: Sequence[Decision], seeds: tuple[int, int] = (0, 
             seconds.append(time.perf_counter() - begun)
             cpu.append(time.process_time() - begun_cpu)
             both.append(Grade.GOOD if remark is None else remark.grade)
-            told.append(advice(analysis))
+            # the hint on the same deals' seed, as the app gives it (more deals where the
+            # best move is not clearly ahead)
+            hinted = analyse(learner_view(d.game), seed=seed, need=learner_stakes(d.game))
+            told.append(advice(hinted))
+            first.append(hinted.best.move)
             if s == seeds[0] and remark is not None and remark.grade is not Grade.GOOD:
                 reasoned.append(remark.why is not None and remark.why.reasoned)
         grades.append((both[0], both[1]))
         advised.append((told[0], told[1]))
-    return Stability(tuple(grades), tuple(seconds), tuple(cpu), tuple(reasoned), tuple(advised))
+        firsts.append((first[0], first[1]))
+    return Stability(
+        tuple(grades), tuple(seconds), tuple(cpu), tuple(reasoned), tuple(advised), tuple(firsts)
+    )
 
 
 __all__ = [
