@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import EX1, EX1_MOVES, position
 
-from tutor.search import Solver
+from tutor.search import Budget, Solver
 
 
 @pytest.fixture
@@ -25,8 +25,12 @@ def no_cyclic_gc() -> Iterator[None]:
             gc.enable()
 
 
+@pytest.mark.parametrize("budgeted", [False, True])
 @pytest.mark.parametrize("search", ["core", "python"])
-def test_a_solvers_table_is_freed_with_the_solver(search: str, no_cyclic_gc: None) -> None:
+def test_a_solvers_table_is_freed_with_the_solver(
+    search: str, budgeted: bool, no_cyclic_gc: None
+) -> None:
+    """With a budget too, whose checkpoint the core calls back."""
     if search == "core":
         pytest.importorskip("tutor.search._negacore")
     state = position("classic", EX1_MOVES[:3], **EX1)
@@ -35,7 +39,7 @@ def test_a_solvers_table_is_freed_with_the_solver(search: str, no_cyclic_gc: Non
     tracemalloc.start()
     try:
         start = tracemalloc.get_traced_memory()[0]
-        solver = Solver(state, search=search)
+        solver = Solver(state, Budget.unlimited() if budgeted else None, search=search)
         solver.rank_moves(state)
         before = tracemalloc.get_traced_memory()[0]
         kept = solver.nodes

@@ -217,8 +217,6 @@ class CoreNegamax:
             scores,
             _no_checkpoint if budget is None else _weak_checkpoint(weakref.ref(self)),
         )
-        self.lead = self._armed(self.core.lead)
-        self.follow = self._armed(self.core.follow)
         self.best_move = self.core.best_move
         self.clear = self.core.clear
         self.entries = self.core.entries
@@ -227,19 +225,24 @@ class CoreNegamax:
     def nodes(self) -> int:
         return int(self.core.nodes)
 
-    def _armed(self, search: Callable[..., int]) -> Callable[..., int]:
-        """``search`` looking at the budget at its first node and charging it at the end."""
+    def lead(self, *args: int) -> int:
+        """``Core.lead``, armed (``_armed``)."""
+        return self._armed(self.core.lead, args)
+
+    def follow(self, *args: int) -> int:
+        """``Core.follow``, armed (``_armed``)."""
+        return self._armed(self.core.follow, args)
+
+    def _armed(self, search: Callable[..., int], args: tuple[int, ...]) -> int:
+        """``search`` of ``args``, looking at the budget at its first node and charging it at
+        the end."""
         if self.budget is None:
-            return search
-
-        def run(*args: int) -> int:
-            self.core.stop = self.core.nodes
-            try:
-                return search(*args)
-            finally:
-                self.settle()
-
-        return run
+            return search(*args)
+        self.core.stop = self.core.nodes
+        try:
+            return search(*args)
+        finally:
+            self.settle()
 
     def line(self, *args: int | tuple[int, ...]) -> tuple[list[int], tuple[int, ...], int, Any]:
         """``Core.line`` with the budget armed before each of its searches and charged at the
