@@ -184,6 +184,8 @@ def test_fractional_values_are_written_with_a_decimal_comma(lang: str) -> None:
     text = hint_output(ROOT / "positions" / "ex1-start-a.json", 4, lang)  # sampled: means
     assert re.search(r"\d,\d", text)
     assert not re.search(r"\d\.\d", text), text
+    # a mean below nought has a minus sign, as the coach writes it, never a hyphen
+    assert "\u2212" in text and not re.search(r"(^|\s)-\d", text), text
 
 
 # ----------------------------------------------------------------------------- lists and labels

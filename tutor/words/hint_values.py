@@ -54,6 +54,20 @@ def signed(value: float, tr: Translator) -> str:
     return str(format_decimal(rounded, format="+#,##0.##;\u2212#,##0.##", locale=tr.lang))
 
 
+def mean_points(value: float, tr: Translator) -> str:
+    """A mean in game points with at most two decimals, a minus sign (as the coach writes it)
+    where it is below nought, and no plus.
+
+    >>> from tutor.words.i18n import get_translator
+    >>> mean_points(-0.333, get_translator("pl")), mean_points(1.5, get_translator("en"))
+    ('\u22120,33', '1.5')
+    """
+    rounded = round(value, 2)
+    if rounded == 0:
+        return number(0, tr)
+    return str(format_decimal(rounded, format="#,##0.##;\u2212#,##0.##", locale=tr.lang))
+
+
 def value_text(analysis: Analysis, move: MoveValue, tr: Translator) -> str:
     """What a move is worth, exact or on average (at a table: to the seat's side)."""
     if analysis.method == METHOD_TABLE_PLAYOUT:
@@ -83,13 +97,13 @@ def value_text(analysis: Analysis, move: MoveValue, tr: Translator) -> str:
         return tr._(
             "By this estimate: {game_points} game points (your own less your opponent's), "
             "{card_points} card points at the end.",
-            game_points=number(move.game_points, tr),
+            game_points=mean_points(move.game_points, tr),
             card_points=number(move.card_points, tr),
         )
     return tr._(
         "{game_points} game points on average (your own less your opponent's), "
         "{card_points} card points; you win in {percent} of the deals.",
-        game_points=number(move.game_points, tr),
+        game_points=mean_points(move.game_points, tr),
         card_points=number(move.card_points, tr),
         percent=percent(move.win_probability, tr),
     )
@@ -215,6 +229,7 @@ __all__ = [
     "CUT_SAMPLES",
     "cut_notes",
     "exact_text",
+    "mean_points",
     "method_text",
     "playout_values",
     "signed",
