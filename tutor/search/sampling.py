@@ -5,7 +5,6 @@ hints while the stock is open.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from tutor.search.budget import NODES, Budget, SearchLimit
 from tutor.search.club import club_player
 from tutor.search.playout import playout
 from tutor.search.solver import Solver, terminal_value
+from tutor.search.stats import paired_difference
 
 
 @dataclass(frozen=True)
@@ -335,10 +335,8 @@ def clearly_ahead(evaluation: Evaluation, z: float = 1.96) -> bool:
     a, b = moves[0].deal_values, moves[1].deal_values
     if len(a) != n or len(b) != n:
         return True
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return spread == 0 or abs(mean) > z * spread / math.sqrt(n)
+    mean, half = paired_difference(a, b, z)
+    return half == 0 or abs(mean) > half
 
 
 __all__ = [

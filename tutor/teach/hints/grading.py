@@ -29,11 +29,11 @@ does not or a cap is reached.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from tutor.search.stats import paired_difference
 from tutor.teach.hints.model import METHOD_SAMPLED, Analysis, MoveValue
 
 
@@ -98,12 +98,8 @@ def loss_of(analysis: Analysis, move: MoveValue) -> Loss:
     a, b = best.deal_values, move.deal_values
     if analysis.exact or len(a) != len(b) or len(a) < 2:
         return Loss(mean, mean, mean, max(1, len(a)), exact)
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
-    n = len(diffs)
-    centre = sum(diffs) / n
-    spread = math.sqrt(sum((d - centre) ** 2 for d in diffs) / (n - 1))
-    half = Z95 * spread / math.sqrt(n)
-    return Loss(max(0.0, centre), max(0.0, centre - half), max(0.0, centre + half), n)
+    centre, half = paired_difference(a, b, Z95)
+    return Loss(max(0.0, centre), max(0.0, centre - half), max(0.0, centre + half), len(a))
 
 
 def grade_loss(loss: Loss) -> Grade:
