@@ -119,7 +119,7 @@ def bench_search(
             part["agree"] = agree
             if not agree:  # pragma: no cover - the tests keep them equal
                 raise AssertionError("the compiled and the Python search disagree")
-            part["ratio"] = round(cpu["python"] / cpu["core"], 1) if cpu["core"] else None
+            part["ratio"] = _ratio(cpu)
         result[f"cards_{cards}"] = part
     for name in names:
         result.update(
@@ -127,8 +127,7 @@ def bench_search(
         )
     if built:
         result["agree"] = True
-        core = total_cpu["core"]
-        result["ratio"] = round(total_cpu["python"] / core, 1) if core else None
+        result["ratio"] = _ratio(total_cpu)
         result["playout"] = bench_playout(rules, PLAYOUTS, seed)
     if table_core_built():
         result["table"] = {

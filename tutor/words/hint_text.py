@@ -82,7 +82,6 @@ from tutor.words.hint_values import (
     CUT_REASONS,
     cut_notes,
     exact_text,
-    mean_points,
     method_text,
     playout_values,
     signed,
@@ -444,7 +443,7 @@ def reasoning(analysis: Analysis, state: State | None, tr: Translator) -> tuple[
                 "{move}: {game_points} game points on average, {card_points} card points, "
                 "won in {percent}, best in {k} of {n}",
                 move=move_item(m.move, tr),
-                game_points=mean_points(m.game_points, tr),
+                game_points=signed(m.game_points, tr, plus=False),
                 card_points=number(m.card_points, tr),
                 percent=percent(m.win_probability, tr),
                 k=m.best_count,

@@ -39,33 +39,23 @@ CUT_ROUGH = N_(
 )
 
 
-def signed(value: float, tr: Translator) -> str:
-    """A mean in game points with its sign (a minus sign, as the coach writes it) and at most
-    two decimals, written as the language writes decimals; nought without a sign.
+def signed(value: float, tr: Translator, plus: bool = True) -> str:
+    """A mean in game points with its sign (a minus sign, as the coach writes it; a plus only
+    with ``plus``) and at most two decimals, written as the language writes decimals; nought
+    without a sign.
 
     >>> from tutor.words.i18n import get_translator
     >>> signed(0.8, get_translator("en")), signed(-1.25, get_translator("de")), signed(0.001,
     ...     get_translator("pl"))
     ('+0.8', '\u22121,25', '0')
-    """
-    rounded = round(value, 2)
-    if rounded == 0:
-        return number(0, tr)
-    return str(format_decimal(rounded, format="+#,##0.##;\u2212#,##0.##", locale=tr.lang))
-
-
-def mean_points(value: float, tr: Translator) -> str:
-    """A mean in game points with at most two decimals, a minus sign (as the coach writes it)
-    where it is below nought, and no plus.
-
-    >>> from tutor.words.i18n import get_translator
-    >>> mean_points(-0.333, get_translator("pl")), mean_points(1.5, get_translator("en"))
+    >>> signed(-0.333, get_translator("pl"), plus=False), signed(1.5, get_translator("en"), False)
     ('\u22120,33', '1.5')
     """
     rounded = round(value, 2)
     if rounded == 0:
         return number(0, tr)
-    return str(format_decimal(rounded, format="#,##0.##;\u2212#,##0.##", locale=tr.lang))
+    sign = "+" if plus else ""
+    return str(format_decimal(rounded, format=f"{sign}#,##0.##;\u2212#,##0.##", locale=tr.lang))
 
 
 def value_text(analysis: Analysis, move: MoveValue, tr: Translator) -> str:
@@ -97,13 +87,13 @@ def value_text(analysis: Analysis, move: MoveValue, tr: Translator) -> str:
         return tr._(
             "By this estimate: {game_points} game points (your own less your opponent's), "
             "{card_points} card points at the end.",
-            game_points=mean_points(move.game_points, tr),
+            game_points=signed(move.game_points, tr, plus=False),
             card_points=number(move.card_points, tr),
         )
     return tr._(
         "{game_points} game points on average (your own less your opponent's), "
         "{card_points} card points; you win in {percent} of the deals.",
-        game_points=mean_points(move.game_points, tr),
+        game_points=signed(move.game_points, tr, plus=False),
         card_points=number(move.card_points, tr),
         percent=percent(move.win_probability, tr),
     )
@@ -229,7 +219,6 @@ __all__ = [
     "CUT_SAMPLES",
     "cut_notes",
     "exact_text",
-    "mean_points",
     "method_text",
     "playout_values",
     "signed",
