@@ -320,9 +320,14 @@ def core_built() -> bool:
     return Core is not None
 
 
+def python_asked() -> bool:
+    """Whether ``TUTOR_SEARCH`` asks for the Python searches (two seats and the table)."""
+    return os.environ.get(ENV, "").strip().lower() == "python"
+
+
 def core_wanted() -> bool:
     """Whether the compiled search is importable and not turned off by ``TUTOR_SEARCH``."""
-    return Core is not None and os.environ.get(ENV, "").strip().lower() != "python"
+    return Core is not None and not python_asked()
 
 
 def search_name() -> str:

@@ -28,7 +28,6 @@ search here is its reference.
 from __future__ import annotations
 
 import functools
-import os
 
 from tutor.engine import Move, TableState, table_apply_unchecked, table_legal_moves
 from tutor.engine.cards import SUIT_MASKS
@@ -43,7 +42,7 @@ from tutor.engine.rules import (
     SchwarzBy,
 )
 from tutor.engine.scoring import End, grading
-from tutor.search._core import ENV
+from tutor.search._core import python_asked
 
 Table: type[_tablecore.Table] | None
 try:
@@ -133,7 +132,7 @@ def table_core_built() -> bool:
 def table_core_wanted() -> bool:
     """Whether the compiled table search is importable and not turned off by
     ``TUTOR_SEARCH=python``."""
-    return Table is not None and os.environ.get(ENV, "").strip().lower() != "python"
+    return Table is not None and not python_asked()
 
 
 def table_solvable(state: TableState, max_cards: int) -> bool:
