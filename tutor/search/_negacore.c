@@ -47,6 +47,8 @@ typedef struct {
     u64 pack_rank_masks[8];
     int rank_points[8];
     int ranks_by_points[8];
+    int ranks_ascending;  /* the leads' rank order is the cards' (then SPREAD orders a hand) */
+    int8_t top_points[256]; /* by the ranks a hand holds (a bit a rank): its highest card's points */
 } Facts;
 
 /* The number of integers in a facts tuple (see tutor.search._core.core_facts). */
@@ -78,7 +80,7 @@ typedef struct {
     int stock[40];
     PyObject *facts_fn, *checkpoint_fn;
     Scores *sc;
-    Facts pairs[NPAIRS];
+    Facts *pairs[NPAIRS]; /* made when first asked for (get_facts) */
     Entry *table;
     size_t table_size, table_count; /* size a power of two */
     size_t first_size; /* the table's size when first made (first_table) */
@@ -87,6 +89,8 @@ typedef struct {
 
 static const u64 SUIT_MASKS[4] = {0xFFULL, 0xFF00ULL, 0xFF0000ULL, 0xFF000000ULL};
 static u64 RANK_MASKS[8];
+/* A suit's eight bits spread four apart: bit r to bit 4r (the hand by rank, then by suit). */
+static u64 SPREAD[256];
 
 static inline int msb(u64 x) { return 63 - __builtin_clzll(x); }
 
@@ -105,8 +109,15 @@ static Facts *get_facts(Core *C, int trump, int married) {
         PyErr_SetString(PyExc_ValueError, "too many marriages");
         fail(C);
     }
-    Facts *F = &C->pairs[idx];
-    if (F->loaded) return F;
+    Facts *F = C->pairs[idx];
+    if (F != NULL && F->loaded) return F;
+    if (F == NULL) {
+        F = C->pairs[idx] = PyMem_RawCalloc(1, sizeof(Facts));
+        if (F == NULL) {
+            PyErr_NoMemory();
+            fail(C);
+        }
+    }
     PyObject *t = PyObject_CallFunction(C->facts_fn, "ii", trump, m);
     if (t == NULL) fail(C);
     if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != NFACTS) {
@@ -160,6 +171,19 @@ static Facts *get_facts(Core *C, int trump, int married) {
     if (F->ex_card < 0 || F->ex_card > 63 || F->n_ranks < 0 || F->n_ranks > 8) {
         PyErr_SetString(PyExc_ValueError, "facts out of range");
         fail(C);
+    }
+    F->ranks_ascending = 1;
+    for (int i = 1; i < F->n_ranks; i++)
+        if (F->pack_rank_masks[i] <= F->pack_rank_masks[i - 1]) F->ranks_ascending = 0;
+    for (int held = 0; held < 256; held++) {
+        F->top_points[held] = 0;
+        for (int i = 0; i < 8; i++) {
+            int r = F->ranks_by_points[i] & 7;
+            if (held >> r & 1) {
+                F->top_points[held] = F->rank_points[r];
+                break;
+            }
+        }
     }
     F->trump = trump;
     F->married = m;
@@ -234,10 +258,15 @@ static int end_of_cards(const Scores *S, int s0, int s1, int won, int closer, in
 
 /* ---------------------------------------------------------------- transposition table */
 
-/* The hash of a key: two multiplications, the high bits folded down. */
+/* The hash of a key, every bit of both words mixed into the low bits the table's index takes
+ * (a multiplication alone leaves the low bits of the product to the low bits of the key, and
+ * positions that differ only in the high cards of the second hand would share a probe chain). */
 static inline size_t key_hash(u64 k0, u64 k1) {
-    u64 h = (k0 ^ (k1 * 0x9E3779B97F4A7C15ULL)) * 0xC2B2AE3D27D4EB4FULL;
-    return (size_t)(h ^ (h >> 29));
+    u64 h = k0 ^ (k1 * 0x9E3779B97F4A7C15ULL);
+    h ^= h >> 32;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 29;
+    return (size_t)h;
 }
 
 static void table_grow(Core *C) {
@@ -309,12 +338,8 @@ static inline int lead_entry(Core *C, Facts *F, u64 h0, u64 h1, int ld, int s0, 
                      beta);
 }
 
-static int top_points(Facts *F, u64 hand) {
-    for (int i = 0; i < 8; i++) {
-        int r = F->ranks_by_points[i];
-        if (hand & RANK_MASKS[r]) return F->rank_points[r];
-    }
-    return 0;
+static inline int top_points(const Facts *F, u64 hand) {
+    return F->top_points[(hand | hand >> 8 | hand >> 16 | hand >> 24) & 0xFF];
 }
 
 static int last_trick(Core *C, Facts *F, u64 h0, u64 h1, int ld, int s0, int s1, int q0, int q1,
@@ -592,12 +617,22 @@ static int lead_node(Core *C, Facts *F, u64 h0, u64 h1, int ld, int s0, int s1, 
             moves[nm++] = EXCHANGE_CODE;
         if (F->closing && ob < 0) moves[nm++] = CLOSE_CODE;
     }
-    for (int i = 0; i < F->n_ranks; i++) { /* leads by rank: aces first, then tens, ... */
-        u64 m = hand & F->pack_rank_masks[i];
-        while (m) {
-            u64 low = m & (~m + 1);
-            m ^= low;
-            moves[nm++] = msb(low);
+    if (F->ranks_ascending) { /* leads by rank: aces first, then tens, ...; by suit in a rank */
+        u64 t = SPREAD[hand & 0xFF] | SPREAD[hand >> 8 & 0xFF] << 1 |
+                SPREAD[hand >> 16 & 0xFF] << 2 | SPREAD[hand >> 24 & 0xFF] << 3;
+        while (t) {
+            int j = __builtin_ctzll(t);
+            t &= t - 1;
+            moves[nm++] = (j & 3) * 8 + (j >> 2);
+        }
+    } else {
+        for (int i = 0; i < F->n_ranks; i++) {
+            u64 m = hand & F->pack_rank_masks[i];
+            while (m) {
+                u64 low = m & (~m + 1);
+                m ^= low;
+                moves[nm++] = msb(low);
+            }
         }
     }
     if (ah && (hand & ah)) { /* trumps may be named, and the ace waits for them */
@@ -922,6 +957,13 @@ static PyTypeObject ScoresType = {
     .tp_methods = Scores_methods,
 };
 
+static void free_pairs(Core *C) {
+    for (int i = 0; i < NPAIRS; i++) {
+        PyMem_RawFree(C->pairs[i]);
+        C->pairs[i] = NULL;
+    }
+}
+
 static int Core_init(Core *C, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"stock", "escalating", "cap", "facts", "scores", "checkpoint", NULL};
     PyObject *stock, *facts_fn, *checkpoint_fn;
@@ -961,7 +1003,7 @@ static int Core_init(Core *C, PyObject *args, PyObject *kwds) {
     Py_XSETREF(C->facts_fn, Py_NewRef(facts_fn));
     Py_XSETREF(C->sc, (Scores *)Py_NewRef(scores));
     Py_XSETREF(C->checkpoint_fn, Py_NewRef(checkpoint_fn));
-    memset(C->pairs, 0, sizeof C->pairs);
+    free_pairs(C);
     return 0;
 }
 
@@ -982,6 +1024,7 @@ static int Core_clear_refs(Core *C) {
 static void Core_dealloc(Core *C) {
     PyObject_GC_UnTrack(C);
     Core_clear_refs(C);
+    free_pairs(C);
     PyMem_RawFree(C->table);
     Py_TYPE(C)->tp_free((PyObject *)C);
 }
@@ -1038,6 +1081,11 @@ PyMODINIT_FUNC PyInit__negacore(void) {
     for (int r = 0; r < 8; r++) {
         RANK_MASKS[r] = 0;
         for (int s = 0; s < 4; s++) RANK_MASKS[r] |= 1ULL << (8 * s + r);
+    }
+    for (int b = 0; b < 256; b++) {
+        SPREAD[b] = 0;
+        for (int r = 0; r < 8; r++)
+            if (b >> r & 1) SPREAD[b] |= 1ULL << (4 * r);
     }
     if (PyType_Ready(&CoreType) < 0 || PyType_Ready(&ScoresType) < 0) return NULL;
     PyObject *m = PyModule_Create(&moduledef);
