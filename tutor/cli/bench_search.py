@@ -1,20 +1,20 @@
 """``tutor bench``'s search part: which search the solver runs, and the compiled core against the
-Python search (``tutor.search._core``) on the same endgames with 6 to 10 cards a hand (the
-bench's rules with that hand size, the stock gone): every legal move valued by both
-(``Solver.rank_moves``, a new solver for each position, as a hint asks), each position by the
-core and then by the Python search so that both meet the same load of a shared machine; what is
-found once for a rule set (the facts of its trump suits, which both searches read) is found
-before the clock starts, by an untimed first position for each search, so that it is charged to
-neither (and not to whichever searches first). For each hand size and in total: the CPU time and
-the nodes of each, their nodes per second, the ratio of the times (the Python search's over the
-core's), and whether every move's value agrees (the bench stops if not). Then the first phase
-played out by ``club`` for both seats, as the sampled values play it (``tutor.search.playout``),
-from the same random positions of the first phase in the core and in Python, one after the
-other: the CPU time of each, the moves, the ratio, and whether both made the same moves to the
-same position (the bench stops if not). Last the table solver (``tutor.search.table_solver``) in
-its core and in Python on the same positions of ``three`` and ``four`` from the moment the stock
-is closed to drawing, with 4 to 8 cards a hand: every legal move valued by both, with the same
-figures and the same check."""
+Python search (``tutor.search._core``) on the same endgames with 6 to 10 cards a hand (the bench's
+rules with that hand size, the stock gone): every legal move valued by both (``Solver.rank_moves``,
+a new solver for each position, as a hint asks), the positions of a hand size by the core one after
+the other, as a hint values its sampled deals, then by the Python search, so that both meet about
+the same load of a shared machine; each search values the positions once untimed before the timed
+batch, so that both are measured warm, as a running app meets them, and what is found once for a
+rule set (the facts of its trump suits, which both searches read) is charged to neither (and not to
+whichever searches first). For each hand size and in total: the CPU time and the nodes of each,
+their nodes per second, the ratio of the times (the Python search's over the core's), and whether
+every move's value agrees (the bench stops if not). Then the first phase played out by ``club`` for
+both seats, as the sampled values play it (``tutor.search.playout``), from the same random
+positions of the first phase in the core and in Python, one after the other: the CPU time of each,
+the moves, the ratio, and whether both made the same moves to the same position (the bench stops if
+not). Last the table solver (``tutor.search.table_solver``) in its core and in Python on the same
+positions of ``three`` and ``four`` from the moment the stock is closed to drawing, with 4 to 8
+cards a hand: every legal move valued by both, with the same figures and the same check."""
 
 from __future__ import annotations
 
@@ -65,12 +65,18 @@ def search_sizes(rules: RuleSet) -> tuple[int, ...]:
     return tuple(n for n in SEARCH_SIZES if 2 * n < rules.pack_size)
 
 
-def _timed(state: Any, search: str) -> tuple[list[int], int, float]:
-    """Every move's value of ``state`` by ``search``, its nodes and its CPU time in seconds."""
+def _batch(positions: list[State], search: str) -> tuple[list[list[int]], int, float]:
+    """Every move's value of each of ``positions`` by ``search``, a new solver for each, one
+    after the other as a hint values its sampled deals: the values, the nodes and the CPU time
+    in seconds of the whole batch."""
     begun = time.process_time()
-    solver = Solver(state, search=search)
-    values = [m.game_points for m in solver.rank_moves(state)]
-    return values, solver.nodes, time.process_time() - begun
+    values = []
+    nodes = 0
+    for state in positions:
+        solver = Solver(state, search=search)
+        values.append([m.game_points for m in solver.rank_moves(state)])
+        nodes += solver.nodes
+    return values, nodes, time.process_time() - begun
 
 
 def _figures(nodes: int, cpu: float) -> dict[str, Any]:
@@ -98,18 +104,12 @@ def bench_search(
         sized = dataclasses.replace(rules, hand_size=cards)
         nodes = dict.fromkeys(names, 0)
         cpu = dict.fromkeys(names, 0.0)
-        agree = True
         positions = endgames(sized, n, cards, seed)
-        for name in names:  # what each search finds once for the rule set, timed for neither
-            _timed(positions[0], name)
-        for s in positions:
-            seen = []
-            for name in names:
-                values, count, seconds = _timed(s, name)
-                seen.append(values)
-                nodes[name] += count
-                cpu[name] += seconds
-            agree = agree and seen[0] == seen[-1]
+        seen: dict[str, list[list[int]]] = {}
+        for name in names:
+            _batch(positions, name)  # untimed first: both measured warm, as a running app is
+            seen[name], nodes[name], cpu[name] = _batch(positions, name)
+        agree = seen[names[0]] == seen[names[-1]]
         part: dict[str, Any] = {}
         for name in names:
             part.update({f"{name}_{k}": v for k, v in _figures(nodes[name], cpu[name]).items()})
