@@ -14,7 +14,8 @@ positions of the first phase in the core and in Python, one after the other: the
 the moves, the ratio, and whether both made the same moves to the same position (the bench stops if
 not). Last the table solver (``tutor.search.table_solver``) in its core and in Python on the same
 positions of ``three`` and ``four`` from the moment the stock is closed to drawing, with 4 to 8
-cards a hand: every legal move valued by both, with the same figures and the same check."""
+cards a hand: every legal move valued by both, in batches as above, with the same figures and the
+same check."""
 
 from __future__ import annotations
 
@@ -152,6 +153,19 @@ def table_endgames(rules: RuleSet, n: int, seed: int) -> list[TableState]:
     return out
 
 
+def _table_batch(positions: list[TableState], search: str) -> tuple[list[Any], int, float]:
+    """Every move's value of each of ``positions`` by the table solver's ``search`` for the side
+    to move, a new solver for each: the values, the nodes and the CPU time of the batch."""
+    begun = time.process_time()
+    values = []
+    nodes = 0
+    for s in positions:
+        solver = TableSolver(s, s.side(s.to_move or 0), search=search)
+        values.append(solver.move_values(s))
+        nodes += solver.nodes
+    return values, nodes, time.process_time() - begun
+
+
 def bench_table(
     name: str, n: int, seed: int, sizes: tuple[int, ...] = TABLE_SIZES
 ) -> dict[str, Any]:
@@ -166,19 +180,15 @@ def bench_table(
             rules = base.with_changes(hand_size=cards)
         except SwitchValueError:
             continue
+        positions = table_endgames(rules, n, seed)
         part_nodes = {"core": 0, "python": 0}
         part_cpu = {"core": 0.0, "python": 0.0}
-        for s in table_endgames(rules, n, seed):
-            seen = []
-            side = s.side(s.to_move or 0)
-            for search in ("core", "python"):
-                begun = time.process_time()
-                solver = TableSolver(s, side, search=search)
-                seen.append(solver.move_values(s))
-                part_cpu[search] += time.process_time() - begun
-                part_nodes[search] += solver.nodes
-            if seen[0] != seen[1] or part_nodes["core"] != part_nodes["python"]:
-                raise AssertionError("the compiled and the Python table search disagree")
+        seen = {}
+        for search in ("core", "python"):
+            _table_batch(positions, search)  # untimed first, as in the two-seat part
+            seen[search], part_nodes[search], part_cpu[search] = _table_batch(positions, search)
+        if seen["core"] != seen["python"] or part_nodes["core"] != part_nodes["python"]:
+            raise AssertionError("the compiled and the Python table search disagree")
         part: dict[str, Any] = {"agree": True}
         for search in ("core", "python"):
             figures = _figures(part_nodes[search], part_cpu[search])
