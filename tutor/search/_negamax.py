@@ -88,9 +88,9 @@ def search_stock(state: State) -> tuple[int, ...]:
     return state.stock if state.rules.face_up else state.stock[:-1]
 
 
-def position(state: State, stock: tuple[int, ...]) -> Pos:
-    """The integer position of ``state`` for a search built on the root stock ``stock``
-    (``search_stock`` of the root)."""
+def stock_place(state: State, stock: tuple[int, ...]) -> tuple[int, int]:
+    """Where ``state`` stands in the root stock ``stock`` of a search (``search_stock`` of the
+    root): the index of the next card to draw, and the card in the face-up card's place."""
     if state.waiting is not Wait.NOTHING:
         raise ValueError("a choice between two turns has no search position: value its moves")
     rest, tc = state.stock, state.trump_card
@@ -99,6 +99,13 @@ def position(state: State, stock: tuple[int, ...]) -> Pos:
     si = len(stock) - len(rest)
     if si < 0 or stock[si:] != rest:
         raise ValueError("the state's stock is not what is left of the solver's stock")
+    return si, tc
+
+
+def position(state: State, stock: tuple[int, ...]) -> Pos:
+    """The integer position of ``state`` for a search built on the root stock ``stock``
+    (``search_stock`` of the root)."""
+    si, tc = stock_place(state, stock)
     cb = state.closed_by
     trickless = 0
     if cb >= 0 and state.rules.closer_no_trick_at is NoTrickAt.CLOSE:

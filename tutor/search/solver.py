@@ -30,6 +30,7 @@ game points (the line: Kh Jh, marry Kc As, out, 10s Ks).
 from __future__ import annotations
 
 import weakref
+from operator import attrgetter
 from typing import NamedTuple
 
 from tutor.engine import (
@@ -43,7 +44,7 @@ from tutor.engine import (
     other,
 )
 from tutor.search._core import CoreNegamax, make_engine
-from tutor.search._negamax import Pos, code_to_move, position, search_stock
+from tutor.search._negamax import Pos, code_to_move, position, search_stock, stock_place
 from tutor.search._rulefacts import max_game_points
 from tutor.search.budget import Budget
 from tutor.search.playout import CODE_MOVES, fields, rebuilt
@@ -168,12 +169,15 @@ class Solver:
         return self._engine.nodes
 
     def _pos(self, state: State) -> Pos:
+        self._check_deal(state)
+        return position(state, self.stock)
+
+    def _check_deal(self, state: State) -> None:
         rules = state.rules
         if (rules is not self.rules and rules != self.rules) or (
             rules.face_up and state.trump != self.trump
         ):
             raise ValueError("the state belongs to another deal")
-        return position(state, self.stock)
 
     def value(self, state: State) -> int:
         """Exact net game points for the player to move."""
@@ -298,20 +302,21 @@ class Solver:
                     after = self.value(child)
                     v = after if child.to_move == player else -after
             out.append(MoveValue(move, v, state, self, after))
-        out.sort(key=lambda mv: -mv.game_points)
+        out.sort(key=_by_value, reverse=True)
         return tuple(out)
 
     def _core_ranks(self, state: State) -> tuple[MoveValue, ...]:
         """``rank_moves`` in one call of the compiled core (``Core.ranks``), which values the
         moves in the same order with the same searches (the same nodes and budget)."""
         assert isinstance(self._engine, CoreNegamax)
-        pos = self._pos(state)
+        self._check_deal(state)
+        si, tc = stock_place(state, self.stock)
         m = self.maxv
         out = [
             MoveValue(CODE_MOVES[code], v, state, self, after)
-            for code, v, after in self._engine.ranks(-m, m, pos[8], pos[9], *fields(state))
+            for code, v, after in self._engine.ranks(-m, m, si, tc, *fields(state))
         ]
-        out.sort(key=lambda mv: -mv.game_points)
+        out.sort(key=_by_value, reverse=True)  # stable: equals keep the order of the moves
         return tuple(out)
 
     def _lead_value(self, state: State, pos: Pos, card: int) -> int:
@@ -330,6 +335,9 @@ class Solver:
             len(state.marriages),
             *(h0, h1, ld, card, s0, s1, q0, q1, won, si, tc, cb, trickless, ob, -m, m),
         )
+
+
+_by_value = attrgetter("game_points")
 
 
 def _core_line_fits(state: State) -> bool:
