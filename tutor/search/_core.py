@@ -252,11 +252,16 @@ class CoreNegamax:
         finally:
             self.settle()
 
-    def ranks(self, alpha: int, beta: int, *args: int | tuple[int, ...]) -> Any:
-        """``Core.ranks``: every legal move's code, value and the value after it, with the
-        budget armed before each of its searches and charged at the end."""
+    def ranks(
+        self, alpha: int, beta: int, si: int, tc: int, fields: tuple[int | tuple[int, ...], ...]
+    ) -> Any:
+        """``Core.ranks`` of the position ``fields`` (``tutor.search.playout.fields``): every
+        legal move's code, value and the value after it, with the budget armed before each of
+        its searches and charged at the end."""
+        if self.budget is None:
+            return self.core.ranks(alpha, beta, si, tc, 0, *fields)
         try:
-            return self.core.ranks(alpha, beta, *args[:2], int(self.budget is not None), *args[2:])
+            return self.core.ranks(alpha, beta, si, tc, 1, *fields)
         finally:
             self.settle()
 

@@ -314,7 +314,7 @@ class Solver:
         m = self.maxv
         out = [
             MoveValue(CODE_MOVES[code], v, state, self, after)
-            for code, v, after in self._engine.ranks(-m, m, si, tc, *fields(state))
+            for code, v, after in self._engine.ranks(-m, m, si, tc, fields(state))
         ]
         out.sort(key=_by_value, reverse=True)  # stable: equals keep the order of the moves
         return tuple(out)
