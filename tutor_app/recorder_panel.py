@@ -49,6 +49,7 @@ from tutor.words.recorder_page import (
 )
 from tutor.words.switches import preset_name
 from tutor_app import board, text
+from tutor_app.lesson_catalogue import open_upload
 from tutor_app.room_panel import share_lesson_file
 from tutor_app.session import state
 from tutor_app.shared import tr
@@ -417,9 +418,7 @@ def _finish(key: str, rec: Recording, meta: LessonMeta, w: RecorderWords, t: Tra
 
 def _open_in_learn(lesson_id: str, data: bytes) -> None:
     """Put the lesson on the session's shelf as the Learn page's upload does, and go there."""
-    from tutor_app.pages import learn
-
-    learn.open_upload(f"{lesson_id}.yaml", data)
+    open_upload(f"{lesson_id}.yaml", data)
     if state.lesson == lesson_id:
         st.switch_page(LEARN_SCRIPT)
 

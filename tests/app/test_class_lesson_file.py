@@ -54,14 +54,14 @@ def _teacher_page(name: str, data: bytes, how: str) -> None:
     studio shares one (``share_lesson_file``), once."""
     import streamlit as st
 
-    from tutor_app import room_panel, session
+    from tutor_app import lesson_catalogue, room_panel, session
     from tutor_app.pages import learn
 
     session.init_session()
     if not st.session_state.get("t66_test_opened"):
         st.session_state["t66_test_opened"] = True
         if how == "upload":
-            learn.open_upload(name, data)
+            lesson_catalogue.open_upload(name, data)
         else:
             room_panel.share_lesson_file(name, data)
     learn.page()

@@ -244,13 +244,13 @@ def _reset_flow(lesson_id: str) -> None:
     import streamlit as st
 
     from tutor_app import session, shared
-    from tutor_app.pages import learn
+    from tutor_app.progress_panel import progress_controls
 
     session.init_session()
     if "seeded" not in st.session_state:
         st.session_state.seeded = True
         st.session_state.finished = {lesson_id}
-    learn.progress_controls(shared.tr())
+    progress_controls(shared.tr())
 
 
 def test_reset_asks_first() -> None:

@@ -16,14 +16,13 @@ from tutor.words.i18n import get_translator
 def _upload_page() -> None:
     import streamlit as st
 
-    from tutor_app import session, shared
-    from tutor_app.pages import learn
+    from tutor_app import lesson_catalogue, session, shared
 
     session.init_session()
     st.session_state.lang = "de"
     data = b"id: [unclosed\n"
-    learn.check_upload("kaputt.yaml", len(data), lambda: data)
-    learn.open_file_controls(shared.tr())
+    lesson_catalogue.check_upload("kaputt.yaml", len(data), lambda: data)
+    lesson_catalogue.open_file_controls(shared.tr())
 
 
 def test_the_learn_page_reads_a_few_lesson_files_a_minute_per_session() -> None:

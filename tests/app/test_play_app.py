@@ -270,16 +270,16 @@ def test_each_grade_on_a_position_made_for_it(open_page, grade: pl.Grade) -> Non
 def _open_lesson_file(lang: str, name: str, data: bytes) -> None:
     import streamlit as st
 
-    from tutor_app import session, shared
+    from tutor_app import lesson_callbacks, lesson_catalogue, session, shared
     from tutor_app.pages import learn
 
     session.init_session()
     st.session_state.lang = lang
-    learn.open_upload(name, data)
+    lesson_catalogue.open_upload(name, data)
     if session.state.lesson:
-        learn._player(learn.lessons().get(session.state.lesson))  # type: ignore[arg-type]
+        learn._player(lesson_callbacks.lessons().get(session.state.lesson))  # type: ignore[arg-type]
     else:
-        learn.open_file_controls(shared.tr())
+        lesson_catalogue.open_file_controls(shared.tr())
 
 
 def test_the_learn_page_opens_a_downloaded_deal(open_page) -> None:  # type: ignore[no-untyped-def]

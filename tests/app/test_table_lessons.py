@@ -204,17 +204,17 @@ def test_the_hint_ladder_helps_at_a_move_of_a_table_lesson(start: Start) -> None
 def _open_file(lang: str, name: str, data: bytes) -> None:
     import streamlit as st
 
-    from tutor_app import session, shared
+    from tutor_app import lesson_callbacks, lesson_catalogue, session, shared
     from tutor_app.pages import learn
 
     session.init_session()
     st.session_state.lang = lang
-    learn.open_upload(name, data)
-    lesson = learn.lessons().get(session.state.lesson) if session.state.lesson else None
+    lesson_catalogue.open_upload(name, data)
+    lesson = lesson_callbacks.lessons().get(session.state.lesson) if session.state.lesson else None
     if lesson is not None:
         learn._player(lesson)
     else:
-        learn.open_file_controls(shared.tr())
+        lesson_catalogue.open_file_controls(shared.tr())
 
 
 def test_a_lesson_file_for_three_opens_from_this_computer() -> None:
