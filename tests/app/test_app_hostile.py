@@ -365,14 +365,13 @@ def test_puzzle_texts_reach_the_page_as_text(
 def _upload(data: bytes, name: str) -> None:
     import streamlit as st
 
-    from tutor_app import session, shared
-    from tutor_app.pages import puzzles
+    from tutor_app import puzzle_callbacks, puzzle_marks, session, shared
 
     session.init_session()
     st.session_state.lang = "de"
-    puzzles.init_state()
-    puzzles.apply_upload(data, name)
-    puzzles.marks_controls(shared.tr())
+    puzzle_callbacks.init_state()
+    puzzle_marks.apply_upload(data, name)
+    puzzle_marks.marks_controls(shared.tr())
 
 
 UPLOADS: dict[str, tuple[bytes, str, int | None]] = {
@@ -411,10 +410,10 @@ def test_a_bad_upload_gets_the_readers_message_with_its_name_and_line(case: str,
 def test_the_server_refuses_large_uploads_before_the_page_sees_them() -> None:
     config = (ROOT / ".streamlit" / "config.toml").read_text("utf-8")
     assert re.search(r"(?m)^maxUploadSize = 1$", config)
-    from tutor_app.pages import puzzles
+    from tutor_app import puzzle_marks
 
-    assert puzzles.MAX_UPLOAD_MB == 1 and puzzles.MAX_UPLOAD_BYTES <= 1024 * 1024
-    assert puzzles.UPLOAD_TYPES == ["json"]
+    assert puzzle_marks.MAX_UPLOAD_MB == 1 and puzzle_marks.MAX_UPLOAD_BYTES <= 1024 * 1024
+    assert puzzle_marks.UPLOAD_TYPES == ["json"]
 
 
 # ----------------------------------------------------------------------------- one safe path

@@ -191,14 +191,13 @@ def test_a_puzzle_of_several_moves_goes_on_until_solved(
 def _upload(lang: str, data: bytes) -> None:
     import streamlit as st
 
-    from tutor_app import session, shared
-    from tutor_app.pages import puzzles
+    from tutor_app import puzzle_callbacks, puzzle_marks, session, shared
 
     session.init_session()
     st.session_state.lang = lang
-    puzzles.init_state()
-    puzzles.apply_upload(data)
-    puzzles.marks_controls(shared.tr())
+    puzzle_callbacks.init_state()
+    puzzle_marks.apply_upload(data)
+    puzzle_marks.marks_controls(shared.tr())
 
 
 @pytest.mark.parametrize("lang", LANGS)

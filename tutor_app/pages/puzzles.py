@@ -7,8 +7,9 @@ appear on the table, one step at a time when there are several. A wrong move's r
 replayed on the table with every card face up, step by step, to what decides it; hints are
 revealed one level at a time.
 Solved puzzles are marked in the session and can be downloaded and uploaded as a small JSON
-file. State lives in ``st.session_state`` under ``pz_...`` keys; widgets have ``w_pz_...``
-keys; every change happens in a callback.
+file (``tutor_app.puzzle_marks``). State lives in ``st.session_state`` under ``pz_...`` keys;
+widgets have ``w_pz_...`` keys; every change happens in a callback
+(``tutor_app.puzzle_callbacks``).
 """
 
 from __future__ import annotations
@@ -18,11 +19,9 @@ import streamlit as st
 from tutor.engine import Move
 from tutor.teach import puzzles as pz
 from tutor.teach.classroom import puzzle_question
-from tutor.teach.puzzles import training as tg
 from tutor.web.board import BoardOptions, board_html
-from tutor.web.document import uploader_words_css
 from tutor.web.html import md_bold
-from tutor.web.problems import file_panels, upload_error
+from tutor.web.problems import file_panels
 from tutor.web.puzzle_html import (
     attempt_table,
     hint_markdown,
@@ -50,172 +49,32 @@ from tutor_app import (
     text,
 )
 from tutor_app import trainer_panel as trainer
-from tutor_app.session import Upload, state
+from tutor_app.puzzle_callbacks import (
+    close_puzzle,
+    filtered,
+    init_state,
+    mark_legal,
+    more_hint,
+    next_puzzle,
+    open_puzzle,
+    play_move,
+    retry,
+    retry_here,
+    reveal,
+    start_puzzle,
+    view_step,
+    why,
+)
+from tutor_app.puzzle_marks import marks_controls
+from tutor_app.session import state
 from tutor_app.shared import collection, rooms, tr
 
-MARKS_FILE = "66-puzzles-solved.json"
 BOARD_KEY = "pz_board"
-#: The largest file of solved puzzles read (the reader's own cap); Streamlit refuses uploads
-#: past ``MAX_UPLOAD_MB`` (here and in ``.streamlit/config.toml``) before the page sees them.
-MAX_UPLOAD_BYTES = pz.MAX_MARKS_BYTES  # the marks reader takes no more
-MAX_UPLOAD_MB = 1
-UPLOAD_TYPES = ["json"]
 MARK_ICONS = {
     pz.Mark.RIGHT: ":material/check_circle:",
     pz.Mark.PARTLY: ":material/check:",
     pz.Mark.WRONG: ":material/cancel:",
 }
-
-
-def init_state() -> None:
-    ss = st.session_state
-    ss.setdefault("pz_theme", pz.ALL_THEMES)
-    ss.setdefault("pz_level", pz.ALL_LEVELS)
-    ss.setdefault("pz_current", None)
-    ss.setdefault("pz_attempt", None)
-    ss.setdefault("pz_hints", 0)
-    ss.setdefault("pz_reveal", False)
-    ss.setdefault("pz_illegal", None)  # a card clicked that may not be played (pz.Refused)
-    ss.setdefault("pz_view", 0)  # which step of the answers to the last move the table shows
-    ss.setdefault("pz_why", None)  # the step of a wrong move's refutation shown, or None
-    ss.setdefault("pz_solved", {})
-    ss.setdefault("pz_upload", None)  # the last upload's Upload
-
-
-# ----------------------------------------------------------------------------- callbacks
-
-
-def _open(puzzle_id: str) -> None:
-    p = trainer.lookup(puzzle_id)
-    if p is None:
-        return
-    st.session_state[trainer.RATED] = None
-    state.pz_current = p.id
-    state.pz_attempt = pz.start(p)
-    state.pz_hints = 0
-    state.pz_reveal = False
-    _fresh_table()
-
-
-def _fresh_table() -> None:
-    """The table shows the position itself: no refused card, no step of a line."""
-    state.pz_illegal = None
-    state.pz_view = 0
-    state.pz_why = None
-
-
-open_puzzle = chrome.safe_callback(_open)
-
-
-@chrome.safe_callback
-def close_puzzle() -> None:
-    state.pz_current = None
-    state.pz_attempt = None
-
-
-@chrome.safe_callback
-def play_move(text: str) -> None:
-    attempt = state.pz_attempt
-    if not isinstance(attempt, pz.Attempt):
-        return
-    tried = pz.try_move(attempt, text)
-    if isinstance(tried, pz.Refused):
-        state.pz_illegal = tried  # explained beside the table, the attempt goes on
-    elif isinstance(tried, pz.TooLarge):  # a puzzle too large to be judged: said, not hidden
-        session.notice(pw.E_TOO_LARGE)
-    elif isinstance(tried, pz.Attempt):
-        state.pz_attempt = tried
-        _fresh_table()
-        state.pz_hints = 0  # hints are about one position: the next one starts without
-        if not tg.is_personal(tried.puzzle.id):
-            state.pz_solved = pz.record_solved(state.pz_solved, tried)
-        if tried.over:
-            trainer.ended(tried, _open)
-        if pz.refutation_of(tried) is not None:  # a wrong move: the table shows why at once
-            state.pz_why = 0
-
-
-@chrome.safe_callback
-def retry() -> None:
-    attempt = state.pz_attempt
-    if isinstance(attempt, pz.Attempt):
-        state.pz_attempt = pz.start(attempt.puzzle)
-        state.pz_reveal = False
-        _fresh_table()
-
-
-@chrome.safe_callback
-def retry_here() -> None:
-    """Back to the position of the miss, to try another move at once."""
-    attempt = state.pz_attempt
-    if isinstance(attempt, pz.Attempt):
-        state.pz_attempt = tg.retry_here(attempt)
-        _fresh_table()
-
-
-@chrome.safe_callback
-def reveal() -> None:
-    state.pz_reveal = True
-
-
-@chrome.safe_callback
-def view_step(index: int) -> None:
-    """Show step ``index`` of the answers to the learner's last move on the table."""
-    state.pz_view = max(0, index)
-
-
-@chrome.safe_callback
-def why(index: int | None) -> None:
-    """Open a wrong move's refutation on the table at step ``index`` (None: close it)."""
-    state.pz_why = None if index is None else max(0, index)
-
-
-@chrome.safe_callback
-def mark_legal() -> None:
-    state.mark_legal = bool(st.session_state.get("w_mark_legal", False))
-
-
-@chrome.safe_callback
-def more_hint() -> None:
-    state.pz_hints = min(pz.HINT_LEVELS, int(state.pz_hints) + 1)
-
-
-@chrome.safe_callback
-def next_puzzle() -> None:
-    if trainer.streak_next(_open):
-        return
-    ids = [p.id for p in _filtered(collection())]
-    if state.pz_current not in ids:  # a generated puzzle: the next of its preset and theme
-        ids = puzzle_sets.generated_ids(str(state.pz_current)) or ids
-    chosen = pz.next_puzzle(ids, state.pz_current, state.pz_solved)
-    if chosen is not None:
-        _open(chosen)
-
-
-def apply_upload(data: bytes, name: str = MARKS_FILE) -> None:
-    """Merge an uploaded file of solved puzzles into the session's, or keep its error."""
-    if len(data) > MAX_UPLOAD_BYTES:
-        state.pz_upload = Upload(error=upload_error(pz.MarksError(pz.M_TOO_LARGE), name, None))
-        return
-    try:
-        marks = pz.load_marks(data, known=puzzle_sets.known_ids())
-    except pz.MarksError as exc:
-        state.pz_upload = Upload(error=upload_error(exc, name, data))
-        return
-    state.pz_solved = pz.merge_marks(state.pz_solved, marks)
-    state.pz_upload = Upload(count=len(marks))
-
-
-@chrome.safe_callback
-def uploaded() -> None:
-    file = st.session_state.get("w_pz_upload")
-    if file is None:
-        return
-    name = str(getattr(file, "name", "") or MARKS_FILE)
-    if int(getattr(file, "size", 0)) > MAX_UPLOAD_BYTES:  # not read at all
-        state.pz_upload = Upload(error=upload_error(pz.MarksError(pz.M_TOO_LARGE), name, None))
-        return
-    apply_upload(file.getvalue(), name)
 
 
 # ----------------------------------------------------------------------------- page
@@ -242,7 +101,7 @@ def _open_link() -> None:
         session.notice(pw.NO_SUCH_PUZZLE, puzzle=raw)
         state.pz_current = None
     else:
-        _open(raw)
+        start_puzzle(raw)
 
 
 def _body() -> None:
@@ -264,7 +123,7 @@ def _body() -> None:
     if current is not None and (
         not isinstance(attempt, pz.Attempt) or attempt.puzzle.id != current.id
     ):
-        _open(current.id)
+        start_puzzle(current.id)
     chrome.projector_bar()
     chrome.show_notices()
     t = tr()
@@ -277,15 +136,11 @@ def _body() -> None:
     chrome.sync_address(chrome.settings_params(**opened))
 
 
-def _filtered(col: pz.Collection) -> list[pz.Puzzle]:
-    return pz.filtered(col.puzzles, state.pz_theme, int(state.pz_level))
-
-
 def _catalogue(col: pz.Collection, t: Translator) -> None:
     w = pw.PuzzleWords().said(t)
     text.title(w.title)
     text.markdown(w.intro)
-    trainer.panel(t, _open)
+    trainer.panel(t, start_puzzle)
     for panel in file_panels(col.errors, col.folder, t):
         text.error(panel.markdown(w.unreadable))
     if not col.puzzles:
@@ -320,7 +175,7 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
             key="w_pz_level",
             on_change=session.copy_to("pz_level", "w_pz_level"),
         )
-    chosen = _filtered(col)
+    chosen = filtered(col)
     solved = state.pz_solved
     text.caption(pw.solved_line(pz.solved_count(col.puzzles, solved), len(col.puzzles), t))
     for row in range(0, len(chosen), 3):
@@ -343,39 +198,6 @@ def _catalogue(col: pz.Collection, t: Translator) -> None:
                 )
     puzzle_sets.section(t, open_puzzle, solved, table_puzzle.open_table)
     marks_controls(t)
-
-
-def marks_controls(t: Translator) -> None:
-    w = pw.PuzzleWords().said(t)
-    st.divider()
-    text.subheader(w.your_solved)
-    text.caption(w.marks_caption)
-    down, up = st.columns(2)
-    with down:
-        st.download_button(
-            w.download,
-            data=pz.dump_marks(state.pz_solved),
-            file_name=MARKS_FILE,
-            mime="application/json",
-            key="pz_download",
-            icon=":material/download:",
-        )
-    with up:
-        text.html(uploader_words_css(w.choose_file, pw.upload_limit(MAX_UPLOAD_MB, t)))
-        st.file_uploader(
-            w.upload,
-            type=UPLOAD_TYPES,
-            accept_multiple_files=False,
-            max_upload_size=MAX_UPLOAD_MB,
-            key="w_pz_upload",
-            on_change=uploaded,
-        )
-        result = state.pz_upload
-        if isinstance(result, Upload):
-            if result.error is not None:
-                text.error(result.error.render(t))
-            else:
-                text.success(pw.marks_read(result.count, t))
 
 
 # ----------------------------------------------------------------------------- the trainer
