@@ -4,8 +4,8 @@ The teacher's screen publishes its view in a room (``tutor_app.rooms``: in the a
 in Redis); the process's watcher (``tutor_app.wake``) runs this page again when the teacher
 moved, asked the class, showed the answer or went away. When the teacher
 asks, the student answers on the page (a card on the table, a move, or one of a question's
-answers) and, once the teacher shows it, reads the right answer and the engine's reasons.
-A code is tried once
+answers; ``tutor_app.follow_answers``) and, once the teacher shows it, reads the right answer
+and the engine's reasons. A code is tried once
 when it is typed (or comes with the address), counted against the session's and the client
 address's limits (``tutor_app.room_limits``); what the page then says does not tell whether the
 room exists until its teacher shows a lesson.
@@ -23,7 +23,6 @@ it as a lesson of the library; a file that cannot be read says so.
 from __future__ import annotations
 
 import functools
-import secrets
 import time
 from collections.abc import Sequence
 
@@ -31,45 +30,42 @@ import streamlit as st
 from markupsafe import Markup
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from tutor.engine import Card
 from tutor.teach import following as fw
-from tutor.teach.classroom import (
-    MAX_NAME_CHARS,
-    ClassQuestion,
-    Kind,
-    clean_name,
-    join_answer,
-    puzzle_question,
-)
-from tutor.teach.lessons import Frame, Lesson, LessonRun, Lessons, Shelf
+from tutor.teach.classroom import ClassQuestion, Kind, puzzle_question
+from tutor.teach.lessons import Frame, Lesson, LessonRun
 from tutor.teach.puzzles import start
 from tutor.teach.puzzles.model import Puzzle
 from tutor.web import lesson_frame
 from tutor.web.board import BoardOptions, board_html
-from tutor.web.classroom import answer_label, reveal_lines, reveal_view
 from tutor.web.html import md_text
 from tutor.web.links import normalize_room
 from tutor.web.puzzle_html import attempt_table
 from tutor.web.step import task_html
 from tutor.web.titles import follow_title_html
 from tutor.words import follow_page as fp
-from tutor.words.app_text import ROOMS_DOWN, rooms_down
-from tutor.words.explain import move_label
+from tutor.words.app_text import rooms_down
 from tutor.words.i18n import Translator
-from tutor_app import ask, board, chrome, puzzle_sets, session, text
+from tutor_app import ask, board, chrome, puzzle_sets, text
+from tutor_app.follow_answers import (
+    answer_controls,
+    class_task,
+    engine_words,
+    lessons_of,
+    resent,
+    send,
+    session_id,
+)
 from tutor_app.rooms import (
     ROOM_LENGTH,
-    Answered,
     Join,
     Pulse,
-    Question,
     RoomsUnavailable,
     SharedView,
     format_room,
     valid_room,
 )
 from tutor_app.session import state
-from tutor_app.shared import caller, file_lessons, library, rooms, tr, watcher
+from tutor_app.shared import caller, rooms, tr, watcher
 from tutor_app.wake import (
     DOWN,
     FALLBACK_SECONDS,
@@ -79,27 +75,15 @@ from tutor_app.wake import (
     room_stamp,
 )
 
-#: The session keys: what the page shows of the room, when this student last said so, the
-#: name given for the teacher.
+#: The session keys: what the page shows of the room, when this student last said so.
 _SHOWN = "t66_follow_shown"
 _SAID = "t66_follow_said"
-_NAME = "t66_class_name"
-#: The session key of this student's last answer: (room, question id, what was sent).
-_SENT = "t66_class_sent"
 #: The session key that tells the page's run from a later run of ``_join_later``.
 _LATER = "t66_join_later"
-#: What a student is told of an answer not counted.
-REFUSED = {
-    Answered.LATE: fp.ANSWER_LATE,
-    Answered.FULL: fp.ANSWER_FULL,
-    Answered.NAME: fp.ANSWER_NAME,
-}
 #: The key of the table a student answers on.
 BOARD_KEY = "t66_follow_board"
 #: The longest text the code field takes (a code with spaces or dashes between its groups).
 FIELD_CHARS = 16
-#: The session key of this student's session id (what the room counts as one follower).
-FOLLOWER_KEY = "follow_session"
 
 
 def page() -> None:
@@ -162,7 +146,7 @@ def _join(code: str) -> Join:
     done = state.follow_join
     if done is not None and done[0] == code:
         return done[1]
-    answer = rooms().join(code, caller(_session_id()))
+    answer = rooms().join(code, caller(session_id()))
     state.follow_join = (code, answer)
     return answer
 
@@ -206,7 +190,7 @@ def _room(code: str, found: bool) -> None:
     session = ctx.session_id if ctx is not None else ""
     part = _fragment_id()
     if found and session and can_wake():
-        watcher().follow(code, session, _session_id(), shown, part)
+        watcher().follow(code, session, session_id(), shown, part)
 
 
 def _fragment_id() -> str:
@@ -241,18 +225,12 @@ def _watch(code: str, found: bool) -> None:
         st.rerun(scope="app")
 
 
-def _session_id() -> str:
-    if FOLLOWER_KEY not in st.session_state:
-        st.session_state[FOLLOWER_KEY] = secrets.token_hex(8)
-    return str(st.session_state[FOLLOWER_KEY])
-
-
 def _say_following(code: str, now: float | None = None) -> None:
     """The room counts this student now (then the watcher says it every few seconds)."""
     now = time.monotonic() if now is None else now
     last = float(st.session_state.get(_SAID, -FOLLOW_SECONDS))
     if now - last >= FOLLOW_SECONDS:
-        rooms().follow(code, _session_id())
+        rooms().follow(code, session_id())
         st.session_state[_SAID] = now
 
 
@@ -274,7 +252,7 @@ def _show_room(code: str, pulse: Pulse | None) -> None:
     if pid is not None:
         _show_puzzle(t, w, pid, view, code, shown)
         return
-    lessons = _lessons(code, view.file)
+    lessons = lessons_of(code, view.file)
     lesson = lessons.get(view.lesson) if lessons is not None else None
     frames = lessons.frames(view.lesson) if lessons is not None else None
     if lesson is None or not frames:
@@ -286,24 +264,11 @@ def _show_room(code: str, pulse: Pulse | None) -> None:
     _show(t, w, lesson, frames, view, shown, code, pulse)
 
 
-def _lessons(code: str, file: str) -> Lessons | None:
-    """The lessons the room may show: the library's, and the room's lesson file when its view
-    names one (``file``, its digest); ``None`` when that file cannot be had or does not read."""
-    if not file:
-        return Lessons(library())
-    up = file_lessons().get(file, lambda: rooms().lesson_file(code, file))
-    return None if up is None else Lessons(library(), Shelf().with_lesson(*up))
-
-
-def _no_frames(_lesson_id: str) -> Sequence[Frame]:
-    return ()
-
-
 @chrome.safe_callback
 def _look(code: str, file: str, lesson_id: str, step: int, live: int) -> None:
     """Look at ``step`` of the teacher's lesson on one's own (the teacher goes on); reaching
     the teacher's step is following live again."""
-    lessons = _lessons(code, file)
+    lessons = lessons_of(code, file)
     frames = lessons.frames(lesson_id) if lessons is not None else ()
     own = fw.look_step(step, live)
     if own is None or not frames:
@@ -374,8 +339,8 @@ def _show(
     if asked is None:
         _lesson_step(t, lesson, frames, step, view.show)
         return
-    question = rooms().question(code, _session_id())
-    mine = fw.my_answer(_resent(code, question))
+    question = rooms().question(code, session_id())
+    mine = fw.my_answer(resent(code, question))
     revealed = pulse.revealed
     choices, whys = ask.choice_texts(t, frames[step])
     board_col, words = st.columns([3, 2], gap="medium")
@@ -388,9 +353,9 @@ def _show(
         else:
             text.html(_board(t, lesson, frames, step, view.show))
     with words:
-        _class_task(t, w, asked, frames, code, mine, revealed, choices, whys)
+        class_task(t, w, asked, frames, code, mine, revealed, choices, whys)
         if revealed and isinstance(lesson, Lesson):
-            _engine_words(t, asked, view.show, lesson.unnamed)
+            engine_words(t, asked, view.show, lesson.unnamed)
 
 
 def _lesson_step(
@@ -450,7 +415,7 @@ def _answer_board(
         pick=fw.answer_cards(asked),
     )
     board.card_board(
-        markup, key=BOARD_KEY, on_play=functools.partial(_send, code, asked.id), focus=True
+        markup, key=BOARD_KEY, on_play=functools.partial(send, code, asked.id), focus=True
     )
 
 
@@ -469,164 +434,8 @@ def _puzzle_board(
         text.html(markup)
         return
     board.card_board(
-        markup, key=BOARD_KEY, on_play=functools.partial(_send, code, asked.id), focus=True
+        markup, key=BOARD_KEY, on_play=functools.partial(send, code, asked.id), focus=True
     )
-
-
-def _class_task(
-    t: Translator,
-    w: fp.FollowWords,
-    asked: ClassQuestion,
-    frames: Sequence[Frame],
-    code: str,
-    mine: str | None,
-    revealed: bool,
-    choices: Sequence[str],
-    whys: Sequence[str],
-) -> None:
-    """The teacher's question on a student's screen: the answers to pick (or the cards to
-    play on the table), this student's answer, and once shown, the right one."""
-    text.html(task_html(w.teacher_asks, fp.class_prompt(asked, frames, t)))
-    _answer_controls(t, w, asked, code, mine, revealed, choices, whys)
-
-
-def _answer_controls(
-    t: Translator,
-    w: fp.FollowWords,
-    asked: ClassQuestion,
-    code: str,
-    mine: str | None,
-    revealed: bool,
-    choices: Sequence[str],
-    whys: Sequence[str],
-) -> None:
-    # a click runs only the room's part of the page: why an answer was refused is said here
-    chrome.show_notices()
-    if not revealed:
-        if asked.kind is Kind.CHOICE:
-            for k, label in enumerate(choices):
-                st.button(
-                    label,
-                    key=f"class_answer_{k}",
-                    on_click=_send,
-                    args=(code, asked.id, f"#{k}"),
-                    type="primary" if mine == f"#{k}" else "secondary",
-                    width="stretch",
-                )
-        else:
-            text.caption(w.click_card)
-            for i, m in enumerate(fw.other_moves(asked)):
-                st.button(
-                    move_label(m, t),
-                    key=f"class_move_{i}",
-                    on_click=_send,
-                    args=(code, asked.id, str(m)),
-                    type="primary" if mine == str(m) else "secondary",
-                )
-        if mine is not None:
-            text.info(
-                fp.your_answer(answer_label(mine, choices, t), t), icon=":material/how_to_reg:"
-            )
-        _name_field(w)
-        return
-    outcome = fw.outcome(asked, mine)
-    if mine is None or outcome is fw.Outcome.NONE:
-        text.info(w.not_answered, icon=":material/info:")
-    elif outcome is fw.Outcome.RIGHT:
-        text.success(
-            fp.answer_right(answer_label(mine, choices, t), t), icon=":material/check_circle:"
-        )
-    else:
-        text.warning(
-            fp.answer_wrong(answer_label(mine, choices, t), t), icon=":material/lightbulb:"
-        )
-    for line in reveal_lines(asked, choices, whys, t):
-        text.markdown(md_text(line))
-
-
-def _engine_words(
-    t: Translator, asked: ClassQuestion, show: tuple[bool, bool], unnamed: frozenset[Card]
-) -> None:
-    """The engine's view with the answer (``reveal_view``): at a lesson step from the lesson's
-    deal; for a puzzle on what the player on turn knows."""
-    if asked.kind is not Kind.MOVE or asked.state is None:
-        return
-    subject = ask.known_position(asked.state, show, unnamed)
-    if subject is None:
-        return
-    with st.container(border=True):
-        text.markdown(reveal_view(asked, subject, t))
-
-
-def _name_field(w: fp.FollowWords) -> None:
-    st.session_state["w_class_name"] = str(st.session_state.get(_NAME, ""))
-    st.text_input(
-        w.name,
-        key="w_class_name",
-        max_chars=MAX_NAME_CHARS,
-        on_change=_name_changed,
-        help=w.name_help,
-    )
-
-
-@chrome.safe_callback
-def _name_changed() -> None:
-    st.session_state[_NAME] = clean_name(str(st.session_state.get("w_class_name") or ""))
-
-
-@chrome.safe_callback
-def _send(code: str, question_id: str, answer: str) -> None:
-    """A student's answer to the question asked now (counted once; a new answer replaces the
-    one before). An answer that is not one of the question's is not sent."""
-    asked = _asked_now(code)
-    if asked is None or asked.id != question_id or not asked.accepts(answer):
-        return
-    sent = join_answer(answer, str(st.session_state.get(_NAME, "")))
-    st.session_state[_SENT] = (code, question_id, sent)  # kept until counted or refused
-    try:
-        outcome = rooms().answer(code, _session_id(), question_id, sent)
-    except RoomsUnavailable:
-        chrome.LOG.warning("rooms unavailable: answer kept", exc_info=True)
-        session.notice(ROOMS_DOWN)
-        session.notice(fp.ANSWER_KEPT)
-        return
-    _answered(outcome)
-
-
-def _answered(outcome: Answered) -> None:
-    """Tell the student why an answer was not counted (and forget it: sending it again
-    would be refused again)."""
-    refused = REFUSED.get(outcome)
-    if refused is not None:
-        st.session_state.pop(_SENT, None)
-        session.notice(refused)
-
-
-def _resent(code: str, question: Question | None) -> str | None:
-    """This student's answer to the question asked now: the room's, else the one kept in
-    the session, sent again (the room lost it with the store, or it was not sent)."""
-    if question is None or question.mine is not None or question.revealed:
-        return question.mine if question else None
-    kept = st.session_state.get(_SENT)
-    if not (isinstance(kept, tuple) and kept[:2] == (code, question.id)):
-        return None
-    outcome = rooms().answer(code, _session_id(), question.id, kept[2])
-    if outcome is Answered.COUNTED:
-        return str(kept[2])
-    _answered(outcome)
-    return None
-
-
-def _asked_now(code: str) -> ClassQuestion | None:
-    """The question asked in the room now, if this page can show it."""
-    store = rooms()
-    view = store.get(code)
-    pulse = store.pulse(code)
-    if view is None or pulse is None:
-        return None
-    lessons = _lessons(code, view.file)
-    frames = lessons.frames if lessons is not None else _no_frames
-    return fw.asked_now(view.lesson, view.step, pulse.question, puzzle_sets.find, frames)
 
 
 def _show_puzzle(
@@ -640,9 +449,9 @@ def _show_puzzle(
         return
     asked = puzzle_question(puzzle)
     text.html(follow_title_html(fp.said(puzzle.title, t), fp.following_room(shown, t), view.lesson))
-    question = rooms().question(code, _session_id())
+    question = rooms().question(code, session_id())
     open_now = question is not None and question.id == asked.id
-    mine = fw.my_answer(_resent(code, question) if open_now else None)
+    mine = fw.my_answer(resent(code, question) if open_now else None)
     revealed = bool(open_now and question and question.revealed)
     board_col, words = st.columns([3, 2], gap="medium")
     with board_col:
@@ -650,11 +459,11 @@ def _show_puzzle(
     with words:
         text.html(task_html(w.teacher_asks, fp.move_prompt(asked, t)))
         if open_now:
-            _answer_controls(t, w, asked, code, mine, revealed, (), ())
+            answer_controls(t, w, asked, code, mine, revealed, (), ())
         if revealed:
             if puzzle.explanation:
                 text.markdown(md_text(fp.said(puzzle.explanation, t)))
-            _engine_words(t, asked, fw.puzzle_show(puzzle), frozenset())
+            engine_words(t, asked, fw.puzzle_show(puzzle), frozenset())
 
 
 if __name__ == "__main__":
