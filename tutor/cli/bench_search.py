@@ -3,19 +3,19 @@ Python search (``tutor.search._core``) on the same endgames with 6 to 10 cards a
 rules with that hand size, the stock gone): every legal move valued by both (``Solver.rank_moves``,
 a new solver for each position, as a hint asks), the positions of a hand size by the core one after
 the other, as a hint values its sampled deals, then by the Python search, so that both meet about
-the same load of a shared machine; each search values the positions once untimed before the timed
-batch, so that both are measured warm, as a running app meets them, and what is found once for a
-rule set (the facts of its trump suits, which both searches read) is charged to neither (and not to
-whichever searches first). For each hand size and in total: the CPU time and the nodes of each,
-their nodes per second, the ratio of the times (the Python search's over the core's), and whether
-every move's value agrees (the bench stops if not). Then the first phase played out by ``club`` for
-both seats, as the sampled values play it (``tutor.search.playout``), from the same random
-positions of the first phase in the core and in Python, one after the other: the CPU time of each,
-the moves, the ratio, and whether both made the same moves to the same position (the bench stops if
-not). Last the table solver (``tutor.search.table_solver``) in its core and in Python on the same
-positions of ``three`` and ``four`` from the moment the stock is closed to drawing, with 4 to 8
-cards a hand: every legal move valued by both, in batches as above, with the same figures and the
-same check."""
+the same load of a shared machine; each search values positions untimed before its timed batch (the
+whole first batch of the run, then one position a size), so that both are measured warm, as a
+running app meets them, and what is found once for a rule set (the facts of its trump suits, which
+both searches read) is charged to neither (and not to whichever searches first). For each hand size
+and in total: the CPU time and the nodes of each, their nodes per second, the ratio of the times
+(the Python search's over the core's), and whether every move's value agrees (the bench stops if
+not). Then the first phase played out by ``club`` for both seats, as the sampled values play it
+(``tutor.search.playout``), from the same random positions of the first phase in the core and in
+Python, one after the other: the CPU time of each, the moves, the ratio, and whether both made the
+same moves to the same position (the bench stops if not). Last the table solver
+(``tutor.search.table_solver``) in its core and in Python on the same positions of ``three`` and
+``four`` from the moment the stock is closed to drawing, with 4 to 8 cards a hand: every legal move
+valued by both, in batches as above, with the same figures and the same check."""
 
 from __future__ import annotations
 
@@ -101,6 +101,7 @@ def bench_search(
     result: dict[str, Any] = {"search": search_name(), "core": built, "positions": n}
     total_nodes = dict.fromkeys(names, 0)
     total_cpu = dict.fromkeys(names, 0.0)
+    cold = True
     for cards in search_sizes(rules):
         sized = dataclasses.replace(rules, hand_size=cards)
         nodes = dict.fromkeys(names, 0)
@@ -108,8 +109,11 @@ def bench_search(
         positions = endgames(sized, n, cards, seed)
         seen: dict[str, list[list[int]]] = {}
         for name in names:
-            _batch(positions, name)  # untimed first: both measured warm, as a running app is
+            # Untimed first, so that both are measured warm, as a running app meets them: the
+            # whole first batch (the process's first search), then one position a size.
+            _batch(positions[: len(positions) if cold else 1], name)
             seen[name], nodes[name], cpu[name] = _batch(positions, name)
+        cold = False
         agree = seen[names[0]] == seen[names[-1]]
         part: dict[str, Any] = {}
         for name in names:
@@ -185,7 +189,7 @@ def bench_table(
         part_cpu = {"core": 0.0, "python": 0.0}
         seen = {}
         for search in ("core", "python"):
-            _table_batch(positions, search)  # untimed first, as in the two-seat part
+            _table_batch(positions[:1], search)  # untimed first, as in the two-seat part
             seen[search], part_nodes[search], part_cpu[search] = _table_batch(positions, search)
         if seen["core"] != seen["python"] or part_nodes["core"] != part_nodes["python"]:
             raise AssertionError("the compiled and the Python table search disagree")
