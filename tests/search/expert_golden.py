@@ -1,5 +1,5 @@
-"""Positions with the moves today's expert (``expert2``) chose in them, kept in
-``tests/golden/expert2-moves.json`` so that ``expert2`` can be checked to play them still.
+"""Positions with the moves the second expert (``expert2``) chose in them, kept in
+``tests/golden/players/expert2-moves.json`` so that ``expert2`` can be checked to play them still.
 
 The positions come from deals ``club`` plays for both seats (so they do not depend on any
 expert); at every fourth decision with a choice the expert's move is recorded, with the match
@@ -21,7 +21,7 @@ from tutor.engine import Move, State, apply, legal_moves, parse_move, parse_rule
 from tutor.search import Seen
 from tutor.search.club import club_player
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "expert2-moves.json"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "players" / "expert2-moves.json"
 PRESETS = ("schnapsen", "classic")
 DEALS = 6  # deals of each preset
 STRIDE = 4  # every fourth decision with a choice is recorded
@@ -83,7 +83,9 @@ def load() -> list[Recorded]:
     """The decisions in the golden file."""
     rows = json.loads(GOLDEN.read_text(encoding="utf-8"))
     return [
-        Recorded(r["rules"], r["deal_seed"], tuple(r["moves"]), tuple(r["need"]), r["seed"], r["move"])
+        Recorded(
+            r["rules"], r["deal_seed"], tuple(r["moves"]), tuple(r["need"]), r["seed"], r["move"]
+        )
         for r in rows
     ]
 

@@ -14,7 +14,7 @@ from tutor.words.i18n import get_translator
 from tutor.words.switches import preset_name
 
 ALL_PRESETS = sorted(PRESETS) + sorted(TABLE_PRESETS)
-SLOW = {"expert", "expert1"}
+SLOW = {"expert", "expert1", "expert2"}
 SEAT_COUNTS = sorted({preset(name).seats for name in ALL_PRESETS})
 
 
@@ -56,6 +56,7 @@ def test_the_seat_counts_are_data_of_each_player() -> None:
         "club": (2, 3, 4),
         "expert": (2, 3, 4),
         "expert1": (2,),
+        "expert2": (2,),
     }
     for seats in SEAT_COUNTS:
         assert players_at(seats) == tuple(n for n in PLAYERS if seats in PLAYERS[n].seats)

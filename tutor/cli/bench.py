@@ -25,15 +25,14 @@ be repeated:
   same grade, and the time of one coach remark (``--grades N`` decisions in all, half under
   each preset; 0 leaves the part out); and the hint asked about the same decisions with the
   same two seeds: how often it put the same move first and gave the same advice;
-- strength (``--strength N``): N matches to 7 of the expert against each opponent of
-  ``--against`` (``expert1``, the first expert kept as the yardstick, ``club``, ``greedy``,
-  ``random``) under each of ``--strength-rules`` (``schnapsen`` and ``classic`` unless it says
-  otherwise; ``--rules`` does not change them), played by
-  the Play page's own steps (``tutor.teach.play.strength``) in ``--jobs`` processes; matches and
-  deals won with 95% Wilson intervals, and the expert's time per decision where it had a choice
-  (median, 95th percentile, slowest). While the matches are played, a line on standard error
-  tells each tenth of them done with the tally so far, so a long run stopped early still leaves
-  its figures.
+- strength (``--strength N``): N matches to 7 of the expert against each opponent of ``--against``
+  (``expert2``, the expert before today's, and ``expert1``, the first expert, both kept as
+  yardsticks, ``club``, ``greedy``, ``random``) under each of ``--strength-rules`` (``schnapsen``
+  and ``classic`` unless it says otherwise; ``--rules`` does not change them), played by the Play
+  page's own steps (``tutor.teach.play.strength``) in ``--jobs`` processes; matches and deals won
+  with 95% Wilson intervals, and the expert's time per decision where it had a choice (median, 95th
+  percentile, slowest). While the matches are played, a line on standard error tells each tenth of
+  them done with the tally so far, so a long run stopped early still leaves its figures.
 
 The output is a report in words, its numbers written as the chosen language writes them, or
 with ``--json`` one JSON object on one line (the figures as data).

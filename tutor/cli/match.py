@@ -45,8 +45,8 @@ from tutor.words.switches import preset_name
 MAX_MATCHES = 10_000
 #: The most matches when the expert plays (a match to 7 takes it some seconds).
 MAX_EXPERT_MATCHES = 100
-#: The players whose matches ``MAX_EXPERT_MATCHES`` limits (the expert and its yardstick).
-SLOW_PLAYERS = ("expert", "expert1")
+#: The players whose matches ``MAX_EXPERT_MATCHES`` limits (the expert and its yardsticks).
+SLOW_PLAYERS = ("expert", "expert1", "expert2")
 
 E_EXPERT_MATCHES = N_(
     "{option} may be at most {high} when the expert plays (each match takes it some "

@@ -12,8 +12,10 @@ Strengths: ``random``; ``greedy`` (grabs points); ``beginner`` (simple habits, s
 expert, kept as the yardstick: perfect-information Monte Carlo, deals consistent with what it
 can see sampled, each move valued in every sample by exact search once the stock is closed or
 gone, by a ``club`` playout up to that point before; it closes only with nearly enough sure
-points); ``expert`` (``tutor.search.expert``: the same sampling with what the opponent's plays
-tell, exact search from a short stock, closing valued by exact search, the match score).
+points); ``expert2`` (the second expert, kept as a yardstick too: the same sampling with what
+the opponent's plays tell, exact search from a short stock, closing valued by exact search, the
+match score); ``expert`` (``tutor.search.expert``: ``expert2`` that draws further deals while
+the best move is not clearly ahead).
 Each decision stays within a default ``Budget``, so a rule set with huge hands cannot make a
 player think for ever. The core, ``evaluate_worlds``, is in ``tutor.search.sampling``, for hints
 too.
@@ -54,7 +56,7 @@ from tutor.search.club import (
     trump_choice,
     waiting_choice,
 )
-from tutor.search.expert import expert_player
+from tutor.search.expert import expert2_player, expert_player
 from tutor.search.sampling import EXPERT_SAMPLES, evaluate_moves
 from tutor.search.seen import Seen
 from tutor.search.table_players import table_club, table_expert, table_random_player
@@ -217,6 +219,7 @@ PLAYERS: Mapping[str, ComputerPlayer] = {
             remembers=frozenset({2}),
         ),
         ComputerPlayer("expert1", {2: expert1_player}),
+        ComputerPlayer("expert2", {2: expert2_player}, remembers=frozenset({2})),
     )
 }
 

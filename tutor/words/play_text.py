@@ -68,6 +68,7 @@ COMPUTER_NAMES: dict[str, str] = {
     "random": N_("Random player"),
     "greedy": N_("Greedy player"),
     "expert1": N_("First expert"),
+    "expert2": N_("Second expert"),
 }
 
 

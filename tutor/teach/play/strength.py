@@ -26,7 +26,7 @@ from tutor.teach.play.matches import match_table
 #: The player measured and the presets and opponents it is measured under and against.
 HERO = "expert"
 STRENGTH_RULES = ("schnapsen", "classic")
-STRENGTH_OPPONENTS = ("expert1", "club", "greedy", "random")
+STRENGTH_OPPONENTS = ("expert2", "expert1", "club", "greedy", "random")
 #: Matches one worker process plays at a time.
 CHUNK = 10
 
