@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Sets up what is needed, then runs every check: lint, types, lessons, translations, tests.
 # --fast (first argument) leaves out the tests marked slow or browser; the rest goes to pytest.
-# Without further arguments the tests run on two processes (pytest-xdist), the browser tests
-# last and one at a time (each drives the app); with arguments, pytest gets exactly those.
+# Without further arguments the tests run on two processes (pytest-xdist; one that is done takes
+# over tests still waiting for the other, as a long test can hold one back), the browser tests
+# last, also on two processes, each test file whole on one of them (each process starts one app
+# and one Chromium that its files share); with arguments, pytest gets exactly those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fast=()
@@ -34,8 +36,8 @@ fi
 if [ $# -gt 0 ]; then
   .venv/bin/python -m pytest "${fast[@]}" "$@"
 elif [ ${#fast[@]} -gt 0 ]; then
-  .venv/bin/python -m pytest -n 2 "${fast[@]}"
+  .venv/bin/python -m pytest -n 2 --dist worksteal "${fast[@]}"
 else
-  .venv/bin/python -m pytest -n 2 -m "not browser"
-  .venv/bin/python -m pytest -m browser
+  .venv/bin/python -m pytest -n 2 --dist worksteal -m "not browser"
+  .venv/bin/python -m pytest -n 2 --dist loadfile -m browser
 fi

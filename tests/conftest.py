@@ -64,18 +64,21 @@ def ex1() -> dict[str, object]:
     return dict(EX1)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    """The app on the lessons and puzzles of the repository (browser tests)."""
+    """The app on the lessons and puzzles of the repository (browser tests): one server for
+    the whole run (on each test process), as many pages share one app in use; a module that
+    needs other settings, or stops its app, starts its own."""
     from tests.browser.test_browser import ROOT, _serve
 
     with _serve(TUTOR_LESSONS_DIR=str(ROOT / "lessons")) as base:
         yield base
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Headless Chromium (browser tests)."""
+    """Headless Chromium (browser tests), one for the whole run; each test opens its own
+    pages or contexts and closes them."""
     from playwright.sync_api import sync_playwright
 
     from tests.browser.test_browser import ARGS, CHROMIUM

@@ -50,6 +50,16 @@ def test_progress_is_told_the_tally_after_each_run_of_matches(
     assert told[0].deals < total.deals
 
 
+def _no_search_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench's search part (seconds even on one endgame of each size; measured in
+    ``tests/search/test_players.py``) left out of a run about the strength part."""
+
+    def without(rules: object, n: int, seed: int) -> dict[str, Any]:
+        return {"search": "python", "core": False, "positions": n}
+
+    monkeypatch.setattr(bench_cmd, "bench_search", without)
+
+
 def test_a_long_strength_run_tells_each_tenth_on_standard_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -65,6 +75,7 @@ def test_a_long_strength_run_tells_each_tenth_on_standard_error(
         return total
 
     monkeypatch.setattr(bench_cmd, "strength_matches", fake)
+    _no_search_part(monkeypatch)
     args = [
         "bench",
         "--positions",
@@ -154,6 +165,7 @@ def test_strength_rules_choose_the_presets_measured_and_the_report_follows_them(
         return Strength(matches=matches, match_wins=1, deals=4, deal_wins=3, times=(0.01,))
 
     monkeypatch.setattr(bench_cmd, "strength_matches", fake)
+    _no_search_part(monkeypatch)
     args = [
         "bench",
         "--positions",

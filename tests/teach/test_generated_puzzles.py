@@ -204,8 +204,8 @@ def test_the_shipped_puzzles_have_their_texts_in_three_languages(shipped: Genera
         assert PLAYER_NAMES[p.learner] in ("A", "B")
 
 
-#: The shipped file is proved in this many parts, so that the test processes share it.
-PARTS = 4
+#: The shipped file is proved in this many parts, so that the test processes share it evenly.
+PARTS = 8
 
 
 @pytest.mark.slow
