@@ -316,10 +316,10 @@ def analyse(
     (``tutor.teach.hints.ties``, the reason on each card behind the first); the hint
     works within the request's budget, so where that bound cuts the expert short the hint
     values more deals; where the best move is not clearly ahead of the next, the hint values
-    more deals as well (up to ``SETTLE_FACTOR`` times ``samples``, within the budget), so that
-    the same position gets the same advice whatever the seed, and its first move may then
-    differ from the expert's (``settle``: by default only when ``samples`` is not given, so
-    that deals asked for are the deals valued); with
+    more deals as well (up to ``SETTLE_FACTOR`` times ``samples``, within the budget; the
+    expert up to ``SETTLE_WORLDS``), so that the same position gets the same advice whatever
+    the seed, and its first move may then differ from the expert's (``settle``: by default only
+    when ``samples`` is not given, so that deals asked for are the deals valued); with
     ``need``, the game points each seat still needs in the match, the moves are ranked by the
     chance of winning the match, as the expert ranks them there.
 
