@@ -261,11 +261,18 @@ def _guarded(browser: Browser, width: int = 1280, height: int = 900) -> tuple[Pa
     return page, outside
 
 
+def _to_evil(url: str) -> bool:
+    """A link or image that leads to the hostile host or runs script (a link back to the page
+    itself, such as Streamlit's "skip to content", carries the page's hostile address in its
+    query and is not one)."""
+    return url.startswith("javascript:") or "evil" in (urllib.parse.urlparse(url).hostname or "")
+
+
 def _no_outside_links(page: Page) -> None:
     hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
-    assert not [h for h in hrefs if "evil" in h or h.startswith("javascript:")], hrefs
+    assert not [h for h in hrefs if _to_evil(h)], hrefs
     srcs = page.eval_on_selector_all("img[src]", "els => els.map(e => e.src)")
-    assert not [s for s in srcs if "evil" in s], srcs
+    assert not [s for s in srcs if _to_evil(s)], srcs
     assert page.locator("b:text-is('x')").count() == 0
 
 
