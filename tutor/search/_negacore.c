@@ -47,7 +47,6 @@ typedef struct {
     u64 pack_rank_masks[8];
     int rank_points[8];
     int ranks_by_points[8];
-    int ranks_ascending;  /* the leads' rank order is the cards' (then SPREAD orders a hand) */
     int8_t top_points[256]; /* by the ranks a hand holds (a bit a rank): its highest card's points */
 } Facts;
 
@@ -172,9 +171,12 @@ static Facts *get_facts(Core *C, int trump, int married) {
         PyErr_SetString(PyExc_ValueError, "facts out of range");
         fail(C);
     }
-    F->ranks_ascending = 1;
-    for (int i = 1; i < F->n_ranks; i++)
-        if (F->pack_rank_masks[i] <= F->pack_rank_masks[i - 1]) F->ranks_ascending = 0;
+    for (int i = 1; i < F->n_ranks; i++) { /* aces first, as the leads are ordered (SPREAD) */
+        if (F->pack_rank_masks[i] <= F->pack_rank_masks[i - 1]) {
+            PyErr_SetString(PyExc_ValueError, "facts: the pack's ranks out of order");
+            fail(C);
+        }
+    }
     for (int held = 0; held < 256; held++) {
         F->top_points[held] = 0;
         for (int i = 0; i < 8; i++) {
@@ -617,23 +619,14 @@ static int lead_node(Core *C, Facts *F, u64 h0, u64 h1, int ld, int s0, int s1, 
             moves[nm++] = EXCHANGE_CODE;
         if (F->closing && ob < 0) moves[nm++] = CLOSE_CODE;
     }
-    if (F->ranks_ascending) { /* leads by rank: aces first, then tens, ...; by suit in a rank */
-        u64 t = SPREAD[hand & 0xFF] | SPREAD[hand >> 8 & 0xFF] << 1 |
-                SPREAD[hand >> 16 & 0xFF] << 2 | SPREAD[hand >> 24 & 0xFF] << 3;
-        while (t) {
-            int j = __builtin_ctzll(t);
-            t &= t - 1;
-            moves[nm++] = (j & 3) * 8 + (j >> 2);
-        }
-    } else {
-        for (int i = 0; i < F->n_ranks; i++) {
-            u64 m = hand & F->pack_rank_masks[i];
-            while (m) {
-                u64 low = m & (~m + 1);
-                m ^= low;
-                moves[nm++] = msb(low);
-            }
-        }
+    /* Leads by rank: aces first, then tens, ..., by suit in a rank (the pack's ranks in the
+     * order of the cards, which get_facts checks). */
+    u64 by_rank = SPREAD[hand & 0xFF] | SPREAD[hand >> 8 & 0xFF] << 1 |
+                  SPREAD[hand >> 16 & 0xFF] << 2 | SPREAD[hand >> 24 & 0xFF] << 3;
+    while (by_rank) {
+        int j = __builtin_ctzll(by_rank);
+        by_rank &= by_rank - 1;
+        moves[nm++] = (j & 3) * 8 + (j >> 2);
     }
     if (ah && (hand & ah)) { /* trumps may be named, and the ace waits for them */
         int a = msb(ah);
