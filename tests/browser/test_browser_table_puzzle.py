@@ -53,8 +53,9 @@ def test_a_table_puzzle_solved_on_the_table(
     page.goto(f"{server}/puzzles?lang={lang}&id={p.id}")
     cards = page.locator(".st-key-pz_table_board button[data-move]")
     cards.first.wait_for(timeout=60_000)
+    # The title may still be on its way when the cards are drawn (a loaded machine): wait for it.
+    page.get_by_text(puzzle_title(p, tr)).first.wait_for(timeout=30_000)
     _settle(page)
-    assert page.get_by_text(puzzle_title(p, tr)).count() >= 1
     mine = sorted(cards.evaluate_all("bs => bs.map(b => b.dataset.move)"))
     assert mine == sorted(str(c) for c in p.state.hand(p.learner))
     _shots(page, f"table-puzzle-{seats}-{lang}")
