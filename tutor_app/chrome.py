@@ -92,6 +92,17 @@ def page_style() -> None:
     connection.watch()  # the notice when the page loses the server
 
 
+def mark_legal_toggle(label: str, help_text: str) -> None:
+    """The toggle that marks the cards that may be played on the table (Learn and Puzzles):
+    the session's setting, kept when the learner goes from page to page."""
+    st.session_state.w_mark_legal = bool(state.mark_legal)
+    st.toggle(label, key="w_mark_legal", on_change=_mark_legal, help=help_text)
+
+
+def _mark_legal() -> None:
+    state.mark_legal = bool(st.session_state.get("w_mark_legal", False))
+
+
 def show_notices() -> None:
     """The notices left for this run, translated, once (their parameters come from the
     address: each is shown as written, on one line, cut if long)."""

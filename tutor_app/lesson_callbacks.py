@@ -171,10 +171,6 @@ def more_hint(lesson_id: str, index: int) -> None:
 
 
 @chrome.safe_callback
-def mark_legal() -> None:
-    state.mark_legal = bool(st.session_state.get("w_mark_legal", False))
-
-
 def show_hand(model_key: str, widget_key: str) -> None:
     session.copy_to(model_key, widget_key)()
     _publish()

@@ -19,8 +19,8 @@ from tutor.web.step import reply_html, step_hint_markdown, task_html
 from tutor.words import learn_page as lw
 from tutor.words.i18n import Translator
 from tutor.words.lesson_text import try_reply
-from tutor_app import ask, session, text
-from tutor_app.lesson_callbacks import answer, mark_legal, more_hint, play_try, show_hand, show_me
+from tutor_app import ask, chrome, session, text
+from tutor_app.lesson_callbacks import answer, more_hint, play_try, show_hand, show_me
 from tutor_app.room_panel import publish as _publish
 from tutor_app.session import state
 
@@ -169,13 +169,7 @@ def _move_task(
             on_click=play_try,
             args=(lesson_id, index, notation),
         )
-    st.session_state.w_mark_legal = bool(state.mark_legal)
-    st.toggle(
-        w.mark_legal,
-        key="w_mark_legal",
-        on_change=mark_legal,
-        help=w.mark_legal_help,
-    )
+    chrome.mark_legal_toggle(w.mark_legal, w.mark_legal_help)
 
 
 def seat_controls(w: lw.LearnWords, seats: int) -> None:

@@ -121,10 +121,6 @@ def why(index: int | None) -> None:
 
 
 @chrome.safe_callback
-def mark_legal() -> None:
-    state.mark_legal = bool(st.session_state.get("w_mark_legal", False))
-
-
 @chrome.safe_callback
 def more_hint() -> None:
     state.pz_hints = min(pz.HINT_LEVELS, int(state.pz_hints) + 1)

@@ -53,7 +53,6 @@ from tutor_app.puzzle_callbacks import (
     close_puzzle,
     filtered,
     init_state,
-    mark_legal,
     more_hint,
     next_puzzle,
     open_puzzle,
@@ -390,13 +389,7 @@ def _move_buttons(attempt: pz.Attempt, t: Translator, w: pw.PuzzleWords) -> None
                     args=(str(m),),
                     width="stretch",
                 )
-    st.session_state.w_mark_legal = bool(state.mark_legal)
-    st.toggle(
-        w.mark_legal,
-        key="w_mark_legal",
-        on_change=mark_legal,
-        help=w.mark_legal_help,
-    )
+    chrome.mark_legal_toggle(w.mark_legal, w.mark_legal_help)
 
 
 def _illegal(attempt: pz.Attempt, t: Translator) -> None:
