@@ -88,17 +88,21 @@ UNLIKELY_WEIGHT = 0.25
 
 @dataclass(frozen=True)
 class ExpertStyle:
-    """How an expert decides: ``nodes`` work units a decision, and up to ``settle`` deals
-    while the best move is not clearly ahead of the second (below ``WORLDS``: none added)."""
+    """How an expert decides: ``nodes`` work units a decision; up to ``settle`` deals while the
+    best move is not clearly ahead of the second (below ``WORLDS``: none added); exact search
+    from ``exact_cards`` cards still to play, and ``club`` playing down to ``playout_stock``
+    cards to draw before that (``expert_evaluation``)."""
 
     nodes: int = EXPERT_NODES
     settle: int = SETTLE_WORLDS
+    exact_cards: int = EXACT_CARDS
+    playout_stock: int = PLAYOUT_STOCK
 
 
 #: Today's expert.
 EXPERT = ExpertStyle()
 #: The expert before it, kept as a yardstick (``expert2``): the ``WORLDS`` deals decide.
-EXPERT2 = ExpertStyle(nodes=200_000, settle=0)
+EXPERT2 = ExpertStyle(nodes=200_000, settle=0, exact_cards=7, playout_stock=0)
 
 
 @dataclass(frozen=True)
@@ -214,12 +218,17 @@ def expert_evaluation(
     lines: bool = False,
     only: Sequence[Move] | None = None,
     settle: int = 0,
+    exact_cards: int = EXACT_CARDS,
+    playout_stock: int = PLAYOUT_STOCK,
 ) -> Evaluation:
     """Every legal move of the view's player valued the expert's way, best first (the order in
     which ``choose`` reads them). With ``need`` (``Seen.need``) the moves are ranked by the
     chance of winning the match. ``worlds`` deals are sampled (``WORLDS`` by default).
     ``lines`` follows each search to the end of the deal for the final card points (which hints
     show); it changes no value and no order. ``only`` values just those of the legal moves.
+    A deal is searched exactly once each player has at most ``exact_cards`` cards still to play
+    (or the stock is closed); before that ``club`` plays both seats until at most
+    ``playout_stock`` cards are left to draw, and exact search takes over there.
 
     With ``settle`` above the deals asked, while the first move is not clearly ahead of the
     second (``clearly_ahead``), further deals are drawn and pooled in, as many again each
@@ -234,7 +243,7 @@ def expert_evaluation(
     n = WORLDS if worlds is None else max(1, worlds)
     deals = sample_worlds(view, 1 if nothing_hidden else n, rng)
     to_play = view.hand.bit_count() + (view.stock_size + 1) // 2 if view.stock_open else 0
-    exact = view.stock_size if to_play <= EXACT_CARDS else PLAYOUT_STOCK
+    exact = view.stock_size if to_play <= exact_cards else playout_stock
     one = len(deals) == 1
     worth = None
     if need is not None:
@@ -290,7 +299,16 @@ def styled_move(
     need = None if seen is None else seen.need
     budget = Budget(nodes=style.nodes)
     seed = rng.randrange(1 << 30)
-    return choose(expert_evaluation(view, seed, budget, need, settle=style.settle))
+    ev = expert_evaluation(
+        view,
+        seed,
+        budget,
+        need,
+        settle=style.settle,
+        exact_cards=style.exact_cards,
+        playout_stock=style.playout_stock,
+    )
+    return choose(ev)
 
 
 def expert_player(state: State, rng: random.Random, seen: Seen | None = None) -> Move:
