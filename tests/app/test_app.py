@@ -147,6 +147,27 @@ def test_slider_and_restart(start: Start) -> None:
 
 
 @needs_lessons
+@pytest.mark.parametrize("projector", [False, True], ids=["normal", "projector"])
+def test_the_step_line_stands_above_one_row_of_three_buttons(start: Start, projector: bool) -> None:
+    """The slider (on the projector, the counter) has the table's width to itself, and Restart,
+    Back and Next share the row below it in equal parts, so that no label is cut."""
+    at = start(lesson=FIRST, step="1", lang="de", **({"projector": "1"} if projector else {}))
+    nav = at.main.container("t66_nav")
+    steps = nav.container("t66_steps")
+    assert next(iter(nav.children.values())) is steps  # the step line comes first
+    row = nav.columns
+    assert [[b.key for b in col.button] for col in row] == [["restart"], ["back"], ["next"]]
+    assert len({col.weight for col in row}) == 1
+    assert not any(col.slider or col.caption for col in row)
+    if projector:
+        tr = get_translator("de")
+        assert not steps.slider
+        assert values(steps.caption) == [tr._("Step {step} of {last}", step=1, last=LAST[FIRST])]
+    else:
+        assert [s.key for s in steps.slider] == ["w_step"] and steps.slider[0].value == 1
+
+
+@needs_lessons
 def test_the_step_explains_the_rule_with_its_source(start: Start) -> None:
     frames = replay(next(les for les in GOOD if les.id == FIRST))
     step = next(i for i, f in enumerate(frames) if f.rule_ids or f.verdict is not None)

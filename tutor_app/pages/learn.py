@@ -275,12 +275,28 @@ def _title_row(title: str, level: str, summary: str, projector: bool, w: lw.Lear
 def _nav(
     step: int, last: int, held: bool, projector: bool, w: lw.LearnWords, t: Translator
 ) -> None:
-    """Restart, Back, the step slider (on the projector, the step counter) and Next; Next is
-    held while the learner has a task to do first."""
+    """The step slider (on the projector, the step counter) on its own line, and below it
+    Restart, Back and Next in a row of equal thirds, so that every label has room in each
+    language however narrow the table's column is; Next is held while the learner has a task
+    to do first."""
     with st.container(key="t66_nav"):
-        c_restart, c_back, c_slider, c_next = st.columns(
-            [2, 1.5, 2.5, 1.8], vertical_alignment="center"
-        )
+        with st.container(key="t66_steps"):
+            if projector:
+                # The clicker's page: no slider, whose old value a browser sends along
+                # with fast presses; the counter shows where the lesson stands.
+                text.caption(lw.step_counter(step, last, t))
+            else:
+                session.bind("w_step", "step")
+                st.slider(
+                    w.step,
+                    min_value=0,
+                    max_value=max(last, 1),
+                    key="w_step",
+                    on_change=slide,
+                    label_visibility="collapsed",
+                    disabled=last == 0,
+                )
+        c_restart, c_back, c_next = st.columns(3, vertical_alignment="center")
         with c_restart:
             st.button(
                 w.restart,
@@ -300,22 +316,6 @@ def _nav(
                 icon=":material/chevron_left:",
                 width="stretch",
             )
-        with c_slider:
-            if projector:
-                # The clicker's page: no slider, whose old value a browser sends along
-                # with fast presses; the counter shows where the lesson stands.
-                text.caption(lw.step_counter(step, last, t))
-            else:
-                session.bind("w_step", "step")
-                st.slider(
-                    w.step,
-                    min_value=0,
-                    max_value=max(last, 1),
-                    key="w_step",
-                    on_change=slide,
-                    label_visibility="collapsed",
-                    disabled=last == 0,
-                )
         with c_next:
             st.button(
                 w.next,
