@@ -80,7 +80,7 @@ class MoveValue:
     lessons). Asking for the line charges that solver's budget like its other questions and may
     raise ``SearchLimit``; the solver is let go once the line is known."""
 
-    __slots__ = ("_before", "_line", "_outcome", "_solver", "_value_after", "game_points", "move")
+    __slots__ = ("_before", "_found", "_solver", "_value_after", "game_points", "move")
 
     def __init__(
         self, move: Move, game_points: int, before: State, solver: Solver, value_after: int
@@ -90,14 +90,13 @@ class MoveValue:
         self._before = before  # the state the move is made in
         self._solver: Solver | None = solver
         self._value_after = value_after  # the exact value after the move, for the one to move
-        self._line: tuple[Move, ...] | None = None
-        self._outcome: Outcome | None = None
+        self._found: tuple[tuple[Move, ...], Outcome] | None = None  # the line and its outcome
 
     def __repr__(self) -> str:
         return f"MoveValue({self.move}, {self.game_points})"
 
     def _find_line(self) -> tuple[tuple[Move, ...], Outcome]:
-        if self._line is None or self._outcome is None:
+        if self._found is None:
             after = apply_unchecked(self._before, self.move)
             if after.result is not None:
                 rest: tuple[Move, ...] = ()
@@ -106,9 +105,9 @@ class MoveValue:
                 assert self._solver is not None
                 rest, end = self._solver.line(after, self._value_after)
             assert end.result is not None
-            self._line, self._outcome = (self.move, *rest), end.result
+            self._found = (self.move, *rest), end.result
             self._solver = None  # its table is no longer needed here
-        return self._line, self._outcome
+        return self._found
 
     @property
     def line(self) -> tuple[Move, ...]:
@@ -307,17 +306,14 @@ class Solver:
 
     def _core_ranks(self, state: State) -> tuple[MoveValue, ...]:
         """``rank_moves`` in one call of the compiled core (``Core.ranks``), which values the
-        moves in the same order with the same searches (the same nodes and budget)."""
+        moves in the same order with the same searches (the same nodes and budget) and returns
+        them ranked as ``rank_moves`` ranks them."""
         assert isinstance(self._engine, CoreNegamax)
         self._check_deal(state)
         si, tc = stock_place(state, self.stock)
         m = self.maxv
-        out = [
-            MoveValue(CODE_MOVES[code], v, state, self, after)
-            for code, v, after in self._engine.ranks(-m, m, si, tc, fields(state))
-        ]
-        out.sort(key=_by_value, reverse=True)  # stable: equals keep the order of the moves
-        return tuple(out)
+        ranked = self._engine.ranks(-m, m, si, tc, fields(state))
+        return tuple([MoveValue(CODE_MOVES[code], v, state, self, a) for code, v, a in ranked])
 
     def _lead_value(self, state: State, pos: Pos, card: int) -> int:
         """Exact value of leading ``card`` for the leader of ``state`` (on lead, no choice
