@@ -200,6 +200,8 @@ class CoreNegamax:
     The core calls back through a weak reference, so that the two hold no cycle: the core and
     its table go as soon as the search is let go."""
 
+    __slots__ = ("__weakref__", "budget", "charged", "core", "maxv")
+
     def __init__(
         self, rules: RuleSet, stock: tuple[int, ...], budget: Budget | None = None
     ) -> None:
@@ -216,13 +218,22 @@ class CoreNegamax:
             scores,
             _no_checkpoint if budget is None else _weak_checkpoint(weakref.ref(self)),
         )
-        self.best_move = self.core.best_move
-        self.clear = self.core.clear
-        self.entries = self.core.entries
 
     @property
     def nodes(self) -> int:
         return int(self.core.nodes)
+
+    def best_move(self, trump: int, married: int, *pos: int) -> int:
+        """``Core.best_move``."""
+        return self.core.best_move(trump, married, *pos)
+
+    def clear(self) -> None:
+        """``Core.clear``."""
+        self.core.clear()
+
+    def entries(self) -> int:
+        """``Core.entries``."""
+        return self.core.entries()
 
     def lead(self, *args: int) -> int:
         """``Core.lead``, armed (``_armed``)."""
