@@ -118,7 +118,11 @@ static Facts *get_facts(Core *C, int trump, int married) {
         fail(C);
     }
     Pairs *P = C->pairs;
-    if (P->pairs[idx] != NULL) return P->pairs[idx];
+    if (P != NULL && P->pairs[idx] != NULL) return P->pairs[idx];
+    if (P == NULL || P->facts_fn == NULL) {
+        PyErr_SetString(PyExc_ValueError, "no facts to read (a Pairs not made)");
+        fail(C);
+    }
     Facts f; /* read whole before it is kept: the call may run other searches of the rule set */
     Facts *F = &f;
     memset(F, 0, sizeof f);
@@ -972,11 +976,11 @@ static int Pairs_init(Pairs *P, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_TypeError, "facts: a function of the trump suit and marriage count");
         return -1;
     }
-    Py_XSETREF(P->facts_fn, Py_NewRef(facts_fn));
-    for (int i = 0; i < NPAIRS; i++) {
-        PyMem_RawFree(P->pairs[i]);
-        P->pairs[i] = NULL;
+    if (P->facts_fn != NULL) { /* a search may hold its facts: they are never let go early */
+        PyErr_SetString(PyExc_TypeError, "the facts of a Pairs are given once");
+        return -1;
     }
+    P->facts_fn = Py_NewRef(facts_fn);
     return 0;
 }
 
