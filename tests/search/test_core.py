@@ -26,7 +26,8 @@ from tutor.engine import (
     view_of,
 )
 from tutor.search import Budget, SearchLimit, Solver, _core, expert_evaluation
-from tutor.search._negamax import Negamax
+from tutor.search._negamax import Negamax, search_stock, stock_place
+from tutor.search.playout import fields
 
 from helpers import mini_position
 
@@ -290,3 +291,49 @@ def test_every_move_of_the_second_phase_in_one_call(monkeypatch: pytest.MonkeyPa
             cuts += 1
         checked += 1
     assert cuts >= 3 and len(calls) == checked + cuts  # once without a budget, once with
+
+
+def _ranked(state: State, pairs: object) -> tuple[object, int]:
+    """``Core.ranks`` of ``state`` by a new core made with the rule facts ``pairs``, and the
+    nodes it searched."""
+    rules = state.rules
+    maxv, scores, _ = _core.parts(rules)
+    stock = search_stock(state)
+    si, tc = stock_place(state, stock)
+    c = core.Core(stock, rules.marriage_escalating, 1 << 62, pairs, scores, lambda: None)
+    return c.ranks(-maxv, maxv, si, tc, 0, *fields(state)), c.nodes
+
+
+class _Asked:
+    """The facts of a rule set, with the questions asked of them."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.asked: list[tuple[int, int]] = []
+
+    def __call__(self, trump: int, married: int) -> tuple[int, ...]:
+        self.asked.append((trump, married))
+        return _core.core_facts(self.rules, trump, married)
+
+
+def test_the_cores_of_a_rule_set_read_its_facts_once() -> None:
+    """The cores of one rule set share its facts (``Pairs``): a later core reads none again
+    and ranks the moves as a core with facts of its own does (values, order and nodes); a
+    ``Pairs`` is given its facts once."""
+    rng = random.Random(8)
+    checked = 0
+    while checked < 5:
+        rules = random_rules(rng)
+        s = played(rules, rng, rng.choice((4, 5)), 0)
+        if s is None or not s.phase2 or s.trump is None or s.waiting is not Wait.NOTHING:
+            continue
+        facts = _Asked(rules)
+        shared = core.Pairs(facts)
+        first = _ranked(s, shared)
+        read = len(facts.asked)
+        assert read > 0 and len(set(facts.asked)) == read
+        assert _ranked(s, shared) == first and len(facts.asked) == read
+        assert _ranked(s, core.Pairs(_Asked(rules))) == first
+        checked += 1
+    with pytest.raises(TypeError):
+        shared.__init__(_Asked(rules))

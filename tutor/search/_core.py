@@ -164,27 +164,26 @@ def core_scores(rules: RuleSet) -> _negacore.Scores:
 
 
 @functools.lru_cache(maxsize=64)
-def _parts(
-    rules: RuleSet,
-) -> tuple[int, _negacore.Scores, Callable[[int, int], tuple[int, ...]]]:
+def _parts(rules: RuleSet) -> tuple[int, _negacore.Scores, _negacore.Pairs]:
     """What every core of ``rules`` is made with, found once for the rule set (a rule set's hash
     costs more than a small search): the largest value, the scoring, and the facts of each
-    trump suit and marriage count as asked for."""
-    known: dict[tuple[int, int], tuple[int, ...]] = {}
+    trump suit and marriage count, read by the core when first asked for and kept for the
+    rule set's later cores (``Pairs``)."""
 
     def facts(trump: int, married: int) -> tuple[int, ...]:
-        key = trump, married
-        if key not in known:
-            known[key] = core_facts(rules, trump, married)
-        return known[key]
+        return core_facts(rules, trump, married)
 
-    return max_game_points(rules), _negacore.Scores(score_facts(rules)), facts
-
-
-_last_parts: list[tuple[RuleSet, tuple[int, _negacore.Scores, Any]]] = []
+    return (
+        max_game_points(rules),
+        _negacore.Scores(score_facts(rules)),
+        _negacore.Pairs(facts),
+    )
 
 
-def parts(rules: RuleSet) -> tuple[int, _negacore.Scores, Callable[[int, int], tuple[int, ...]]]:
+_last_parts: list[tuple[RuleSet, tuple[int, _negacore.Scores, _negacore.Pairs]]] = []
+
+
+def parts(rules: RuleSet) -> tuple[int, _negacore.Scores, _negacore.Pairs]:
     """``_parts`` of ``rules``, found again by identity first (the solvers of one hint or one
     evaluation share their rule set)."""
     if _last_parts and _last_parts[0][0] is rules:
@@ -200,6 +199,8 @@ class CoreNegamax:
 
     The core calls back through a weak reference, so that the two hold no cycle: the core and
     its table go as soon as the search is let go."""
+
+    __slots__ = ("__weakref__", "budget", "charged", "core", "maxv")
 
     def __init__(
         self, rules: RuleSet, stock: tuple[int, ...], budget: Budget | None = None
@@ -217,13 +218,22 @@ class CoreNegamax:
             scores,
             _no_checkpoint if budget is None else _weak_checkpoint(weakref.ref(self)),
         )
-        self.best_move = self.core.best_move
-        self.clear = self.core.clear
-        self.entries = self.core.entries
 
     @property
     def nodes(self) -> int:
         return int(self.core.nodes)
+
+    def best_move(self, trump: int, married: int, *pos: int) -> int:
+        """``Core.best_move``."""
+        return self.core.best_move(trump, married, *pos)
+
+    def clear(self) -> None:
+        """``Core.clear``."""
+        self.core.clear()
+
+    def entries(self) -> int:
+        """``Core.entries``."""
+        return self.core.entries()
 
     def lead(self, *args: int) -> int:
         """``Core.lead``, armed (``_armed``)."""
@@ -256,8 +266,8 @@ class CoreNegamax:
         self, alpha: int, beta: int, si: int, tc: int, fields: tuple[int | tuple[int, ...], ...]
     ) -> Any:
         """``Core.ranks`` of the position ``fields`` (``tutor.search.playout.fields``): every
-        legal move's code, value and the value after it, with the budget armed before each of
-        its searches and charged at the end."""
+        legal move's code, value and the value after it, best first (equals in the order of
+        the moves), with the budget armed before each of its searches and charged at the end."""
         if self.budget is None:
             return self.core.ranks(alpha, beta, si, tc, 0, *fields)
         try:

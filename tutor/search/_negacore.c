@@ -5,7 +5,8 @@
  *
  * Nothing about a variant is written here. The rule facts of each trump suit and marriage
  * count come from Python when first needed (``facts(trump, married)``, a flat tuple of integers
- * made by tutor.search._core from tutor.search._rulefacts), and the end of a deal is valued
+ * made by tutor.search._core from tutor.search._rulefacts), read once for the rule set
+ * (``Pairs(facts)``, shared by its cores), and the end of a deal is valued
  * from the scoring facts of the rule set (``Scores(facts)``, from tutor.search._core.score_facts)
  * by the same branches as tutor.engine.scoring.scoring, which tests/search/test_core.py holds
  * it to.
@@ -32,7 +33,6 @@ typedef uint64_t u64;
 #define KINGS ((1ULL << 2) | (1ULL << 10) | (1ULL << 18) | (1ULL << 26))
 
 typedef struct {
-    int loaded;
     int trump, married;
     int pts[32];
     u64 tmask;
@@ -69,6 +69,15 @@ typedef struct {
     int last_trick_decides, opp_out_points, oo_points;
 } Scores;
 
+/* The rule facts of one rule set by trump suit and marriage count (``Pairs(facts)``), each read
+ * from ``facts(trump, married)`` when first needed and kept for every core made with them: a new
+ * core of the rule set reads none again. */
+typedef struct Pairs {
+    PyObject_HEAD
+    PyObject *facts_fn;
+    Facts *pairs[NPAIRS];
+} Pairs;
+
 typedef struct {
     PyObject_HEAD
     long long nodes;
@@ -77,9 +86,9 @@ typedef struct {
     int escalating;
     int nstock;
     int stock[40];
-    PyObject *facts_fn, *checkpoint_fn;
+    PyObject *checkpoint_fn;
     Scores *sc;
-    Facts *pairs[NPAIRS]; /* made when first asked for (get_facts) */
+    struct Pairs *pairs; /* the rule facts, shared by the cores of one rule set */
     Entry *table;
     size_t table_size, table_count; /* size a power of two */
     size_t first_size; /* the table's size when first made (first_table) */
@@ -108,16 +117,16 @@ static Facts *get_facts(Core *C, int trump, int married) {
         PyErr_SetString(PyExc_ValueError, "too many marriages");
         fail(C);
     }
-    Facts *F = C->pairs[idx];
-    if (F != NULL && F->loaded) return F;
-    if (F == NULL) {
-        F = C->pairs[idx] = PyMem_RawCalloc(1, sizeof(Facts));
-        if (F == NULL) {
-            PyErr_NoMemory();
-            fail(C);
-        }
+    Pairs *P = C->pairs;
+    if (P != NULL && P->pairs[idx] != NULL) return P->pairs[idx];
+    if (P == NULL || P->facts_fn == NULL) {
+        PyErr_SetString(PyExc_ValueError, "no facts to read (a Pairs not made)");
+        fail(C);
     }
-    PyObject *t = PyObject_CallFunction(C->facts_fn, "ii", trump, m);
+    Facts f; /* read whole before it is kept: the call may run other searches of the rule set */
+    Facts *F = &f;
+    memset(F, 0, sizeof f);
+    PyObject *t = PyObject_CallFunction(P->facts_fn, "ii", trump, m);
     if (t == NULL) fail(C);
     if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != NFACTS) {
         Py_DECREF(t);
@@ -189,8 +198,16 @@ static Facts *get_facts(Core *C, int trump, int married) {
     }
     F->trump = trump;
     F->married = m;
-    F->loaded = 1;
-    return F;
+    if (P->pairs[idx] == NULL) {
+        Facts *kept = PyMem_RawMalloc(sizeof(Facts));
+        if (kept == NULL) {
+            PyErr_NoMemory();
+            fail(C);
+        }
+        *kept = f;
+        P->pairs[idx] = kept;
+    }
+    return P->pairs[idx];
 }
 
 /* ---------------------------------------------------------------- scoring */
@@ -805,12 +822,13 @@ static int check_hands(long long h0, long long h1) {
 }
 
 /* The table for the first question, by the cards still to play (hands and stock from si):
- * small for a small endgame, whose search needs only a few hundred entries, so that making it
- * costs little; doubled as it fills. */
+ * 2^(cards - 2) slots, at least 1,024 and at most 65,536 (24 kB to 1.5 MB), so that most
+ * searches of an endgame never grow it (a grow rehashes every entry, which costs more than
+ * zeroing a larger table at once) and the probes stay short; doubled as it fills. */
 static void first_table(Core *C, u64 hands, int si) {
     int cards = __builtin_popcountll(hands) + (si >= 0 && si < C->nstock ? C->nstock - si : 0);
-    int bits = cards - 3;
-    C->first_size = (size_t)1 << (bits < 9 ? 9 : bits > 15 ? 15 : bits);
+    int bits = cards - 2;
+    C->first_size = (size_t)1 << (bits < 10 ? 10 : bits > 16 ? 16 : bits);
     table_grow(C);
 }
 
@@ -950,21 +968,61 @@ static PyTypeObject ScoresType = {
     .tp_methods = Scores_methods,
 };
 
-static void free_pairs(Core *C) {
-    for (int i = 0; i < NPAIRS; i++) {
-        PyMem_RawFree(C->pairs[i]);
-        C->pairs[i] = NULL;
+static int Pairs_init(Pairs *P, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"facts", NULL};
+    PyObject *facts_fn;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", kwlist, &facts_fn)) return -1;
+    if (!PyCallable_Check(facts_fn)) {
+        PyErr_SetString(PyExc_TypeError, "facts: a function of the trump suit and marriage count");
+        return -1;
     }
+    if (P->facts_fn != NULL) { /* a search may hold its facts: they are never let go early */
+        PyErr_SetString(PyExc_TypeError, "the facts of a Pairs are given once");
+        return -1;
+    }
+    P->facts_fn = Py_NewRef(facts_fn);
+    return 0;
 }
+
+static int Pairs_traverse(Pairs *P, visitproc visit, void *arg) {
+    Py_VISIT(P->facts_fn);
+    return 0;
+}
+
+static int Pairs_clear_refs(Pairs *P) {
+    Py_CLEAR(P->facts_fn);
+    return 0;
+}
+
+static void Pairs_dealloc(Pairs *P) {
+    PyObject_GC_UnTrack(P);
+    Pairs_clear_refs(P);
+    for (int i = 0; i < NPAIRS; i++) PyMem_RawFree(P->pairs[i]);
+    Py_TYPE(P)->tp_free((PyObject *)P);
+}
+
+static PyTypeObject PairsType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tutor.search._negacore.Pairs",
+    .tp_basicsize = sizeof(Pairs),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The rule facts of one rule set by trump suit and marriage count, read once.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Pairs_init,
+    .tp_dealloc = (destructor)Pairs_dealloc,
+    .tp_traverse = (traverseproc)Pairs_traverse,
+    .tp_clear = (inquiry)Pairs_clear_refs,
+};
 
 static int Core_init(Core *C, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"stock", "escalating", "cap", "facts", "scores", "checkpoint", NULL};
-    PyObject *stock, *facts_fn, *checkpoint_fn;
+    PyObject *stock, *checkpoint_fn;
+    Pairs *pairs;
     Scores *scores;
     int escalating;
     long long cap;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OpLOO!O", kwlist, &stock, &escalating, &cap,
-                                     &facts_fn, &ScoresType, &scores, &checkpoint_fn))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OpLO!O!O", kwlist, &stock, &escalating, &cap,
+                                     &PairsType, &pairs, &ScoresType, &scores, &checkpoint_fn))
         return -1;
     PyObject *seq = PySequence_Fast(stock, "stock: a sequence of card indices");
     if (seq == NULL) return -1;
@@ -993,22 +1051,21 @@ static int Core_init(Core *C, PyObject *args, PyObject *kwds) {
     C->cap = cap;
     C->nodes = 0;
     C->stop = 1LL << 62;
-    Py_XSETREF(C->facts_fn, Py_NewRef(facts_fn));
+    Py_XSETREF(C->pairs, (Pairs *)Py_NewRef(pairs));
     Py_XSETREF(C->sc, (Scores *)Py_NewRef(scores));
     Py_XSETREF(C->checkpoint_fn, Py_NewRef(checkpoint_fn));
-    free_pairs(C);
     return 0;
 }
 
 static int Core_traverse(Core *C, visitproc visit, void *arg) {
-    Py_VISIT(C->facts_fn);
+    Py_VISIT(C->pairs);
     Py_VISIT(C->sc);
     Py_VISIT(C->checkpoint_fn);
     return 0;
 }
 
 static int Core_clear_refs(Core *C) {
-    Py_CLEAR(C->facts_fn);
+    Py_CLEAR(C->pairs);
     Py_CLEAR(C->sc);
     Py_CLEAR(C->checkpoint_fn);
     return 0;
@@ -1017,7 +1074,6 @@ static int Core_clear_refs(Core *C) {
 static void Core_dealloc(Core *C) {
     PyObject_GC_UnTrack(C);
     Core_clear_refs(C);
-    free_pairs(C);
     PyMem_RawFree(C->table);
     Py_TYPE(C)->tp_free((PyObject *)C);
 }
@@ -1080,11 +1136,14 @@ PyMODINIT_FUNC PyInit__negacore(void) {
         for (int r = 0; r < 8; r++)
             if (b >> r & 1) SPREAD[b] |= 1ULL << (4 * r);
     }
-    if (PyType_Ready(&CoreType) < 0 || PyType_Ready(&ScoresType) < 0) return NULL;
+    if (PyType_Ready(&CoreType) < 0 || PyType_Ready(&ScoresType) < 0 ||
+        PyType_Ready(&PairsType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&moduledef);
     if (m == NULL) return NULL;
     if (PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) < 0 ||
-        PyModule_AddObjectRef(m, "Scores", (PyObject *)&ScoresType) < 0) {
+        PyModule_AddObjectRef(m, "Scores", (PyObject *)&ScoresType) < 0 ||
+        PyModule_AddObjectRef(m, "Pairs", (PyObject *)&PairsType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

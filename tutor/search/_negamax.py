@@ -94,7 +94,7 @@ def stock_place(state: State, stock: tuple[int, ...]) -> tuple[int, int]:
     if state.waiting is not Wait.NOTHING:
         raise ValueError("a choice between two turns has no search position: value its moves")
     rest, tc = state.stock, state.trump_card
-    if not state.rules.face_up and rest:
+    if rest and not state.rules.face_up:
         rest, tc = rest[:-1], rest[-1]
     si = len(stock) - len(rest)
     if si < 0 or stock[si:] != rest:

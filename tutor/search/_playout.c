@@ -682,10 +682,11 @@ static PyObject *Core_line(Core *C, PyObject *const *args, Py_ssize_t nargs) {
 
 /* ranks(alpha, beta, si, tc, armed, <the 24 position fields of playout>): Solver.rank_moves
  * from a position of the second phase with trumps named and no choice waiting, in one call:
- * for each legal move in legal_moves' order, its code, its value for the player to move and
- * the value after it for the one to move then (the deal's end valued as play.py scores it,
- * else searched within alpha and beta from the position after the move, as Solver.value
- * searches it, the budget armed before each search). */
+ * the legal moves valued in legal_moves' order, each with its code, its value for the player
+ * to move and the value after it for the one to move then (the deal's end valued as play.py
+ * scores it, else searched within alpha and beta from the position after the move, as
+ * Solver.value searches it, the budget armed before each search), returned best first (equals
+ * in legal_moves' order). */
 static PyObject *Core_ranks(Core *C, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 29) {
         PyErr_Format(PyExc_TypeError, "expected 29 arguments, got %zd", nargs);
@@ -732,9 +733,16 @@ static PyObject *Core_ranks(Core *C, PyObject *const *args, Py_ssize_t nargs) {
         afters[i] = after;
         values[i] = ps_to_move(&child) == player ? after : -after;
     }
+    int order[MAXMOVES]; /* best first, equals in the order of the moves (a stable sort) */
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && values[order[j - 1]] < values[i]; j--) order[j] = order[j - 1];
+        order[j] = i;
+    }
     PyObject *out = PyTuple_New(n);
     if (out == NULL) return NULL;
-    for (int i = 0; i < n; i++) {
+    for (int k = 0; k < n; k++) {
+        int i = order[k];
         PyObject *t = PyTuple_New(3);
         if (t != NULL) {
             PyTuple_SET_ITEM(t, 0, PyLong_FromLong(codes[i]));
@@ -747,7 +755,7 @@ static PyObject *Core_ranks(Core *C, PyObject *const *args, Py_ssize_t nargs) {
             Py_DECREF(out);
             return NULL;
         }
-        PyTuple_SET_ITEM(out, i, t);
+        PyTuple_SET_ITEM(out, k, t);
     }
     return out;
 }

@@ -24,6 +24,7 @@ from typing import Any
 
 from tutor.engine import (
     CLOSE_UNDRAWN,
+    NO_TRUMP,
     PASS,
     Move,
     State,
@@ -75,8 +76,9 @@ def club_playout(state: State, exact: int) -> tuple[State, tuple[Move, ...]]:
 
 def fields(state: State) -> tuple[int | tuple[int, ...], ...]:
     """The fields of ``state`` as the core's ``playout`` and ``line`` read them."""
+    trump = state.trump  # ``state.trump_index``, without the property's call
     return (
-        state.trump_index,
+        NO_TRUMP if trump is None else int(trump),
         *state.hands,
         state.stock,
         state.trump_card,

@@ -80,35 +80,35 @@ class MoveValue:
     lessons). Asking for the line charges that solver's budget like its other questions and may
     raise ``SearchLimit``; the solver is let go once the line is known."""
 
-    __slots__ = ("_before", "_line", "_outcome", "_solver", "_value_after", "game_points", "move")
+    __slots__ = ("_found", "_source", "_value_after", "game_points", "move")
 
     def __init__(
-        self, move: Move, game_points: int, before: State, solver: Solver, value_after: int
+        self, move: Move, game_points: int, source: tuple[State, Solver], value_after: int
     ) -> None:
         self.move = move
         self.game_points = game_points  # net game points for the player to move
-        self._before = before  # the state the move is made in
-        self._solver: Solver | None = solver
+        # The state the move is made in and the solver that ranked it (shared by the moves).
+        self._source: tuple[State, Solver] | None = source
         self._value_after = value_after  # the exact value after the move, for the one to move
-        self._line: tuple[Move, ...] | None = None
-        self._outcome: Outcome | None = None
+        self._found: tuple[tuple[Move, ...], Outcome] | None = None  # the line and its outcome
 
     def __repr__(self) -> str:
         return f"MoveValue({self.move}, {self.game_points})"
 
     def _find_line(self) -> tuple[tuple[Move, ...], Outcome]:
-        if self._line is None or self._outcome is None:
-            after = apply_unchecked(self._before, self.move)
+        if self._found is None:
+            assert self._source is not None
+            before, solver = self._source
+            after = apply_unchecked(before, self.move)
             if after.result is not None:
                 rest: tuple[Move, ...] = ()
                 end = after
             else:
-                assert self._solver is not None
-                rest, end = self._solver.line(after, self._value_after)
+                rest, end = solver.line(after, self._value_after)
             assert end.result is not None
-            self._line, self._outcome = (self.move, *rest), end.result
-            self._solver = None  # its table is no longer needed here
-        return self._line, self._outcome
+            self._found = (self.move, *rest), end.result
+            self._source = None  # the solver's table is no longer needed here
+        return self._found
 
     @property
     def line(self) -> tuple[Move, ...]:
@@ -175,7 +175,7 @@ class Solver:
     def _check_deal(self, state: State) -> None:
         rules = state.rules
         if (rules is not self.rules and rules != self.rules) or (
-            rules.face_up and state.trump != self.trump
+            state.trump != self.trump and rules.face_up
         ):
             raise ValueError("the state belongs to another deal")
 
@@ -289,6 +289,7 @@ class Solver:
             return self._core_ranks(state)
         leading = state.lead < 0 and state.waiting is Wait.NOTHING
         pos = self._pos(state) if leading else None
+        source = state, self
         out = []
         for move in legal_moves(state):
             if pos is not None and isinstance(move, Play):
@@ -301,23 +302,21 @@ class Solver:
                 else:
                     after = self.value(child)
                     v = after if child.to_move == player else -after
-            out.append(MoveValue(move, v, state, self, after))
+            out.append(MoveValue(move, v, source, after))
         out.sort(key=_by_value, reverse=True)
         return tuple(out)
 
     def _core_ranks(self, state: State) -> tuple[MoveValue, ...]:
         """``rank_moves`` in one call of the compiled core (``Core.ranks``), which values the
-        moves in the same order with the same searches (the same nodes and budget)."""
+        moves in the same order with the same searches (the same nodes and budget) and returns
+        them ranked as ``rank_moves`` ranks them."""
         assert isinstance(self._engine, CoreNegamax)
         self._check_deal(state)
         si, tc = stock_place(state, self.stock)
         m = self.maxv
-        out = [
-            MoveValue(CODE_MOVES[code], v, state, self, after)
-            for code, v, after in self._engine.ranks(-m, m, si, tc, fields(state))
-        ]
-        out.sort(key=_by_value, reverse=True)  # stable: equals keep the order of the moves
-        return tuple(out)
+        ranked = self._engine.ranks(-m, m, si, tc, fields(state))
+        source = state, self
+        return tuple([MoveValue(CODE_MOVES[code], v, source, a) for code, v, a in ranked])
 
     def _lead_value(self, state: State, pos: Pos, card: int) -> int:
         """Exact value of leading ``card`` for the leader of ``state`` (on lead, no choice
