@@ -259,3 +259,25 @@ def test_the_german_articles_discards_are_explained_with_its_reasons() -> None:
     assert "keep the jack of hearts: a trump is worth more later" in reply("example-1", "Kd", "Jh")
     said = reply("example-2", "Qs", "10h")
     assert "Better to give the queen of spades, not the ten of hearts" in said
+
+
+def test_the_lines_an_explanation_reads_are_the_rules_lines_and_read_once() -> None:
+    """The lines the search made, played without the legality test, give the steps the checked
+    play gives; and explaining the same moves again, with the better move's lines already
+    played, gives the same explanations."""
+    from tutor.teach.hints import why as why_module
+
+    corpus = _corpus("classic", 3, 11, 12)
+    replayed = 0
+    for analysis, why in corpus:
+        best = analysis.best
+        for deal, line in zip(analysis.deals, best.deal_lines, strict=True):
+            if line:
+                assert line_steps(deal, line, checked=False) == line_steps(deal, line)
+                replayed += 1
+        why_module._ends.clear()
+        first = [explain(analysis, m.move) for m in analysis.moves]
+        again = [explain(analysis, m.move) for m in analysis.moves]
+        assert again == first
+        assert explain(analysis, why.move) == why
+    assert len(corpus) == 3 and replayed >= 12

@@ -32,6 +32,7 @@ from tutor.engine import (
     State,
     Wait,
     apply,
+    apply_unchecked,
     parse_move,
     pass_until,
 )
@@ -57,14 +58,18 @@ class Step:
 def _drawn(before: State, after: State) -> frozenset[Card]:
     if before.stock_size == after.stock_size:
         return frozenset()
-    new = [set(after.hand(p)) - set(before.hand(p)) for p in (0, 1)]
-    return frozenset(new[0] | new[1])
+    new = (after.hands[0] & ~before.hands[0]) | (after.hands[1] & ~before.hands[1])
+    return frozenset(CARDS[i] for i in range(new.bit_length()) if new >> i & 1)
 
 
-def line_steps(before: State, moves: Sequence[Move | str]) -> tuple[Step, ...]:
+def line_steps(
+    before: State, moves: Sequence[Move | str], checked: bool = True
+) -> tuple[Step, ...]:
     """``moves`` played from ``before``, grouped into the steps the table shows: a lead and the
     card that answers it make one step (the trick); any other move is a step of its own. Moves
-    after the end of the deal are left out."""
+    after the end of the deal are left out. Each move is checked against the rules (an illegal
+    one raises ``IllegalMoveError``) unless ``checked`` is False: for a line the search made."""
+    play = apply if checked else apply_unchecked
     steps: list[Step] = []
     state = before
     pending: tuple[Move, State] | None = None  # a lead waiting for its answer
@@ -77,13 +82,13 @@ def line_steps(before: State, moves: Sequence[Move | str]) -> tuple[Step, ...]:
             skip = False
             continue
         state = pass_until(state, move)
-        after = apply(state, move)
+        after = play(state, move)
         if after.waiting is Wait.DRAW:
             # The trick's winner draws (the table shows the cards drawn with the trick),
             # unless the line closes before drawing.
             upcoming = line[i + 1] if i + 1 < len(line) else PASS
             if upcoming != CLOSE_UNDRAWN:
-                after = apply(after, PASS)
+                after = play(after, PASS)
                 skip = upcoming == PASS
         if isinstance(move, Play) and state.lead >= 0 and after.last_trick is not None:
             leader, led, played, taker = after.last_trick

@@ -230,9 +230,27 @@ def _key(fact: Decider | None) -> tuple[object, ...] | None:
     return None if fact is None else (fact.kind, fact.player)
 
 
+#: Lines played out lately, by the identity of the deal and the line (``_end``): the better
+#: move's line in a deal is the same object for every move compared with it, so a hint that
+#: explains several moves plays each of those lines once. At most ``ENDS_KEPT`` are kept.
+_ends: dict[tuple[int, int], tuple[State, Sequence[Move], tuple[tuple[Step, ...], Outcome | None]]]
+_ends = {}
+ENDS_KEPT = 1024
+
+
 def _end(start: State, moves: Sequence[Move]) -> tuple[tuple[Step, ...], Outcome | None]:
-    steps = line_steps(start, moves)
-    return steps, (steps[-1].state.result if steps else None)
+    """The steps of ``moves`` from ``start`` and the deal's outcome at their end (None where the
+    line stops before the end)."""
+    key = id(start), id(moves)
+    kept = _ends.get(key)
+    if kept is not None and kept[0] is start and kept[1] is moves:
+        return kept[2]
+    steps = line_steps(start, moves, checked=False)  # lines the search made
+    found = steps, (steps[-1].state.result if steps else None)
+    if len(_ends) >= ENDS_KEPT:
+        _ends.clear()
+    _ends[key] = start, moves, found
+    return found
 
 
 def _line(analysis: Analysis, value: MoveValue, best: MoveValue) -> Line | None:
