@@ -26,7 +26,14 @@ sample is played knowing where the cards are). ``CLOSE_MARGIN`` can ask a close 
 best other move by some game points; margins of 0.3 and 0.5 made the expert no stronger
 against ``expert1`` on the same deals, so it is 0: the expert closes when closing is best.
 
-An ``ExpertStyle`` holds the two settings that tell experts apart: ``EXPERT`` is today's,
+Two changes that did not make the expert stronger, each over the same 1,000 matches to 7
+against ``expert2`` under schnapsen (``tutor bench --strength 1000 --against expert2``; today's
+expert: 547 won): searching exactly from eight cards still to play (``exact_cards`` 8, one
+draw earlier): 542 won; and a close checked by playing the closed deal in 40 of the deals with
+both seats deciding from what they see (12 deals of their own at each decision), the close
+given up where that play valued it below the best other move: 544 won.
+
+An ``ExpertStyle`` holds the settings that tell experts apart: ``EXPERT`` is today's,
 ``EXPERT2`` the one before it (60 deals and 200,000 work units, no further deals), kept as the
 yardstick ``expert2`` of ``tutor bench --strength``. Against it, today's expert won 547 of 1,000
 matches to 7 under schnapsen (54.7%, Wilson 95%: 51.6-57.8%) and 574 of 1,000 under classic
