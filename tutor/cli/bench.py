@@ -2,37 +2,39 @@
 expert's strength in whole matches.
 
 Four parts, and a fifth on request, each on positions or deals made from a seed, so a run can
-be repeated:
+be repeated (each in its own module with its lines of the report; their clock and endgames in
+``tutor.cli.bench_measure``):
 
-- solver: endgames right after the stock is gone (six cards each under the default rules), one
-  trick later (five each) and with four cards each (``solver_sizes``), solved by
-  ``tutor.search.solver`` and by the plain memoised minimax of ``tutor.search.baseline``; and
-  every legal move valued exactly (``Solver.rank_moves``, what hints and puzzles ask); times in
+- solver (``tutor.cli.bench_solver``): endgames right after the stock is gone (six cards each under
+  the default rules), one trick later (five each) and with four cards each (``solver_sizes``),
+  solved by ``tutor.search.solver`` and by the plain memoised minimax of ``tutor.search.baseline``;
+  and every legal move valued exactly (``Solver.rank_moves``, what hints and puzzles ask); times in
   milliseconds, the speed-ups of the medians over plain minimax, nodes per second;
-- search: which search the solver runs, and the compiled core against the Python search on the
-  same endgames with 6 to 10 cards a hand (nodes per second of each, the ratio, and whether
-  every move's value agrees; ``tutor.cli.bench_search``), and the same for the table
-  solver's core on positions of ``three`` and ``four`` with 4 to 8 cards a hand;
-- hint: a full hint (``hints.analyse`` of the player's view: every legal move valued over the
-  sampled deals, more where the best move is not clearly ahead, with its ideas; then the
-  reasoning rendered as text) on positions from every stage of whole deals, with the number
-  of samples;
-- computer: the server time of one computer move on the Play page at each strength
-  (beginner, club, expert), on the same positions as the hint;
-- grades: the coach's grade stability, the same learner decision (from matches of two seats
-  under ``schnapsen`` and ``classic``, the learner's seat played by the beginner) graded twice
-  on deals drawn with two different seeds (``tutor.teach.play.stability``): how many got the
-  same grade, and the time of one coach remark (``--grades N`` decisions in all, half under
-  each preset; 0 leaves the part out); and the hint asked about the same decisions with the
-  same two seeds: how often it put the same move first and gave the same advice;
-- strength (``--strength N``): N matches to 7 of the expert against each opponent of ``--against``
-  (``expert2``, the expert before today's, and ``expert1``, the first expert, both kept as
-  yardsticks, ``club``, ``greedy``, ``random``) under each of ``--strength-rules`` (``schnapsen``
-  and ``classic`` unless it says otherwise; ``--rules`` does not change them), played by the Play
-  page's own steps (``tutor.teach.play.strength``) in ``--jobs`` processes; matches and deals won
-  with 95% Wilson intervals, and the expert's time per decision where it had a choice (median, 95th
-  percentile, slowest). While the matches are played, a line on standard error tells each tenth of
-  them done with the tally so far, so a long run stopped early still leaves its figures.
+- search: which search the solver runs, and the compiled core against the Python search on the same
+  endgames with 6 to 10 cards a hand (nodes per second of each, the ratio, and whether every move's
+  value agrees; ``tutor.cli.bench_search``), and the same for the table solver's core on positions
+  of ``three`` and ``four`` with 4 to 8 cards a hand;
+- hint (``tutor.cli.bench_app``, with the next two): a full hint (``hints.analyse`` of the player's
+  view: every legal move valued over the sampled deals, more where the best move is not clearly
+  ahead, with its ideas; then the reasoning rendered as text) on positions from every stage of
+  whole deals, with the number of samples;
+- computer: the server time of one computer move on the Play page at each strength (beginner, club,
+  expert), on the same positions as the hint;
+- grades: the coach's grade stability, the same learner decision (from matches of two seats under
+  ``schnapsen`` and ``classic``, the learner's seat played by the beginner) graded twice on deals
+  drawn with two different seeds (``tutor.teach.play.stability``): how many got the same grade, and
+  the time of one coach remark (``--grades N`` decisions in all, half under each preset; 0 leaves
+  the part out); and the hint asked about the same decisions with the same two seeds: how often it
+  put the same move first and gave the same advice;
+- strength (``--strength N``, ``tutor.cli.bench_strength``): N matches to 7 of the expert against
+  each opponent of ``--against`` (``expert2``, the expert before today's, and ``expert1``, the
+  first expert, both kept as yardsticks, ``club``, ``greedy``, ``random``) under each of
+  ``--strength-rules`` (``schnapsen`` and ``classic`` unless it says otherwise; ``--rules`` does
+  not change them), played by the Play page's own steps (``tutor.teach.play.strength``) in
+  ``--jobs`` processes; matches and deals won with 95% Wilson intervals, and the expert's time per
+  decision where it had a choice (median, 95th percentile, slowest). While the matches are played,
+  a line on standard error tells each tenth of them done with the tally so far, so a long run
+  stopped early still leaves its figures.
 
 The output is a report in words, its numbers written as the chosen language writes them, or
 with ``--json`` one JSON object on one line (the figures as data).
