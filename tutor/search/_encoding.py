@@ -48,6 +48,7 @@ ClosedFn = Callable[[int, int, int, int, int, int, int, int, int, int, int, int,
 
 
 def code_to_move(code: int) -> Move:
+    """The engine's move of the search's move ``code``."""
     if code < 32:
         return Play(CARDS[code])
     if code < 64:

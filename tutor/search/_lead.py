@@ -450,6 +450,7 @@ def lead_search(
             alpha: int,
             beta: int,
         ) -> int:
+            """Value for the first leader ``ld``, who names trumps before anything else."""
             engine.nodes += 1
             best = -inf
             for suit in range(4):
