@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.cli.bench import bench_solver, solver_sizes
+from tutor.cli.bench_solver import bench_solver, solver_sizes
 from tutor.engine import PRESETS, preset
 
 RANK_KEYS = {"rank_median_ms", "rank_p95_ms", "rank_cpu_median_ms", "rank_cpu_p95_ms"}

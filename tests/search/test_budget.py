@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cli.bench import endgames
+from tutor.cli.bench_measure import endgames
 from tutor.cli.main import main
 from tutor.engine import State, View, parse_rules, preset, random_deal, view_of
 from tutor.formats.positions import load_position, position_dump

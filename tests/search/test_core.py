@@ -26,7 +26,8 @@ from tutor.engine import (
     view_of,
 )
 from tutor.search import Budget, SearchLimit, Solver, _core, expert_evaluation
-from tutor.search._negamax import Negamax, search_stock, stock_place
+from tutor.search._encoding import search_stock, stock_place
+from tutor.search._negamax import Negamax
 from tutor.search.playout import fields
 
 from helpers import mini_position

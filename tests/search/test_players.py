@@ -10,7 +10,6 @@ import sys
 
 import pytest
 
-from tutor.cli.bench import wilson
 from tutor.engine import (
     DECLARE_OUT,
     Close,
@@ -26,7 +25,15 @@ from tutor.engine import (
     random_deal,
     view_of,
 )
-from tutor.search import PLAYERS, club_player, evaluate_moves, expert_player, rank_moves, selfplay
+from tutor.search import (
+    PLAYERS,
+    club_player,
+    evaluate_moves,
+    expert_player,
+    rank_moves,
+    selfplay,
+    wilson,
+)
 
 FAST = ("random", "greedy", "beginner", "club")
 

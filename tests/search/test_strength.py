@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tutor.cli import bench as bench_cmd
+from tutor.cli import bench_strength as strength_cmd
 from tutor.search import wilson
 from tutor.teach.play import strength as strength_mod
 from tutor.teach.play.strength import Strength, strength_matches
@@ -74,7 +75,7 @@ def test_a_long_strength_run_tells_each_tenth_on_standard_error(
             progress(total)
         return total
 
-    monkeypatch.setattr(bench_cmd, "strength_matches", fake)
+    monkeypatch.setattr(strength_cmd, "strength_matches", fake)
     _no_search_part(monkeypatch)
     args = [
         "bench",
@@ -122,8 +123,8 @@ def test_bench_turns_the_tallies_into_rates_intervals_and_times(
             times=(0.010, 0.020, 0.030, 0.040, 0.500),
         )
 
-    monkeypatch.setattr(bench_cmd, "strength_matches", fake)
-    out: dict[str, Any] = bench_cmd.bench_strength(10, 1, 1, ("expert1", "club"))
+    monkeypatch.setattr(strength_cmd, "strength_matches", fake)
+    out: dict[str, Any] = strength_cmd.bench_strength(10, 1, 1, ("expert1", "club"))
     assert calls == [
         ("schnapsen", "expert1", 10),
         ("schnapsen", "club", 10),
@@ -164,7 +165,7 @@ def test_strength_rules_choose_the_presets_measured_and_the_report_follows_them(
         calls.append((spec, opponent))
         return Strength(matches=matches, match_wins=1, deals=4, deal_wins=3, times=(0.01,))
 
-    monkeypatch.setattr(bench_cmd, "strength_matches", fake)
+    monkeypatch.setattr(strength_cmd, "strength_matches", fake)
     _no_search_part(monkeypatch)
     args = [
         "bench",
@@ -241,5 +242,5 @@ def test_the_count_of_decisions_takes_the_plural_of_its_language(
         "decision_max_ms": 500.0,
     }
     part = {"rules": ["schnapsen"], "schnapsen": {"expert1": figures}}
-    lines = bench_cmd._strength_lines(part, get_translator(lang))
+    lines = strength_cmd.strength_lines(part, get_translator(lang))
     assert words in lines[1]

@@ -24,6 +24,7 @@ import random
 import time
 from typing import Any
 
+from tutor.cli.bench_measure import endgames
 from tutor.engine import (
     RuleSet,
     State,
@@ -94,8 +95,6 @@ def bench_search(
     """The search part (see the module doc); without the core only the Python figures. The
     table solver is measured with hands of ``table_sizes`` cards, on at most
     ``TABLE_POSITIONS`` positions of each size."""
-    from tutor.cli.bench import endgames  # the bench's own endgames (and no import cycle)
-
     built = core_built()
     names = ("core", "python") if built else ("python",)
     result: dict[str, Any] = {"search": search_name(), "core": built, "positions": n}

@@ -5,7 +5,7 @@ the package's set-up where a C compiler is at hand) or the Python search
 The core is used where it can be imported; ``TUTOR_SEARCH=python`` in the environment forces
 the Python search. Both give the same values, search the same nodes and charge the same budget.
 The core reads no rule of a variant itself: ``core_facts`` hands it the facts of each trump suit
-and marriage count (``tutor.search._negamax.pair_facts``, from ``tutor.search._rulefacts``),
+and marriage count (``tutor.search._pairfacts.pair_facts``, from ``tutor.search._rulefacts``),
 and ``score_facts`` the scoring rules, which it applies by the branches of
 ``tutor.engine.scoring.scoring`` (no call back into Python at the end of a deal).
 
@@ -32,7 +32,8 @@ from tutor.engine import (
     RuleSet,
     SchwarzBy,
 )
-from tutor.search._negamax import Negamax, pair_facts
+from tutor.search._negamax import Negamax
+from tutor.search._pairfacts import pair_facts
 from tutor.search._rulefacts import max_game_points
 from tutor.search.budget import CHECK_EVERY, Budget
 

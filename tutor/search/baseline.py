@@ -1,7 +1,7 @@
 """The yardstick of ``tutor bench``: plain memoised minimax over the solver's integer positions.
 
 Every move of every position is searched, a trick at a time, exact values of the positions on
-lead memoised; no pruning, no move ordering. Same positions (``tutor.search._negamax.Pos``) and
+lead memoised; no pruning, no move ordering. Same positions (``tutor.search._encoding.Pos``) and
 the same scoring (``tutor.engine.scoring``) as the solver; as there, each trump suit (or none) and
 marriage count has its own closures, and naming trumps or a marriage that changes them goes on
 in the closures of the new pair.
@@ -20,7 +20,8 @@ from tutor.engine import (
     apply_unchecked,
     legal_moves,
 )
-from tutor.search._negamax import INF, pair_facts, position, search_stock
+from tutor.search._encoding import INF, position, search_stock
+from tutor.search._pairfacts import pair_facts
 
 PlainLeadFn = Callable[[int, int, int, int, int, int, int, int, int, int, int, int, int], int]
 PlainFollowFn = Callable[

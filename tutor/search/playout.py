@@ -33,7 +33,7 @@ from tutor.engine import (
     apply_unchecked,
 )
 from tutor.search import _core
-from tutor.search._negamax import code_to_move
+from tutor.search._encoding import code_to_move
 from tutor.search.club import club_player
 
 #: The core's codes of the two moves the search never makes (``_playout.c``).

@@ -44,7 +44,7 @@ from tutor.engine import (
     other,
 )
 from tutor.search._core import CoreNegamax, make_engine
-from tutor.search._negamax import Pos, code_to_move, position, search_stock, stock_place
+from tutor.search._encoding import Pos, code_to_move, position, search_stock, stock_place
 from tutor.search._rulefacts import max_game_points
 from tutor.search.budget import Budget
 from tutor.search.playout import CODE_MOVES, fields, rebuilt
