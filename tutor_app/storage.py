@@ -10,7 +10,7 @@ stored value has been read, so a new session never overwrites what an earlier on
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import streamlit as st
@@ -25,29 +25,37 @@ SESSION_KEY = "course_session"
 #: The component's script. ``data.key`` names the storage entry. On the first run of a
 #: session (``data.session`` new to the page for this entry) it reads the stored value: if
 #: there is one, it sends it as the trigger ``stored`` and stores nothing until the app says
-#: it has read it (``loaded``); if there is none, no run is asked for. From then on it stores
-#: what the app gives as ``save`` (an empty ``save`` removes the entry). Written on several
-#: lines: Streamlit reads a one-line string with slashes as a file's name.
-STORE_SCRIPT = """export default function (component) {
+#: it has read it (``loaded``); if there is none, no run is asked for. Until the app says so,
+#: it hands the value back again whenever it is drawn, and once more after 3 s, five times
+#: at most: a hand-back can be lost when the learner clicks at the same moment (a reload,
+#: then "All lessons" at once), and the app takes only the first that arrives. From then on
+#: it stores what the app gives as ``save`` (an empty ``save`` removes the entry). Written on
+#: several lines: Streamlit reads a one-line string with slashes as a file's name.
+STORE_SCRIPT = """function handBack(now) {
+  if (now.ready || now.tries >= 5) { return; }
+  now.tries += 1;
+  now.component.setTriggerValue("stored", now.stored);
+  clearTimeout(now.timer);
+  now.timer = setTimeout(function () { handBack(now); }, 3000);
+}
+
+export default function (component) {
   const data = component.data || {};
   const key = String(data.key || "");
   if (!key) { return; }
   const all = window.__t66Store || (window.__t66Store = {});
   let storage = null;
   try { storage = window.localStorage; } catch (e) { storage = null; }
-  const seen = all[key] || {};
-  if (seen.session !== data.session) {
+  let now = all[key];
+  if (!now || now.session !== data.session) {
     let stored = "";
     try { stored = (storage && storage.getItem(key)) || ""; } catch (e) { stored = ""; }
-    all[key] = { session: data.session, ready: !stored };
-    if (stored && !data.loaded) {
-      component.setTriggerValue("stored", stored);
-      return;
-    }
+    now = all[key] = { session: data.session, ready: !stored, stored: stored, tries: 0 };
   }
-  const now = all[key];
-  if (data.loaded) { now.ready = true; }
-  if (now.ready && typeof data.save === "string" && storage) {
+  now.component = component;
+  if (data.loaded) { now.ready = true; clearTimeout(now.timer); }
+  if (!now.ready) { handBack(now); return; }
+  if (typeof data.save === "string" && storage) {
     try {
       if (!data.save) { storage.removeItem(key); }
       else if (storage.getItem(key) !== data.save) { storage.setItem(key, data.save); }
@@ -64,29 +72,39 @@ def keep(
 ) -> None:
     """Mount the storage component ``component_key`` for the browser's entry
     ``storage_key``: on the first run of a visit ``on_restore`` gets the stored value (once;
-    ``""`` when there is none to read), on later runs ``save`` is stored (``""`` removes it)."""
+    ``""`` when there is none to read), on later runs ``save`` is stored (``""`` removes it).
+
+    The stored value is taken in the component's callback, before the page is drawn, so the
+    run it asks for already tells the browser it has been read. Where no callback ran (a
+    value handed over with the page's result), it is taken after and the page drawn again."""
     loaded_key = f"{component_key}_loaded"
-    loaded = bool(st.session_state.get(loaded_key, False))
+
+    def take(stored: object) -> bool:
+        if st.session_state.get(loaded_key, False) or not isinstance(stored, str):
+            return False
+        st.session_state[loaded_key] = True
+        on_restore(stored)
+        return True
+
+    def arrived() -> None:
+        value = st.session_state.get(component_key)
+        take(value.get("stored") if isinstance(value, Mapping) else None)
+        # A run the learner did not ask for: the notices the run before it showed (an
+        # address that could not be opened) stay on the page.
+        session.repeat_notices()
+
     if SESSION_KEY not in st.session_state:
         st.session_state[SESSION_KEY] = secrets.token_hex(8)
     data: dict[str, Any] = {
         "key": storage_key,
         "session": st.session_state[SESSION_KEY],
-        "loaded": loaded,
+        "loaded": bool(st.session_state.get(loaded_key, False)),
         "save": save,
     }
     text.html(Markup("<style>.st-key-{}{{display:none}}</style>").format(component_key))
-    result = _STORE(data=data, key=component_key, on_stored_change=_arrived)
-    stored = result.get("stored") if result is not None else None
-    if not loaded and isinstance(stored, str):
-        st.session_state[loaded_key] = True
-        on_restore(stored)
-
-
-def _arrived() -> None:
-    """A stored value arrives in a run of its own (``keep`` reads it): the notices the run
-    before it showed (an address that could not be opened) stay on the page."""
-    session.repeat_notices()
+    result = _STORE(data=data, key=component_key, on_stored_change=arrived)
+    if take(result.get("stored") if result is not None else None):
+        st.rerun()
 
 
 __all__ = ["SESSION_KEY", "STORE_SCRIPT", "keep"]

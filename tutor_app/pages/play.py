@@ -232,16 +232,15 @@ def _mark() -> None:
 
 
 def _restore(stored: str) -> None:
-    """The match the browser kept, unless this session has one already; the page is drawn
-    again with it. A kept match that cannot be read is dropped with a notice: the choice of a
-    new match is shown."""
+    """The match the browser kept, unless this session has one already (the page is drawn
+    with it). A kept match that cannot be read is dropped with a notice: the choice of a new
+    match is shown."""
     if not stored or _game() is not None:
         return
     try:
         _set(pl.play_out(pl.load_game(stored)))
     except pl.GameStoreError as err:
         session.notice(err.template)
-    st.rerun()
 
 
 def _keep() -> None:
