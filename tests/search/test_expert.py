@@ -23,9 +23,11 @@ from tutor.engine import (
     parse_rules,
     play_moves,
     preset,
+    random_deal,
     view_of,
 )
 from tutor.search import PLAYERS, Budget, Seen, choose, expert_evaluation, inferred, stakes_of
+from tutor.search.club import club_player
 from tutor.search.expert import (
     UNLIKELY_WEIGHT,
     expert_player,
@@ -239,3 +241,37 @@ def test_the_hint_ladder_passes_the_match_stakes_to_the_analysis(
     hint_text.hint(view, 4, get_translator("en"), samples=4, need=(2, 6))
     hint_text.hint(view, 4, get_translator("en"), samples=4)
     assert seen == [(2, 6), None]
+
+
+def _two_draws_left(name: str, seed: int) -> View:
+    """A position of ``club`` playing both seats with the stock open and two draws left to
+    each player, seen by the player to move."""
+    rng = random.Random(seed)
+    state = random_deal(preset(name), rng)
+    while True:
+        p = state.to_move
+        assert p is not None
+        view = view_of(state, p)
+        if view.stock_open and (view.stock_size + 1) // 2 == 2 and len(legal_moves(state)) > 1:
+            return view
+        state = apply(state, club_player(state, rng))
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "classic"])
+def test_the_expert_searches_exactly_from_two_draws_left_whatever_the_hand_size(
+    name: str,
+) -> None:
+    hand = preset(name).hand_size
+    differs = 0
+    for seed in range(4):
+        view = _two_draws_left(name, seed)
+        assert view.hand.bit_count() + (view.stock_size + 1) // 2 == hand + 2
+        ev = expert_evaluation(view, seed, worlds=6)
+        exact = expert_evaluation(view, seed, worlds=6, exact_cards=hand + 2)
+        later = expert_evaluation(view, seed, worlds=6, exact_cards=hand + 1)
+        assert [(m.move, m.game_points) for m in ev.moves] == [
+            (m.move, m.game_points) for m in exact.moves
+        ]
+        differs += [m.game_points for m in ev.moves] != [m.game_points for m in later.moves]
+    # One draw later, ``club`` plays the first trick of each deal and exact search the rest.
+    assert differs

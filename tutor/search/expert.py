@@ -12,7 +12,7 @@ A decision is made in four steps:
    While the best move is not clearly ahead of the second, further deals are drawn, as many
    again each round, up to ``SETTLE_WORLDS`` (``expert_evaluation``'s ``settle``).
 3. Every legal move valued in every deal (``tutor.search.sampling``): by exact search to the
-   end of the deal once each player has at most ``EXACT_CARDS`` cards still to play, or the
+   end of the deal once each player has at most ``EXACT_DRAWS`` cards still to draw, or the
    stock is closed; before that, by ``club`` playing both seats until the stock is used up or
    closed, and exact search from there. Closing is valued by exact search of the closed deal.
    The work of one decision is bounded (``EXPERT_NODES``): past it, the deals valued so far
@@ -26,18 +26,23 @@ sample is played knowing where the cards are). ``CLOSE_MARGIN`` can ask a close 
 best other move by some game points; margins of 0.3 and 0.5 made the expert no stronger
 against ``expert1`` on the same deals, so it is 0: the expert closes when closing is best.
 
+Exact search from two draws left is what schnapsen's five cards a hand gave from seven cards
+still to play; under classic's six a hand it starts one draw earlier than ``expert2``. Over the
+same 1,000 matches to 7 against ``expert2`` under classic (``tutor bench --strength 1000
+--against expert2 --strength-rules classic``) that won 607 (60.7%, Wilson 95%: 57.6-63.7%),
+where exact search from seven cards won 574 (57.4%).
+
 Two changes that did not make the expert stronger, each over the same 1,000 matches to 7
-against ``expert2`` under schnapsen (``tutor bench --strength 1000 --against expert2``; today's
-expert: 547 won): searching exactly from eight cards still to play (``exact_cards`` 8, one
-draw earlier): 542 won; and a close checked by playing the closed deal in 40 of the deals with
-both seats deciding from what they see (12 deals of their own at each decision), the close
-given up where that play valued it below the best other move: 544 won.
+against ``expert2`` under schnapsen (today's expert: 547 won): searching exactly from eight
+cards still to play (three draws left): 542 won; and a close checked by playing the closed deal
+in 40 of the deals with both seats deciding from what they see (12 deals of their own at each
+decision), the close given up where that play valued it below the best other move: 544 won.
 
 An ``ExpertStyle`` holds the settings that tell experts apart: ``EXPERT`` is today's,
-``EXPERT2`` the one before it (60 deals and 200,000 work units, no further deals), kept as the
-yardstick ``expert2`` of ``tutor bench --strength``. Against it, today's expert won 547 of 1,000
-matches to 7 under schnapsen (54.7%, Wilson 95%: 51.6-57.8%) and 574 of 1,000 under classic
-(57.4%, 54.3-60.4%).
+``EXPERT2`` the one before it (60 deals and 200,000 work units, no further deals, exact search
+from ``EXACT_CARDS`` cards still to play), kept as the yardstick ``expert2`` of ``tutor bench
+--strength``. Against it, today's expert won 547 of 1,000 matches to 7 under schnapsen (54.7%,
+Wilson 95%: 51.6-57.8%).
 """
 
 from __future__ import annotations
@@ -77,7 +82,11 @@ from tutor.search.seen import Seen
 #: Deals sampled for one decision.
 WORLDS = 60
 #: A decision is searched exactly to the end of the deal when each player has at most this
-#: many cards still to play (the hand and the cards still to draw).
+#: many cards still to draw (two draws left: seven cards still to play under schnapsen's five
+#: a hand, eight under classic's six).
+EXACT_DRAWS = 2
+#: The yardstick ``expert2`` searched exactly from this many cards still to play (the hand
+#: and the cards still to draw), whatever the hand size.
 EXACT_CARDS = 7
 #: Before that, ``club`` plays both seats until this many cards are left to draw, and exact
 #: search takes over.
@@ -97,19 +106,20 @@ UNLIKELY_WEIGHT = 0.25
 class ExpertStyle:
     """How an expert decides: ``nodes`` work units a decision; up to ``settle`` deals while the
     best move is not clearly ahead of the second (below ``WORLDS``: none added); exact search
-    from ``exact_cards`` cards still to play, and ``club`` playing down to ``playout_stock``
-    cards to draw before that (``expert_evaluation``)."""
+    from ``exact_cards`` cards still to play (``None``: from ``EXACT_DRAWS`` draws left, the
+    rules' hand size and two), and ``club`` playing down to ``playout_stock`` cards to draw
+    before that (``expert_evaluation``)."""
 
     nodes: int = EXPERT_NODES
     settle: int = SETTLE_WORLDS
-    exact_cards: int = EXACT_CARDS
+    exact_cards: int | None = None
     playout_stock: int = PLAYOUT_STOCK
 
 
 #: Today's expert.
 EXPERT = ExpertStyle()
 #: The expert before it, kept as a yardstick (``expert2``): the ``WORLDS`` deals decide.
-EXPERT2 = ExpertStyle(nodes=200_000, settle=0, exact_cards=7, playout_stock=0)
+EXPERT2 = ExpertStyle(nodes=200_000, settle=0, exact_cards=EXACT_CARDS, playout_stock=0)
 
 
 @dataclass(frozen=True)
@@ -225,7 +235,7 @@ def expert_evaluation(
     lines: bool = False,
     only: Sequence[Move] | None = None,
     settle: int = 0,
-    exact_cards: int = EXACT_CARDS,
+    exact_cards: int | None = None,
     playout_stock: int = PLAYOUT_STOCK,
 ) -> Evaluation:
     """Every legal move of the view's player valued the expert's way, best first (the order in
@@ -234,8 +244,9 @@ def expert_evaluation(
     ``lines`` follows each search to the end of the deal for the final card points (which hints
     show); it changes no value and no order. ``only`` values just those of the legal moves.
     A deal is searched exactly once each player has at most ``exact_cards`` cards still to play
-    (or the stock is closed); before that ``club`` plays both seats until at most
-    ``playout_stock`` cards are left to draw, and exact search takes over there.
+    (``None``: the hand size and ``EXACT_DRAWS``), or the stock is closed; before that ``club``
+    plays both seats until at most ``playout_stock`` cards are left to draw, and exact search
+    takes over there.
 
     With ``settle`` above the deals asked, while the first move is not clearly ahead of the
     second (``clearly_ahead``), further deals are drawn and pooled in, as many again each
@@ -250,6 +261,8 @@ def expert_evaluation(
     n = WORLDS if worlds is None else max(1, worlds)
     deals = sample_worlds(view, 1 if nothing_hidden else n, rng)
     to_play = view.hand.bit_count() + (view.stock_size + 1) // 2 if view.stock_open else 0
+    if exact_cards is None:
+        exact_cards = view.rules.hand_size + EXACT_DRAWS
     exact = view.stock_size if to_play <= exact_cards else playout_stock
     one = len(deals) == 1
     worth = None
@@ -331,6 +344,7 @@ def expert2_player(state: State, rng: random.Random, seen: Seen | None = None) -
 __all__ = [
     "CLOSE_MARGIN",
     "EXACT_CARDS",
+    "EXACT_DRAWS",
     "EXPERT",
     "EXPERT2",
     "EXPERT_NODES",
