@@ -170,7 +170,8 @@ def keep_room(restored: Callable[[], None]) -> None:
 
 
 def _restore(restored: Callable[[], None], stored: str) -> None:
-    """The room this browser opened before a reload, taken up again with its token."""
+    """The room this browser opened before a reload, taken up again with its token (the page
+    is drawn with it)."""
     if not stored or state.room:
         return
     try:
@@ -181,7 +182,6 @@ def _restore(restored: Callable[[], None], stored: str) -> None:
     if rooms().reopen(room, token, caller()):  # also after the store lost it
         state.room, state.room_token = room, token
         restored()
-        st.rerun()
 
 
 __all__ = [

@@ -87,11 +87,11 @@ def keep(
         return True
 
     def arrived() -> None:
-        value = st.session_state.get(component_key)
-        take(value.get("stored") if isinstance(value, Mapping) else None)
         # A run the learner did not ask for: the notices the run before it showed (an
         # address that could not be opened) stay on the page.
         session.repeat_notices()
+        value = st.session_state.get(component_key)
+        take(value.get("stored") if isinstance(value, Mapping) else None)
 
     if SESSION_KEY not in st.session_state:
         st.session_state[SESSION_KEY] = secrets.token_hex(8)
