@@ -261,17 +261,28 @@ class FakeStorage:
         self.sent: set[tuple[str, str]] = set()
         self.ready: set[tuple[str, str]] = set()
 
-    def __call__(self, *, data: dict[str, object], **_: object) -> dict[str, object]:
-        key, visit = str(data["key"]), str(data["session"])
-        stored = self.stored.get(key, "")
-        if not data.get("loaded") and stored and (key, visit) not in self.sent:
-            self.sent.add((key, visit))
-            return {"stored": stored}
-        if data.get("loaded") or (key, visit) in self.ready or not stored:
-            self.ready.add((key, visit))
+    def __call__(self, *, data: dict[str, object], key: str, **callbacks: object) -> None:
+        entry, visit = str(data["key"]), str(data["session"])
+        stored = self.stored.get(entry, "")
+        if not data.get("loaded") and stored and (entry, visit) not in self.sent:
+            self.sent.add((entry, visit))
+            hand_back(key, stored, callbacks)
+        if data.get("loaded") or (entry, visit) in self.ready or not stored:
+            self.ready.add((entry, visit))
             save = str(data["save"])
             if save:
-                self.stored[key] = save
+                self.stored[entry] = save
             else:
-                self.stored.pop(key, None)
-        return {"stored": None}
+                self.stored.pop(entry, None)
+
+
+def hand_back(key: str, stored: str, callbacks: dict[str, object]) -> None:
+    """The storage component's hand-back as the browser makes it: the stored value as the
+    trigger ``stored`` of the component ``key``, its callback, and a run of the page."""
+    import streamlit as st
+
+    st.session_state[key] = {"stored": stored}
+    callback = callbacks["on_stored_change"]
+    assert callable(callback)
+    callback()
+    st.rerun()

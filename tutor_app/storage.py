@@ -75,8 +75,7 @@ def keep(
     ``""`` when there is none to read), on later runs ``save`` is stored (``""`` removes it).
 
     The stored value is taken in the component's callback, before the page is drawn, so the
-    run it asks for already tells the browser it has been read. Where no callback ran (a
-    value handed over with the page's result), it is taken after and the page drawn again."""
+    run it asks for already tells the browser it has been read."""
     loaded_key = f"{component_key}_loaded"
 
     def take(stored: object) -> bool:
@@ -102,9 +101,7 @@ def keep(
         "save": save,
     }
     text.html(Markup("<style>.st-key-{}{{display:none}}</style>").format(component_key))
-    result = _STORE(data=data, key=component_key, on_stored_change=arrived)
-    if take(result.get("stored") if result is not None else None):
-        st.rerun()
+    _STORE(data=data, key=component_key, on_stored_change=arrived)
 
 
 __all__ = ["SESSION_KEY", "STORE_SCRIPT", "keep"]

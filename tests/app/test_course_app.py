@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 import tutor_app.progress as app_progress
 import tutor_app.storage as app_storage
+from tests.helpers import hand_back
 from tutor.teach.lessons import load_lessons, replay
 from tutor.teach.progress import (
     M_NEWER,
@@ -45,19 +46,18 @@ class FakeStore:
         self.sent: set[str] = set()  # sessions the stored progress was sent to
         self.ready: set[str] = set()  # sessions that found nothing stored
 
-    def __call__(self, *, data: dict[str, Any], **_: object) -> dict[str, object]:
+    def __call__(self, *, data: dict[str, Any], key: str, **callbacks: object) -> None:
         if data.get("key") != app_progress.STORAGE_KEY:  # another entry (a teacher's room)
-            return {"stored": None}
+            return
         self.mounts += 1
         if not data.get("loaded") and self.stored and data["session"] not in self.sent:
             self.sent.add(data["session"])
-            return {"stored": self.stored}
+            hand_back(key, self.stored, callbacks)
         if data.get("loaded") or data["session"] in self.ready:
             self.stored = str(data["save"])
         elif not self.stored:
             self.ready.add(data["session"])
             self.stored = str(data["save"])
-        return {"stored": None}
 
 
 @pytest.fixture

@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-import streamlit as st
 
 import tutor_app.progress as app_progress
 import tutor_app.storage as app_storage
 from tests.app.test_course_app import PATH, ROOT, start, texts
+from tests.helpers import hand_back
 from tutor.teach.progress import Progress, dump_progress, load_progress
 
 STORED = dump_progress(Progress().finish(PATH[0].id))
@@ -45,15 +45,11 @@ class HandingBack:
             return None
         if draw in self.lost:
             return None
-        st.session_state[key] = {"stored": self.stored}
-        callback = callbacks["on_stored_change"]
-        assert callable(callback)
-        callback()
-        st.rerun()
+        hand_back(key, self.stored, callbacks)
 
 
 @pytest.fixture
-def hand_back(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., HandingBack]]:
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., HandingBack]]:
     monkeypatch.setenv("TUTOR_LESSONS_DIR", str(ROOT / "lessons"))
 
     def make(**kwargs: Any) -> HandingBack:
@@ -65,9 +61,9 @@ def hand_back(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Handing
 
 
 def test_the_run_a_hand_back_asks_for_already_says_it_was_read(
-    hand_back: Callable[..., HandingBack],
+    browser: Callable[..., HandingBack],
 ) -> None:
-    fake = hand_back()
+    fake = browser()
     at = start()
     assert set(at.session_state["finished"]) == {PATH[0].id}
     assert "Lessons finished: 1 of" in texts(at)
@@ -77,9 +73,9 @@ def test_the_run_a_hand_back_asks_for_already_says_it_was_read(
 
 
 def test_a_lost_hand_back_is_asked_again_and_nothing_stored_over_it_meanwhile(
-    hand_back: Callable[..., HandingBack],
+    browser: Callable[..., HandingBack],
 ) -> None:
-    fake = hand_back(lost=frozenset({0}))
+    fake = browser(lost=frozenset({0}))
     at = start()
     # The first hand-back never reached the app: it has no progress yet and stores nothing.
     assert fake.draws == [False]
@@ -94,7 +90,7 @@ def test_a_lost_hand_back_is_asked_again_and_nothing_stored_over_it_meanwhile(
 
 
 def test_a_second_hand_back_is_not_taken_twice(
-    hand_back: Callable[..., HandingBack], monkeypatch: pytest.MonkeyPatch
+    browser: Callable[..., HandingBack], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     taken: list[str] = []
     restore = app_progress.restore
@@ -104,7 +100,7 @@ def test_a_second_hand_back_is_not_taken_twice(
         restore(stored)
 
     monkeypatch.setattr(app_progress, "restore", counted)
-    fake = hand_back(extra=1)
+    fake = browser(extra=1)
     at = start()
     assert fake.draws[:2] == [False, True]
     assert taken == [STORED]
