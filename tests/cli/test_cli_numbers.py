@@ -209,8 +209,8 @@ BENCH: dict[str, Any] = {
                 "Coach remarks on a weaker move that give a reason, not just numbers: 1,410 of "
                 "1,412.",
                 "Hint on the same positions, twice: the same best move in 1,003 of 1,200, the "
-                "same advice (the best move, or the same two moves called about as good) in "
-                "1,101, advice that does not contradict the other in 1,188.",
+                "same advice (the best move and the same moves called as good or about as "
+                "good) in 1,101, advice that does not contradict the other in 1,188.",
                 "Schnapsen, opponent: First expert. The expert won 652 of 1,000 matches "
                 "(65.2%; 95 percent interval 62.2% to 68.1%) and 3,600 of 6,500 deals that "
                 "had a winner (55.4%; 54.2% to 56.6%).",

@@ -4,6 +4,7 @@ measure of the coach's grades."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -21,6 +22,7 @@ from tutor.teach.hints.grading import (
     pooled,
     settle,
     straddles,
+    within_chance,
 )
 from tutor.teach.hints.model import (
     METHOD_EXACT,
@@ -32,8 +34,12 @@ from tutor.teach.hints.model import (
     TieReason,
 )
 from tutor.teach.hints.ties import tie_reason
+from tutor.teach.hints.why import explain
 from tutor.teach.play import Table, analysis_for, learner_view, play_out, start
 from tutor.teach.play.stability import advice, grade_stability, learner_decisions
+from tutor.words.hint_text import reasoning
+from tutor.words.i18n import get_translator
+from tutor.words.why_text import why_lines
 
 SIT = Situation(
     player=0,
@@ -172,11 +178,69 @@ def test_the_stability_measure_grades_each_decision_twice() -> None:
     assert other.same_best >= sum(len(a) == 1 and a == b for a, b in other.advice)
 
 
-def test_the_advice_is_the_best_move_or_the_two_of_a_close_call() -> None:
+def test_the_advice_is_the_best_move_and_the_moves_the_deals_cannot_tell_from_it() -> None:
     clear = _sampled([1.0, 1.0, 1.0], [0.0, 0.0, 0.0])
-    assert not clear.close_call and advice(clear) == {BEST}
+    assert advice(clear) == {BEST}
     close = _sampled([1.0, 0.0, 1.0], [1.0, 0.0, 0.8])
-    assert close.close_call and advice(close) == {BEST, OTHER}
+    assert advice(close) == {BEST, OTHER}
+    same = _sampled([1.0, 0.0, 1.0], [1.0, 0.0, 1.0])
+    assert advice(same) == {BEST, OTHER}
+
+
+def test_a_difference_within_chance_is_one_the_deals_cannot_tell() -> None:
+    noisy = _sampled(*_noisy(40, 0.2, 2.0, seed=5))
+    assert noisy.moves[0].game_points - noisy.moves[1].game_points == pytest.approx(0.2)
+    assert within_chance(noisy.moves[0], noisy.moves[1])
+    clear = _sampled(*_noisy(40, 0.2, 0.1, seed=5))  # the same mean loss, in every deal alike
+    assert not within_chance(clear.moves[0], clear.moves[1])
+    one = _value(BEST, [1.0]), _value(OTHER, [0.0])  # one deal: nothing to tell chance by
+    assert not within_chance(*one)
+    unpaired = _value(BEST, [1.0, 1.0]), MoveValue(move=OTHER, game_points=0.9, samples=2)
+    assert not within_chance(*unpaired)
+
+
+def test_a_loss_within_chance_is_called_about_as_good_with_no_reason_and_no_cost() -> None:
+    noisy = _sampled(*_noisy(40, 0.2, 2.0, seed=5))
+    why = explain(noisy, OTHER)
+    assert why.chance and why.loss == pytest.approx(0.2) and why.better == BEST
+    assert why.line is None and why.mistake is None and why.idea is None
+    said = {  # the move's row names the better move; the hint has named it already
+        "en": (
+            "The nine of hearts is about as good as the ace of hearts: over 40 deals you could "
+            "be facing, the difference may be chance.",
+            "The nine of hearts is about as good: over 40 deals",
+        ),
+        "de": (
+            "Die Herz-Neun ist etwa so gut wie das Herz-Ass: Der Unterschied kann Zufall sein, "
+            "verglichen wurden 40 mögliche Kartenverteilungen.",
+            "Die Herz-Neun ist etwa genauso gut: Der Unterschied kann Zufall sein",
+        ),
+        "pl": (
+            "Dziewiątka kier to ruch mniej więcej równie dobry jak as kier: przy 40 możliwych "
+            "układach kart różnica może być dziełem przypadku.",
+            "Dziewiątka kier to ruch mniej więcej równie dobry: przy 40 możliwych",
+        ),
+    }
+    for lang, (row, in_hint) in said.items():
+        tr = get_translator(lang)
+        assert why_lines(why, tr) == (row,)
+        assert in_hint in "\n".join(reasoning(noisy, None, tr))
+    assert "costs" not in "\n".join(reasoning(noisy, None, get_translator("en")))
+    third = Play(Card.parse("Kh"))
+    other = _noisy(40, 0.2, 2.0, seed=5)[1]
+    three = replace(noisy, moves=(*noisy.moves, _value(third, [v - 0.1 for v in other])))
+    assert within_chance(three.moves[0], three.moves[2])
+    for lang, together in (
+        ("en", "The nine of hearts and the king of hearts are about as good: over 40 deals"),
+        ("de", "Die Herz-Neun und der Herz-König sind etwa genauso gut: Die Unterschiede"),
+        ("pl", "Dziewiątka kier i król kier to ruchy mniej więcej równie dobre: przy 40"),
+    ):
+        hint = reasoning(three, None, get_translator(lang))
+        assert sum(together in line for line in hint) == 1, hint
+    worse = _sampled(*_noisy(40, 0.2, 0.1, seed=5))
+    why = explain(worse, OTHER)
+    assert not why.chance
+    assert "costs 0.2 game points" in "\n".join(reasoning(worse, None, get_translator("en")))
 
 
 @pytest.mark.slow

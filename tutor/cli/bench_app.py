@@ -193,8 +193,8 @@ def grade_lines(grades: dict[str, Any], tr: Translator) -> list[str]:
     lines.append(
         tr._(
             "Hint on the same positions, twice: the same best move in {best} of {n}, the "
-            "same advice (the best move, or the same two moves called about as good) in "
-            "{same}, advice that does not contradict the other in {agree}.",
+            "same advice (the best move and the same moves called as good or about as good) "
+            "in {same}, advice that does not contradict the other in {agree}.",
             best=number(grades["hint_same_best"], tr),
             n=number(grades["positions"], tr),
             same=number(grades["hint_same_advice"], tr),

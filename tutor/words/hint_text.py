@@ -101,7 +101,7 @@ from tutor.words.phrases import (
 )
 from tutor.words.reasons import explain_verdict, reason_text, specific_reason
 from tutor.words.rule_texts import rule_text
-from tutor.words.why_text import idea_text, tie_text, why_lines
+from tutor.words.why_text import chance_group_text, idea_text, tie_text, why_lines
 
 #: Said after the moves worth considering, when there are several: to one opponent, and at a
 #: table where the seats are named.
@@ -384,24 +384,34 @@ def _compare_text(analysis: Analysis, move: MoveValue, tr: Translator) -> str:
 
 
 def _comparisons(analysis: Analysis, tr: Translator) -> list[str]:
-    """Each worse move's mistakes against the suggested move; the best alternative always."""
-    lines = []
+    """Each worse move's mistakes against the suggested move; the best alternative always; the
+    moves the sampled deals cannot tell from it (``Why.chance``) together, as about as good."""
+    lines: list[str] = []
     once = _SAID_ONCE.get(analysis.method, frozenset())
     said: set[str] = set()
+    alike: list[Move] = []  # about as good, with nothing else to say: said together
+    at = 0
     for k, m in enumerate(analysis.moves[1:]):
         ids = {i.id for i in m.mistakes}
         if m.mistakes and ids <= said & once:
             continue  # another way of declaring falsely: said once is enough
         said |= ids
         why = explain(analysis, m.move)
+        if why.chance and why.rule is None:
+            at = at if alike else len(lines)
+            alike.append(m.move)
+            continue
         reasons = why_lines(why, tr, better_named=False)
         if not reasons:
             if k == 0:  # the best alternative is always compared
                 lines.append(_compare(analysis, m, tr))
             continue
-        # as good in game points, the reasons say why it is not played: no "just as good"
-        cost = (_compare(analysis, m, tr),) if why.loss > 0 else ()
+        # as good in game points, the reasons say why it is not played: no "just as good";
+        # about as good (the deals cannot part the two): no cost either
+        cost = (_compare(analysis, m, tr),) if why.loss > 0 and not why.chance else ()
         lines.append(" ".join((*reasons, *cost)))
+    if alike:
+        lines.insert(at, chance_group_text(alike, analysis.samples, tr))
     return lines
 
 

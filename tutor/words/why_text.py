@@ -20,7 +20,11 @@ The king of diamonds was better.
 
 from __future__ import annotations
 
-from tutor.engine import PLAYER_NAMES, SEAT_NAMES, Close, Marriage, Play, Rank
+from collections.abc import Sequence
+
+from babel.lists import format_list
+
+from tutor.engine import PLAYER_NAMES, SEAT_NAMES, Close, Marriage, Move, Play, Rank
 from tutor.msgid import N_
 from tutor.teach.hints.ideas import IDEA_SPECS, Idea
 from tutor.teach.hints.model import (
@@ -290,6 +294,51 @@ def _numbers(why: Why, value: float, best: float, tr: Translator) -> str:
     )
 
 
+def chance_text(why: Why, tr: Translator, better_named: bool = True) -> str:
+    """A move the sampled deals cannot tell from the better one (``Why.chance``): about as
+    good, the difference perhaps chance."""
+    move = move_phrase(why.move, tr)
+    if why.better is not None and better_named:
+        return sentence(
+            tr.n_(
+                "{move} is about as good as {better}: over {n} deal you could be facing, the "
+                "difference may be chance.",
+                "{move} is about as good as {better}: over {n} deals you could be facing, the "
+                "difference may be chance.",
+                why.samples,
+                move=move,
+                better=move_phrase(why.better, tr),
+            )
+        )
+    return sentence(
+        tr.n_(
+            "{move} is about as good: over {n} deal you could be facing, the difference may be "
+            "chance.",
+            "{move} is about as good: over {n} deals you could be facing, the difference may be "
+            "chance.",
+            why.samples,
+            move=move,
+        )
+    )
+
+
+def chance_group_text(moves: Sequence[Move], samples: int, tr: Translator) -> str:
+    """Several moves the sampled deals cannot tell from the suggested one, in one sentence."""
+    if len(moves) == 1:
+        return chance_text(Why(moves[0], None, 0.0, False, samples, 0, chance=True), tr)
+    names = format_list([move_phrase(m, tr) for m in moves], locale=tr.lang)
+    return sentence(
+        tr.n_(
+            "{moves} are about as good: over {n} deal you could be facing, the differences may "
+            "be chance.",
+            "{moves} are about as good: over {n} deals you could be facing, the differences may "
+            "be chance.",
+            samples,
+            moves=names,
+        )
+    )
+
+
 def why_lines(
     why: Why,
     tr: Translator,
@@ -329,7 +378,9 @@ def why_lines(
         out.append(idea_text(why.mistake, tr))
     if why.tie is not None:
         out.append(tie_text(why.tie, tr))
-    if why.better is not None and better_named and why.loss > 0:
+    if why.chance:
+        out.append(chance_text(why, tr, better_named))
+    elif why.better is not None and better_named and why.loss > 0:
         out.append(_better_text(why, tr, known))
         if line is not None and not line.exact and not counted:  # what the better move does
             out.append(
@@ -368,6 +419,8 @@ __all__ = [
     "TERM_SCHNEIDER",
     "TERM_TRUMP",
     "cannot_take_text",
+    "chance_group_text",
+    "chance_text",
     "idea_text",
     "tie_text",
     "why_lines",

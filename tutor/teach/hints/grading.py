@@ -102,6 +102,18 @@ def loss_of(analysis: Analysis, move: MoveValue) -> Loss:
     return Loss(max(0.0, centre), max(0.0, centre - half), max(0.0, centre + half), len(a))
 
 
+def within_chance(better: MoveValue, move: MoveValue) -> bool:
+    """Whether the sampled deals cannot tell ``move`` from ``better``: the 95 percent interval
+    of the paired per-deal difference (``better`` less ``move``) reaches 0, so that chance in
+    the choice of deals may explain all of it. False where the values are not paired over two
+    deals or more (exact values, a table's playouts)."""
+    a, b = better.deal_values, move.deal_values
+    if len(a) != len(b) or len(a) < 2:
+        return False
+    mean, half = paired_difference(a, b, Z95)
+    return mean - half <= 0.0
+
+
 def grade_loss(loss: Loss) -> Grade:
     """The grade the deals prove (see the module's text): by the lower end of the interval."""
     return grade_of(loss.low)
@@ -210,4 +222,5 @@ __all__ = [
     "pooled",
     "settle",
     "straddles",
+    "within_chance",
 ]

@@ -18,9 +18,12 @@ A teacher explains a weaker move in this order, and ``Why`` holds the same parts
 
 Where two cards are worth the same game points, the reason a player gives one rather than the
 other (``tie``, ``tutor.teach.hints.ties``: the card points given away, a trump, a marriage
-pair, a ten's guard). At a table of three or four, where the values come from playouts without
-lines, the trick the card falls in takes the line's place: who takes it and with which card, as
-happens most often over deals consistent with what the player has seen (``table_trick``).
+pair, a ten's guard). Where the sampled deals cannot tell the two moves apart (``chance``: the
+95 percent interval of their paired difference reaches 0), the loss may be chance: no reason is
+given for it, and the words call the move about as good. At a table of three or four, where the
+values come from playouts without lines, the trick the card falls in takes the line's place: who
+takes it and with which card, as happens most often over deals consistent with what the player
+has seen (``table_trick``).
 
 Everything is read from an ``Analysis`` (``tutor.teach.hints.analysis``): no search is made
 here. ``tutor.words.why_text`` says it, for the coach, the lessons, the class and the hints.
@@ -49,6 +52,7 @@ from tutor.engine import (
 )
 from tutor.search import table_club
 from tutor.teach.hints.detect import EPS, beats
+from tutor.teach.hints.grading import within_chance
 from tutor.teach.hints.ideas import Idea
 from tutor.teach.hints.model import Analysis, MoveValue, TieReason
 from tutor.teach.hints.table_analysis import position_seed
@@ -166,6 +170,9 @@ class Why:
     idea: Idea | None = None
     tie: TieReason | None = None  # as good in game points, but a player plays the other card
     table_trick: TableTrick | None = None
+    #: The sampled deals cannot tell the move from the better one (``within_chance``): the
+    #: loss may be chance, so no reason is given for it.
+    chance: bool = False
 
     @property
     def reasoned(self) -> bool:
@@ -364,7 +371,9 @@ def explain(
     """Why ``move`` is worse than ``better`` (by default the analysis's best move), from the
     analysis alone (at a table of three or four, ``table``, the position, adds who takes the
     move's trick). A move as good as the better one gets a ``Why`` without reasons and a loss
-    of 0; a move the analysis did not value (an illegal one) raises ``ValueError``."""
+    of 0; one whose loss the sampled deals cannot tell from chance (``within_chance``) a
+    ``Why`` marked ``chance``, with the rule that keeps it from the trick but no reason for the
+    loss; a move the analysis did not value (an illegal one) raises ``ValueError``."""
     value = analysis.value_of(move)
     if value is None:
         raise ValueError(f"{move} is not among the moves valued")
@@ -383,6 +392,18 @@ def explain(
         better = top.move if rule is not None or tie is not None else None
         return Why(move, better, 0.0, exact, analysis.samples, analysis.seat, rule=rule, tie=tie)
     trump = analysis.situation.trump
+    if within_chance(top, value):  # the deals cannot part the two: no reason for a loss
+        return Why(
+            move,
+            top.move,
+            loss,
+            exact,
+            analysis.samples,
+            analysis.seat,
+            analysis.situation.partner,
+            rule=cannot_take(analysis, move, top.move, trump),
+            chance=True,
+        )
     line = _line(analysis, value, top)
     return Why(
         move,

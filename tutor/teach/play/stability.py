@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from tutor.engine import Move, State
 from tutor.search import PLAYERS, Budget
 from tutor.teach.hints.analysis import analyse
-from tutor.teach.hints.grading import Grade
+from tutor.teach.hints.detect import EPS
+from tutor.teach.hints.grading import Grade, within_chance
 from tutor.teach.hints.model import Analysis
 from tutor.teach.play.coach import (
     COACH_NODES,
@@ -87,24 +88,26 @@ class Stability:
 
     @property
     def same_advice(self) -> int:
-        """Decisions whose hint gave the same advice both times: the same best move, or the
-        same two moves called a close call."""
+        """Decisions whose hint gave the same advice both times: the same best move and the
+        same moves called as good (``advice``)."""
         return sum(1 for a, b in self.advice if a == b)
 
     @property
     def agreeing_advice(self) -> int:
         """Decisions whose two hints did not contradict each other: a move advised in one is
-        advised in the other (the best move, or one of a close call's two)."""
+        advised in the other (the best move, or one called as good)."""
         return sum(1 for a, b in self.advice if a & b)
 
 
 def advice(analysis: Analysis) -> frozenset[Move]:
-    """What the hint advises: its best move, and the next one too where it calls the two a
-    close call (``Analysis.close_call``)."""
-    moves = analysis.moves
-    if analysis.close_call:
-        return frozenset((moves[0].move, moves[1].move))
-    return frozenset((moves[0].move,))
+    """What the hint advises: its best move, and every move it calls just as good (the same
+    game points) or about as good (the deals cannot tell it from the best: ``within_chance``),
+    as ``tutor.teach.hints.why.explain`` finds them."""
+    best, *rest = analysis.moves
+    alike = (
+        m.move for m in rest if best.game_points - m.game_points <= EPS or within_chance(best, m)
+    )
+    return frozenset((best.move, *alike))
 
 
 def learner_decisions(spec: str, n: int, seed: int) -> tuple[Decision, ...]:
