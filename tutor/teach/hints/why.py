@@ -392,20 +392,7 @@ def explain(
         better = top.move if rule is not None or tie is not None else None
         return Why(move, better, 0.0, exact, analysis.samples, analysis.seat, rule=rule, tie=tie)
     trump = analysis.situation.trump
-    if within_chance(top, value):  # the deals cannot part the two: no reason for a loss
-        return Why(
-            move,
-            top.move,
-            loss,
-            exact,
-            analysis.samples,
-            analysis.seat,
-            analysis.situation.partner,
-            rule=cannot_take(analysis, move, top.move, trump),
-            chance=True,
-        )
-    line = _line(analysis, value, top)
-    return Why(
+    why = Why(
         move,
         top.move,
         loss,
@@ -414,7 +401,12 @@ def explain(
         analysis.seat,
         analysis.situation.partner,
         rule=cannot_take(analysis, move, top.move, trump),
-        line=line,
+    )
+    if within_chance(top, value):  # the deals cannot part the two: no reason for a loss
+        return replace(why, chance=True)
+    return replace(
+        why,
+        line=_line(analysis, value, top),
         mistake=_first(value.mistakes, TEACHING_MISTAKES),
         idea=_first(top.ideas, TEACHING_IDEAS),
         table_trick=table_trick(table, move) if table is not None else None,
