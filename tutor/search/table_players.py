@@ -18,10 +18,11 @@ stock is closed). The samples give no hand a card its plays have shown it lacks
 
 Against two ``table_club`` players under ``three`` (``tutor selfplay --rules three --players
 expert,club --games 1000 --seed 1``) the expert's seat won 400 of 1,000 deals (40.0%, Wilson
-95%: 37.0-43.1%); with 12 deals a decision and game points alone it won 353. Over the same
-deals in experiments: the card points alone (weight 5) with 12, 24, 48 and 96 deals won 371,
-382, 394 and 398; the plays' weighing on top of 48 deals, 412 (keep 0.35) and 408 (0.1); with
-96 deals, 396."""
+95%: 37.0-43.1%; with ``--seed 2``, 398), where 12 deals a decision valued by game points
+alone won 353 (367). Experiments over the same deals, the seat's own part of each playout
+played by ``table_club_plus``: the card points added (weight 5) with 12, 24, 48 and 96 deals
+won 371, 382, 394 and 398; the plays' weighing on top of 48 deals, 412 (keep 0.35) and 408
+(0.1), and of 96 deals, 396. Differences of 30 deals in 1,000 are within chance."""
 
 from __future__ import annotations
 

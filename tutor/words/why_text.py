@@ -294,20 +294,19 @@ def _numbers(why: Why, value: float, best: float, tr: Translator) -> str:
     )
 
 
-def chance_text(why: Why, tr: Translator, better_named: bool = True) -> str:
+def chance_text(move: Move, samples: int, tr: Translator, better: Move | None = None) -> str:
     """A move the sampled deals cannot tell from the better one (``Why.chance``): about as
-    good, the difference perhaps chance."""
-    move = move_phrase(why.move, tr)
-    if why.better is not None and better_named:
+    good, the difference perhaps chance; ``better`` names the better move."""
+    if better is not None:
         return sentence(
             tr.n_(
                 "{move} is about as good as {better}: over {n} deal you could be facing, the "
                 "difference may be chance.",
                 "{move} is about as good as {better}: over {n} deals you could be facing, the "
                 "difference may be chance.",
-                why.samples,
-                move=move,
-                better=move_phrase(why.better, tr),
+                samples,
+                move=move_phrase(move, tr),
+                better=move_phrase(better, tr),
             )
         )
     return sentence(
@@ -316,8 +315,8 @@ def chance_text(why: Why, tr: Translator, better_named: bool = True) -> str:
             "chance.",
             "{move} is about as good: over {n} deals you could be facing, the difference may be "
             "chance.",
-            why.samples,
-            move=move,
+            samples,
+            move=move_phrase(move, tr),
         )
     )
 
@@ -325,7 +324,7 @@ def chance_text(why: Why, tr: Translator, better_named: bool = True) -> str:
 def chance_group_text(moves: Sequence[Move], samples: int, tr: Translator) -> str:
     """Several moves the sampled deals cannot tell from the suggested one, in one sentence."""
     if len(moves) == 1:
-        return chance_text(Why(moves[0], None, 0.0, False, samples, 0, chance=True), tr)
+        return chance_text(moves[0], samples, tr)
     names = format_list([move_phrase(m, tr) for m in moves], locale=tr.lang)
     return sentence(
         tr.n_(
@@ -379,7 +378,7 @@ def why_lines(
     if why.tie is not None:
         out.append(tie_text(why.tie, tr))
     if why.chance:
-        out.append(chance_text(why, tr, better_named))
+        out.append(chance_text(why.move, why.samples, tr, why.better if better_named else None))
     elif why.better is not None and better_named and why.loss > 0:
         out.append(_better_text(why, tr, known))
         if line is not None and not line.exact and not counted:  # what the better move does
