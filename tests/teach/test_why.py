@@ -1,10 +1,11 @@
 """Why a move is worse: every claim an explanation makes is checked against the play.
 
 The corpus: decisions of self-play deals where a move loses at least half a game point against
-the best. Each explanation names a card of its line or a deciding fact (or the trick the card
-cannot take, or what the move gives away), and what it names happens: the line is legal from
-its deal and starts with the move, the trick it names is the move's trick, the fact it names is
-how that line ends, and the count of deals is within the deals looked at.
+the best. Each explanation of a loss the deals can tell from chance names a card of its line or
+a deciding fact (or the trick the card cannot take, or what the move gives away), and what it
+names happens: the line is legal from its deal and starts with the move, the trick it names is
+the move's trick, the fact it names is how that line ends, and the count of deals is within the
+deals looked at. A loss the deals cannot tell from chance is called about as good.
 """
 
 from __future__ import annotations
@@ -119,12 +120,19 @@ def test_every_big_loss_is_explained_by_what_happens(preset_id: str) -> None:
     assert len(corpus) >= 300
     tr = get_translator("en")
     unexplained = []
+    chance = 0
     for analysis, why in corpus:
         check_claims(analysis, why)
+        lines = why_lines(why, tr)
+        assert lines, why
+        if why.chance:  # over 8 deals a loss this big may still be chance: the words say so
+            chance += 1
+            assert "is about as good as" in lines[-1] and why.line is None, lines
+            continue
         if not _named(why):
             unexplained.append(str(why.move))
-        assert why_lines(why, tr), why
     assert not unexplained, unexplained
+    assert chance < len(corpus) // 3
 
 
 def _table_corpus(preset_id: str, want: int) -> list[tuple[Analysis, Why]]:
