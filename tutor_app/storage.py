@@ -78,12 +78,11 @@ def keep(
     run it asks for already tells the browser it has been read."""
     loaded_key = f"{component_key}_loaded"
 
-    def take(stored: object) -> bool:
+    def take(stored: object) -> None:
         if st.session_state.get(loaded_key, False) or not isinstance(stored, str):
-            return False
+            return
         st.session_state[loaded_key] = True
         on_restore(stored)
-        return True
 
     def arrived() -> None:
         # A run the learner did not ask for: the notices the run before it showed (an

@@ -29,11 +29,13 @@ from __future__ import annotations
 import random
 
 from tutor.engine import (
+    CARDS,
     DECLARE_OUT,
     EXCHANGE,
     Marriage,
     Move,
     Play,
+    Rank,
     TableState,
     TableView,
     is_declaration,
@@ -43,7 +45,7 @@ from tutor.engine import (
     table_view,
     trick_winner_of,
 )
-from tutor.engine.cards import SUIT_MASKS, Suit
+from tutor.engine.cards import SUIT_MASKS
 from tutor.search.table_solver import TableSolver, table_solvable
 
 LOW = (1 << 32) - 1  # the first copies of a two-pack hand
@@ -209,8 +211,8 @@ def told_plays(view: TableView) -> tuple[Told, ...]:
 def _announced(state: TableState, seat: int, card: int) -> bool:
     """A king or queen of a suit ``seat`` has announced a marriage in: perhaps led with the
     announcement, which the club player cannot make again."""
-    card &= 31
-    return card & 7 in (2, 3) and (seat, Suit(card >> 3)) in state.marriages
+    c = CARDS[card & 31]
+    return c.rank in (Rank.KING, Rank.QUEEN) and (seat, c.suit) in state.marriages
 
 
 def club_explains(world: TableState, told: tuple[Told, ...], rng: random.Random) -> float:

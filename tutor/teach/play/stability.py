@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from tutor.engine import Move, State
 from tutor.search import PLAYERS, Budget
 from tutor.teach.hints.analysis import analyse
-from tutor.teach.hints.detect import EPS
-from tutor.teach.hints.grading import Grade, within_chance
+from tutor.teach.hints.grading import Grade
 from tutor.teach.hints.model import Analysis
+from tutor.teach.hints.why import explain
 from tutor.teach.play.coach import (
     COACH_NODES,
     analysis_for,
@@ -100,14 +100,12 @@ class Stability:
 
 
 def advice(analysis: Analysis) -> frozenset[Move]:
-    """What the hint advises: its best move, and every move it calls just as good (the same
-    game points) or about as good (the deals cannot tell it from the best: ``within_chance``),
-    as ``tutor.teach.hints.why.explain`` finds them."""
+    """What the hint advises: its best move, and every move it calls just as good (no loss) or
+    about as good (the deals cannot tell it from the best: ``Why.chance``), as
+    ``tutor.teach.hints.why.explain`` finds them."""
     best, *rest = analysis.moves
-    alike = (
-        m.move for m in rest if best.game_points - m.game_points <= EPS or within_chance(best, m)
-    )
-    return frozenset((best.move, *alike))
+    whys = (explain(analysis, m.move) for m in rest)
+    return frozenset((best.move, *(w.move for w in whys if w.chance or w.loss == 0.0)))
 
 
 def learner_decisions(spec: str, n: int, seed: int) -> tuple[Decision, ...]:
