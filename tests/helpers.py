@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from tutor.engine import (
     ACE_OF_HEARTS,
     Card,
@@ -286,3 +288,19 @@ def hand_back(key: str, stored: str, callbacks: dict[str, object]) -> None:
     assert callable(callback)
     callback()
     st.rerun()
+
+
+def serve_rooms(monkeypatch: pytest.MonkeyPatch, store: object = None, redis_url: str = "") -> None:
+    """The app's shared rooms are ``store`` (a store in this process), else those in Redis at
+    ``redis_url``, else a new store in this process. A watcher thread left by an earlier test
+    may call ``tutor_app.shared.rooms()`` at any moment: the patch comes first and the cache
+    is cleared after it, so whatever fills the cache again is what this test asked for."""
+    import tutor_app.shared as app_shared
+
+    if store is not None:
+        monkeypatch.setattr(app_shared, "RoomStore", lambda: store)
+    if redis_url:
+        monkeypatch.setenv("TUTOR_REDIS_URL", redis_url)
+    else:
+        monkeypatch.delenv("TUTOR_REDIS_URL", raising=False)
+    app_shared.rooms.clear()

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 import tutor_app.shared as app_shared
 import tutor_app.storage as app_storage
-from tests.helpers import FakeBoard, FakeStorage
+from tests.helpers import FakeBoard, FakeStorage, serve_rooms
 from tutor.engine import Play
 from tutor.teach.classroom import (
     Kind,
@@ -133,11 +133,9 @@ def test_a_student_s_page_runs_again_only_when_something_shown_changed() -> None
 @pytest.fixture
 def store(monkeypatch: pytest.MonkeyPatch) -> Iterator[RoomStore]:
     rooms = RoomStore()
-    app_shared.rooms.clear()
-    monkeypatch.setattr(app_shared, "RoomStore", lambda: rooms)
     monkeypatch.setenv("TUTOR_LESSONS_DIR", str(ROOT / "lessons"))
     monkeypatch.setenv("TUTOR_PUZZLES_DIR", str(ROOT / "puzzles"))
-    monkeypatch.delenv("TUTOR_REDIS_URL", raising=False)
+    serve_rooms(monkeypatch, rooms)
     yield rooms
     app_shared.rooms.clear()
 
@@ -240,8 +238,7 @@ def test_a_room_lost_by_the_store_comes_back_and_the_answer_is_sent_again(
     student.button(key="class_answer_1").click().run()
     assert store.tally(code, token) == {"#1": 1}
     fresh = RoomStore()  # the store lost everything
-    app_shared.rooms.clear()
-    monkeypatch.setattr(app_shared, "RoomStore", lambda: fresh)
+    serve_rooms(monkeypatch, fresh)
     teacher.run()
     _ok(teacher)
     assert teacher.session_state["room"] == code
@@ -441,9 +438,8 @@ def test_rooms_in_an_unreachable_redis_say_so() -> None:
 
 
 def test_pages_say_when_the_rooms_cannot_be_reached(monkeypatch: pytest.MonkeyPatch) -> None:
-    app_shared.rooms.clear()
-    monkeypatch.setenv("TUTOR_REDIS_URL", _dead_redis())
     monkeypatch.setenv("TUTOR_LESSONS_DIR", str(ROOT / "lessons"))
+    serve_rooms(monkeypatch, redis_url=_dead_redis())
     try:
         student = AppTest.from_file(APP, default_timeout=60)
         student.query_params["room"] = "K7QF2M"

@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import tutor_app.shared as app_shared
+from tests.helpers import serve_rooms
 from tutor.web.html import md_plain
 from tutor.words.i18n import get_translator
 from tutor.words.learn_page import FILE_TOO_LARGE
@@ -39,11 +40,9 @@ class CountingStore(RoomStore):
 def store(monkeypatch: pytest.MonkeyPatch) -> Iterator[CountingStore]:
     rooms = CountingStore()
     CountingStore.reads = 0
-    app_shared.rooms.clear()
     app_shared.file_lessons.clear()
-    monkeypatch.setattr(app_shared, "RoomStore", lambda: rooms)
     monkeypatch.setenv("TUTOR_LESSONS_DIR", str(ROOT / "lessons"))
-    monkeypatch.delenv("TUTOR_REDIS_URL", raising=False)
+    serve_rooms(monkeypatch, rooms)
     yield rooms
     app_shared.rooms.clear()
     app_shared.file_lessons.clear()

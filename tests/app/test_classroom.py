@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 import tutor_app.shared as app_shared
 import tutor_app.storage as app_storage
 from tests.app.test_lesson_steps_app import counter
-from tests.helpers import FakeStorage
+from tests.helpers import FakeStorage, serve_rooms
 from tutor.web.classroom import join_address, qr_svg, room_panel_html
 from tutor.web.html import md_plain
 from tutor.words.i18n import get_translator
@@ -70,10 +70,8 @@ def store(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[RoomStore, Clock]]:
     """The app's rooms in this process, on a clock the test moves."""
     clock = Clock()
     rooms = RoomStore(clock=clock)
-    app_shared.rooms.clear()
-    monkeypatch.setattr(app_shared, "RoomStore", lambda: rooms)
     monkeypatch.setenv("TUTOR_LESSONS_DIR", str(ROOT / "lessons"))
-    monkeypatch.delenv("TUTOR_REDIS_URL", raising=False)
+    serve_rooms(monkeypatch, rooms)
     yield rooms, clock
     app_shared.rooms.clear()
 

@@ -543,8 +543,8 @@ def test_the_app_keeps_rooms_in_redis_when_told_where(
         code = store.open().code
         assert RedisRooms(redis_url).exists(code)
     finally:
+        monkeypatch.delenv("TUTOR_REDIS_URL")
         shared_rooms.clear()
-    monkeypatch.delenv("TUTOR_REDIS_URL")
     assert isinstance(shared_rooms(), RoomStore)
     shared_rooms.clear()
 
