@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,6 +36,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid in SLOW_DOCTESTS:
             item.add_marker(pytest.mark.slow)
+
+
+#: The tests that drive the app in this process.
+APP_TESTS = Path(__file__).resolve().parent / "app"
+
+
+@pytest.fixture(autouse=True)
+def _app_rooms_afresh(request: pytest.FixtureRequest) -> None:
+    """Every app test starts with the cache of ``tutor_app.shared.rooms`` cleared (before its
+    own fixtures): a wake thread left by an earlier test may have filled it while that test's
+    patches were in place, for example with rooms in a Redis server since stopped. Filled
+    again now, it holds what this test's environment gives (``tests.helpers.serve_rooms``
+    patches first and clears after, for the tests that give the app other rooms)."""
+    if request.node.path.is_relative_to(APP_TESTS):
+        import tutor_app.shared as app_shared
+
+        app_shared.rooms.clear()
 
 
 # Example 1 of 000: A leads, trump ace of hearts.
