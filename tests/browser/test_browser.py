@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from tutor.teach.lessons import Lesson, load_lessons, replay
 
@@ -126,6 +127,22 @@ def _settle(page: Page) -> None:
         timeout=30_000,
     )
     page.wait_for_timeout(300)
+
+
+def _scroll_to(page: Page, selector: str, tries: int = 3) -> None:
+    """The first element of ``selector`` scrolled into view once Streamlit has finished its
+    run. A run that starts meanwhile (a new viewport size can start one) replaces the element
+    while it is scrolled to; then the page settles and it is scrolled to again."""
+    for _ in range(tries - 1):
+        _settle(page)
+        try:
+            page.locator(selector).first.scroll_into_view_if_needed(timeout=10_000)
+            return
+        except PlaywrightError as e:
+            if "not attached to the DOM" not in str(e):
+                raise
+    _settle(page)
+    page.locator(selector).first.scroll_into_view_if_needed()
 
 
 def test_next_button_and_presenter_keys(server: str, browser: Browser) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.test_browser import CHROMIUM, ROOT, _settle
+from tests.browser.test_browser import CHROMIUM, ROOT, _scroll_to, _settle
 from tutor.engine import game_for, preset
 from tutor.teach.studio.link import encode_deal
 
@@ -50,9 +50,10 @@ def _shots(page: Page, name: str, scroll_to: str = "") -> None:
     """The page at each size of ``SIZES`` (scrolled to ``scroll_to``, a selector, if given)."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        _settle(page)
         if scroll_to:
-            page.locator(scroll_to).first.scroll_into_view_if_needed()
+            _scroll_to(page, scroll_to)
+        else:
+            _settle(page)
         _shot(page, f"{name}-{width}.png")
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
 
@@ -84,8 +85,7 @@ def test_the_analysis_board_on_a_linked_position(server: str, browser: Browser) 
     _settle(page)
     board = page.locator(".st-key-studio_analysis_board button[data-move]")
     board.first.wait_for(timeout=60_000)
-    board.first.scroll_into_view_if_needed()
-    _settle(page)
+    _scroll_to(page, ".st-key-studio_analysis_board button[data-move]")
     _shots(page, "studio-analysis-de", ".st-key-studio_analysis_board")
     # A move forward on the board and back again.
     board.first.click()
@@ -104,8 +104,7 @@ def test_the_recorder_records_a_step(server: str, browser: Browser) -> None:
     # A card of the seat on turn played on the recorder's table is the first step.
     table = page.locator('[class*="st-key-studio_rec"] button[data-move]')
     table.first.wait_for(timeout=60_000)
-    _settle(page)
-    table.first.scroll_into_view_if_needed()
+    _scroll_to(page, '[class*="st-key-studio_rec"] button[data-move]')
     _shots(page, "studio-recorder-en", '[class*="st-key-studio_rec"] button[data-move]')
     card = table.first.get_attribute("data-move")
     table.first.click(position={"x": 6, "y": 24})  # the cards of a seat at the top fan out
