@@ -43,16 +43,21 @@ APP_TESTS = Path(__file__).resolve().parent / "app"
 
 
 @pytest.fixture(autouse=True)
-def _app_rooms_afresh(request: pytest.FixtureRequest) -> None:
-    """Every app test starts with the cache of ``tutor_app.shared.rooms`` cleared (before its
-    own fixtures): a wake thread left by an earlier test may have filled it while that test's
-    patches were in place, for example with rooms in a Redis server since stopped. Filled
-    again now, it holds what this test's environment gives (``tests.helpers.serve_rooms``
-    patches first and clears after, for the tests that give the app other rooms)."""
-    if request.node.path.is_relative_to(APP_TESTS):
-        import tutor_app.shared as app_shared
+def _app_rooms_afresh(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every app test starts with no room watched and the cache of ``tutor_app.shared.rooms``
+    cleared (before its own fixtures), and ends with no room watched. The wake threads live as
+    long as the test process and call ``rooms()`` while pages follow rooms: left following,
+    one may fill the cache under an earlier test's patches (for example with rooms in a Redis
+    server since stopped, or with another test's store)."""
+    if not request.node.path.is_relative_to(APP_TESTS):
+        yield
+        return
+    import tutor_app.shared as app_shared
 
-        app_shared.rooms.clear()
+    app_shared.watcher().forget()
+    app_shared.rooms.clear()
+    yield
+    app_shared.watcher().forget()
 
 
 # Example 1 of 000: A leads, trump ace of hearts.

@@ -8,6 +8,7 @@ import os
 import random
 import re
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -292,10 +293,13 @@ def hand_back(key: str, stored: str, callbacks: dict[str, object]) -> None:
 
 def serve_rooms(monkeypatch: pytest.MonkeyPatch, store: object = None, redis_url: str = "") -> None:
     """The app's shared rooms are ``store`` (a store in this process), else those in Redis at
-    ``redis_url``, else a new store in this process. A watcher thread left by an earlier test
-    may call ``tutor_app.shared.rooms()`` at any moment: the patch comes first and the cache
-    is cleared after it, so whatever fills the cache again is what this test asked for."""
+    ``redis_url``, else a new store in this process. A wake thread may call
+    ``tutor_app.shared.rooms()`` at any moment, and a call begun before the cache is cleared
+    writes its value after: the patch comes first, the cache is cleared after it, and cleared
+    again until it holds what this test asked for."""
     import tutor_app.shared as app_shared
+    from tutor_app.rooms import RoomStore
+    from tutor_app.rooms_redis import RedisRooms
 
     if store is not None:
         monkeypatch.setattr(app_shared, "RoomStore", lambda: store)
@@ -303,4 +307,15 @@ def serve_rooms(monkeypatch: pytest.MonkeyPatch, store: object = None, redis_url
         monkeypatch.setenv("TUTOR_REDIS_URL", redis_url)
     else:
         monkeypatch.delenv("TUTOR_REDIS_URL", raising=False)
-    app_shared.rooms.clear()
+
+    def asked(rooms: object) -> bool:
+        if store is not None:
+            return rooms is store
+        return isinstance(rooms, RedisRooms if redis_url else RoomStore)
+
+    for _ in range(50):
+        app_shared.rooms.clear()
+        time.sleep(0.01)  # a call begun before the clear has written its value by now
+        if asked(app_shared.rooms()):
+            return
+    raise AssertionError("the app's rooms cache did not take the rooms asked for")

@@ -137,6 +137,14 @@ class Watcher:
             self._waiting.pop(session, None)
             self._busy.pop(session, None)
 
+    def forget(self) -> None:
+        """Every session leaves: no room is looked at until a page follows one again."""
+        with self._lock:
+            self._rooms.clear()
+            self._waiting.clear()
+            self._busy.clear()
+            self._now.clear()
+
     def waiting(self) -> int:
         """The pages to wake that wait for their turn."""
         with self._lock:

@@ -74,6 +74,29 @@ def test_only_the_pages_of_a_changed_room_are_woken_once(
     assert watcher.step() == 2
 
 
+def test_a_watcher_that_forgets_looks_at_no_room_until_followed_again(
+    world: tuple[World, Watcher, Clock],
+) -> None:
+    w, watcher, clock = world
+    w.stamps = {"AAAAAA": (1, None, False, -1)}
+    watcher.follow("AAAAAA", "s1", "f1", (1, None, False, -1))
+    w.stamps["AAAAAA"] = (2, None, False, -1)
+    watcher.forget()
+    assert watcher.rooms() == {} and watcher.waiting() == 0
+    looked: list[str] = []
+
+    def look(code: str) -> object:
+        looked.append(code)
+        return w.look(code)
+
+    watcher._look = look
+    clock.now += 60
+    assert watcher.step() == 0 and watcher.say() == 0
+    assert looked == [] and w.said == [] and w.woken == []
+    watcher.follow("AAAAAA", "s2", "f2", (1, None, False, -1))
+    assert watcher.step() == 1 and looked == ["AAAAAA"]
+
+
 def test_students_are_said_to_follow_every_few_seconds(world: tuple[World, Watcher, Clock]) -> None:
     w, watcher, clock = world
     w.stamps = {"AAAAAA": (1, None, False, -1)}
