@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from tutor.teach.lessons import Lesson, load_lessons, replay
@@ -129,20 +129,22 @@ def _settle(page: Page) -> None:
     page.wait_for_timeout(300)
 
 
-def _scroll_to(page: Page, selector: str, tries: int = 3) -> None:
-    """The first element of ``selector`` scrolled into view once Streamlit has finished its
-    run. A run that starts meanwhile (a new viewport size can start one) replaces the element
-    while it is scrolled to; then the page settles and it is scrolled to again."""
+def _scroll_to(page: Page, target: str | Locator, tries: int = 3) -> None:
+    """The element ``target`` (a locator, or a selector whose first element is meant) scrolled
+    into view once Streamlit has finished its run. A run that starts meanwhile (a new viewport
+    size can start one) replaces the element while it is scrolled to; then the page settles
+    and it is scrolled to again (a locator finds the element anew each time)."""
+    locator = page.locator(target).first if isinstance(target, str) else target
     for _ in range(tries - 1):
         _settle(page)
         try:
-            page.locator(selector).first.scroll_into_view_if_needed(timeout=10_000)
+            locator.scroll_into_view_if_needed(timeout=10_000)
             return
         except PlaywrightError as e:
             if "not attached to the DOM" not in str(e):
                 raise
     _settle(page)
-    page.locator(selector).first.scroll_into_view_if_needed()
+    locator.scroll_into_view_if_needed()
 
 
 def test_next_button_and_presenter_keys(server: str, browser: Browser) -> None:

@@ -11,7 +11,7 @@ import json
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.test_browser import LESSONS, ROOT, _settle
+from tests.browser.test_browser import LESSONS, ROOT, _scroll_to, _settle
 from tutor.engine import Play
 from tutor.teach.lessons import replay
 from tutor.teach.progress import Progress, dump_progress
@@ -194,8 +194,7 @@ def test_screenshots(server: str, browser: Browser, lang: str, size: tuple[int, 
     _settle(page)
     page.screenshot(path=str(ARTIFACTS / f"course-landing-{lang}-{width}.png"), full_page=True)
     _to_the_end(page, lang, shot=str(ARTIFACTS / f"course-move-{lang}-{width}.png"))
-    _settle(page)
-    page.get_by_role("button", name=t._("Next lesson"), exact=True).scroll_into_view_if_needed()
+    _scroll_to(page, page.get_by_role("button", name=t._("Next lesson"), exact=True))
     page.screenshot(path=str(ARTIFACTS / f"course-end-{lang}-{width}.png"))
     context.close()
 

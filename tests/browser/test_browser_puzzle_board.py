@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.test_browser import CHROMIUM, ROOT, _settle
+from tests.browser.test_browser import CHROMIUM, ROOT, _scroll_to, _settle
 from tutor.engine import Card
 from tutor.teach import puzzles as pz
 from tutor.teach.puzzles.replay import refutation_replay
@@ -120,7 +120,7 @@ def test_a_refutation_replayed_on_the_table(
     panel = page.locator(".t66-replay").inner_text()
     assert tr._("End of the deal").upper() in panel.upper()
     assert "10" in panel and "68" in panel and "62" in panel
-    page.locator(".t66-replay").scroll_into_view_if_needed()
+    _scroll_to(page, ".t66-replay")
     _shot(page, f"puzzle-board-replay-end-{lang}-{size[0]}.png")
     _click(page, "pz_why_close")
     assert page.locator(".t66-replay").count() == 0
