@@ -29,7 +29,10 @@ a driver that keeps the deal's moves), 400; a won deal valued at 2 game points m
 brings, 408 (with ``--seed 2``, 406, where the expert as it is won 398); both, with 96 deals,
 396. In 12 deals, the sampled deals that explain every such play were a quarter to two thirds of
 those drawn at every trick: ``table_club``'s plays tell little of a hand beyond the suits it
-has shown it lacks."""
+has shown it lacks. What the hidden cards are worth: the expert told every hand (its samples
+all the true deal, 8 a decision, the rest as it is) won 574 of the same 1,000 deals (57.4%,
+Wilson 95%: 54.3-60.4%), so the seat's share rests on where the other cards are, and the plays
+of ``table_club`` do not tell it."""
 
 from __future__ import annotations
 
