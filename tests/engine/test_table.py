@@ -301,8 +301,8 @@ def _mask32(hand: int) -> int:
 
 @pytest.mark.parametrize(
     ("player", "name"),
-    [  # the expert's four-player deals take more than about 2 s: they run in the whole run only
-        pytest.param(p, n, marks=pytest.mark.slow) if (p, n) == ("expert", "four") else (p, n)
+    [  # the expert's deals take more than about 2 s at every table: they run in the whole run only
+        pytest.param(p, n, marks=pytest.mark.slow) if p == "expert" else (p, n)
         for p in sorted(players_at(3))
         for n in NAMES
     ],

@@ -54,6 +54,7 @@ def few() -> list[Mined]:
     return mine("classic", 6, 7, attempts=300)
 
 
+@pytest.mark.slow  # mines again: several seconds
 def test_mining_is_reproducible_from_the_seed(few: list[Mined]) -> None:
     again = mine("classic", 6, 7, attempts=300)
     assert [m.id for m in again] == [m.id for m in few] and len(few) == 6
@@ -105,6 +106,7 @@ def test_near_duplicates_are_the_same_decision_with_the_suits_renamed(few: list[
     assert near_key(Mined(**{**m.__dict__, "goal": Goal.parse("win 3")})) != near_key(m)
 
 
+@pytest.mark.slow  # mines again: several seconds
 def test_a_kept_position_is_not_found_again(few: list[Mined]) -> None:
     seen = {exact_key(m.state) for m in few}
     near = {near_key(m) for m in few}
