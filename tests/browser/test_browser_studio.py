@@ -85,7 +85,7 @@ def test_the_analysis_board_on_a_linked_position(server: str, browser: Browser) 
     _settle(page)
     board = page.locator(".st-key-studio_analysis_board button[data-move]")
     board.first.wait_for(timeout=60_000)
-    _scroll_to(page, ".st-key-studio_analysis_board button[data-move]")
+    _scroll_to(page, board.first)
     _shots(page, "studio-analysis-de", ".st-key-studio_analysis_board")
     # A move forward on the board and back again.
     board.first.click()
@@ -104,7 +104,7 @@ def test_the_recorder_records_a_step(server: str, browser: Browser) -> None:
     # A card of the seat on turn played on the recorder's table is the first step.
     table = page.locator('[class*="st-key-studio_rec"] button[data-move]')
     table.first.wait_for(timeout=60_000)
-    _scroll_to(page, '[class*="st-key-studio_rec"] button[data-move]')
+    _scroll_to(page, table.first)
     _shots(page, "studio-recorder-en", '[class*="st-key-studio_rec"] button[data-move]')
     card = table.first.get_attribute("data-move")
     table.first.click(position={"x": 6, "y": 24})  # the cards of a seat at the top fan out
